@@ -1,0 +1,124 @@
+/*
+ * bench: the shared options and the measurement driver of every program.
+ *
+ * Shared options, parsed once here:
+ *   -N reps      samples to take (default 11)
+ *   -W time      warm-up before sampling (lmbench: microseconds; a unit
+ *                ns/us/ms/s may follow; default 0: calibration warms up)
+ *   -P n         run n copies in parallel (latency per copy, bandwidth summed)
+ *   -c cpulist   pin to these CPUs (exit 77 where pinning is impossible)
+ *   -T time      length of one sample (default 10ms; bare number: ms)
+ *   -I pct[,s]   sample until the 95% CI of the median is within +-pct%,
+ *                or for s seconds at most (default 10)
+ *   -o text|raw  output (default: text on a terminal, raw otherwise)
+ *   -h, -V       help, version
+ *
+ * The driver: calibrate the iteration count so that one sample lasts -T,
+ * warm up, take -N samples (more under -I), subtract a measured overhead
+ * where the benchmark asks for it, and print every sample (raw) or a
+ * summary (text).  Failures print a message and no number.
+ */
+#ifndef HB_BENCH_H
+#define HB_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compat.h"
+#include "output.h"
+#include "timing.h"
+
+#define BENCH_MAX_CPUS 1024
+
+struct bench_opts {
+	unsigned reps;
+	unsigned parallel;
+	uint64_t warmup_ns;
+	uint64_t sample_ns;
+	double precision_pct;		/* 0: off */
+	uint64_t precision_cap_ns;
+	enum output_mode output;
+	size_t ncpus;			/* 0: not pinned */
+	int cpus[BENCH_MAX_CPUS];
+};
+
+/* What a program tells the option parser about itself. */
+struct bench_prog {
+	const char *name;	/* "lat_syscall" */
+	const char *args;	/* synopsis after the options: "null|read|... [file]" */
+	const char *summary;	/* one line: what it measures, in what unit */
+	const char *optstring;	/* its own getopt letters, e.g. "s:t" (may be NULL) */
+	const char *opthelp;	/* help lines for them, each ending in \n (may be NULL) */
+	/*
+	 * Handle one of its own options: return 0, or call bench_usage_error.
+	 * May be NULL when optstring is.
+	 */
+	int (*option)(int opt, const char *arg, void *ctx);
+	void *ctx;
+	int min_args, max_args;	/* positional arguments allowed (max -1: any) */
+};
+
+/*
+ * Parse argv into *o and the program's own options.  -h prints the help
+ * and exits 0; -V prints the version and exits 0; a bad option or value
+ * exits 2 with a message naming it and the usage line.  Applies -c
+ * (pinning) before returning: exits 77 where it cannot.  Returns the index
+ * of the first positional argument.
+ */
+int bench_init(struct bench_opts *o, const struct bench_prog *p,
+	       int argc, char **argv);
+
+/* Print "prog: message" and the usage line to stderr, and exit 2. */
+HB_NORETURN void bench_usage_error(const struct bench_prog *p,
+				   const char *fmt, ...) HB_PRINTF(2, 3);
+
+/*
+ * For option handlers: parse helpers that exit 2 with the parser's
+ * message and the usage line on bad input.
+ */
+long long bench_arg_int(const struct bench_prog *p, const char *opt,
+			const char *s, long long lo, long long hi);
+uint64_t bench_arg_size(const struct bench_prog *p, const char *opt,
+			const char *s, uint64_t lo, uint64_t hi);
+
+/*
+ * Raw mode only: print the run's configuration lines (bench, samples,
+ * sample time, parallel, CPU affinity, load average, clock).  Called by
+ * bench_run before its first case; programs that time themselves call it
+ * once before their first bench_report.
+ */
+void bench_print_config(const struct bench_opts *o, const struct bench_prog *p);
+
+/* One measurement: a timed loop and how to turn its time into a value. */
+struct bench_case {
+	const char *name;	/* result name without "Benchmark": "LatSyscall/op=null" */
+	timing_loop_fn loop;	/* the timed loop: iters operations */
+	void *arg;
+	/*
+	 * Optional: a loop with everything but the operation measured,
+	 * timed the same way; its median per-iteration cost is subtracted.
+	 */
+	timing_loop_fn overhead;
+	/* 0: report latency in ns/op; > 0: report bandwidth in MB/s */
+	double bytes_per_op;
+	/* Optional: called once in each parallel copy before its first sample. */
+	int (*copy_init)(void *arg);
+	uint64_t max_iters;	/* 0: no limit */
+};
+
+/*
+ * Measure c and print it.  Returns 0, or -1 after printing why (an
+ * operation failed, a copy died); nothing is printed for a failed case.
+ */
+int bench_run(const struct bench_opts *o, const struct bench_prog *p,
+	      const struct bench_case *c);
+
+/*
+ * Print samples measured by the program itself: raw lines, or the text
+ * summary.  values[i] is in unit; iters[i] is the sample's count.
+ */
+void bench_report(const struct bench_opts *o, const char *name,
+		  const uint64_t *iters, const double *values, size_t n,
+		  const char *unit);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * msg: diagnostics on stderr as "prog: message[: strerror]".
+ *
+ * Only benchmark programs and this module exit; library code reports
+ * failure to its caller.
+ */
+#ifndef HB_MSG_H
+#define HB_MSG_H
+
+#include "compat.h"
+
+/* Exit statuses every program uses. */
+enum {
+	MSG_EXIT_OK = 0,
+	MSG_EXIT_FAIL = 1,		/* the run failed */
+	MSG_EXIT_USAGE = 2,		/* bad option or argument */
+	MSG_EXIT_UNSUPPORTED = 77	/* not possible on this system */
+};
+
+/* Set the program name from argv[0] (its last path component). */
+void msg_init(const char *argv0);
+
+/* The program name set by msg_init, or "hostbench". */
+const char *msg_prog(void);
+
+/* Print "prog: message" to stderr. */
+void msg_warn(const char *fmt, ...) HB_PRINTF(1, 2);
+
+/* Print "prog: message: strerror(errno)" to stderr; errno is preserved. */
+void msg_syswarn(const char *fmt, ...) HB_PRINTF(1, 2);
+
+/* msg_warn, then exit 1. */
+HB_NORETURN void msg_die(const char *fmt, ...) HB_PRINTF(1, 2);
+
+/* msg_syswarn, then exit 1. */
+HB_NORETURN void msg_sysdie(const char *fmt, ...) HB_PRINTF(1, 2);
+
+/* msg_warn, then exit with status (2 for usage, 77 for unsupported). */
+HB_NORETURN void msg_exit(int status, const char *fmt, ...) HB_PRINTF(2, 3);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * output: the only code that knows the result format.
+ *
+ * Raw output is the Go benchmark data format: configuration lines
+ * "key: value" (key lower case, hyphenated), then one line per sample:
+ *
+ *     BenchmarkLatSyscall/op=null	 12000000	        41.27 ns/op
+ *
+ * a name ("Benchmark" + upper-case letter ...), an iteration count and
+ * value-unit pairs, separated by blanks.  Text output is one line per
+ * metric for people: median, 95% CI of the median, spread and n.
+ */
+#ifndef HB_OUTPUT_H
+#define HB_OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compat.h"
+#include "stats.h"
+
+enum output_mode { OUTPUT_TEXT, OUTPUT_RAW };
+
+#define OUTPUT_MAX_NAME 160
+#define OUTPUT_MAX_KEY 64
+#define OUTPUT_MAX_VALUE 512
+#define OUTPUT_MAX_UNIT 24
+#define OUTPUT_MAX_PAIRS 8
+
+/*
+ * Format v with six significant digits and no exponent for the magnitudes
+ * benchmarks produce (1e-6 .. 1e15): "41.2712", "12345.7", "0.00123457".
+ * Returns buf.
+ */
+char *output_format_value(char *buf, size_t len, double v);
+
+/* Print a configuration line "key: value".  Returns 0, or -1 on a bad key. */
+int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
+
+/* Print one sample line: "Benchmark<name>\t<iters>\t<value> <unit>". */
+void output_sample(FILE *f, const char *name, uint64_t iters,
+		   double value, const char *unit);
+
+/*
+ * Print one human line for a metric:
+ *   "LatSyscall/op=null   41.3 ns/op  95% CI 41.1 .. 41.6  (±0.6%, cv 0.8%, n=11)"
+ */
+void output_text(FILE *f, const char *name, const struct stats *s,
+		 const char *unit);
+
+/* One parsed line of raw output. */
+struct output_line {
+	enum { OUTPUT_LINE_OTHER, OUTPUT_LINE_CONFIG, OUTPUT_LINE_RESULT } kind;
+	/* OUTPUT_LINE_CONFIG */
+	char key[OUTPUT_MAX_KEY];
+	char value[OUTPUT_MAX_VALUE];
+	/* OUTPUT_LINE_RESULT: name without the "Benchmark" prefix */
+	char name[OUTPUT_MAX_NAME];
+	uint64_t iters;
+	size_t npairs;
+	double val[OUTPUT_MAX_PAIRS];
+	char unit[OUTPUT_MAX_PAIRS][OUTPUT_MAX_UNIT];
+};
+
+/*
+ * Parse one line (with or without its newline).  Returns 0 and fills *l
+ * (kind OTHER for blank lines and anything not config or result), or -1
+ * when the line starts like a result ("Benchmark" + upper case) but is
+ * malformed (no count, a value without a unit, too long ...).
+ */
+int output_parse_line(const char *line, struct output_line *l);
+
+#endif

@@ -1,0 +1,160 @@
+# libtap.sh: TAP for hostbench's shell tests (POSIX sh; sourced).
+#
+#   . "$top_srcdir/tests/tap/libtap.sh"
+#   plan 3
+#   cli 'null -h exits 0' 0 'usage:' lat_syscall -h
+#   ok 'a thing holds' test "$x" -gt 0
+#
+# Programs named to cli/run_prog are looked up in $top_builddir/bench and
+# run through $TEST_WRAPPER (qemu-user when cross-compiling).
+
+: "${top_srcdir:=.}"
+: "${top_builddir:=.}"
+: "${TEST_WRAPPER:=}"
+_tap_n=0
+_tap_failed=0
+_tap_planned=
+TAP_OUT=
+TAP_STATUS=
+
+plan() {
+	_tap_planned=$1
+	printf '1..%s\n' "$1"
+	trap '_tap_end' EXIT
+}
+
+_tap_end() {
+	_tap_rc=$?
+	_tap_cleanup_hook
+	if [ -n "$_tap_planned" ] && [ "$_tap_n" -ne "$_tap_planned" ]; then
+		printf '# planned %s tests but ran %s\n' "$_tap_planned" "$_tap_n"
+		exit 255
+	fi
+	[ "$_tap_failed" -eq 0 ] || exit 1
+	exit "$_tap_rc"
+}
+
+# Tests may redefine this to remove what they made.
+_tap_cleanup_hook() { :; }
+
+skip_all() {
+	printf '1..0 # SKIP %s\n' "$*"
+	exit 0
+}
+
+bail() {
+	printf 'Bail out! %s\n' "$*"
+	exit 255
+}
+
+diag() {
+	printf '%s\n' "$*" | sed 's/^/# /'
+}
+
+_tap_report() {
+	_tap_n=$((_tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		printf 'ok %s - %s\n' "$_tap_n" "$2"
+	else
+		_tap_failed=$((_tap_failed + 1))
+		printf 'not ok %s - %s\n' "$_tap_n" "$2"
+	fi
+	return "$1"
+}
+
+# ok DESC CMD...: passes when CMD exits 0.
+ok() {
+	_d=$1
+	shift
+	if "$@"; then _tap_report 0 "$_d"; else _tap_report 1 "$_d"; fi
+}
+
+# is DESC EXPECTED SEEN
+is() {
+	if [ "$2" = "$3" ]; then
+		_tap_report 0 "$1"
+	else
+		_tap_report 1 "$1"
+		diag "expected '$2', seen '$3'"
+	fi
+}
+
+skip() {
+	_tap_n=$((_tap_n + 1))
+	printf 'ok %s # SKIP %s\n' "$_tap_n" "$*"
+}
+
+# prog NAME: path of a built benchmark program.
+prog() {
+	printf '%s/bench/%s' "$top_builddir" "$1"
+}
+
+# run_prog NAME ARGS...: run a built program (through TEST_WRAPPER) and
+# leave its combined stdout+stderr in $TAP_OUT and its status in
+# $TAP_STATUS.  Stdout alone goes to $TAP_STDOUT.
+run_prog() {
+	_p=$(prog "$1")
+	shift
+	_tap_tmp=${TMPDIR:-/tmp}/hostbench-tap.$$
+	TAP_STATUS=0
+	# shellcheck disable=SC2086
+	$TEST_WRAPPER "$_p" "$@" >"$_tap_tmp.out" 2>"$_tap_tmp.err" </dev/null || TAP_STATUS=$?
+	TAP_STDOUT=$(cat "$_tap_tmp.out")
+	TAP_STDERR=$(cat "$_tap_tmp.err")
+	TAP_OUT=$(cat "$_tap_tmp.out" "$_tap_tmp.err")
+	rm -f "$_tap_tmp.out" "$_tap_tmp.err"
+}
+
+# cli DESC STATUS PATTERN NAME ARGS...: run a program; pass when it exits
+# with STATUS and its combined output matches the extended regex PATTERN
+# (an empty pattern matches anything).
+cli() {
+	_d=$1 _want=$2 _pat=$3
+	shift 3
+	run_prog "$@"
+	if [ "$TAP_STATUS" -ne "$_want" ]; then
+		_tap_report 1 "$_d"
+		diag "expected exit $_want, seen $TAP_STATUS: $*"
+		diag "$TAP_OUT"
+		return 1
+	fi
+	if [ -n "$_pat" ] && ! printf '%s\n' "$TAP_OUT" | grep -Eq -- "$_pat"; then
+		_tap_report 1 "$_d"
+		diag "output does not match /$_pat/: $*"
+		diag "$TAP_OUT"
+		return 1
+	fi
+	_tap_report 0 "$_d"
+}
+
+# results_of TEXT NAME: the values (first value of each line) of the raw
+# result lines whose name is exactly Benchmark<NAME>, one per line.
+results_of() {
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" '$1 == n { print $3 }'
+}
+
+# median_of: the median of numbers on stdin, one per line.
+median_of() {
+	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1;
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# num_between LO X HI: true when LO <= X <= HI (floating point).
+num_between() {
+	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
+}
+
+# well_formed TEXT: every line is a config line, a blank line or a result
+# line "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
+well_formed() {
+	printf '%s\n' "$1" | awk '
+		/^$/ { next }
+		/^[a-z][a-z0-9-]*: / { next }
+		/^Benchmark[A-Z]/ {
+			if (NF < 4 || NF % 2) bad++
+			if ($2 !~ /^[0-9]+$/) bad++
+			for (i = 3; i < NF; i += 2) if ($i !~ /^-?[0-9.]+$/) bad++
+			n++; next }
+		{ bad++ }
+		END { exit !(n > 0 && bad == 0) }'
+}
