@@ -1,2 +1,572 @@
-/* placeholder: being written */
+/*
+ * bench: shared options and the warm-up / calibrate / sample / parallel
+ * driver (see bench.h).
+ */
 #include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "msg.h"
+#include "parse.h"
+#include "stats.h"
+#include "sysinfo.h"
+#include "timing.h"
+
+#define SHARED_OPTS "N:W:P:c:T:I:o:hV"
+#define MAX_SAMPLES 100000
+
+static const char shared_help[] =
+	"  -N reps      samples to take (default 11)\n"
+	"  -W time      warm-up before sampling (bare number: us; default 0)\n"
+	"  -P n         run n copies in parallel (latency per copy, bandwidth summed)\n"
+	"  -c cpulist   pin to these CPUs, e.g. 0 or 0,2-3 (copies round-robin)\n"
+	"  -T time      length of one sample (bare number: ms; default 10ms)\n"
+	"  -I pct[,s]   sample until the 95% CI of the median is within +-pct%,\n"
+	"               for s seconds at most (default 10)\n"
+	"  -o text|raw  output format (default: text on a terminal, else raw)\n"
+	"  -h           show this help\n"
+	"  -V           show the version\n";
+
+static void
+print_usage(FILE *f, const struct bench_prog *p)
+{
+	fprintf(f, "usage: %s [-N reps] [-W time] [-P n] [-c cpulist] [-T time] "
+		"[-I pct[,s]] [-o text|raw]%s%s %s\n", p->name,
+		p->optstring != NULL ? " " : "",
+		p->optstring != NULL ? "[own options]" : "", p->args);
+}
+
+void
+bench_usage_error(const struct bench_prog *p, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_warn("%s", buf);
+	print_usage(stderr, p);
+	exit(MSG_EXIT_USAGE);
+}
+
+long long
+bench_arg_int(const struct bench_prog *p, const char *opt, const char *s,
+	      long long lo, long long hi)
+{
+	char err[PARSE_ERRLEN];
+	long long v;
+
+	if (parse_int(opt, s, lo, hi, &v, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+	return v;
+}
+
+uint64_t
+bench_arg_size(const struct bench_prog *p, const char *opt, const char *s,
+	       uint64_t lo, uint64_t hi)
+{
+	char err[PARSE_ERRLEN];
+	uint64_t v;
+
+	if (parse_size(opt, s, lo, hi, &v, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+	return v;
+}
+
+static uint64_t
+arg_duration(const struct bench_prog *p, const char *opt, const char *s,
+	     const char *unit, uint64_t lo, uint64_t hi)
+{
+	char err[PARSE_ERRLEN];
+	uint64_t v;
+
+	if (parse_duration(opt, s, unit, lo, hi, &v, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+	return v;
+}
+
+static void
+arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s)
+{
+	char err[PARSE_ERRLEN], pct[64];
+	const char *comma = strchr(s, ',');
+	size_t n = comma != NULL ? (size_t)(comma - s) : strlen(s);
+
+	if (n >= sizeof(pct))
+		bench_usage_error(p, "-I: value '%s' is too long; expected pct[,seconds]", s);
+	memcpy(pct, s, n);
+	pct[n] = '\0';
+	if (parse_double("-I", pct, 0.01, 100, &o->precision_pct, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+	if (comma != NULL)
+		o->precision_cap_ns = arg_duration(p, "-I", comma + 1, "s",
+						   100000000ull, 3600000000000ull);
+}
+
+static int
+pin(const int *cpus, size_t n)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t set;
+	size_t i;
+
+	CPU_ZERO(&set);
+	for (i = 0; i < n; i++)
+		CPU_SET(cpus[i], &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+#else
+	(void)cpus;
+	(void)n;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int
+bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **argv)
+{
+	char optstring[128], err[PARSE_ERRLEN];
+	int c, nargs;
+
+	msg_init(argv[0]);
+	memset(o, 0, sizeof(*o));
+	o->reps = 11;
+	o->parallel = 1;
+	o->sample_ns = 10000000;
+	o->precision_cap_ns = 10000000000ull;
+	o->output = isatty(STDOUT_FILENO) ? OUTPUT_TEXT : OUTPUT_RAW;
+
+	/* "+": stop at the first argument on every libc, as lmbench does. */
+	snprintf(optstring, sizeof(optstring), "+:%s%s", SHARED_OPTS,
+		 p->optstring != NULL ? p->optstring : "");
+	opterr = 0;
+	while ((c = getopt(argc, argv, optstring)) != -1) {
+		switch (c) {
+		case 'N':
+			o->reps = (unsigned)bench_arg_int(p, "-N", optarg, 1, MAX_SAMPLES);
+			break;
+		case 'W':
+			o->warmup_ns = arg_duration(p, "-W", optarg, "us", 0, 3600000000000ull);
+			break;
+		case 'P':
+			o->parallel = (unsigned)bench_arg_int(p, "-P", optarg, 1, BENCH_MAX_CPUS);
+			break;
+		case 'c':
+			if (parse_cpulist("-c", optarg, BENCH_MAX_CPUS - 1, o->cpus,
+					  BENCH_MAX_CPUS, &o->ncpus, err, sizeof(err)) != 0)
+				bench_usage_error(p, "%s", err);
+			break;
+		case 'T':
+			o->sample_ns = arg_duration(p, "-T", optarg, "ms", 1000, 60000000000ull);
+			break;
+		case 'I':
+			arg_precision(o, p, optarg);
+			break;
+		case 'o':
+			if (strcmp(optarg, "text") == 0)
+				o->output = OUTPUT_TEXT;
+			else if (strcmp(optarg, "raw") == 0)
+				o->output = OUTPUT_RAW;
+			else
+				bench_usage_error(p, "-o: value '%s' is not an output format; allowed: text, raw", optarg);
+			break;
+		case 'h':
+			print_usage(stdout, p);
+			printf("%s\n\nshared options:\n%s", p->summary, shared_help);
+			if (p->opthelp != NULL)
+				printf("%s options:\n%s", p->name, p->opthelp);
+			exit(MSG_EXIT_OK);
+		case 'V':
+			printf("%s (hostbench) %s\n", p->name, PACKAGE_VERSION);
+			exit(MSG_EXIT_OK);
+		case ':':
+			bench_usage_error(p, "option -%c needs a value", optopt);
+		case '?':
+			if (optopt >= 0x21 && optopt < 0x7f)
+				bench_usage_error(p, "unknown option -%c", optopt);
+			bench_usage_error(p, "unknown option");
+		default:
+			if (p->option == NULL)
+				bench_usage_error(p, "unknown option -%c", c);
+			p->option(c, optarg, p->ctx);
+		}
+	}
+	nargs = argc - optind;
+	if (nargs < p->min_args)
+		bench_usage_error(p, "missing argument: %s", p->args);
+	if (p->max_args >= 0 && nargs > p->max_args)
+		bench_usage_error(p, "unexpected argument '%s'", argv[optind + p->max_args]);
+	if (o->ncpus > 0 && o->parallel == 1 && pin(o->cpus, o->ncpus) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "cannot pin to the CPUs given with -c: %s",
+			 strerror(errno));
+	return optind;
+}
+
+void
+bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
+{
+	char buf[256];
+	double load = sysinfo_loadavg();
+
+	if (o->output != OUTPUT_RAW)
+		return;
+	output_config(stdout, "bench", "%s", p->name);
+	output_config(stdout, "samples", "%u", o->reps);
+	output_config(stdout, "sample-time", "%s ms",
+		      output_format_value(buf, sizeof(buf), (double)o->sample_ns / 1e6));
+	output_config(stdout, "parallel", "%u", o->parallel);
+	sysinfo_affinity(buf, sizeof(buf));
+	output_config(stdout, "cpu-affinity", "%s", buf);
+	if (load >= 0)
+		output_config(stdout, "load", "%.2f", load);
+	else
+		output_config(stdout, "load", "unknown");
+	output_config(stdout, "clock", "%s, resolution %llu ns, cost %.0f ns",
+		      timing_clock_name(), (unsigned long long)timing_resolution(),
+		      timing_call_cost());
+}
+
+void
+bench_report(const struct bench_opts *o, const char *name,
+	     const uint64_t *iters, const double *values, size_t n,
+	     const char *unit)
+{
+	struct stats s;
+	size_t i;
+
+	if (o->output == OUTPUT_RAW) {
+		for (i = 0; i < n; i++)
+			output_sample(stdout, name, iters[i], values[i], unit);
+	} else if (stats_compute(values, n, &s) == 0) {
+		output_text(stdout, name, &s, unit);
+	}
+	fflush(stdout);
+}
+
+/*
+ * Parallel copies: forked once per case; each waits for an iteration
+ * count on its command pipe, runs the loop and answers with its time.
+ * Copies start together (the parent writes all commands back to back)
+ * and the sample is the mean latency per copy or the summed bandwidth.
+ */
+struct copy {
+	pid_t pid;
+	int cmd, res;
+};
+
+struct answer {
+	int rc, err;
+	uint64_t ns;
+};
+
+static HB_NORETURN void
+copy_main(const struct bench_opts *o, const struct bench_case *c, size_t idx,
+	  int cmd, int res)
+{
+	struct answer a;
+	uint64_t n;
+
+	if (o->ncpus > 0 && pin(&o->cpus[idx % o->ncpus], 1) != 0) {
+		a.rc = -1;
+		a.err = errno;
+		a.ns = 0;
+		(void)!write(res, &a, sizeof(a));
+		_exit(MSG_EXIT_UNSUPPORTED);
+	}
+	if (c->copy_init != NULL && c->copy_init(c->arg) != 0) {
+		a.rc = -1;
+		a.err = errno;
+		a.ns = 0;
+		(void)!write(res, &a, sizeof(a));
+		_exit(MSG_EXIT_FAIL);
+	}
+	while (read(cmd, &n, sizeof(n)) == (ssize_t)sizeof(n) && n > 0) {
+		memset(&a, 0, sizeof(a));
+		errno = 0;
+		a.rc = timing_run(c->loop, c->arg, n, &a.ns);
+		a.err = errno;
+		if (write(res, &a, sizeof(a)) != (ssize_t)sizeof(a) || a.rc != 0)
+			break;
+	}
+	/* exit() would run the parent's atexit cleanups (temp files). */
+	_exit(MSG_EXIT_OK);
+}
+
+static void
+copies_stop(struct copy *cp, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (cp[i].cmd >= 0)
+			close(cp[i].cmd);
+		if (cp[i].res >= 0)
+			close(cp[i].res);
+	}
+	for (i = 0; i < n; i++)
+		if (cp[i].pid > 0) {
+			int status;
+
+			/* Closed pipes end a copy's loop; a stuck one is killed. */
+			if (waitpid(cp[i].pid, &status, WNOHANG) == 0) {
+				usleep(100000);
+				if (waitpid(cp[i].pid, &status, WNOHANG) == 0) {
+					kill(cp[i].pid, SIGKILL);
+					waitpid(cp[i].pid, &status, 0);
+				}
+			}
+		}
+}
+
+static int
+copies_start(const struct bench_opts *o, const struct bench_case *c,
+	     struct copy *cp, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cp[i].pid = 0, cp[i].cmd = cp[i].res = -1;
+	fflush(NULL);
+	for (i = 0; i < n; i++) {
+		int cmd[2], res[2];
+
+		if (pipe(cmd) != 0)
+			goto fail;
+		if (pipe(res) != 0) {
+			close(cmd[0]);
+			close(cmd[1]);
+			goto fail;
+		}
+		cp[i].pid = fork();
+		if (cp[i].pid < 0) {
+			close(cmd[0]), close(cmd[1]), close(res[0]), close(res[1]);
+			goto fail;
+		}
+		if (cp[i].pid == 0) {
+			size_t j;
+
+			for (j = 0; j < i; j++)
+				close(cp[j].cmd), close(cp[j].res);
+			close(cmd[1]);
+			close(res[0]);
+			copy_main(o, c, i, cmd[0], res[1]);
+		}
+		close(cmd[0]);
+		close(res[1]);
+		cp[i].cmd = cmd[1];
+		cp[i].res = res[0];
+	}
+	return 0;
+fail:
+	msg_syswarn("%s: cannot start %zu parallel copies", c->name, n);
+	copies_stop(cp, n);
+	return -1;
+}
+
+/* One sample of all copies: per-copy ns/op mean, or total bytes/ns. */
+static int
+copies_sample(const struct bench_case *c, struct copy *cp, size_t n,
+	      uint64_t iters, double *ns_per_op, double *bytes_per_ns)
+{
+	double lat = 0, bw = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (write(cp[i].cmd, &iters, sizeof(iters)) != (ssize_t)sizeof(iters)) {
+			msg_syswarn("%s: parallel copy %zu", c->name, i);
+			return -1;
+		}
+	for (i = 0; i < n; i++) {
+		struct answer a;
+
+		if (read(cp[i].res, &a, sizeof(a)) != (ssize_t)sizeof(a)) {
+			msg_warn("%s: parallel copy %zu died", c->name, i);
+			return -1;
+		}
+		if (a.rc != 0) {
+			errno = a.err;
+			msg_syswarn("%s: parallel copy %zu failed", c->name, i);
+			return -1;
+		}
+		if (a.ns == 0)
+			a.ns = 1;
+		lat += (double)a.ns / (double)iters;
+		bw += c->bytes_per_op * (double)iters / (double)a.ns;
+	}
+	*ns_per_op = lat / (double)n;
+	*bytes_per_ns = bw;
+	return 0;
+}
+
+/* Median ns per iteration of the overhead loop, timed like the samples. */
+static int
+measure_overhead(const struct bench_opts *o, const struct bench_case *c,
+		 double *per_op)
+{
+	double v[21];
+	uint64_t n, ns;
+	size_t i, reps = o->reps < HB_ARRAY_SIZE(v) ? o->reps : HB_ARRAY_SIZE(v);
+	struct stats s;
+
+	if (reps < 5)
+		reps = 5;
+	if (timing_calibrate(c->overhead, c->arg, o->sample_ns, c->max_iters, &n) != 0)
+		return -1;
+	for (i = 0; i < reps; i++) {
+		if (timing_run(c->overhead, c->arg, n, &ns) != 0)
+			return -1;
+		v[i] = (double)ns / (double)n;
+	}
+	if (stats_compute(v, reps, &s) != 0)
+		return -1;
+	*per_op = s.median;
+	return 0;
+}
+
+static int
+precision_met(const struct bench_opts *o, const double *v, size_t n, double *pct)
+{
+	struct stats s;
+
+	if (stats_compute(v, n, &s) != 0)
+		return 0;
+	*pct = stats_ci_halfwidth_pct(&s);
+	return s.ci_level >= 0.95 && *pct <= o->precision_pct;
+}
+
+int
+bench_run(const struct bench_opts *o, const struct bench_prog *p,
+	  const struct bench_case *c)
+{
+	static int config_done;
+	struct copy *cp = NULL;
+	uint64_t *iters = NULL, n, ns, start;
+	double *values = NULL, overhead = 0, pct = 0;
+	size_t cap = o->reps, count = 0;
+	int rc = -1, met = 0;
+	const char *unit = c->bytes_per_op > 0 ? "MB/s" : "ns/op";
+
+	if (!config_done) {
+		bench_print_config(o, p);
+		config_done = 1;
+	}
+	if (c->overhead != NULL && measure_overhead(o, c, &overhead) != 0) {
+		msg_syswarn("%s: overhead loop failed", c->name);
+		return -1;
+	}
+	/* Calibration runs the loop many times: it is the first warm-up. */
+	if (timing_calibrate(c->loop, c->arg, o->sample_ns, c->max_iters, &n) != 0) {
+		msg_syswarn("%s: operation failed", c->name);
+		return -1;
+	}
+	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
+		if (timing_run(c->loop, c->arg, n, &ns) != 0) {
+			msg_syswarn("%s: operation failed", c->name);
+			return -1;
+		}
+	if (o->parallel > 1) {
+		cp = calloc(o->parallel, sizeof(*cp));
+		if (cp == NULL || copies_start(o, c, cp, o->parallel) != 0) {
+			free(cp);
+			return -1;
+		}
+	}
+	iters = malloc(cap * sizeof(*iters));
+	values = malloc(cap * sizeof(*values));
+	if (iters == NULL || values == NULL) {
+		msg_syswarn("%s", c->name);
+		goto out;
+	}
+	start = timing_now();
+	for (;;) {
+		double per_op, bw;
+
+		if (count == cap) {
+			void *ni, *nv;
+
+			if (o->precision_pct <= 0 || cap >= MAX_SAMPLES)
+				break;
+			cap *= 2;
+			ni = realloc(iters, cap * sizeof(*iters));
+			if (ni != NULL)
+				iters = ni;
+			nv = realloc(values, cap * sizeof(*values));
+			if (nv != NULL)
+				values = nv;
+			if (ni == NULL || nv == NULL) {
+				msg_syswarn("%s", c->name);
+				goto out;
+			}
+		}
+		if (cp != NULL) {
+			if (copies_sample(c, cp, o->parallel, n, &per_op, &bw) != 0)
+				goto out;
+		} else {
+			if (timing_run(c->loop, c->arg, n, &ns) != 0) {
+				msg_syswarn("%s: operation failed", c->name);
+				goto out;
+			}
+			if (ns == 0)
+				ns = 1;
+			per_op = (double)ns / (double)n;
+			bw = c->bytes_per_op * (double)n / (double)ns;
+		}
+		/*
+		 * A time below the measured overhead is noise, not a negative
+		 * cost: report it as zero rather than an impossible value.
+		 */
+		per_op -= overhead;
+		if (per_op < 0)
+			per_op = 0;
+		iters[count] = n;
+		values[count] = c->bytes_per_op > 0 ? bw * 1000.0 : per_op;
+		count++;
+		if (count < o->reps)
+			continue;
+		if (o->precision_pct <= 0)
+			break;
+		if ((met = precision_met(o, values, count, &pct)) != 0)
+			break;
+		if (timing_now() - start >= o->precision_cap_ns)
+			break;
+	}
+	if (o->precision_pct > 0) {
+		if (!met)
+			msg_warn("%s: precision target ±%g%% not reached: ±%.2f%% after %zu samples",
+				 c->name, o->precision_pct, pct, count);
+		if (o->output == OUTPUT_RAW)
+			output_config(stdout, "precision", "%s ±%.2f%% (target ±%g%%) after %zu samples",
+				      met ? "reached" : "not-reached", pct, o->precision_pct, count);
+	}
+	if (o->output == OUTPUT_RAW && c->overhead != NULL)
+		output_config(stdout, "overhead", "%.2f ns/op subtracted", overhead);
+	if (o->parallel > 1) {
+		char name[OUTPUT_MAX_NAME];
+
+		snprintf(name, sizeof(name), "%s-%u", c->name, o->parallel);
+		bench_report(o, name, iters, values, count, unit);
+	} else {
+		bench_report(o, c->name, iters, values, count, unit);
+	}
+	rc = 0;
+out:
+	if (cp != NULL) {
+		copies_stop(cp, o->parallel);
+		free(cp);
+	}
+	free(iters);
+	free(values);
+	return rc;
+}

@@ -29,8 +29,9 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_RAW };
 #define OUTPUT_MAX_PAIRS 8
 
 /*
- * Format v with six significant digits and no exponent for the magnitudes
- * benchmarks produce (1e-6 .. 1e15): "41.2712", "12345.7", "0.00123457".
+ * Format v with six significant digits, no trailing zeros and no exponent
+ * for the magnitudes benchmarks produce (1e-12 .. 1e15): "41.2712",
+ * "12345.7", "0.00123457", "41.3".
  * Returns buf.
  */
 char *output_format_value(char *buf, size_t len, double v);

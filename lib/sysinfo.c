@@ -1,2 +1,504 @@
-/* placeholder: being written */
+/*
+ * sysinfo: facts about the host for result files (see sysinfo.h).
+ *
+ * Linux's /proc where it exists, sysconf, uname and getloadavg otherwise.
+ * A board may lack any file (no "cpu MHz" on most ARM kernels, no
+ * /proc at all in a chroot): every reader then answers "unknown" or 0.
+ */
 #include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#ifdef HAVE_SCHED_GETAFFINITY
+# include <sched.h>
+#endif
+#ifdef HAVE_SYS_SYSINFO_H
+# include <sys/sysinfo.h>
+#endif
+#ifdef HAVE_GNU_LIBC_VERSION_H
+# include <gnu/libc-version.h>
+#endif
+
+#include "compat.h"
+#include "output.h"
+#include "sysinfo.h"
+#include "timing.h"
+
+#ifndef HB_CC
+# define HB_CC "unknown"
+#endif
+#ifndef HB_CFLAGS
+# define HB_CFLAGS ""
+#endif
+#ifndef HB_HOST
+# define HB_HOST "unknown"
+#endif
+#ifndef PACKAGE_VERSION
+# define PACKAGE_VERSION "unknown"
+#endif
+
+#define CPUINFO "/proc/cpuinfo"
+#define LINE_MAX_LEN 512
+
+/*
+ * Read the next line of f into buf without its newline.  A line longer
+ * than buf (x86's "flags") is cut and its rest skipped, so it is never
+ * mistaken for the next line.  Returns 0, or -1 at end of file.
+ */
+static int
+read_line(FILE *f, char *buf, size_t len)
+{
+	size_t n;
+	int c;
+
+	if (fgets(buf, (int)len, f) == NULL)
+		return -1;
+	n = strlen(buf);
+	if (n > 0 && buf[n - 1] == '\n') {
+		buf[n - 1] = '\0';
+		return 0;
+	}
+	while ((c = getc(f)) != EOF && c != '\n')
+		;
+	return 0;
+}
+
+static char *
+trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
+}
+
+/*
+ * Split "key<blanks>: value" (the /proc/cpuinfo and /proc/meminfo form).
+ * Returns 0 with *key and *value pointing into line, or -1 for a line
+ * with no colon.
+ */
+static int
+split_line(char *line, char **key, char **value)
+{
+	char *colon = strchr(line, ':');
+
+	if (colon == NULL)
+		return -1;
+	*colon = '\0';
+	*key = trim(line);
+	*value = trim(colon + 1);
+	return 0;
+}
+
+static void
+copy_str(char *buf, size_t len, const char *s)
+{
+	if (len == 0)
+		return;
+	snprintf(buf, len, "%s", s);
+}
+
+/*
+ * Value of the first line whose key is one of keys (in the order of the
+ * file, first key first when several lines match) into buf.  Returns the
+ * index of the key found, or -1 when none is there or the file is not.
+ */
+static int
+file_find(const char *path, const char *const *keys, size_t nkeys,
+	  char *buf, size_t len)
+{
+	char line[LINE_MAX_LEN];
+	char *key, *value;
+	int best = -1;
+	size_t i;
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	while (read_line(f, line, sizeof(line)) == 0) {
+		if (split_line(line, &key, &value) != 0 || *value == '\0')
+			continue;
+		for (i = 0; i < nkeys && (best < 0 || i < (size_t)best); i++)
+			if (strcmp(key, keys[i]) == 0) {
+				copy_str(buf, len, value);
+				best = (int)i;
+				break;
+			}
+		if (best == 0)
+			break;
+	}
+	fclose(f);
+	return best;
+}
+
+/* A number of kB from /proc/meminfo's line key, or 0 when absent. */
+static uint64_t
+meminfo_kb(const char *key)
+{
+	const char *keys[1];
+	char buf[64];
+	unsigned long long kb;
+
+	keys[0] = key;
+	if (file_find("/proc/meminfo", keys, 1, buf, sizeof(buf)) < 0)
+		return 0;
+	if (sscanf(buf, "%llu", &kb) != 1)
+		return 0;
+	return (uint64_t)kb;
+}
+
+int
+sysinfo_online_cpus(void)
+{
+#if defined(HAVE_SYSCONF) && defined(_SC_NPROCESSORS_ONLN)
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n >= 1)
+		return n > 1000000 ? 1000000 : (int)n;
+#endif
+	return 1;
+}
+
+double
+sysinfo_loadavg(void)
+{
+	double load[1];
+	FILE *f;
+
+#ifdef HAVE_GETLOADAVG
+	if (getloadavg(load, 1) == 1 && load[0] >= 0)
+		return load[0];
+#endif
+	f = fopen("/proc/loadavg", "r");
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%lf", &load[0]) != 1 || load[0] < 0)
+		load[0] = -1;
+	fclose(f);
+	return load[0];
+}
+
+uint64_t
+sysinfo_mem_bytes(void)
+{
+	uint64_t kb;
+
+	/*
+	 * /proc/meminfo first: a 32-bit glibc's sysconf(_SC_PHYS_PAGES)
+	 * wraps on a host with more than 4 GB (seen under qemu-user).
+	 */
+	kb = meminfo_kb("MemTotal");
+	if (kb > 0 && kb <= UINT64_MAX / 1024)
+		return kb * 1024;
+#if defined(HAVE_SYSCONF) && defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+	{
+		long pages = sysconf(_SC_PHYS_PAGES);
+		long size = sysconf(_SC_PAGESIZE);
+
+		if (pages > 0 && size > 0
+		    && (uint64_t)pages <= UINT64_MAX / (uint64_t)size)
+			return (uint64_t)pages * (uint64_t)size;
+	}
+#endif
+#ifdef HAVE_SYS_SYSINFO_H
+	{
+		struct sysinfo si;
+
+		if (sysinfo(&si) == 0 && si.totalram > 0)
+			return (uint64_t)si.totalram * (si.mem_unit ? si.mem_unit : 1);
+	}
+#endif
+	return 0;
+}
+
+uint64_t
+sysinfo_mem_available(void)
+{
+	uint64_t kb;
+
+	/* MemAvailable counts reclaimable cache; kernels before 3.14 lack it. */
+	kb = meminfo_kb("MemAvailable");
+	if (kb == 0)
+		kb = meminfo_kb("MemFree");
+	if (kb > 0 && kb <= UINT64_MAX / 1024)
+		return kb * 1024;
+#if defined(HAVE_SYSCONF) && defined(_SC_AVPHYS_PAGES) && defined(_SC_PAGESIZE)
+	{
+		long pages = sysconf(_SC_AVPHYS_PAGES);
+		long size = sysconf(_SC_PAGESIZE);
+
+		if (pages > 0 && size > 0
+		    && (uint64_t)pages <= UINT64_MAX / (uint64_t)size)
+			return (uint64_t)pages * (uint64_t)size;
+	}
+#endif
+#ifdef HAVE_SYS_SYSINFO_H
+	{
+		struct sysinfo si;
+
+		if (sysinfo(&si) == 0 && si.freeram > 0)
+			return (uint64_t)si.freeram * (si.mem_unit ? si.mem_unit : 1);
+	}
+#endif
+	return 0;
+}
+
+/* ARM Ltd. cores by "CPU part", for kernels that print no model name. */
+static const struct {
+	unsigned part;
+	const char *name;
+} arm_parts[] = {
+	{ 0xb02, "ARM11 MPCore" },
+	{ 0xb36, "ARM1136" },
+	{ 0xb56, "ARM1156" },
+	{ 0xb76, "ARM1176" },
+	{ 0xc05, "Cortex-A5" },
+	{ 0xc07, "Cortex-A7" },
+	{ 0xc08, "Cortex-A8" },
+	{ 0xc09, "Cortex-A9" },
+	{ 0xc0d, "Cortex-A12" },
+	{ 0xc0e, "Cortex-A17" },
+	{ 0xc0f, "Cortex-A15" },
+	{ 0xd01, "Cortex-A32" },
+	{ 0xd03, "Cortex-A53" },
+	{ 0xd04, "Cortex-A35" },
+	{ 0xd05, "Cortex-A55" },
+	{ 0xd07, "Cortex-A57" },
+	{ 0xd08, "Cortex-A72" },
+	{ 0xd09, "Cortex-A73" },
+	{ 0xd0a, "Cortex-A75" },
+	{ 0xd0b, "Cortex-A76" },
+	{ 0xd0c, "Neoverse-N1" },
+	{ 0xd0d, "Cortex-A77" },
+	{ 0xd40, "Neoverse-V1" },
+	{ 0xd41, "Cortex-A78" },
+	{ 0xd44, "Cortex-X1" },
+	{ 0xd46, "Cortex-A510" },
+	{ 0xd47, "Cortex-A710" },
+	{ 0xd48, "Cortex-X2" },
+	{ 0xd49, "Neoverse-N2" },
+	{ 0xd4b, "Cortex-A78C" },
+	{ 0xd4d, "Cortex-A715" },
+	{ 0xd4e, "Cortex-X3" },
+	{ 0xd4f, "Neoverse-V2" },
+	{ 0xd80, "Cortex-A520" },
+	{ 0xd81, "Cortex-A720" },
+	{ 0xd82, "Cortex-X4" },
+};
+
+/*
+ * aarch64 kernels (and some 32-bit ARM ones) print only numbers:
+ * "CPU implementer : 0x41", "CPU part : 0xd08".  Name the ARM Ltd. ones,
+ * show the numbers for the rest.  Returns 0, or -1 with nothing found.
+ */
+static int
+arm_part_name(char *buf, size_t len)
+{
+	static const char *const impl_key[] = { "CPU implementer" };
+	static const char *const part_key[] = { "CPU part" };
+	char impl[32], part[32];
+	unsigned long i, p;
+	size_t k;
+
+	if (file_find(CPUINFO, part_key, 1, part, sizeof(part)) < 0)
+		return -1;
+	if (file_find(CPUINFO, impl_key, 1, impl, sizeof(impl)) < 0)
+		copy_str(impl, sizeof(impl), "?");
+	i = strtoul(impl, NULL, 0);
+	p = strtoul(part, NULL, 0);
+	if (i == 0x41)
+		for (k = 0; k < HB_ARRAY_SIZE(arm_parts); k++)
+			if (arm_parts[k].part == p) {
+				snprintf(buf, len, "ARM %s", arm_parts[k].name);
+				return 0;
+			}
+	snprintf(buf, len, "implementer %s part %s", impl, part);
+	return 0;
+}
+
+void
+sysinfo_cpu_model(char *buf, size_t len)
+{
+	/*
+	 * x86 and newer ARM kernels: "model name"; older ARM: "Processor"
+	 * (capital P; lower-case "processor" is the CPU number); MIPS:
+	 * "cpu model"; PowerPC: "cpu"; RISC-V: "uarch".  The board
+	 * ("Hardware", MIPS "system type") only when nothing names the CPU.
+	 */
+	static const char *const model_keys[] = {
+		"model name", "Processor", "cpu model", "cpu", "uarch"
+	};
+	static const char *const board_keys[] = { "Hardware", "system type" };
+
+	if (len == 0)
+		return;
+	if (file_find(CPUINFO, model_keys, HB_ARRAY_SIZE(model_keys), buf, len) >= 0)
+		return;
+	if (arm_part_name(buf, len) == 0)
+		return;
+	if (file_find(CPUINFO, board_keys, HB_ARRAY_SIZE(board_keys), buf, len) >= 0)
+		return;
+	copy_str(buf, len, "unknown");
+}
+
+double
+sysinfo_cpu_mhz(void)
+{
+	/* x86 (and s390): "cpu MHz"; PowerPC: "clock : 1500.000000MHz". */
+	static const char *const keys[] = { "cpu MHz", "clock" };
+	char buf[64];
+	double mhz;
+
+	if (file_find(CPUINFO, keys, HB_ARRAY_SIZE(keys), buf, sizeof(buf)) < 0)
+		return 0;
+	if (sscanf(buf, "%lf", &mhz) != 1 || !(mhz > 0 && mhz < 1e6))
+		return 0;
+	return mhz;
+}
+
+/* Append "a" or "a-b" to buf at *pos; returns -1 when it does not fit. */
+static int
+append_range(char *buf, size_t len, size_t *pos, int first, int last)
+{
+	int n;
+
+	if (first == last)
+		n = snprintf(buf + *pos, len - *pos, "%s%d", *pos ? "," : "", first);
+	else
+		n = snprintf(buf + *pos, len - *pos, "%s%d-%d", *pos ? "," : "",
+			     first, last);
+	if (n < 0 || (size_t)n >= len - *pos)
+		return -1;
+	*pos += (size_t)n;
+	return 0;
+}
+
+void
+sysinfo_affinity(char *buf, size_t len)
+{
+#ifdef HAVE_SCHED_GETAFFINITY
+	cpu_set_t set;
+	size_t pos = 0;
+	int cpu, first = -1;
+
+	if (len == 0)
+		return;
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		goto unknown;
+	buf[0] = '\0';
+	/* One past the end closes the last range. */
+	for (cpu = 0; cpu <= CPU_SETSIZE; cpu++) {
+		int in = cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set);
+
+		if (in && first < 0)
+			first = cpu;
+		else if (!in && first >= 0) {
+			if (append_range(buf, len, &pos, first, cpu - 1) != 0)
+				goto unknown;
+			first = -1;
+		}
+	}
+	if (pos > 0)
+		return;
+unknown:
+#endif
+	copy_str(buf, len, "unknown");
+}
+
+static void
+libc_name(char *buf, size_t len)
+{
+#if defined(HAVE_GNU_LIBC_VERSION_H)
+	/* The library the program runs with, not the headers it was built with. */
+	snprintf(buf, len, "glibc %s", gnu_get_libc_version());
+#elif defined(__UCLIBC__)
+	snprintf(buf, len, "uClibc %d.%d.%d", __UCLIBC_MAJOR__, __UCLIBC_MINOR__,
+		 __UCLIBC_SUBLEVEL__);
+#elif defined(__GLIBC__)
+	snprintf(buf, len, "glibc %d.%d", __GLIBC__, __GLIBC_MINOR__);
+#elif defined(__BIONIC__)
+	copy_str(buf, len, "bionic");
+#elif defined(__linux__)
+	/*
+	 * musl has no version macro or call on purpose; the other Linux C
+	 * libraries announce themselves above.
+	 */
+	copy_str(buf, len, "musl");
+#else
+	copy_str(buf, len, "unknown");
+#endif
+}
+
+void
+sysinfo_print(FILE *f)
+{
+	struct utsname u;
+	char buf[OUTPUT_MAX_VALUE];
+	uint64_t mem;
+	double mhz, load;
+	time_t now;
+	struct tm tm;
+	int have_uname;
+
+	have_uname = uname(&u) == 0;
+	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
+	output_config(f, "host", "%s", have_uname ? u.nodename : "unknown");
+	if (have_uname)
+		output_config(f, "os", "%s %s", u.sysname, u.release);
+	else
+		output_config(f, "os", "unknown");
+	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
+
+	sysinfo_cpu_model(buf, sizeof(buf));
+	output_config(f, "cpu", "%s", buf);
+	output_config(f, "cpus", "%d", sysinfo_online_cpus());
+	mhz = sysinfo_cpu_mhz();
+	if (mhz > 0)
+		output_config(f, "cpu-mhz", "%.0f", mhz);
+	else
+		output_config(f, "cpu-mhz", "unknown");
+	mem = sysinfo_mem_bytes();
+	if (mem > 0)	/* MB = 2^20 bytes, as lmbench's [MB: ...] */
+		output_config(f, "mem", "%llu MB", (unsigned long long)(mem >> 20));
+	else
+		output_config(f, "mem", "unknown");
+	load = sysinfo_loadavg();
+	if (load >= 0)
+		output_config(f, "load", "%.2f", load);
+	else
+		output_config(f, "load", "unknown");
+	libc_name(buf, sizeof(buf));
+	output_config(f, "libc", "%s", buf);
+
+#ifdef __VERSION__
+	output_config(f, "compiler", "%s %s", HB_CC, __VERSION__);
+#else
+	output_config(f, "compiler", "%s", HB_CC);
+#endif
+	/* An empty value would read as a key with nothing after it. */
+	output_config(f, "cflags", "%s", HB_CFLAGS[0] != '\0' ? HB_CFLAGS : "none");
+	output_config(f, "build-host", "%s", HB_HOST);
+
+	output_config(f, "clock", "%s", timing_clock_name());
+	output_config(f, "clock-resolution", "%llu ns",
+		      (unsigned long long)timing_resolution());
+	now = time(NULL);
+	if (now != (time_t)-1 && gmtime_r(&now, &tm) != NULL
+	    && strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
+		output_config(f, "date", "%s", buf);
+	else
+		output_config(f, "date", "unknown");
+}

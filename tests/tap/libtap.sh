@@ -79,6 +79,18 @@ is() {
 	fi
 }
 
+# like DESC TEXT PATTERN: passes when a line of TEXT matches the
+# extended regex PATTERN.
+like() {
+	if printf '%s\n' "$2" | grep -Eq -- "$3"; then
+		_tap_report 0 "$1"
+	else
+		_tap_report 1 "$1"
+		diag "no line matches /$3/ in:"
+		diag "$2"
+	fi
+}
+
 skip() {
 	_tap_n=$((_tap_n + 1))
 	printf 'ok %s # SKIP %s\n' "$_tap_n" "$*"

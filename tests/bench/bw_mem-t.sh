@@ -1,0 +1,51 @@
+#!/bin/sh
+# bw_mem: options, errors, and plausible bandwidth for every operation.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+ops='rd wr rdwr cp frd fwr fcp bzero bcopy'
+plan 36
+q='-N 3 -T 2ms -o raw'
+
+cli '-h exits 0 with the usage line' 0 '^usage: bw_mem' bw_mem -h
+cli '-h lists the operations' 0 'rd[|]wr[|]rdwr[|]cp' bw_mem -h
+cli 'no arguments: exit 2' 2 'missing argument' bw_mem
+cli 'no operation: exit 2' 2 'missing argument' bw_mem 64k
+cli 'SIZE abc: exit 2 naming SIZE' 2 "^bw_mem: SIZE: .*'abc'" bw_mem abc rd
+cli 'SIZE 256 (below 512): exit 2 with the range' 2 "^bw_mem: SIZE: value '256' is out of range; allowed: 512" bw_mem 256 rd
+cli 'SIZE 2000g: exit 2 with the range' 2 "^bw_mem: SIZE: value '2000g' is out of range" bw_mem 2000g rd
+cli 'SIZE 1000 (not a multiple of 64): exit 2' 2 "^bw_mem: SIZE: value '1000' is not a multiple of 64" bw_mem 1000 rd
+cli 'unknown operation: exit 2 naming it and the allowed ones' 2 "unknown operation 'rdx'; allowed: rd, wr" bw_mem 64k rdx
+cli 'unknown option: exit 2 naming it' 2 'unknown option -q' bw_mem -q 64k rd
+cli '-N 0: exit 2 with the range' 2 "-N: value '0' is out of range" bw_mem -N 0 64k rd
+cli '-T 0: exit 2 naming -T' 2 '^bw_mem: -T' bw_mem -T 0 64k rd
+cli 'a third argument: exit 2' 2 "unexpected argument 'conflict'" bw_mem 64k bcopy conflict
+
+# Every operation: exit 0, well-formed records under its name, value > 0.
+for op in $ops; do
+	run_prog bw_mem $q 64k "$op"
+	v=$(results_of "$TAP_STDOUT" "BwMem/op=$op/size=64K" | median_of)
+	ok "$op 64k: exit 0" test "$TAP_STATUS" -eq 0
+	ok "$op 64k: well-formed raw records, median $v MB/s > 0" \
+		sh -c '[ -n "$2" ] && printf "%s\n" "$1" | awk "/^Benchmark/ && \$4 != \"MB/s\" { exit 1 }" &&
+			awk -v v="$2" "BEGIN { exit !(v > 0) }"' sh "$TAP_STDOUT" "$v"
+done
+
+run_prog bw_mem $q 1m rd
+rd=$(results_of "$TAP_STDOUT" BwMem/op=rd/size=1M | median_of)
+ok "rd 1m is above 10 MB/s ($rd MB/s)" num_between 10 "$rd" 1e9
+is 'rd prints one line per sample' 3 "$(results_of "$TAP_STDOUT" BwMem/op=rd/size=1M | wc -l | tr -d ' ')"
+ok 'rd 1m output is well-formed' well_formed "$TAP_STDOUT"
+
+run_prog bw_mem $q 64000 rd
+is 'a size that is no whole K is named in bytes' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=64000 | wc -l | tr -d ' ')"
+
+# An allocation that fails is a run-time error (1) with a message, not a crash.
+if [ -n "$TEST_WRAPPER" ]; then
+	skip 'allocation failure: ulimit -v would limit the emulator, not the program'
+else
+	st=0
+	out=$( (ulimit -v 200000 && exec "$(prog bw_mem)" -o raw 512m rd) 2>&1) || st=$?
+	ok "512m under ulimit -v 200000: exit 1 with 'cannot allocate' ($st)" \
+		sh -c '[ "$1" -eq 1 ] && printf "%s\n" "$2" | grep -q "^bw_mem: SIZE 512m: cannot allocate"' sh "$st" "$out"
+fi

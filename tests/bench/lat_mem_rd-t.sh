@@ -1,0 +1,55 @@
+#!/bin/sh
+# lat_mem_rd: options, errors, result names, and latency that rises with size.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+plan 23
+q='-N 3 -T 1ms -o raw'
+
+# ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
+ran_well() {
+	[ "$1" -eq 0 ] && well_formed "$2"
+}
+
+cli '-h exits 0 with the usage line' 0 '^usage: lat_mem_rd' lat_mem_rd -h
+cli '-h explains -t' 0 '-t +random' lat_mem_rd -h
+cli 'no SIZE_MB: exit 2' 2 'missing argument' lat_mem_rd
+cli 'SIZE_MB abc: exit 2 naming SIZE_MB' 2 "^lat_mem_rd: SIZE_MB: .*'abc'" lat_mem_rd abc
+cli 'SIZE_MB 0: exit 2 with the range' 2 "^lat_mem_rd: SIZE_MB: value '0' is out of range; allowed: 1 " lat_mem_rd 0
+cli 'SIZE_MB 100k0: exit 2 naming SIZE_MB' 2 "^lat_mem_rd: SIZE_MB: .*'100k0'" lat_mem_rd 100k0
+cli 'SIZE_MB 256 bytes: exit 2 with the range' 2 "^lat_mem_rd: SIZE_MB: value '256b' is out of range" lat_mem_rd 256b
+cli 'STRIDE x: exit 2 naming STRIDE' 2 "^lat_mem_rd: STRIDE: .*'x'" lat_mem_rd 1 x
+cli 'STRIDE 13 (no pointer multiple): exit 2' 2 "^lat_mem_rd: STRIDE: value '13' is not a multiple of the pointer size" lat_mem_rd 1 13
+cli 'STRIDE larger than SIZE: exit 2 with the range' 2 "^lat_mem_rd: STRIDE: value '2m' is out of range" lat_mem_rd 1 2m
+cli 'STRIDE 0: exit 2 with the range' 2 "^lat_mem_rd: STRIDE: value '0' is out of range" lat_mem_rd 1 0
+cli '-N 0: exit 2 with the range' 2 "-N: value '0' is out of range" lat_mem_rd -N 0 1
+cli 'unknown option: exit 2 naming it' 2 'unknown option -q' lat_mem_rd -q 1
+
+# Address order, two strides, 8 KB: lmbench's sizes 512 .. 8K for each.
+run_prog lat_mem_rd $q 8k 64 128
+ok 'stride walk: exit 0 and well-formed raw records' ran_well "$TAP_STATUS" "$TAP_STDOUT"
+names=$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print substr($1, 10) }' | uniq | tr '\n' ' ')
+is 'one name per stride and size, in lmbench order' \
+	'LatMemRd/order=stride/stride=64/size=512 LatMemRd/order=stride/stride=64/size=1K LatMemRd/order=stride/stride=64/size=2K LatMemRd/order=stride/stride=64/size=3K LatMemRd/order=stride/stride=64/size=4K LatMemRd/order=stride/stride=64/size=6K LatMemRd/order=stride/stride=64/size=8K LatMemRd/order=stride/stride=128/size=512 LatMemRd/order=stride/stride=128/size=1K LatMemRd/order=stride/stride=128/size=2K LatMemRd/order=stride/stride=128/size=3K LatMemRd/order=stride/stride=128/size=4K LatMemRd/order=stride/stride=128/size=6K LatMemRd/order=stride/stride=128/size=8K ' \
+	"$names"
+is 'three samples per size' 42 "$(printf '%s\n' "$TAP_STDOUT" | grep -c '^Benchmark')"
+ok 'every value is in ns/op' sh -c 'printf "%s\n" "$1" | awk "/^Benchmark/ && \$4 != \"ns/op\" { exit 1 }"' sh "$TAP_STDOUT"
+
+run_prog lat_mem_rd $q 1 4k
+is 'sizes below STRIDE are skipped: the first size is STRIDE' \
+	'LatMemRd/order=stride/stride=4096/size=4K' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print substr($1, 10); exit }')"
+
+# Random order, 8 MB: far beyond the first level of cache anywhere.
+run_prog lat_mem_rd -t $q 8
+ok 'random chase: exit 0 and well-formed raw records' ran_well "$TAP_STATUS" "$TAP_STDOUT"
+ok 'every value is above 0' \
+	sh -c 'printf "%s\n" "$1" | awk "/^Benchmark/ { n++; if (!(\$3 > 0)) exit 1 } END { exit !(n > 0) }"' sh "$TAP_STDOUT"
+small=$(results_of "$TAP_STDOUT" LatMemRd/order=random/stride=64/size=512 | median_of)
+large=$(results_of "$TAP_STDOUT" LatMemRd/order=random/stride=64/size=8M | median_of)
+ok "a load at 8M is slower than at 512 bytes ($large vs $small ns)" \
+	awk -v s="$small" -v l="$large" 'BEGIN { exit !(s > 0 && l > 1.5 * s) }'
+is 'the last size is SIZE_MB' 'LatMemRd/order=random/stride=64/size=8M' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { n = substr($1, 10) } END { print n }')"
+
+run_prog lat_mem_rd -N 3 -T 1ms -o text 2k
+is 'text output: one line per size' 3 "$(printf '%s\n' "$TAP_STDOUT" | grep -c '^LatMemRd/order=stride/stride=64/size=.* ns/op')"

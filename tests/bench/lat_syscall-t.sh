@@ -1,0 +1,49 @@
+#!/bin/sh
+# lat_syscall: options, errors, and plausible values for every operation.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+plan 24
+q='-N 3 -T 1ms -o raw'
+
+cli '-h exits 0 with the usage line' 0 '^usage: lat_syscall' lat_syscall -h
+cli '-V prints the version' 0 'hostbench' lat_syscall -V
+cli 'no operation: exit 2' 2 'missing argument' lat_syscall
+cli 'unknown operation: exit 2 naming it' 2 "unknown operation 'nul'" lat_syscall nul
+cli 'unknown option: exit 2 naming it' 2 'unknown option -q' lat_syscall -q null
+cli '-N 0: exit 2 with the range' 2 "-N: value '0' is out of range; allowed: 1 \.\. " lat_syscall -N 0 null
+cli '-N abc: exit 2' 2 "-N: 'abc'" lat_syscall -N abc null
+cli '-T without a value: exit 2' 2 'option -T needs a value' lat_syscall -T
+cli '-T 0: exit 2 naming -T' 2 '^lat_syscall: -T' lat_syscall -T 0 null
+cli '-o json: exit 2 naming the format' 2 "-o: value 'json'" lat_syscall -o json null
+cli '-I 0: exit 2 naming -I' 2 '^lat_syscall: -I' lat_syscall -I 0 null
+cli 'a third argument: exit 2' 2 "unexpected argument 'x'" lat_syscall null /dev/null x
+cli 'a missing file: exit 1 naming it' 1 'no/such/file' lat_syscall stat /no/such/file
+
+run_prog lat_syscall $q null
+ok 'null prints well-formed raw records' well_formed "$TAP_STDOUT"
+null=$(results_of "$TAP_STDOUT" LatSyscall/op=null | median_of)
+ok "null syscall is between 1 ns and 1 ms ($null ns)" num_between 1 "$null" 1000000
+is 'null prints one line per sample' 3 "$(results_of "$TAP_STDOUT" LatSyscall/op=null | wc -l | tr -d ' ')"
+like 'raw output names the benchmark' "$TAP_STDOUT" '^bench: lat_syscall$'
+
+# status_and_value STATUS VALUE LO HI: exit 0, and LO <= VALUE <= HI.
+status_and_value() {
+	[ "$1" -eq 0 ] && num_between "$3" "$2" "$4"
+}
+
+for op in read write stat fstat open; do
+	run_prog lat_syscall $q $op
+	v=$(results_of "$TAP_STDOUT" LatSyscall/op=$op | median_of)
+	ok "$op: exit 0 and between 1 ns and 10 ms ($v ns)" \
+		status_and_value "$TAP_STATUS" "$v" 1 10000000
+done
+
+run_prog lat_syscall -N 3 -T 1ms -o text null
+like 'text output is one line with median, CI and n' "$TAP_STDOUT" \
+	'^LatSyscall/op=null +[0-9.]+ ns/op .*CI .*n=3\)$'
+
+# The temporary file of stat/open is removed when the run ends.
+dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_syscall-t.XXXXXX")
+_tap_cleanup_hook() { rm -rf "$dir"; }
+TMPDIR=$dir $TEST_WRAPPER "$(prog lat_syscall)" $q stat >/dev/null
+is 'no temporary file is left after a run' '' "$(ls -A "$dir")"

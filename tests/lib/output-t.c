@@ -1,0 +1,157 @@
+/*
+ * output-t: raw lines written by output_* read back identically, and the
+ * reader rejects malformed result lines.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metric.h"
+#include "output.h"
+#include "tap/basic.h"
+
+static char *
+capture(FILE *f)
+{
+	static char buf[4096];
+	size_t n;
+
+	rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	return buf;
+}
+
+int
+main(void)
+{
+	struct output_line l;
+	char buf[64];
+	FILE *f;
+	struct stats s;
+	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
+	size_t i;
+
+	plan(40);
+
+	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
+	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
+	is_string("0.00123457", output_format_value(buf, sizeof(buf), 0.001234567), "small values have no exponent");
+	is_string("0", output_format_value(buf, sizeof(buf), 0), "zero prints as 0");
+	is_string("41.3", output_format_value(buf, sizeof(buf), 41.3), "trailing zeros are dropped");
+	is_string("3000000000", output_format_value(buf, sizeof(buf), 3e9), "3e9 prints in full");
+
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	ok(output_config(f, "cpu-mhz", "%d", 2400) == 0, "a valid key is accepted");
+	ok(output_config(f, "Bad Key", "x") == -1, "a key with upper case and a blank is refused");
+	output_config(f, "note", "two\nlines");
+	output_sample(f, "LatSyscall/op=null", 12000000, 41.2712, "ns/op");
+	for (i = 0; i < HB_ARRAY_SIZE(vals); i++)
+		output_sample(f, "BwMem/op=rd/size=64M", 16, vals[i], "MB/s");
+	fflush(f);
+	{
+		char *text = capture(f), *line, *save = NULL;
+		size_t results = 0, configs = 0;
+		int good = 1;
+
+		for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+			if (output_parse_line(line, &l) != 0)
+				good = 0;
+			else if (l.kind == OUTPUT_LINE_CONFIG)
+				configs++;
+			else if (l.kind == OUTPUT_LINE_RESULT) {
+				if (results > 0) {
+					char want[64];
+
+					output_format_value(want, sizeof(want), vals[results - 1]);
+					if (l.val[0] != strtod(want, NULL) || l.iters != 16
+					    || strcmp(l.name, "BwMem/op=rd/size=64M") != 0)
+						good = 0;
+				}
+				results++;
+			}
+		}
+		ok(good, "every written line reads back to the values written");
+		is_int(2, (long long)configs, "two config lines (the newline in a value did not split it)");
+		is_int(6, (long long)results, "six result lines");
+	}
+	fclose(f);
+
+	ok(output_parse_line("BenchmarkLatSyscall/op=null \t 1000  41.5 ns/op  24.1 MB/s\n", &l) == 0,
+	   "a line with two value-unit pairs parses");
+	is_int(OUTPUT_LINE_RESULT, l.kind, "it is a result");
+	is_string("LatSyscall/op=null", l.name, "its name lacks the Benchmark prefix");
+	is_int(1000, (long long)l.iters, "its iteration count");
+	is_int(2, (long long)l.npairs, "two pairs");
+	is_double(41.5, l.val[0], 0, "first value");
+	is_string("ns/op", l.unit[0], "first unit");
+	is_double(24.1, l.val[1], 1e-12, "second value");
+	is_string("MB/s", l.unit[1], "second unit");
+
+	ok(output_parse_line("os: Linux 6.1.0", &l) == 0 && l.kind == OUTPUT_LINE_CONFIG,
+	   "a config line parses");
+	is_string("os", l.key, "its key");
+	is_string("Linux 6.1.0", l.value, "its value");
+	ok(output_parse_line("note:", &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && l.value[0] == '\0',
+	   "a config line with an empty value parses");
+	ok(output_parse_line("", &l) == 0 && l.kind == OUTPUT_LINE_OTHER, "a blank line is other");
+	ok(output_parse_line("Simple syscall: 0.04 microseconds", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
+	   "lmbench prose is other, not config");
+	ok(output_parse_line("http://x", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
+	   "a colon not followed by a blank is not config");
+	ok(output_parse_line("Benchmarking is fun", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
+	   "Benchmark followed by lower case is not a result");
+
+	ok(output_parse_line("BenchmarkX 100", &l) == -1, "a result without values is malformed");
+	ok(output_parse_line("BenchmarkX 100 4.5", &l) == -1, "a value without a unit is malformed");
+	ok(output_parse_line("BenchmarkX abc 4.5 ns/op", &l) == -1, "a non-numeric count is malformed");
+	ok(output_parse_line("BenchmarkX 100 fast ns/op", &l) == -1, "a non-numeric value is malformed");
+	ok(output_parse_line("BenchmarkX", &l) == -1, "a bare name is malformed");
+	{
+		char longname[400];
+
+		memset(longname, 'A', sizeof(longname));
+		memcpy(longname, "Benchmark", 9);
+		strcpy(longname + 300, " 1 2 ns/op");
+		ok(output_parse_line(longname, &l) == -1, "an over-long name is malformed, not truncated");
+	}
+
+	s.n = 11;
+	s.median = 41.3;
+	s.ci_lo = 41.1;
+	s.ci_hi = 41.6;
+	s.ci_level = 0.988;
+	s.mean = 41.3;
+	s.cv = 0.008;
+	s.stddev = 0.3;
+	s.min = 41;
+	s.max = 42;
+	s.q1 = 41.2;
+	s.q3 = 41.5;
+	f = tmpfile();
+	output_text(f, "LatSyscall/op=null", &s, "ns/op");
+	fflush(f);
+	{
+		const char *t = capture(f);
+
+		ok(strstr(t, "LatSyscall/op=null") != NULL && strstr(t, "41.3") != NULL
+		   && strstr(t, "41.1 .. 41.6") != NULL && strstr(t, "n=11") != NULL,
+		   "the text line shows name, median, CI and n: %s", t);
+	}
+	fclose(f);
+
+	ok(metric_find("LatSyscall/op=null", "ns/op") != NULL, "the null syscall metric is in the table");
+	ok(metric_find("BwMem/op=rd/size=64M", "MB/s") != NULL
+	   && strcmp(metric_find("BwMem/op=rd/size=64M", "MB/s")->name, "BwMem/op=rd") == 0,
+	   "a sized result finds its metric");
+	ok(metric_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL, "a parallel result finds its metric");
+	ok(metric_find("BwMem/op=rdwr", "MB/s") != NULL
+	   && strcmp(metric_find("BwMem/op=rdwr", "MB/s")->name, "BwMem/op=rdwr") == 0,
+	   "rdwr does not match rd");
+	ok(metric_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
+	return 0;
+}
