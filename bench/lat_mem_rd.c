@@ -25,9 +25,9 @@
 #define DEFAULT_STRIDE 64
 #define MAX_STRIDES 32
 /*
- * The whole walk is about 200 sizes at 64 MB: samples are shortened so
- * that one walk samples for about this long in all, but never below
- * SAMPLE_FLOOR_NS (nor above -T).
+ * A walk to 64 MB has 107 sizes: samples are shortened so that one walk
+ * samples for about this long in all, but never below SAMPLE_FLOOR_NS
+ * (nor above -T).
  */
 #define WALK_BUDGET_NS 4000000000.0
 #define SAMPLE_FLOOR_NS 1000000u
@@ -141,7 +141,7 @@ copy_init(void *arg)
 	return 0;
 }
 
-/* lmbench's sizes: 512, 1K, 2K, 3K, 4K, then 16 steps per doubling. */
+/* lmbench's sizes: 512, 1K, 2K, 3K, 4K, 2K steps to 32K, then 8 per doubling. */
 static size_t
 next_range(size_t k)
 {

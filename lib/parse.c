@@ -71,17 +71,15 @@ decimal_len(const char *s)
 			digits++;
 	if (digits == 0)
 		return 0;
-	if (s[i] == 'e' || s[i] == 'E') {
-		j = i + 1;
-		if (s[j] == '+' || s[j] == '-')
-			j++;
-		if (is_digit(s[j])) {
-			while (is_digit(s[j]))
-				j++;
-			i = j;
-		}
-	}
-	return i;
+	if (s[i] != 'e' && s[i] != 'E')
+		return i;
+	/* An exponent counts only with digits: "1e" is 1 and junk. */
+	j = i + 1 + (s[i + 1] == '+' || s[i + 1] == '-');
+	if (!is_digit(s[j]))
+		return i;
+	while (is_digit(s[j]))
+		j++;
+	return j;
 }
 
 int
@@ -95,18 +93,18 @@ parse_int(const char *opt, const char *s, long long lo, long long hi,
 	snprintf(los, sizeof(los), "%lld", lo);
 	snprintf(his, sizeof(his), "%lld", hi);
 	if (!is_digit(s[sign]))
-		return fail(err, errlen, opt, los, his,
-			    "'%s' is not a whole number", s);
+		goto bad;
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (*end != '\0')
-		return fail(err, errlen, opt, los, his,
-			    "'%s' is not a whole number", s);
+		goto bad;
 	if (errno == ERANGE || v < lo || v > hi)
 		return fail(err, errlen, opt, los, his,
 			    "value '%s' is out of range", s);
 	*out = v;
 	return 0;
+bad:
+	return fail(err, errlen, opt, los, his, "'%s' is not a whole number", s);
 }
 
 /* v in bytes with the largest of g, m, k that divides it exactly. */
@@ -299,8 +297,8 @@ parse_cpulist(const char *opt, const char *s, int max_cpu,
 		}
 		if (b < a)
 			return fail(err, errlen, opt, "0", his,
-				    "'%s' has a reversed range %ld-%ld", s,
-				    a, b);
+				    "range %ld-%ld in '%s' is reversed", a, b,
+				    s);
 		/* Counting up to b, not past it: b may be INT_MAX. */
 		for (c = (int)a; ; c++) {
 			if (cpu_add(cpus, &count, max, c) < 0)

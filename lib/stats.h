@@ -16,10 +16,10 @@ struct stats {
 	double stddev;		/* sample standard deviation (n - 1); 0 for n = 1 */
 	double cv;		/* stddev / mean; 0 when mean is 0 */
 	double ci_lo, ci_hi;	/* distribution-free CI for the median */
-	double ci_level;	/* its exact coverage, e.g. 0.961 for n = 11 */
+	double ci_level;	/* its exact coverage, e.g. 0.988 for n = 11 */
 };
 
-/* Sort x ascending, in place. */
+/* Sort x ascending, in place; NaNs, if any, go last. */
 void stats_sort(double *x, size_t n);
 
 /*
@@ -48,7 +48,7 @@ int stats_compute(const double *x, size_t n, struct stats *s);
 /*
  * Half-width of the CI relative to the median, in percent:
  * 100 * max(median - ci_lo, ci_hi - median) / |median|; 0 if the median is 0
- * and the interval is empty, HUGE_VAL if only the median is 0.
+ * and the interval has zero width, HUGE_VAL if only the median is 0.
  */
 double stats_ci_halfwidth_pct(const struct stats *s);
 

@@ -184,11 +184,12 @@ static const struct {
 	{ "1-2-3", 8, "!is not a CPU list" },
 	{ "1 ,2", 8, "!is not a CPU list" },
 	{ " 1", 8, "!is not a CPU list" },
-	{ "3-1", 8, "!has a reversed range 3-1; allowed: 0 .. 7" },
+	{ "3-1", 8, "!range 3-1 in '3-1' is reversed; allowed: 0 .. 7" },
 	{ "8", 8, "!is out of range; allowed: 0 .. 7" },
 	{ "0-8", 8, "!is out of range; allowed: 0 .. 7" },
 	{ "1,99999999999999999999", 8, "!is out of range; allowed: 0 .. 7" },
 	{ "0-3", 3, "!names more than 3 CPUs; allowed: 0 .. 7" },
+	{ "7-9", 8, "!CPU 9 in '7-9' is out of range" },
 };
 
 /*
