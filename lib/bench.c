@@ -26,6 +26,10 @@
 #define SHARED_OPTS "N:W:P:c:T:I:o:hV"
 #define MAX_SAMPLES 100000
 
+/* The command line, for the "args:" configuration line. */
+static int saved_argc;
+static char **saved_argv;
+
 static const char shared_help[] =
 	"  -N reps      samples to take (default 11)\n"
 	"  -W time      warm-up before sampling (bare number: us; default 0)\n"
@@ -141,6 +145,8 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	int c, nargs;
 
 	msg_init(argv[0]);
+	saved_argc = argc;
+	saved_argv = argv;
 	memset(o, 0, sizeof(*o));
 	o->reps = 11;
 	o->parallel = 1;
@@ -223,6 +229,16 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 	if (o->output != OUTPUT_RAW)
 		return;
 	output_config(stdout, "bench", "%s", p->name);
+	{
+		char args[OUTPUT_MAX_VALUE] = "";
+		size_t len = 0;
+		int i;
+
+		for (i = 1; i < saved_argc && len < sizeof(args); i++)
+			len += (size_t)snprintf(args + len, sizeof(args) - len, "%s%s",
+						i > 1 ? " " : "", saved_argv[i]);
+		output_config(stdout, "args", "%s", args);
+	}
 	output_config(stdout, "samples", "%u", o->reps);
 	output_config(stdout, "sample-time", "%s ms",
 		      output_format_value(buf, sizeof(buf), (double)o->sample_ns / 1e6));
