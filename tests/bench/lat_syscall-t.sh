@@ -2,7 +2,7 @@
 # lat_syscall: options, errors, and plausible values for every operation.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 24
+plan 31
 q='-N 3 -T 1ms -o raw'
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_syscall' lat_syscall -h
@@ -47,3 +47,19 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_syscall-t.XXXXXX")
 _tap_cleanup_hook() { rm -rf "$dir"; }
 TMPDIR=$dir $TEST_WRAPPER "$(prog lat_syscall)" $q stat >/dev/null
 is 'no temporary file is left after a run' '' "$(ls -A "$dir")"
+
+# Shared options through a real program: parallel copies, pinning, -I.
+run_prog lat_syscall -N 3 -T 1ms -o raw -P 2 null
+is '-P 2 names its results with the -2 suffix' 3 "$(results_of "$TAP_STDOUT" LatSyscall/op=null-2 | wc -l | tr -d ' ')"
+like '-P 2 records the parallelism' "$TAP_STDOUT" '^parallel: 2$'
+cli '-c 0 pins to CPU 0 and runs' 0 '^cpu-affinity: 0$' lat_syscall -N 1 -T 1ms -o raw -c 0 null
+cli '-c 5000 is out of range: exit 2' 2 "-c: .*'5000'" lat_syscall -c 5000 null
+run_prog lat_syscall -N 1 -T 1ms -o raw -c 1023 null
+if [ "$TAP_STATUS" -eq 77 ]; then
+	like '-c with an absent CPU: exit 77 with the reason' "$TAP_OUT" 'cannot pin'
+else
+	skip 'this machine has a CPU 1023'
+fi
+run_prog lat_syscall -N 3 -T 1ms -o raw -I 0.01,0.2 null
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% not reached'
+like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^precision: not-reached '

@@ -1,0 +1,196 @@
+/*
+ * bench-t: the driver with a fake clock: overhead subtraction, bandwidth
+ * arithmetic, sample counts, the precision target, parallel copies and
+ * failing loops.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "output.h"
+#include "tap/basic.h"
+#include "timing.h"
+
+static uint64_t fake_now;
+static uint64_t noise;		/* added to every other run: a noisy machine */
+static unsigned runs;
+
+static uint64_t
+fake_clock(void)
+{
+	return fake_now;
+}
+
+struct loop {
+	uint64_t ns_per_iter;
+	int fail;
+};
+
+static int
+fake_loop(void *arg, uint64_t iters)
+{
+	struct loop *l = arg;
+
+	if (l->fail) {
+		errno = EPIPE;
+		return -1;
+	}
+	fake_now += iters * l->ns_per_iter;
+	if (noise != 0 && (runs++ % 2) == 1)
+		fake_now += noise * iters;
+	return 0;
+}
+
+/* Overhead: 3 ns per iteration, whatever the arg. */
+static int
+fake_overhead(void *arg, uint64_t iters)
+{
+	(void)arg;
+	fake_now += iters * 3;
+	return 0;
+}
+
+/* A real loop for parallel copies (the fake clock is per process). */
+static int
+real_loop(void *arg, uint64_t iters)
+{
+	volatile uint64_t x = 0;
+
+	(void)arg;
+	while (iters-- > 0)
+		x++;
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.name = "bench-t", .args = "", .summary = "test", .max_args = -1,
+};
+
+struct result {
+	size_t samples, configs;
+	double first, last;
+	char unit[OUTPUT_MAX_UNIT];
+	char name[OUTPUT_MAX_NAME];
+	char precision[OUTPUT_MAX_VALUE];
+	char overhead[OUTPUT_MAX_VALUE];
+};
+
+/* Run bench_run with stdout in a file, then read the records back. */
+static int
+run(const struct bench_opts *o, const struct bench_case *c, struct result *r)
+{
+	char path[] = "/tmp/bench-t.XXXXXX", line[1024];
+	int fd = mkstemp(path), saved = dup(STDOUT_FILENO), rc;
+	FILE *f;
+	struct output_line l;
+
+	if (fd < 0 || saved < 0)
+		bail("cannot capture stdout");
+	fflush(stdout);
+	dup2(fd, STDOUT_FILENO);
+	rc = bench_run(o, &prog, c);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	memset(r, 0, sizeof(*r));
+	f = fdopen(fd, "r");
+	rewind(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (output_parse_line(line, &l) != 0)
+			continue;
+		if (l.kind == OUTPUT_LINE_CONFIG) {
+			r->configs++;
+			if (strcmp(l.key, "precision") == 0)
+				snprintf(r->precision, sizeof(r->precision), "%s", l.value);
+			if (strcmp(l.key, "overhead") == 0)
+				snprintf(r->overhead, sizeof(r->overhead), "%s", l.value);
+		} else if (l.kind == OUTPUT_LINE_RESULT) {
+			if (r->samples == 0)
+				r->first = l.val[0];
+			r->last = l.val[0];
+			r->samples++;
+			snprintf(r->unit, sizeof(r->unit), "%s", l.unit[0]);
+			snprintf(r->name, sizeof(r->name), "%s", l.name);
+		}
+	}
+	fclose(f);
+	unlink(path);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct bench_case c;
+	struct loop lp = { 10, 0 };
+	struct result r;
+	char *args[] = { argv[0], "-o", "raw", "-N", "7", NULL };
+	int rc;
+
+	(void)argc;
+	plan(22);
+	bench_init(&o, &prog, 5, args);
+	is_int(7, o.reps, "-N 7 parsed");
+	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
+
+	timing_set_clock(fake_clock);
+	memset(&c, 0, sizeof(c));
+	c.name = "Fake/op=lat";
+	c.loop = fake_loop;
+	c.arg = &lp;
+	ok(run(&o, &c, &r) == 0, "a latency case runs");
+	is_int(7, (long long)r.samples, "one line per sample (-N 7)");
+	is_double(10, r.first, 1e-9, "10 ns per iteration reads 10 ns/op");
+	is_string("ns/op", r.unit, "latency is in ns/op");
+	ok(r.configs >= 5, "configuration lines come first (%zu)", r.configs);
+
+	c.overhead = fake_overhead;
+	ok(run(&o, &c, &r) == 0 && r.samples == 7, "a case with an overhead loop runs");
+	is_double(7, r.first, 1e-9, "the 3 ns overhead is subtracted: 7 ns/op");
+	ok(strncmp(r.overhead, "3", 1) == 0, "an overhead: line says what was subtracted (%s)", r.overhead);
+
+	lp.ns_per_iter = 2;
+	ok(run(&o, &c, &r) == 0, "an overhead larger than the loop still runs");
+	is_double(0, r.first, 0, "a cost below the overhead reads 0, never negative");
+	c.overhead = NULL;
+
+	lp.ns_per_iter = 4;
+	c.bytes_per_op = 64;
+	c.name = "Fake/op=bw";
+	ok(run(&o, &c, &r) == 0, "a bandwidth case runs");
+	is_double(16000, r.first, 1e-6, "64 bytes per 4 ns reads 16000 MB/s");
+	is_string("MB/s", r.unit, "bandwidth is in MB/s");
+	c.bytes_per_op = 0;
+
+	o.precision_pct = 1;
+	o.precision_cap_ns = 5000000000ull;
+	rc = run(&o, &c, &r);
+	ok(rc == 0 && r.samples == 7, "a steady loop meets a 1%% target in -N samples (%zu)", r.samples);
+	ok(strncmp(r.precision, "reached", 7) == 0, "precision: reached (%s)", r.precision);
+	noise = 10;
+	rc = run(&o, &c, &r);
+	ok(rc == 0 && r.samples > 7, "a noisy loop takes more samples (%zu)", r.samples);
+	ok(strncmp(r.precision, "not-reached", 11) == 0, "precision: not-reached within the cap (%s)", r.precision);
+	noise = 0;
+	o.precision_pct = 0;
+
+	lp.fail = 1;
+	ok(run(&o, &c, &r) == -1 && r.samples == 0, "a failing loop prints no number and returns -1");
+	lp.fail = 0;
+
+	timing_set_clock(NULL);
+	o.parallel = 2;
+	o.reps = 3;
+	o.sample_ns = 1000000;
+	c.loop = real_loop;
+	c.name = "Real/op=spin";
+	ok(run(&o, &c, &r) == 0 && r.samples == 3 && r.first > 0, "two parallel copies give 3 samples");
+	is_string("Real/op=spin-2", r.name, "the name carries the -2 parallelism suffix");
+	return 0;
+}
