@@ -119,8 +119,8 @@ arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s)
 						   100000000ull, 3600000000000ull);
 }
 
-static int
-pin(const int *cpus, size_t n)
+int
+bench_pin(const int *cpus, size_t n)
 {
 #ifdef HAVE_SCHED_SETAFFINITY
 	cpu_set_t set;
@@ -214,7 +214,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		bench_usage_error(p, "missing argument: %s", p->args);
 	if (p->max_args >= 0 && nargs > p->max_args)
 		bench_usage_error(p, "unexpected argument '%s'", argv[optind + p->max_args]);
-	if (o->ncpus > 0 && o->parallel == 1 && pin(o->cpus, o->ncpus) != 0)
+	if (o->ncpus > 0 && o->parallel == 1 && bench_pin(o->cpus, o->ncpus) != 0)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "cannot pin to the CPUs given with -c: %s",
 			 strerror(errno));
 	return optind;
@@ -294,7 +294,7 @@ copy_main(const struct bench_opts *o, const struct bench_case *c, size_t idx,
 	struct answer a;
 	uint64_t n;
 
-	if (o->ncpus > 0 && pin(&o->cpus[idx % o->ncpus], 1) != 0) {
+	if (o->ncpus > 0 && bench_pin(&o->cpus[idx % o->ncpus], 1) != 0) {
 		a.rc = -1;
 		a.err = errno;
 		a.ns = 0;

@@ -68,6 +68,12 @@ struct bench_prog {
 int bench_init(struct bench_opts *o, const struct bench_prog *p,
 	       int argc, char **argv);
 
+/*
+ * Restrict the calling process to the n CPUs listed.  Returns 0, or -1
+ * with errno set (ENOSYS where the system cannot pin).
+ */
+int bench_pin(const int *cpus, size_t n);
+
 /* Print "prog: message" and the usage line to stderr, and exit 2. */
 HB_NORETURN void bench_usage_error(const struct bench_prog *p,
 				   const char *fmt, ...) HB_PRINTF(2, 3);
