@@ -3,33 +3,116 @@
  * summary section, column label, display unit and direction here; the
  * results tool and the docs read this table and nothing else hard-codes
  * metric names.
+ *
+ * Each entry is one summary column: a metric (a result name prefix and
+ * its raw unit) and the rule that takes the column's value from a run:
+ *
+ *   METRIC_ONE      the result named exactly `name`; failing that, the
+ *                   first (in file order) whose further parts include one
+ *                   of the comma-separated parts in `arg`, tried in order
+ *                   ("placement=one,placement=unpinned"); with no arg,
+ *                   the first result under the name
+ *   METRIC_AT       the result under `name` whose size equals arg's
+ *                   ("size=1K"; sizes compare by value: 1K = 1024)
+ *   METRIC_LARGEST  the result under `name` with the largest size= part
+ *   METRIC_MEAN     the mean of `name` and `arg`, each taken as by
+ *                   METRIC_ONE (lmbench's "null I/O" = (read + write) / 2)
+ *   METRIC_CONFIG   text: the run's configuration value for the key
+ *                   `name` (no result, no unit)
+ *
+ * A result "under" a name has the name's parts, in order, then nothing or
+ * further "/key=value" parts.  Results of parallel copies (a "-N" suffix)
+ * feed no column.  A column's value for a run is the median of the chosen
+ * result's samples times scale; a missing result leaves it blank.
  */
 #ifndef HB_METRIC_H
 #define HB_METRIC_H
 
 #include <stddef.h>
 
-enum metric_better { METRIC_SMALLER, METRIC_BIGGER };
+enum metric_better { METRIC_SMALLER, METRIC_BIGGER, METRIC_NEITHER };
+
+enum metric_select {
+	METRIC_ONE,
+	METRIC_AT,
+	METRIC_LARGEST,
+	METRIC_MEAN,
+	METRIC_CONFIG
+};
+
+struct metric_section {
+	const char *id;		/* short name for --sections: "proc" */
+	const char *title;	/* "Processor, Processes - times in microseconds ..." */
+	int lmbench;		/* 1 when lmbench's summary has this table */
+};
 
 struct metric {
 	const char *name;	/* result name prefix: "LatSyscall/op=null" */
-	const char *unit;	/* raw unit: "ns/op", "MB/s" */
-	const char *section;	/* summary section: "Processor, Processes" */
+	const char *unit;	/* raw unit: "ns/op", "MB/s"; NULL for METRIC_CONFIG */
+	const char *section;	/* id of its summary section, or NULL: no column */
 	const char *column;	/* column label: "null call" */
+	enum metric_select select;
+	const char *arg;	/* the rule's argument (see above), or NULL */
 	const char *display_unit; /* unit shown in tables: "us" */
 	double scale;		/* display value = raw value * scale */
 	enum metric_better better;
 	const char *what;	/* one line on what it measures */
 };
 
+extern const struct metric_section metric_sections[];
+extern const size_t metric_section_count;
 extern const struct metric metric_table[];
 extern const size_t metric_count;
 
+/* The section with this id, or NULL. */
+const struct metric_section *metric_section_find(const char *id);
+
 /*
- * The entry for a result: its name equals the entry's name, or extends it
- * with further "/key=value" parts (sizes, strides) or a "-N" parallelism
- * suffix, and the units agree.  NULL when none matches.
+ * The entry for a result: the result's name is under the entry's name
+ * (see above; a "-N" parallelism suffix is allowed here) and the units
+ * agree (unit NULL: any).  METRIC_MEAN and METRIC_CONFIG entries are
+ * never returned; the first match in table order is.  NULL when none.
  */
 const struct metric *metric_find(const char *name, const char *unit);
+
+/*
+ * 1 when name is under pattern: the same program name (the part before
+ * the first "/") and every "/key=value" part of the pattern among name's
+ * parts, in any order; else 0.  Parts compare as strings except size=
+ * parts, which compare by value ("0" = "0K", "1024" = "1K").  A "-N"
+ * suffix on name is not accepted here: strip it first (metric_parallel).
+ */
+int metric_under(const char *name, const char *pattern);
+
+/* 1 when every "/"-separated part of parts ("placement=one") is in name. */
+int metric_has_parts(const char *name, const char *parts);
+
+/*
+ * How many of name's parts are not in pattern, not counting size= parts:
+ * 0 for "BwMem/op=rd/size=8M" under "BwMem/op=rd".
+ */
+int metric_extra_parts(const char *name, const char *pattern);
+
+/*
+ * The length of name without its "-N" parallelism suffix, and N (1 when
+ * there is none) in *copies.
+ */
+size_t metric_parallel(const char *name, unsigned long *copies);
+
+/*
+ * The value of the "/key=" part of name ("LatMemRd/order=random/size=1K",
+ * "size" -> "1K") copied into buf, or NULL when name has no such part or
+ * it does not fit.
+ */
+const char *metric_param(const char *name, const char *key, char *buf, size_t len);
+
+/*
+ * A size as written in names: digits with an optional K, M or G (2^10,
+ * 2^20, 2^30): "512", "0K", "64M".  Returns 0 and stores bytes, or -1.
+ */
+int metric_parse_size(const char *s, double *bytes);
+
+/* "smaller", "bigger" or "neither". */
+const char *metric_better_name(enum metric_better b);
 
 #endif

@@ -1,0 +1,130 @@
+/*
+ * resfile: reading result files, for the results tool.
+ *
+ * Two formats are read, told apart by the first line that is not blank:
+ *
+ *   hostbench   the Go benchmark data format (see output.h): "key: value"
+ *               configuration lines, "Benchmark..." result lines, one per
+ *               sample.  The configuration before the first "bench:" line
+ *               is the run's fingerprint; "bench:", "args:", "status:",
+ *               "precision:" and "load:" lines describe each benchmark.
+ *   lmbench3    what lmbench3's "make results" writes (the first line
+ *               starts with "["): bracketed header lines, then prose
+ *               lines and curve blocks, turned here into hostbench result
+ *               names and units (ns/op, MB/s; see resfile.c for the map)
+ *               so both compare alike.  Lines it does not know (noise a
+ *               real run leaves) are skipped; a value of 0 or less, which
+ *               lmbench prints when a loop was optimized away, is dropped.
+ *
+ * resfile_parse is pure (no I/O): it reads a buffer.  On failure the
+ * message names the file and line: "vm.0:12: malformed result line".
+ */
+#ifndef HB_RESFILE_H
+#define HB_RESFILE_H
+
+#include <stddef.h>
+
+#include "metric.h"
+
+enum resfile_format { RESFILE_HOSTBENCH, RESFILE_LMBENCH3 };
+
+/* The samples of one result name and unit, in file order. */
+struct resfile_result {
+	char *name;		/* without "Benchmark": "LatSyscall/op=null" */
+	char *unit;		/* "ns/op" */
+	double *v;
+	size_t n, cap;
+	unsigned long line;	/* where its first sample is */
+};
+
+struct resfile_kv {
+	char *key;
+	char *value;
+};
+
+struct resfile_run {
+	char *path;
+	enum resfile_format format;
+	/* The fingerprint: hostbench's configuration before the first
+	 * "bench:" line; lmbench's header, mapped to hostbench's keys (host,
+	 * os, arch, platform, cpus, load, date, parallel, lmbench) and
+	 * "lmbench-<key>" for the rest.  In file order, keys unique. */
+	struct resfile_kv *config;
+	size_t nconfig;
+	/* Keys first seen after the fingerprint, with their first value. */
+	struct resfile_kv *later;
+	size_t nlater;
+	struct resfile_result *results;
+	size_t nresults;
+	/* Conditions that make the numbers unreliable, one line each:
+	 * "governor ondemand", "load 1.45 (above 0.5)", "lat_ctx 2: failed: ...",
+	 * "lat_syscall null: precision not reached ...". */
+	char **flags;
+	size_t nflags;
+	double max_load;	/* the highest load: line; -1 when none */
+	unsigned long lines;
+};
+
+/* Load above this is flagged. */
+#define RESFILE_LOAD_LIMIT 0.5
+
+/* An empty run (call before parse or load). */
+void resfile_init(struct resfile_run *r);
+
+/* Free what a run holds; it is empty again afterwards. */
+void resfile_free(struct resfile_run *r);
+
+/*
+ * Parse text[0..len) as the result file named path (used in messages and
+ * kept in r->path).  Returns 0, or -1 with "path:line: message" in err
+ * (binary data, a malformed or truncated result line, no results and no
+ * header at all, out of memory); on failure r keeps what was read.
+ */
+int resfile_parse(struct resfile_run *r, const char *path, const char *text,
+		  size_t len, char *err, size_t errlen);
+
+/*
+ * Read the file at path and parse it.  Returns 0, or -1 with "path: ..."
+ * or "path:line: ..." in err (the strerror when it cannot be read).
+ */
+int resfile_load(struct resfile_run *r, const char *path, char *err, size_t errlen);
+
+/* The configuration value for key: the fingerprint's, else the first seen
+ * later, else NULL. */
+const char *resfile_config(const struct resfile_run *r, const char *key);
+
+/* The result with exactly this name and unit, or NULL. */
+const struct resfile_result *resfile_find(const struct resfile_run *r,
+					  const char *name, const char *unit);
+
+/* A column's value for one run. */
+struct resfile_value {
+	int present;		/* 0: blank */
+	double value;		/* in display units: median * scale */
+	double *samples;	/* display units, malloc'd (NULL for text) */
+	size_t n;
+	const char *source;	/* the result name chosen (or the first of a mean) */
+	const char *text;	/* METRIC_CONFIG: the value */
+};
+
+/*
+ * Take column m's value from run r by the column's rule (see metric.h).
+ * For METRIC_MEAN the samples are the pairwise means of the two results'
+ * first min(n1, n2) samples and the value the mean of their medians.
+ * Returns 0 (present or blank), or -1 on allocation failure.  Free with
+ * resfile_value_free.
+ */
+int resfile_column(const struct resfile_run *r, const struct metric *m,
+		   struct resfile_value *out);
+void resfile_value_free(struct resfile_value *v);
+
+/*
+ * The result a column takes its value from by rule (METRIC_ONE, _AT,
+ * _LARGEST with its name and arg), or NULL.  Parallel results ("-N") are
+ * never chosen.
+ */
+const struct resfile_result *resfile_select(const struct resfile_run *r,
+					    const char *name, const char *unit,
+					    enum metric_select sel, const char *arg);
+
+#endif

@@ -1,0 +1,471 @@
+/*
+ * hostbench-compare: lmbench-style summary tables and A/B comparisons of
+ * hostbench (and lmbench3) result files.
+ *
+ * Each file is one run: a row in every summary table.  With two or more
+ * runs, the first (or --base FILE) is compared with each other one, column
+ * by column: the medians, their 95% confidence intervals, the change in
+ * percent and a Mann-Whitney U test; what differs in the runs'
+ * fingerprints is printed first.  A directory stands for the result files
+ * under it.  A file that cannot be read is reported (file and line) and
+ * left out; the others are still compared.
+ *
+ * usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]
+ *        [--svg FILE] [--plot DIR] [--threshold PCT] [--sections LIST]
+ *        [--summary | --ab] [--list-columns] FILE|DIR...
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "msg.h"
+#include "parse.h"
+#include "report.h"
+
+static const char usage_line[] =
+	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
+	"         [--svg FILE] [--plot DIR] [--threshold PCT] [--sections LIST]\n"
+	"         [--summary | --ab] [--list-columns] FILE|DIR...\n";
+
+static const char help[] =
+	"Summary tables (lmbench's sections, one row per run) and A/B comparisons\n"
+	"of hostbench and lmbench3 result files.  A directory stands for the files\n"
+	"under it.\n"
+	"\n"
+	"  --base FILE        compare every other run with this one (default: the first)\n"
+	"  --format F         text (default), csv, json or markdown\n"
+	"  --svg FILE         also draw memory latency by size and the A/B deltas\n"
+	"  --plot DIR         the same as separate files: DIR/memlat.svg, DIR/delta-N.svg\n"
+	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent\n"
+	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
+	"  --summary          only the summary tables\n"
+	"  --ab               only the A/B comparisons\n"
+	"  --list-columns     print the metric table (section, column, rule, metric) and exit\n"
+	"  -h, --help         this help\n"
+	"  -V, --version      the version\n"
+	"\n"
+	"Exit status: 0 done; 1 a file could not be read (the others are still\n"
+	"compared) or a regression beyond --threshold; 2 bad usage.\n";
+
+struct opts {
+	const char *base;
+	const char *svg;
+	const char *plot;
+	enum report_format format;
+	double threshold;
+	const char *sections[64];
+	int summary_only, ab_only;
+	char **files;		/* the operands, options taken out */
+	int nfiles;
+};
+
+static void
+usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", msg_prog());
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n%s", usage_line);
+	exit(MSG_EXIT_USAGE);
+}
+
+/* ---------------------------------------------------------------- files */
+
+/* Names in natural order: "vm.2" before "vm.10". */
+static int
+natural_cmp(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *x = a, *y = b;
+			size_t nx, ny;
+			int c;
+
+			while (*x == '0')
+				x++;
+			while (*y == '0')
+				y++;
+			nx = strspn(x, "0123456789");
+			ny = strspn(y, "0123456789");
+			if (nx != ny)
+				return nx < ny ? -1 : 1;
+			if ((c = strncmp(x, y, nx)) != 0)
+				return c;
+			a = x + nx;
+			b = y + ny;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++, b++;
+	}
+	return (*a != '\0') - (*b != '\0');
+}
+
+static int
+cmp_names(const void *x, const void *y)
+{
+	return natural_cmp(*(char *const *)x, *(char *const *)y);
+}
+
+struct files {
+	char **v;
+	size_t n;
+};
+
+static void
+add_file(struct files *fl, const char *path)
+{
+	char **v = realloc(fl->v, (fl->n + 1) * sizeof(*v));
+	size_t len = strlen(path) + 1;
+
+	if (v == NULL || (v[fl->n] = malloc(len)) == NULL)
+		msg_die("out of memory");
+	memcpy(v[fl->n], path, len);
+	fl->v = v;
+	fl->n++;
+}
+
+/* The regular files under dir (not hidden ones), in natural order. */
+static int
+add_dir(struct files *fl, const char *dir, int depth)
+{
+	struct files here = { NULL, 0 };
+	struct dirent *e;
+	DIR *d;
+	size_t i;
+
+	if (depth > 8)
+		return 0;
+	if ((d = opendir(dir)) == NULL) {
+		msg_syswarn("%s", dir);
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		char *p;
+		size_t n;
+
+		if (e->d_name[0] == '.')
+			continue;
+		n = strlen(dir) + strlen(e->d_name) + 2;
+		if ((p = malloc(n)) == NULL)
+			msg_die("out of memory");
+		snprintf(p, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+		add_file(&here, p);
+		free(p);
+	}
+	closedir(d);
+	qsort(here.v, here.n, sizeof(*here.v), cmp_names);
+	for (i = 0; i < here.n; i++) {
+		struct stat st;
+
+		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode))
+			add_dir(fl, here.v[i], depth + 1);
+		else if (stat(here.v[i], &st) == 0 && S_ISREG(st.st_mode))
+			add_file(fl, here.v[i]);
+		free(here.v[i]);
+	}
+	free(here.v);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- options */
+
+static int
+take(int argc, char **argv, int *i, const char *opt, const char **val)
+{
+	size_t n = strlen(opt);
+	const char *a = argv[*i];
+
+	if (strncmp(a, opt, n) != 0)
+		return 0;
+	if (a[n] == '=') {
+		*val = a + n + 1;
+		return 1;
+	}
+	if (a[n] != '\0')
+		return 0;
+	if (*i + 1 >= argc)
+		usage_error("option %s needs a value", opt);
+	*val = argv[++*i];
+	return 1;
+}
+
+static void
+parse_sections(struct opts *o, const char *list)
+{
+	static char buf[1024];
+	char *s;
+	size_t n = 0, i;
+
+	if (strlen(list) >= sizeof(buf))
+		usage_error("--sections: list too long: '%s'", list);
+	strcpy(buf, list);
+	for (s = strtok(buf, ","); s != NULL; s = strtok(NULL, ",")) {
+		if (metric_section_find(s) == NULL) {
+			char allowed[512] = "";
+
+			for (i = 0; i < metric_section_count; i++) {
+				strcat(allowed, i ? ", " : "");
+				strcat(allowed, metric_sections[i].id);
+			}
+			fprintf(stderr, "%s: --sections: unknown section '%s'; allowed: %s\n%s",
+				msg_prog(), s, allowed, usage_line);
+			exit(MSG_EXIT_USAGE);
+		}
+		if (n + 1 < HB_ARRAY_SIZE(o->sections))
+			o->sections[n++] = s;
+	}
+	if (n == 0)
+		usage_error("--sections: no section in '%s'", list);
+	o->sections[n] = NULL;
+}
+
+static void
+list_columns(void)
+{
+	static const char *const rules[] = { "one", "at", "largest", "mean", "config" };
+	size_t i;
+
+	printf("section\tcolumn\trule\targ\tmetric\tunit\tdisplay\tbetter\twhat\n");
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
+		       m->column, rules[m->select], m->arg ? m->arg : "-", m->name,
+		       m->unit ? m->unit : "-", m->display_unit[0] ? m->display_unit : "-",
+		       metric_better_name(m->better), m->what);
+	}
+}
+
+static void
+parse_args(int argc, char **argv, struct opts *o)
+{
+	const char *val;
+	char err[PARSE_ERRLEN];
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	o->threshold = -1;
+	if ((o->files = calloc((size_t)argc + 1, sizeof(*o->files))) == NULL)
+		msg_die("out of memory");
+	/* Options and files in any order; "--" ends the options. */
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0) {
+			while (++i < argc)
+				o->files[o->nfiles++] = argv[i];
+			break;
+		}
+		if (a[0] != '-' || a[1] == '\0') {
+			o->files[o->nfiles++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			printf("%s\n%s", usage_line, help);
+			exit(MSG_EXIT_OK);
+		}
+		if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+			printf("hostbench-compare (hostbench) %s\n", PACKAGE_VERSION);
+			exit(MSG_EXIT_OK);
+		}
+		if (strcmp(a, "--list-columns") == 0) {
+			list_columns();
+			exit(MSG_EXIT_OK);
+		}
+		if (strcmp(a, "--summary") == 0) {
+			o->summary_only = 1;
+		} else if (strcmp(a, "--ab") == 0) {
+			o->ab_only = 1;
+		} else if (take(argc, argv, &i, "--base", &val)) {
+			o->base = val;
+		} else if (take(argc, argv, &i, "--svg", &val)) {
+			o->svg = val;
+		} else if (take(argc, argv, &i, "--plot", &val)) {
+			o->plot = val;
+		} else if (take(argc, argv, &i, "--format", &val)) {
+			if (strcmp(val, "text") == 0)
+				o->format = REPORT_TEXT;
+			else if (strcmp(val, "csv") == 0)
+				o->format = REPORT_CSV;
+			else if (strcmp(val, "json") == 0)
+				o->format = REPORT_JSON;
+			else if (strcmp(val, "markdown") == 0 || strcmp(val, "md") == 0)
+				o->format = REPORT_MARKDOWN;
+			else
+				usage_error("--format: value '%s' is not a format; allowed: text, csv, json, markdown",
+					    val);
+		} else if (take(argc, argv, &i, "--threshold", &val)) {
+			if (parse_double("--threshold", val, 0, 1e6, &o->threshold, err, sizeof(err)) != 0)
+				usage_error("%s", err);
+		} else if (take(argc, argv, &i, "--sections", &val)) {
+			parse_sections(o, val);
+		} else {
+			usage_error("unknown option %s", a);
+		}
+	}
+	if (o->summary_only && o->ab_only)
+		usage_error("%s", "--summary and --ab exclude each other");
+}
+
+/* ---------------------------------------------------------------- output */
+
+static FILE *
+open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		msg_syswarn("%s", path);
+	return f;
+}
+
+static int
+close_out(FILE *f, const char *path)
+{
+	if (ferror(f) | fclose(f)) {
+		msg_syswarn("%s", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+plots(const struct report *rep, const struct opts *o)
+{
+	char path[4096];
+	size_t i;
+	FILE *f;
+	int rc = 0;
+
+	if (o->svg != NULL) {
+		if ((f = open_out(o->svg)) == NULL)
+			return -1;
+		report_svg(rep, f);
+		rc |= close_out(f, o->svg);
+	}
+	if (o->plot == NULL)
+		return rc;
+	if (mkdir(o->plot, 0777) != 0 && errno != EEXIST) {
+		msg_syswarn("%s", o->plot);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/memlat.svg", o->plot);
+	if ((f = open_out(path)) == NULL)
+		return -1;
+	report_svg_memlat(rep, f);
+	rc |= close_out(f, path);
+	for (i = 0; i < rep->nabs; i++) {
+		snprintf(path, sizeof(path), "%s/delta-%d.svg", o->plot,
+			 rep->runs[rep->abs[i].other].id);
+		if ((f = open_out(path)) == NULL)
+			return -1;
+		report_svg_ab(rep, &rep->abs[i], f);
+		rc |= close_out(f, path);
+	}
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	struct files names = { NULL, 0 };
+	struct report rep;
+	char err[1024];
+	size_t i, base = 0;
+	int bad = 0, base_bad = 0, rc = MSG_EXIT_OK;
+
+	msg_init(argv[0]);
+	parse_args(argc, argv, &o);
+	if (o.nfiles == 0 && o.base == NULL)
+		usage_error("%s", "no result file named");
+	if (o.base != NULL)
+		add_file(&names, o.base);
+	for (i = 0; i < (size_t)o.nfiles; i++) {
+		struct stat st;
+
+		if (stat(o.files[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (add_dir(&names, o.files[i], 0) != 0)
+				bad = 1;
+		} else {
+			add_file(&names, o.files[i]);
+		}
+	}
+	free(o.files);
+
+	memset(&rep, 0, sizeof(rep));
+	if ((rep.runs = calloc(names.n ? names.n : 1, sizeof(*rep.runs))) == NULL
+	    || (rep.errors = calloc(names.n ? names.n : 1, sizeof(*rep.errors))) == NULL)
+		msg_die("out of memory");
+	for (i = 0; i < names.n; i++) {
+		struct report_run *r = &rep.runs[rep.nruns];
+
+		resfile_init(&r->rf);
+		if (resfile_load(&r->rf, names.v[i], err, sizeof(err)) != 0) {
+			msg_warn("%s", err);
+			if ((rep.errors[rep.nerrors++] = strdup(err)) == NULL)
+				msg_die("out of memory");
+			resfile_free(&r->rf);
+			bad = 1;
+			if (o.base != NULL && i == 0)
+				base_bad = 1;
+			continue;
+		}
+		r->id = (int)i + 1;
+		r->file = names.v[i];
+		rep.nruns++;
+	}
+	if (rep.nruns == 0) {
+		msg_warn("no result file could be read");
+		return MSG_EXIT_FAIL;
+	}
+	if (base_bad)
+		msg_warn("the base run could not be read: no A/B comparison");
+	rep.want_summary = !o.ab_only;
+	rep.want_ab = !o.summary_only && !base_bad;
+	rep.threshold = o.threshold;
+	if (report_build(&rep, o.sections[0] != NULL ? o.sections : NULL, base) != 0)
+		msg_die("out of memory");
+	report_write(&rep, o.format, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		msg_sysdie("standard output");
+	if ((o.svg != NULL || o.plot != NULL) && plots(&rep, &o) != 0)
+		rc = MSG_EXIT_FAIL;
+	if (rep.nregressions > 0) {
+		size_t k, si, j;
+
+		msg_warn("%lu significant regression%s beyond %g%%:", (unsigned long)rep.nregressions,
+			 rep.nregressions == 1 ? "" : "s", o.threshold);
+		for (k = 0; k < rep.nabs; k++)
+			for (si = 0; si < rep.abs[k].nsecs; si++)
+				for (j = 0; j < rep.abs[k].secs[si].nrows; j++) {
+					const struct report_ab_row *row = &rep.abs[k].secs[si].rows[j];
+
+					if (row->regression)
+						fprintf(stderr, "  [%d] %s: %s %+.1f%% (p = %.3f)\n",
+							rep.runs[rep.abs[k].other].id, rep.abs[k].secs[si].s->id,
+							row->m->column, row->delta, row->mwu.p);
+				}
+		rc = MSG_EXIT_FAIL;
+	}
+	if (bad)
+		rc = MSG_EXIT_FAIL;
+	report_free(&rep);
+	for (i = 0; i < rep.nruns; i++)
+		resfile_free(&rep.runs[i].rf);
+	for (i = 0; i < rep.nerrors; i++)
+		free(rep.errors[i]);
+	free(rep.errors);
+	free(rep.runs);
+	for (i = 0; i < names.n; i++)
+		free(names.v[i]);
+	free(names.v);
+	return rc;
+}

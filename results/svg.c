@@ -1,0 +1,412 @@
+/*
+ * svg: plots as SVG 1.1 with no dependencies: memory load latency against
+ * working-set size (log-log) for each run, and each A/B comparison's
+ * deltas as horizontal bars.  Coordinates are printed with fixed formats.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define W 760			/* chart width */
+#define ML 70			/* margins: left, right, top, bottom */
+#define MR 230
+#define MT 40
+#define MB 50
+#define PH 360			/* plot height of the latency chart */
+#define BAR 18			/* height of one bar row */
+
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+	"#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+};
+
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+static void
+svg_open(FILE *f, int width, int height)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"sans-serif\" font-size=\"12\">\n"
+		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+		width, height, width, height, width, height);
+}
+
+static void
+svg_close(FILE *f)
+{
+	fputs("</svg>\n", f);
+}
+
+/* ---------------------------------------------------------------- latency */
+
+/* One curve: a run's results of one order and stride, by size. */
+struct curve {
+	size_t run;
+	char label[160];
+	double *x, *y;		/* bytes, ns */
+	size_t n;
+};
+
+static int
+cmp_pt(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+
+	return (p[0] > q[0]) - (p[0] < q[0]);
+}
+
+/* The curves of all runs; returns how many (0 on allocation failure). */
+static size_t
+collect(const struct report *rep, struct curve **out)
+{
+	struct curve *cv = NULL;
+	size_t nc = 0, ri, i, j;
+
+	for (ri = 0; ri < rep->nruns; ri++) {
+		const struct resfile_run *rf = &rep->runs[ri].rf;
+
+		for (i = 0; i < rf->nresults; i++) {
+			const struct resfile_result *x = &rf->results[i];
+			char order[16], stride[16], sz[32], key[160];
+			unsigned long copies;
+			double bytes, *pts;
+			struct stats st;
+			struct curve *c = NULL;
+
+			if (strncmp(x->name, "LatMemRd/", 9) != 0 || strcmp(x->unit, "ns/op") != 0
+			    || metric_parallel(x->name, &copies) != strlen(x->name)
+			    || metric_param(x->name, "order", order, sizeof(order)) == NULL
+			    || metric_param(x->name, "size", sz, sizeof(sz)) == NULL
+			    || metric_parse_size(sz, &bytes) != 0 || bytes <= 0
+			    || stats_compute(x->v, x->n, &st) != 0 || !(st.median > 0))
+				continue;
+			if (metric_param(x->name, "stride", stride, sizeof(stride)) == NULL)
+				snprintf(stride, sizeof(stride), "?");
+			snprintf(key, sizeof(key), "[%d] %s %s %s", rep->runs[ri].id,
+				 rep->runs[ri].label, order, stride);
+			for (j = 0; j < nc; j++)
+				if (cv[j].run == ri && strcmp(cv[j].label, key) == 0)
+					c = &cv[j];
+			if (c == NULL) {
+				struct curve *q = realloc(cv, (nc + 1) * sizeof(*cv));
+
+				if (q == NULL)
+					break;
+				cv = q;
+				c = &cv[nc++];
+				memset(c, 0, sizeof(*c));
+				c->run = ri;
+				snprintf(c->label, sizeof(c->label), "%s", key);
+			}
+			pts = realloc(c->x, (c->n + 1) * 2 * sizeof(double));
+			if (pts == NULL)
+				break;
+			c->x = pts;
+			c->x[2 * c->n] = bytes;
+			c->x[2 * c->n + 1] = st.median;
+			c->n++;
+		}
+	}
+	/* x holds (size, ns) pairs; sort them by size. */
+	for (j = 0; j < nc; j++) {
+		qsort(cv[j].x, cv[j].n, 2 * sizeof(double), cmp_pt);
+		cv[j].y = cv[j].x + 1;
+	}
+	*out = cv;
+	return nc;
+}
+
+static void
+free_curves(struct curve *cv, size_t nc)
+{
+	size_t i;
+
+	for (i = 0; i < nc; i++)
+		free(cv[i].x);
+	free(cv);
+}
+
+static void
+size_label(char *buf, size_t len, double b)
+{
+	if (b >= 1073741824.0)
+		snprintf(buf, len, "%.0fG", b / 1073741824.0);
+	else if (b >= 1048576.0)
+		snprintf(buf, len, "%.0fM", b / 1048576.0);
+	else if (b >= 1024.0)
+		snprintf(buf, len, "%.0fK", b / 1024.0);
+	else
+		snprintf(buf, len, "%.0f", b);
+}
+
+/* Draw the latency chart at vertical offset y0; returns its height. */
+static int
+memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int y0)
+{
+	double xmin = HUGE_VAL, xmax = 0, ymin = HUGE_VAL, ymax = 0, lx0, lx1, ly0, ly1, t;
+	int pw = W - ML - MR, height = MT + PH + MB, legend_h = (int)nc * 16 + MT + 10;
+	size_t i, k;
+
+	if (legend_h > height)
+		height = legend_h;
+	for (i = 0; i < nc; i++)
+		for (k = 0; k < cv[i].n; k++) {
+			double x = cv[i].x[2 * k], y = cv[i].x[2 * k + 1];
+
+			xmin = x < xmin ? x : xmin;
+			xmax = x > xmax ? x : xmax;
+			ymin = y < ymin ? y : ymin;
+			ymax = y > ymax ? y : ymax;
+		}
+	/* Whole powers of two across, whole decades up. */
+	lx0 = floor(log2(xmin));
+	lx1 = ceil(log2(xmax));
+	if (lx1 <= lx0)
+		lx1 = lx0 + 1;
+	ly0 = floor(log10(ymin));
+	ly1 = ceil(log10(ymax));
+	if (ly1 <= ly0)
+		ly1 = ly0 + 1;
+
+#define PX(b) (ML + (log2(b) - lx0) / (lx1 - lx0) * pw)
+#define PY(v) (y0 + MT + PH - (log10(v) - ly0) / (ly1 - ly0) * PH)
+	fprintf(f, "<g>\n<text x=\"%d\" y=\"%d\" font-size=\"15\">Memory load latency "
+		"against working-set size</text>\n", ML, y0 + 22);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#000000\"/>\n", ML, y0 + MT, pw, PH);
+	/* Grid and ticks: every power of 4 (or 2 when narrow) across. */
+	{
+		int step = lx1 - lx0 > 12 ? 2 : 1;
+		char lab[32];
+
+		for (t = lx0; t <= lx1 + 1e-9; t += step) {
+			double x = ML + (t - lx0) / (lx1 - lx0) * pw;
+
+			size_label(lab, sizeof(lab), pow(2.0, t));
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+				"stroke=\"#dddddd\"/>\n", x, y0 + MT, x, y0 + MT + PH);
+			fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+				x, y0 + MT + PH + 16, lab);
+		}
+		for (t = ly0; t <= ly1 + 1e-9; t += 1) {
+			double y = y0 + MT + PH - (t - ly0) / (ly1 - ly0) * PH;
+
+			report_num(lab, sizeof(lab), pow(10.0, t));
+			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+				"stroke=\"#dddddd\"/>\n", ML, y, ML + pw, y);
+			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+				ML - 6, y + 4, lab);
+		}
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (bytes, log "
+		"scale)</text>\n", ML + pw / 2, y0 + MT + PH + 36);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
+		"ns per load (log scale)</text>\n", 16, y0 + MT + PH / 2, 16, y0 + MT + PH / 2);
+	for (i = 0; i < nc; i++) {
+		const char *color = palette[i % HB_ARRAY_SIZE(palette)];
+		int dash = strstr(cv[i].label, " random ") != NULL;
+
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s points=\"",
+			color, dash ? " stroke-dasharray=\"5,3\"" : "");
+		for (k = 0; k < cv[i].n; k++)
+			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(cv[i].x[2 * k]),
+				PY(cv[i].x[2 * k + 1]));
+		fputs("\"/>\n", f);
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+			"stroke-width=\"2\"%s/>\n", W - MR + 14, y0 + MT + 8 + (int)i * 16,
+			W - MR + 38, y0 + MT + 8 + (int)i * 16, color,
+			dash ? " stroke-dasharray=\"5,3\"" : "");
+		fprintf(f, "<text x=\"%d\" y=\"%d\">", W - MR + 44, y0 + MT + 12 + (int)i * 16);
+		xml_text(f, cv[i].label);
+		fputs("</text>\n", f);
+	}
+#undef PX
+#undef PY
+	fputs("</g>\n", f);
+	return height;
+}
+
+/* ---------------------------------------------------------------- A/B bars */
+
+static size_t
+ab_rows(const struct report_ab *ab)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ab->nsecs; i++)
+		n += ab->secs[i].nrows;
+	return n;
+}
+
+static int
+ab_height(const struct report_ab *ab)
+{
+	return MT + (int)ab_rows(ab) * BAR + MB;
+}
+
+static int
+bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
+{
+	static const double spans[] = { 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000 };
+	int lw = 260, pw = W - lw - 90, row = 0, height = ab_height(ab);
+	double span = 5, x0;
+	size_t si, k;
+	char buf[64], title[256];
+
+	for (si = 0; si < ab->nsecs; si++)
+		for (k = 0; k < ab->secs[si].nrows; k++) {
+			double d = fabs(ab->secs[si].rows[k].delta);
+
+			if (isfinite(d) && d > span)
+				span = d;
+		}
+	/* A round span: 5, 10, 20, 50, 100 ... percent. */
+	for (k = 0; k + 1 < HB_ARRAY_SIZE(spans) && spans[k] < span; k++)
+		;
+	span = spans[k] > span ? spans[k] : span;
+	x0 = lw + pw / 2.0;
+	snprintf(title, sizeof(title), "[%d] %s against [%d] %s: change in percent",
+		 rep->runs[ab->other].id, rep->runs[ab->other].file,
+		 rep->runs[ab->base].id, rep->runs[ab->base].file);
+	fputs("<g>\n", f);
+	fprintf(f, "<text x=\"10\" y=\"%d\" font-size=\"15\">", y0 + 22);
+	xml_text(f, title);
+	fputs("</text>\n", f);
+	for (si = 0; si < ab->nsecs; si++)
+		for (k = 0; k < ab->secs[si].nrows; k++, row++) {
+			const struct report_ab_row *r = &ab->secs[si].rows[k];
+			double y = y0 + MT + row * BAR, d = isfinite(r->delta) ? r->delta : 0;
+			double wpx = fabs(d) / span * (pw / 2.0);
+			int worse = (r->m->better == METRIC_SMALLER && d > 0)
+				    || (r->m->better == METRIC_BIGGER && d < 0);
+			const char *color = !r->significant ? "#aaaaaa"
+					    : r->m->better == METRIC_NEITHER ? "#1f77b4"
+					    : worse ? "#c0392b" : "#2a9d4a";
+			char label[160];
+
+			snprintf(label, sizeof(label), "%s: %s", ab->secs[si].s->id, r->m->column);
+			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", lw - 8, y + 13);
+			xml_text(f, label);
+			fputs("</text>\n", f);
+			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
+				d < 0 ? x0 - wpx : x0, y + 2, wpx, BAR - 4, color);
+			snprintf(buf, sizeof(buf), "%+.1f%%%s", d, r->significant ? "" : " ~");
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text>\n",
+				d < 0 ? x0 - wpx - 4 : x0 + wpx + 4, y + 13,
+				d < 0 ? " text-anchor=\"end\"" : "", buf);
+		}
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\"/>\n",
+		x0, y0 + MT, x0, y0 + MT + row * BAR);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">-%.0f%%</text>\n", lw,
+		y0 + MT + row * BAR + 16, span);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">+%.0f%%</text>\n", lw + pw,
+		y0 + MT + row * BAR + 16, span);
+	fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"#555555\">green: better, red: worse, grey: "
+		"not significant (~), blue: no direction</text>\n", y0 + MT + row * BAR + 34);
+	fputs("</g>\n", f);
+	return height;
+}
+
+/* ---------------------------------------------------------------- documents */
+
+static void
+nothing(FILE *f, const char *what)
+{
+	svg_open(f, W, 60);
+	fprintf(f, "<text x=\"10\" y=\"30\">%s</text>\n", what);
+	svg_close(f);
+}
+
+int
+report_svg_memlat(const struct report *rep, FILE *f)
+{
+	struct curve *cv;
+	size_t nc = collect(rep, &cv);
+	int h;
+
+	if (nc == 0) {
+		free_curves(cv, nc);
+		nothing(f, "No memory latency results (lat_mem_rd) to plot.");
+		return 0;
+	}
+	h = MT + PH + MB;
+	if ((int)nc * 16 + MT + 10 > h)
+		h = (int)nc * 16 + MT + 10;
+	svg_open(f, W, h);
+	memlat(rep, cv, nc, f, 0);
+	svg_close(f);
+	free_curves(cv, nc);
+	return 1;
+}
+
+int
+report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
+{
+	if (ab_rows(ab) == 0) {
+		nothing(f, "No column has values in both runs.");
+		return 0;
+	}
+	svg_open(f, W, ab_height(ab));
+	bars(rep, ab, f, 0);
+	svg_close(f);
+	return 1;
+}
+
+int
+report_svg(const struct report *rep, FILE *f)
+{
+	struct curve *cv;
+	size_t nc = collect(rep, &cv), i;
+	int h = 0, y = 0;
+
+	if (nc > 0) {
+		h = MT + PH + MB;
+		if ((int)nc * 16 + MT + 10 > h)
+			h = (int)nc * 16 + MT + 10;
+	}
+	for (i = 0; i < rep->nabs; i++)
+		if (ab_rows(&rep->abs[i]) > 0)
+			h += ab_height(&rep->abs[i]);
+	if (h == 0) {
+		free_curves(cv, nc);
+		nothing(f, "Nothing to plot: no memory latency results and no comparison.");
+		return 0;
+	}
+	svg_open(f, W, h);
+	if (nc > 0)
+		y += memlat(rep, cv, nc, f, 0);
+	for (i = 0; i < rep->nabs; i++)
+		if (ab_rows(&rep->abs[i]) > 0)
+			y += bars(rep, &rep->abs[i], f, y);
+	svg_close(f);
+	free_curves(cv, nc);
+	return 1;
+}

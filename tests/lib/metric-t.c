@@ -1,0 +1,220 @@
+/*
+ * metric-t: the metric table is consistent, and the names the written
+ * benchmark programs print find their entries (with the right unit) and
+ * feed a summary column.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metric.h"
+#include "tap/basic.h"
+
+/* Names the programs print today (snprintf of names in bench/). */
+static const struct {
+	const char *name, *unit, *column;	/* column NULL: any entry will do */
+} printed[] = {
+	{ "LatSyscall/op=null", "ns/op", "null call" },
+	{ "LatSyscall/op=read", "ns/op", NULL },
+	{ "LatSyscall/op=write", "ns/op", NULL },
+	{ "LatSyscall/op=stat", "ns/op", "stat" },
+	{ "LatSyscall/op=fstat", "ns/op", "fstat" },
+	{ "LatSyscall/op=open", "ns/op", "open clos" },
+	{ "BwMem/op=rd/size=8M", "MB/s", "rd" },
+	{ "BwMem/op=wr/size=8M", "MB/s", "wr" },
+	{ "BwMem/op=rdwr/size=8M", "MB/s", "rdwr" },
+	{ "BwMem/op=cp/size=8M", "MB/s", "cp" },
+	{ "BwMem/op=frd/size=64M", "MB/s", NULL },
+	{ "BwMem/op=fwr/size=64M", "MB/s", NULL },
+	{ "BwMem/op=fcp/size=64M", "MB/s", NULL },
+	{ "BwMem/op=bzero/size=64M", "MB/s", "bzero" },
+	{ "BwMem/op=bcopy/size=64M", "MB/s", NULL },
+	{ "LatMemRd/order=stride/stride=128/size=1K", "ns/op", NULL },
+	{ "LatMemRd/order=random/stride=16/size=32M", "ns/op", "Rand mem" },
+	{ "LatCtx/size=16K/procs=8/placement=one", "ns/op", NULL },
+	{ "LatCtx/size=0K/procs=2/placement=spread", "ns/op", NULL },
+	{ "LatCtx/size=64K/procs=16/placement=unpinned", "ns/op", NULL },
+	{ "LatFcntl/placement=one", "ns/op", "fcntl lock" },
+	{ "LatFs/op=create/size=0K", "ns/op", "0K File Create" },
+	{ "LatFs/op=delete/size=10K", "ns/op", "10K File Delete" },
+	{ "LatFs/op=create/size=4K", "files/s", NULL },
+	{ "LatOps/type=int/op=bit", "ns/op", "intgr bit" },
+	{ "LatOps/type=int64/op=mod", "ns/op", "int64 mod" },
+	{ "LatOps/type=float/op=bogo", "ns/op", "float bogo" },
+	{ "LatOps/type=double/op=div", "ns/op", "double div" },
+	{ "ParOps/type=int/op=mul", "x", "int mul" },
+	{ "ParOps/type=double/op=add", "x", "double add" },
+	{ "LatProc/op=procedure", "ns/op", "proc call" },
+	{ "LatProc/op=fork", "ns/op", "fork proc" },
+	{ "LatProc/op=exec", "ns/op", "exec proc" },
+	{ "LatProc/op=shell", "ns/op", "sh proc" },
+	{ "LatSelect/type=file/n=100", "ns/op", "100fd selct" },
+	{ "LatSelect/type=tcp/n=100", "ns/op", "slct TCP" },
+	{ "LatSelect/type=file/n=250", "ns/op", NULL },
+	{ "LatSem/placement=one", "ns/op", "sem" },
+	{ "LatSem/placement=spread", "ns/op", NULL },
+	{ "LatSig/op=install", "ns/op", "sig inst" },
+	{ "LatSig/op=catch", "ns/op", "sig hndl" },
+	{ "LatSig/op=prot", "ns/op", "Prot Fault" },
+	{ "LatCmd", "ns/op", "cmd" },
+	{ "LatUsleep/method=nanosleep/stat=p50/usec=100", "ns/op", "sleep late p50" },
+	{ "LatUsleep/method=timer/stat=max/usec=100/load=2", "ns/op", NULL },
+	{ "LatMmap/touch=dense/size=64M", "ns/op", "Mmap Latency" },
+	{ "LatMmap/touch=sparse/size=64M", "ns/op", NULL },
+	{ "LatPagefault/cache=hot", "ns/op", "Page Fault" },
+	{ "LatPagefault/faultaround=on/cache=hot", "ns/op", NULL },
+	{ "LatPagefault/cache=cold", "ns/op", "cold page fault" },
+	{ "Mhz", "MHz", "Mhz" },
+};
+
+/* "Prog/key=value/...": an upper-case program name, then key=value parts. */
+static int
+well_formed(const char *name)
+{
+	const char *p = name;
+
+	if (!isupper((unsigned char)*p))
+		return 0;
+	while (isalnum((unsigned char)*p))
+		p++;
+	while (*p == '/') {
+		const char *eq = strchr(p, '=');
+		const char *next = strchr(p + 1, '/');
+
+		if (eq == NULL || (next != NULL && eq > next) || eq == p + 1 || eq[1] == '\0'
+		    || eq[1] == '/')
+			return 0;
+		p = next != NULL ? next : p + strlen(p);
+	}
+	return *p == '\0';
+}
+
+int
+main(void)
+{
+	size_t i, j;
+	int bad_section = 0, dup = 0, bad_name = 0, bad_unit = 0, bad_rule = 0, empty = 0;
+	char buf[32];
+	double b;
+	unsigned long copies;
+
+	plan(32 + HB_ARRAY_SIZE(printed));
+
+	for (i = 0; i < metric_section_count; i++) {
+		size_t n = 0;
+
+		for (j = 0; j < i; j++)
+			dup += strcmp(metric_sections[i].id, metric_sections[j].id) == 0;
+		for (j = 0; j < metric_count; j++)
+			n += metric_table[j].section != NULL
+			     && strcmp(metric_table[j].section, metric_sections[i].id) == 0;
+		empty += n == 0;
+	}
+	ok(dup == 0, "section ids are unique");
+	ok(empty == 0, "every section has columns");
+	dup = 0;
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->section != NULL && metric_section_find(m->section) == NULL) {
+			diag("%s: no section %s", m->name, m->section);
+			bad_section++;
+		}
+		for (j = 0; j < i && m->section != NULL; j++)
+			if (metric_table[j].section != NULL && strcmp(m->section, metric_table[j].section) == 0
+			    && strcmp(m->column, metric_table[j].column) == 0) {
+				diag("%s: column '%s' twice", m->section, m->column);
+				dup++;
+			}
+		if (m->select == METRIC_CONFIG) {
+			bad_name += !islower((unsigned char)m->name[0]);
+			bad_unit += m->unit != NULL;
+			continue;
+		}
+		if (!well_formed(m->name)) {
+			diag("badly formed name: %s", m->name);
+			bad_name++;
+		}
+		if (m->unit == NULL || m->unit[0] == '\0' || !(m->scale > 0)) {
+			diag("%s: no unit or scale", m->name);
+			bad_unit++;
+		}
+		if ((m->select == METRIC_MEAN && (m->arg == NULL || !well_formed(m->arg)))
+		    || (m->select == METRIC_AT && (m->arg == NULL || strncmp(m->arg, "size=", 5) != 0))) {
+			diag("%s: the rule's argument is missing or wrong", m->name);
+			bad_rule++;
+		}
+	}
+	ok(bad_section == 0, "every column's section exists");
+	ok(dup == 0, "no column label appears twice in a section");
+	ok(bad_name == 0, "every name is Program/key=value..., config keys lower case");
+	ok(bad_unit == 0, "every metric has a unit and a positive scale; config columns none");
+	ok(bad_rule == 0, "mean columns name a second metric, at-size columns a size");
+
+	ok(metric_find("LatSyscall/op=null", "ns/op") != NULL, "the null syscall metric is in the table");
+	is_string("BwMem/op=rd", metric_find("BwMem/op=rd/size=64M", "MB/s")->name,
+		  "a sized result finds its metric");
+	is_string("BwMem/op=rdwr", metric_find("BwMem/op=rdwr/size=8M", "MB/s")->name,
+		  "rdwr does not match rd");
+	ok(metric_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL, "a parallel result finds its metric");
+	ok(metric_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
+	ok(metric_find("LatNothing", "ns/op") == NULL, "an unknown program finds nothing");
+	ok(metric_find("LatSyscall/op=read", "ns/op") != NULL
+	   && metric_find("LatSyscall/op=read", "ns/op")->select != METRIC_MEAN,
+	   "a mean column is never what a result finds");
+
+	ok(metric_under("LatCtx/size=16K/procs=8/placement=one", "LatCtx/size=16K/procs=8"),
+	   "further parts are under a name");
+	ok(metric_under("LatTcp/size=1/placement=spread", "LatTcp/placement=spread"),
+	   "parts match in any order");
+	ok(metric_under("LatFs/op=create/size=0", "LatFs/op=create/size=0K"),
+	   "sizes compare by value: 0 = 0K");
+	ok(metric_under("LatMemRd/order=stride/size=1024", "LatMemRd/size=1K"), "1024 = 1K");
+	ok(!metric_under("LatSelect/type=file/n=1000", "LatSelect/type=file/n=100"),
+	   "n=1000 is not n=100");
+	ok(!metric_under("LatSyscallX/op=null", "LatSyscall"), "the program name must be whole");
+	ok(metric_has_parts("LatSem/placement=one", "placement=one"), "has_parts finds a part");
+	is_int(0, metric_extra_parts("BwMem/op=rd/size=8M", "BwMem/op=rd"),
+	       "a size is not an extra part");
+	is_int(1, metric_extra_parts("LatSem/placement=one", "LatSem"), "a placement is");
+
+	is_int(strlen("BwMem/op=rd/size=64M"), metric_parallel("BwMem/op=rd/size=64M-4", &copies),
+	       "the -N suffix is cut off");
+	is_int(4, copies, "and N is 4");
+	metric_parallel("LatCtx/size=16K/procs=8", &copies);
+	is_int(1, copies, "procs=8 is not a parallelism suffix");
+
+	is_string("1K", metric_param("LatMemRd/order=random/size=1K", "size", buf, sizeof(buf)),
+		  "metric_param finds size=");
+	ok(metric_param("LatMemRd/order=random", "size", buf, sizeof(buf)) == NULL,
+	   "and NULL when there is none");
+	ok(metric_parse_size("64M", &b) == 0 && b == 67108864.0, "64M is 2^26 bytes");
+	ok(metric_parse_size("0K", &b) == 0 && b == 0, "0K is nothing");
+	ok(metric_parse_size("1.5M", &b) == -1 && metric_parse_size("", &b) == -1,
+	   "fractions and empty strings are not sizes");
+	is_string("smaller", metric_better_name(METRIC_SMALLER), "directions have names");
+
+	for (i = 0; i < HB_ARRAY_SIZE(printed); i++) {
+		const struct metric *m = metric_find(printed[i].name, printed[i].unit);
+		int found = m != NULL;
+
+		/* The column, when named, is one the name feeds. */
+		if (found && printed[i].column != NULL) {
+			found = 0;
+			for (j = 0; j < metric_count; j++) {
+				const struct metric *c = &metric_table[j];
+
+				if (c->section != NULL && strcmp(c->column, printed[i].column) == 0
+				    && c->unit != NULL && strcmp(c->unit, printed[i].unit) == 0
+				    && metric_under(printed[i].name, c->name))
+					found = 1;
+			}
+		}
+		ok(found, "%s (%s) has an entry%s%s", printed[i].name, printed[i].unit,
+		   printed[i].column ? " and feeds the column " : "",
+		   printed[i].column ? printed[i].column : "");
+	}
+	return 0;
+}

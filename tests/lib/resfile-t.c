@@ -1,0 +1,302 @@
+/*
+ * resfile-t: reading hostbench and lmbench3 result files, bad files, and
+ * the rules that take a summary column's value from a run.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metric.h"
+#include "resfile.h"
+#include "tap/basic.h"
+
+static const char hb[] =
+	"hostbench: 0.1.0\n"
+	"host: nas\n"
+	"os: Linux 2.6.18\n"
+	"arch: armv5tel\n"
+	"governor: ondemand\n"
+	"note: without CSR\n"
+	"load: 0.20\n"
+	"bench: lat_syscall\n"
+	"args: null\n"
+	"load: 0.70\n"
+	"status: ok\n"
+	"bench: lat_syscall\n"
+	"args: -N 3 -o raw null\n"
+	"parallel: 1\n"
+	"precision: not-reached ±3.10% (target ±1%) after 3 samples\n"
+	"BenchmarkLatSyscall/op=null\t1000\t120 ns/op\n"
+	"BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n"
+	"BenchmarkLatSyscall/op=null\t1000\t110 ns/op\n"
+	"BenchmarkLatSyscall/op=read\t1000\t200 ns/op\n"
+	"BenchmarkLatSyscall/op=read\t1000\t220 ns/op\n"
+	"BenchmarkLatSyscall/op=write\t1000\t300 ns/op\n"
+	"BenchmarkLatSyscall/op=write\t1000\t320 ns/op\n"
+	"BenchmarkLatSyscall/op=write\t1000\t340 ns/op\n"
+	"BenchmarkLatFs/op=create/size=0K\t10\t10000 ns/op\t100000 files/s\n"
+	"BenchmarkBwMem/op=frd/size=256K\t10\t9000 MB/s\n"
+	"BenchmarkBwMem/op=frd/size=64M\t10\t2000 MB/s\n"
+	"BenchmarkBwMem/op=frd/size=8M\t10\t3000 MB/s\n"
+	"BenchmarkBwMem/op=frd/size=128M-2\t10\t1000 MB/s\n"
+	"BenchmarkLatMemRd/order=stride/stride=128/size=1024\t10\t1.5 ns/op\n"
+	"BenchmarkLatMemRd/order=stride/stride=128/size=128K\t10\t4.5 ns/op\n"
+	"BenchmarkLatCtx/size=0K/procs=2/placement=spread\t10\t20000 ns/op\n"
+	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2000 ns/op\n"
+	"bench: lat_ctx\n"
+	"args: 2\n"
+	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n";
+
+static const char lm[] =
+	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
+	"[HOSTNAME: nas]\n"
+	"[SYSNAME: Linux]\n"
+	"[RELEASE: 2.6.18]\n"
+	"[MACHINE: armv5tel]\n"
+	"[OS: armv5tel-linux-gnu]\n"
+	"[MHZ: 266 MHz, 3.7594 nanosec clock]\n"
+	"[LINE_SIZE: 32]\n"
+	"[SYNC_MAX: 1]\n"
+	"[USER: ]\n"
+	"[Mon Nov 30 02:18:22 UTC 2026]\n"
+	"[ 02:18:22 up 32 min, 0 user, load average: 0.10, 1.21, 1.50]\n"
+	"[mount: proc on /proc type proc (rw,relatime)]\n"
+	"Simple syscall: 1.5000 microseconds\n"
+	"Select on 100 tcp fd's: 50.1 microseconds\n"
+	"unable to register (XACT_PROG, XACT_VERS, udp).\n"
+	"integer add: 0.00 nanoseconds\n"
+	"integer mul: 7.50 nanoseconds\n"
+	"float mul parallelism: 2.50\n"
+	"TCP latency using 192.168.1.2: 300.5 microseconds\n"
+	"Segmentation fault (core dumped)\n"
+	"\n"
+	"\"size=16k ovr=1.2\n"
+	"2 40.5\n"
+	"8 45.0\n"
+	"\n"
+	"\"File system latency\n"
+	"0k\t1000\t20000\t50000\n"
+	"\n"
+	"Memory load latency\n"
+	"\"stride=128\n"
+	"0.00049 3.1\n"
+	"0.00098 3.2\n"
+	"0.12500 20.0\n"
+	"32.00000 200.5\n"
+	"\n"
+	"Socket bandwidth using localhost\n"
+	"0.000064 11.5 MB/sec\n"
+	"10.485760 40.0 MB/sec\n"
+	"\n"
+	"\"read bandwidth\n"
+	"0.524288 100.0\n"
+	"1.05 90.0\n";
+
+static int
+parse(struct resfile_run *r, const char *path, const char *text, char *err, size_t len)
+{
+	resfile_init(r);
+	err[0] = '\0';
+	return resfile_parse(r, path, text, strlen(text), err, len);
+}
+
+static double
+column(const struct resfile_run *r, const char *section, const char *label)
+{
+	struct resfile_value v;
+	double x = NAN;
+	size_t i;
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->section != NULL && strcmp(m->section, section) == 0
+		    && strcmp(m->column, label) == 0) {
+			if (resfile_column(r, m, &v) == 0 && v.present)
+				x = v.value;
+			resfile_value_free(&v);
+			return x;
+		}
+	}
+	diag("no column %s/%s", section, label);
+	return x;
+}
+
+static const char *
+column_text(const struct resfile_run *r, const char *section, const char *label)
+{
+	struct resfile_value v;
+	size_t i;
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->section != NULL && strcmp(m->section, section) == 0
+		    && strcmp(m->column, label) == 0 && resfile_column(r, m, &v) == 0)
+			return v.present ? v.text : NULL;
+	}
+	return NULL;
+}
+
+static int
+has_flag(const struct resfile_run *r, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < r->nflags; i++)
+		if (strstr(r->flags[i], text) != NULL)
+			return 1;
+	return 0;
+}
+
+int
+main(void)
+{
+	struct resfile_run r;
+	const struct resfile_result *x;
+	struct resfile_value v;
+	char err[512], path[4096];
+	const char *srcdir = getenv("top_srcdir");
+	size_t i;
+
+	plan(74);
+
+	/* ------------------------------------------------ hostbench format */
+	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
+	is_int(RESFILE_HOSTBENCH, r.format, "it is read as hostbench's format");
+	is_string("nas", resfile_config(&r, "host"), "the host is in the fingerprint");
+	is_string("without CSR", resfile_config(&r, "note"), "so is the note");
+	is_string("0.20", resfile_config(&r, "load"), "the fingerprint keeps its own load");
+	is_string("1", resfile_config(&r, "parallel"), "keys after the fingerprint are found too");
+	is_string("armv5tel-linux", resfile_config(&r, "platform"), "the platform is arch-os");
+	x = resfile_find(&r, "LatSyscall/op=null", "ns/op");
+	ok(x != NULL && x->n == 3 && x->v[1] == 100, "every sample line is kept, in order");
+	ok(resfile_find(&r, "LatFs/op=create/size=0K", "files/s") != NULL,
+	   "a second value-unit pair is a result of its own");
+	is_double(0.70, r.max_load, 1e-12, "the highest load is kept");
+	ok(has_flag(&r, "governor ondemand"), "a governor other than performance is flagged");
+	ok(has_flag(&r, "load 0.70 (above 0.5)"), "load above 0.5 is flagged");
+	ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
+	   "a missed precision target is flagged with the suite's name for the run");
+	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
+	is_int(4, r.nflags, "and nothing else is");
+
+	/* Column rules. */
+	is_double(0.110, column(&r, "proc", "null call"), 1e-12,
+		  "a column is the median of its samples, scaled (ns to us)");
+	is_double((210.0 + 320.0) / 2 / 1000, column(&r, "proc", "null I/O"), 1e-12,
+		  "null I/O is the mean of the read and write medians");
+	is_double(2000, column(&r, "bw", "Mem read"), 0,
+		  "largest size: 64M, not 256K or 8M, and never a parallel result");
+	is_double(1.5, column(&r, "mem", "L1 $"), 0, "at size 1K matches size=1024");
+	is_double(4.5, column(&r, "mem", "L2 $"), 0, "at size 128K");
+	is_double(4.5, column(&r, "mem", "Main mem"), 0, "Main mem: the largest size");
+	is_double(2.0, column(&r, "ctx", "2p/0K ctxsw"), 0,
+		  "lmbench's context switch columns take the one-CPU placement");
+	is_double(20.0, column(&r, "spread", "2p/0K ctxsw"), 0, "the spread one has its own column");
+	is_double(10.0, column(&r, "filevm", "0K File Create"), 0, "0K file create in us");
+	ok(isnan(column(&r, "proc", "fork proc")), "a missing result is blank");
+	is_string("armv5tel-linux", column_text(&r, "params", "Description"),
+		  "a text column takes a configuration value");
+	for (i = 0; i < metric_count; i++)
+		if (strcmp(metric_table[i].column, "null I/O") == 0)
+			break;
+	ok(resfile_column(&r, &metric_table[i], &v) == 0 && v.n == 2
+	   && v.samples[0] == (200 + 300) / 2 / 1000.0 && v.samples[1] == (220 + 320) / 2 / 1000.0,
+	   "a mean column's samples are pairwise means over the shorter run");
+	resfile_value_free(&v);
+	ok(resfile_select(&r, "BwMem/op=frd", "MB/s", METRIC_ONE, NULL) != NULL
+	   && strcmp(resfile_select(&r, "BwMem/op=frd", "MB/s", METRIC_ONE, NULL)->name,
+		     "BwMem/op=frd/size=256K") == 0,
+	   "one: with no exact name, the first result under it");
+	ok(resfile_select(&r, "LatCtx/size=0K/procs=2", "ns/op", METRIC_ONE, "placement=two") == NULL,
+	   "one with an argument: only results that have the part");
+	resfile_free(&r);
+
+	/* ------------------------------------------------ bad files */
+	ok(parse(&r, "bad.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5\n", err, sizeof(err)) == -1,
+	   "a value without a unit is an error");
+	is_string("bad.0:2: malformed result line", err, "naming the file and line");
+	resfile_free(&r);
+	ok(parse(&r, "cut.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5 ns/op\nBenchmarkLatSy",
+		 err, sizeof(err)) == -1, "a cut-off last line is an error");
+	ok(strncmp(err, "cut.0:3: malformed result line (truncated", 41) == 0, "it says so: %s", err);
+	resfile_free(&r);
+	ok(parse(&r, "cut.1", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5 ns/op", err,
+		 sizeof(err)) == -1, "a result line with no newline after it is truncated");
+	ok(strncmp(err, "cut.1:2: truncated result line", 30) == 0, "and named so: %s", err);
+	resfile_free(&r);
+	{
+		static const char bin[] = "host: x\n\177ELF\002\001\001\000\000";
+
+		resfile_init(&r);
+		ok(resfile_parse(&r, "bin", bin, sizeof(bin) - 1, err, sizeof(err)) == -1
+		   && strcmp(err, "bin:2: binary data, not a result file") == 0,
+		   "binary data is an error naming the line: %s", err);
+		resfile_free(&r);
+	}
+	ok(parse(&r, "empty", "", err, sizeof(err)) == -1 && strcmp(err, "empty: empty file") == 0,
+	   "an empty file is an error");
+	resfile_free(&r);
+	ok(parse(&r, "prose", "Dear diary,\ntoday I ran no benchmark.\n", err, sizeof(err)) == -1
+	   && strcmp(err, "prose: no results and no header: not a result file") == 0,
+	   "text that is no result file is an error: %s", err);
+	resfile_free(&r);
+	resfile_init(&r);
+	ok(resfile_load(&r, "/no/such/file", err, sizeof(err)) == -1
+	   && strncmp(err, "/no/such/file: ", 15) == 0, "a missing file: %s", err);
+	resfile_free(&r);
+	ok(parse(&r, "crlf", "host: x\r\nBenchmarkMhz\t1\t266 MHz\r\n", err, sizeof(err)) == 0
+	   && resfile_find(&r, "Mhz", "MHz") != NULL, "CRLF line ends are read");
+	resfile_free(&r);
+
+	/* ------------------------------------------------ lmbench3 format */
+	ok(parse(&r, "lm.0", lm, err, sizeof(err)) == 0, "an lmbench3 file parses: %s", err);
+	is_int(RESFILE_LMBENCH3, r.format, "it is read as lmbench3");
+	is_string("nas", resfile_config(&r, "host"), "HOSTNAME is the host");
+	is_string("Linux 2.6.18", resfile_config(&r, "os"), "SYSNAME and RELEASE are the os");
+	is_string("armv5tel-linux-gnu", resfile_config(&r, "platform"), "OS is the platform");
+	is_string("Mon Nov 30 02:18:22 UTC 2026", resfile_config(&r, "date"), "the first date line");
+	is_string("0.10", resfile_config(&r, "load"), "the load average of the uptime line");
+	is_string("1", resfile_config(&r, "parallel"), "SYNC_MAX is the parallelism");
+	ok(resfile_config(&r, "lmbench-user") == NULL, "empty header values are skipped");
+	is_double(266, column(&r, "params", "Mhz"), 0, "MHZ is the Mhz column");
+	is_double(32, column(&r, "params", "cache line bytes"), 0, "LINE_SIZE the cache line");
+	is_double(1.5, column(&r, "proc", "null call"), 1e-12, "microseconds stay microseconds");
+	is_double(50.1, column(&r, "proc", "slct TCP"), 1e-12, "select on 100 tcp fds");
+	ok(isnan(column(&r, "int", "intgr add")), "lmbench's 0.00 is blank, not 0");
+	is_double(7.5, column(&r, "int", "intgr mul"), 1e-12, "nanoseconds");
+	ok(resfile_find(&r, "ParOps/type=float/op=mul", "x") != NULL, "parallelism lines");
+	ok(resfile_find(&r, "LatTcp/peer=remote", "ns/op") != NULL,
+	   "a latency to another host is a remote one");
+	ok(isnan(column(&r, "local", "TCP")), "and is not the local column");
+	is_double(40.5, column(&r, "ctx", "2p/16K ctxsw"), 1e-12, "context switch blocks");
+	is_double(45.0, column(&r, "ctx", "8p/16K ctxsw"), 1e-12, "by process count");
+	is_double(1e6 / 20000, column(&r, "filevm", "0K File Create"), 1e-9,
+		  "file creates per second become microseconds per file");
+	is_double(1e6 / 50000, column(&r, "filevm", "0K File Delete"), 1e-9, "deletes too");
+	is_double(3.2, column(&r, "mem", "L1 $"), 1e-12, "L1 at 0.00098 MB = 1K");
+	is_double(20.0, column(&r, "mem", "L2 $"), 1e-12, "L2 at 0.125 MB = 128K");
+	is_double(200.5, column(&r, "mem", "Main mem"), 1e-12, "Main mem at the last line");
+	ok(resfile_find(&r, "LatMemRd/order=stride/stride=128/size=512", "ns/op") != NULL,
+	   "0.00049 MB is 512 bytes");
+	is_double(40.0, column(&r, "bw", "TCP"), 1e-12, "socket bandwidth at the largest size");
+	ok(resfile_find(&r, "BwTcp/size=64", "MB/s") != NULL, "message sizes in bytes");
+	is_double(90.0, column(&r, "bw", "File reread"), 1e-12, "file reread at the largest size");
+	ok(resfile_find(&r, "BwFileRd/op=io_only/size=1M", "MB/s") != NULL,
+	   "1.05 MB (rounded) is 1 MiB");
+	ok(has_flag(&r, "load 0.10") == 0, "a load of 0.10 is not flagged");
+	resfile_free(&r);
+
+	/* ------------------------------------------------ the real file */
+	snprintf(path, sizeof(path), "%s/tests/data/vm.0", srcdir ? srcdir : ".");
+	resfile_init(&r);
+	ok(resfile_load(&r, path, err, sizeof(err)) == 0, "lmbench3's vm.0 loads: %s", err);
+	is_double(22.91, column(&r, "ctx", "2p/0K ctxsw"), 1e-9, "its 2p/0K context switch is 22.91 us");
+	is_double(151.881, column(&r, "mem", "Rand mem"), 1e-9, "its random chase at 64 MB is 151.881 ns");
+	resfile_free(&r);
+	return 0;
+}

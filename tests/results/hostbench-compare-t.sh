@@ -1,0 +1,213 @@
+#!/bin/sh
+# hostbench-compare: golden outputs in every format (lmbench3's vm.0 and
+# two hostbench runs A/B), lmbench's own summary of vm.0 matched column for
+# column, bad files, usage errors, --threshold, --sections, directories
+# and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+tool=$(cd "$top_builddir" && pwd)/results/hostbench-compare
+data=$(cd "$top_srcdir/tests/data" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-compare-t.XXXXXX")
+_tap_cleanup_hook() { rm -rf "$tmp"; }
+
+# compare ARGS...: run the tool in tests/data (relative file names in the
+# output); stdout in $tmp/out, stderr in $tmp/err, status in $STATUS.
+compare() {
+	STATUS=0
+	# shellcheck disable=SC2086
+	(cd "$data" && $TEST_WRAPPER "$tool" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null || STATUS=$?
+}
+
+# golden DESC FILE ARGS...: the output equals tests/data/FILE (the version
+# in JSON aside) and the tool exits 0.
+golden() {
+	_d=$1 _g=$2
+	shift 2
+	compare "$@"
+	sed 's/"version": "[^"]*"/"version": "X"/' "$tmp/out" >"$tmp/norm"
+	if [ -n "${HOSTBENCH_REGEN_GOLDEN:-}" ]; then
+		cp "$tmp/norm" "$data/$_g"
+	fi
+	if [ "$STATUS" -eq 0 ] && cmp -s "$tmp/norm" "$data/$_g"; then
+		_tap_report 0 "$_d"
+	else
+		_tap_report 1 "$_d"
+		diag "exit $STATUS; differences from $_g:"
+		diag "$(diff "$data/$_g" "$tmp/norm" | head -40)"
+		diag "$(cat "$tmp/err")"
+	fi
+}
+
+# lmbench's summary columns, in its order, as hostbench's section and
+# column labels ("-": not compared: lmbench's "Guesses").
+columns() {
+	cat <<'END'
+Basic system parameters	params	Description|Mhz|tlb pages|cache line bytes|mem par|scal load
+Processor, Processes	proc	Mhz|null call|null I/O|stat|open clos|slct TCP|sig inst|sig hndl|fork proc|exec proc|sh proc
+Basic integer operations	int	intgr bit|intgr add|intgr mul|intgr div|intgr mod
+Basic float operations	float	float add|float mul|float div|float bogo
+Basic double operations	double	double add|double mul|double div|double bogo
+Context switching	ctx	2p/0K ctxsw|2p/16K ctxsw|2p/64K ctxsw|8p/16K ctxsw|8p/64K ctxsw|16p/16K ctxsw|16p/64K ctxsw
+*Local* Communication latencies	local	2p/0K ctxsw|Pipe|AF UNIX|UDP|RPC/UDP|TCP|RPC/TCP|TCP conn
+File & VM system latencies	filevm	0K File Create|0K File Delete|10K File Create|10K File Delete|Mmap Latency|Prot Fault|Page Fault|100fd selct
+*Local* Communication bandwidths	bw	Pipe|AF UNIX|TCP|File reread|Mmap reread|Bcopy (libc)|Bcopy (hand)|Mem read|Mem write
+Memory latencies	mem	Mhz|L1 $|L2 $|Main mem|Rand mem|-
+END
+}
+
+# lmbench_cells SUMMARY: "section<TAB>label<TAB>value" for every cell of
+# the row of host vm, read by the character ranges of the dashed rule line
+# (blank cells stay blank: lmbench leaves a broken figure out).
+lmbench_cells() {
+	columns | awk -F '\t' -v summary="$1" '
+	function overlap(a, b, c, d) { return a <= d && c <= b }
+	{ title[NR] = $1; sec[NR] = $2; labels[NR] = $3; n = NR }
+	END {
+		cur = 0
+		while ((getline line < summary) > 0) {
+			for (i = 1; i <= n; i++)
+				if (index(line, title[i]) == 1) { cur = i; rule = "" }
+			if (cur && line ~ /^---------- *-/ ) continue
+			if (cur && line ~ /^--------- -/) { rule = line; continue }
+			if (cur && rule != "" && line ~ /^vm /) {
+				# the ranges of the dash runs
+				nr = 0; inrun = 0
+				for (c = 1; c <= length(rule) + 1; c++) {
+					ch = substr(rule, c, 1)
+					if (ch == "-" && !inrun) { nr++; rs[nr] = c; inrun = 1 }
+					if (ch != "-" && inrun) { re[nr] = c - 1; inrun = 0 }
+				}
+				# the tokens of the row
+				nt = 0; intok = 0
+				for (c = 1; c <= length(line) + 1; c++) {
+					ch = substr(line, c, 1)
+					if (ch != " " && ch != "" && !intok) { nt++; ts[nt] = c; intok = 1 }
+					if ((ch == " " || ch == "") && intok) { te[nt] = c - 1; intok = 0 }
+				}
+				nl = split(labels[cur], lab, "|")
+				for (k = 3; k <= nr && k - 2 <= nl; k++) {
+					v = ""
+					for (t = 1; t <= nt; t++)
+						if (overlap(ts[t], te[t], rs[k], re[k]))
+							v = substr(line, ts[t], te[t] - ts[t] + 1)
+					if (lab[k - 2] != "-")
+						printf "%s\t%s\t%s\n", sec[cur], lab[k - 2], v
+				}
+				cur = 0; rule = ""
+			}
+		}
+	}'
+}
+
+# agrees LMBENCH OURS: lmbench's figure shows ours to its own precision
+# (one unit in its last digit: it truncates, "154." for 154.85; "28.K"
+# is thousands); blank only beside blank; text equal.
+agrees() {
+	awk -v s="$1" -v v="$2" 'BEGIN {
+		if (s == "" || v == "") exit !(s == v)
+		if (s !~ /^[0-9.]+[KM]?$/) exit !(s == v)
+		m = 1
+		if (s ~ /K$/) { m = 1000; s = substr(s, 1, length(s) - 1) }
+		if (s ~ /M$/) { m = 1000000; s = substr(s, 1, length(s) - 1) }
+		d = index(s, ".") ? length(s) - index(s, ".") : 0
+		tol = m * 10 ^ -d
+		diff = v - s * m; if (diff < 0) diff = -diff
+		exit !(diff < tol * 1.000001)
+	}'
+}
+
+ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
+plan $((25 + ncells))
+
+# ------------------------------------------------ golden outputs
+golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
+golden 'vm.0 (lmbench3): csv' vm.0.csv --format csv vm.0
+golden 'vm.0 (lmbench3): json' vm.0.json --format json vm.0
+golden 'vm.0 (lmbench3): markdown' vm.0.md --format markdown vm.0
+golden 'two hostbench runs A/B: text' ab.txt hb-a.0 hb-b.0
+golden 'two hostbench runs A/B: csv' ab.csv --format csv hb-a.0 hb-b.0
+golden 'two hostbench runs A/B: json' ab.json --format json hb-a.0 hb-b.0
+golden 'two hostbench runs A/B: markdown' ab.md --format markdown hb-a.0 hb-b.0
+
+# ------------------------------------------------ lmbench's summary, column for column
+compare --format csv --summary vm.0
+cp "$tmp/out" "$tmp/vm.csv"
+lmbench_cells "$data/vm.0.summary" >"$tmp/cells"
+while IFS='	' read -r sec label want; do
+	seen=$(awk -F ',' -v s="$sec" -v l="$label" '$5 == s && $6 == l { print $8; exit }' "$tmp/vm.csv")
+	if agrees "$want" "$seen"; then
+		_tap_report 0 "vm.0 $sec '$label': lmbench shows '$want', hostbench '$seen'"
+	else
+		_tap_report 1 "vm.0 $sec '$label': lmbench shows '$want', hostbench '$seen'"
+	fi
+done <"$tmp/cells"
+
+# ------------------------------------------------ bad files
+printf 'host: x\nBenchmarkLatSyscall/op=null\t10\t1.5 ns/op\n\000\001\002\n' >"$tmp/binary.0"
+printf 'host: y\nBenchmarkLatSyscall/op=null\t10\t1.5 ns/op\nBenchmarkLatSyscall/op=null\t10\t1.' >"$tmp/cut.0"
+compare "$tmp/binary.0" hb-a.0 "$tmp/cut.0"
+is 'bad files: exit 1' 1 "$STATUS"
+like 'a binary file is named with its line' "$(cat "$tmp/err")" "binary.0:3: binary data"
+like 'a truncated line is named with its line' "$(cat "$tmp/err")" "cut.0:3: malformed result line \(truncated"
+like 'the good file is still compared' "$(cat "$tmp/out")" '^vm +Linux 6.18.44 +baseline'
+compare /no/such/file
+like 'a missing file: exit 1 with the reason' "$STATUS $(cat "$tmp/err")" '^1 .*/no/such/file: No such file'
+
+# ------------------------------------------------ usage
+# status_and WANT PATTERN: exit status WANT and a line of stderr matching.
+status_and() {
+	[ "$STATUS" -eq "$1" ] && grep -Eq -- "$2" "$tmp/err"
+}
+compare
+ok 'no file: exit 2 with the usage line' status_and 2 '^usage: hostbench-compare'
+compare --format xml vm.0
+like '--format xml: exit 2 naming the value' "$STATUS $(cat "$tmp/err")" "^2 .*--format: value 'xml'"
+compare --sections nope vm.0
+like '--sections nope: exit 2 with the allowed ids' "$STATUS $(cat "$tmp/err")" "^2 .*unknown section 'nope'; allowed: params, proc"
+compare --threshold -3 vm.0
+like '--threshold -3: exit 2 with the range' "$STATUS $(cat "$tmp/err")" "^2 .*--threshold: value '-3' is out of range"
+compare --frobnicate vm.0
+like 'an unknown option: exit 2' "$STATUS $(cat "$tmp/err")" '^2 .*unknown option --frobnicate'
+
+# ------------------------------------------------ options
+compare --threshold 50 hb-a.0 hb-b.0
+like '--threshold 50: a significant regression beyond it exits 1' "$STATUS $(cat "$tmp/err")" \
+	'^1 .*significant regression.* beyond 50%'
+compare --threshold 100000 hb-a.0 hb-b.0
+is '--threshold 100000: nothing is that much worse, exit 0' 0 "$STATUS"
+compare --summary --sections mem,ctx vm.0 hb-a.0
+is '--sections mem,ctx: only those tables' 'Context switching - times in microseconds - smaller is better
+Memory latencies in nanoseconds - smaller is better' "$(grep -E '^(Basic|Processor|Context|Memory|\*Local|File|More)' "$tmp/out" | grep -v continued)"
+mkdir "$tmp/dir" && cp "$data/hb-a.0" "$data/hb-b.0" "$tmp/dir/"
+compare --summary "$tmp/dir"
+like 'a directory stands for the runs in it' "$(cat "$tmp/out")" "\[2\] $tmp/dir/hb-b.0"
+
+# ------------------------------------------------ SVG
+compare --svg "$tmp/all.svg" --plot "$tmp/plots" hb-a.0 hb-b.0 vm.0
+svg_ok() {
+	for f in "$@"; do
+		[ -s "$f" ] || return 1
+		if command -v xmllint >/dev/null 2>&1; then
+			xmllint --noout "$f" || return 1
+		elif command -v python3 >/dev/null 2>&1; then
+			python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$f" || return 1
+		else
+			head -1 "$f" | grep -q '^<?xml' && grep -q '<svg ' "$f" \
+				&& [ "$(tail -1 "$f")" = '</svg>' ] || return 1
+		fi
+	done
+}
+ok '--svg and --plot write well-formed SVG' svg_ok "$tmp/all.svg" "$tmp/plots/memlat.svg" \
+	"$tmp/plots/delta-2.svg" "$tmp/plots/delta-3.svg"
+like 'the plot has a curve per run and walk' "$(cat "$tmp/plots/memlat.svg")" '\[3\] vm random 16'
+chromium=
+for c in /usr/bin/chromium /usr/bin/chromium-browser; do
+	[ -x "$c" ] && chromium=$c && break
+done
+if [ -n "$chromium" ]; then
+	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/all.png" \
+		--window-size=800,1400 "file://$tmp/all.svg" >/dev/null 2>&1 || :
+	ok 'headless Chromium renders the SVG' test -s "$tmp/all.png"
+else
+	skip 'no /usr/bin/chromium to render the SVG'
+fi
