@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$top_srcdir/tests/tap/libtap.sh"
+skip_all "lat_udp is being written"
