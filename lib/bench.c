@@ -14,6 +14,9 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#ifdef __linux__
+# include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 #include "bench.h"
@@ -25,6 +28,9 @@
 
 #define SHARED_OPTS "N:W:P:c:T:I:o:hV"
 #define MAX_SAMPLES 100000
+
+/* The run's configuration lines are printed once, before the first result. */
+static int config_done;
 
 /* The command line, for the "args:" configuration line. */
 static int saved_argc;
@@ -226,8 +232,9 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 	char buf[256];
 	double load = sysinfo_loadavg();
 
-	if (o->output != OUTPUT_RAW)
+	if (o->output != OUTPUT_RAW || config_done)
 		return;
+	config_done = 1;
 	output_config(stdout, "bench", "%s", p->name);
 	{
 		char args[OUTPUT_MAX_VALUE] = "";
@@ -272,6 +279,19 @@ bench_report(const struct bench_opts *o, const char *name,
 }
 
 /*
+ * A loop that failed with errno set gets strerror; one that set errno to
+ * 0 has said what went wrong itself.
+ */
+static void
+loop_failed(const struct bench_case *c, const char *what)
+{
+	if (errno != 0)
+		msg_syswarn("%s: %s", c->name, what);
+	else
+		msg_warn("%s: %s", c->name, what);
+}
+
+/*
  * Parallel copies: forked once per case; each waits for an iteration
  * count on its command pipe, runs the loop and answers with its time.
  * Copies start together (the parent writes all commands back to back)
@@ -294,6 +314,10 @@ copy_main(const struct bench_opts *o, const struct bench_case *c, size_t idx,
 	struct answer a;
 	uint64_t n;
 
+#ifdef __linux__
+	/* A copy never outlives the benchmark, even one killed by SIGKILL. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
 	if (o->ncpus > 0 && bench_pin(&o->cpus[idx % o->ncpus], 1) != 0) {
 		a.rc = -1;
 		a.err = errno;
@@ -412,8 +436,11 @@ copies_sample(const struct bench_case *c, struct copy *cp, size_t n,
 			return -1;
 		}
 		if (a.rc != 0) {
+			char what[64];
+
 			errno = a.err;
-			msg_syswarn("%s: parallel copy %zu failed", c->name, i);
+			snprintf(what, sizeof(what), "parallel copy %zu failed", i);
+			loop_failed(c, what);
 			return -1;
 		}
 		if (a.ns == 0)
@@ -466,7 +493,6 @@ int
 bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	  const struct bench_case *c)
 {
-	static int config_done;
 	struct copy *cp = NULL;
 	uint64_t *iters = NULL, n, ns, start;
 	double *values = NULL, overhead = 0, pct = 0;
@@ -474,22 +500,21 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	int rc = -1, met = 0;
 	const char *unit = c->bytes_per_op > 0 ? "MB/s" : "ns/op";
 
-	if (!config_done) {
-		bench_print_config(o, p);
-		config_done = 1;
-	}
+	bench_print_config(o, p);
+	errno = 0;
 	if (c->overhead != NULL && measure_overhead(o, c, &overhead) != 0) {
-		msg_syswarn("%s: overhead loop failed", c->name);
+		loop_failed(c, "overhead loop failed");
 		return -1;
 	}
 	/* Calibration runs the loop many times: it is the first warm-up. */
+	errno = 0;
 	if (timing_calibrate(c->loop, c->arg, o->sample_ns, c->max_iters, &n) != 0) {
-		msg_syswarn("%s: operation failed", c->name);
+		loop_failed(c, "operation failed");
 		return -1;
 	}
 	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
 		if (timing_run(c->loop, c->arg, n, &ns) != 0) {
-			msg_syswarn("%s: operation failed", c->name);
+			loop_failed(c, "operation failed");
 			return -1;
 		}
 	if (o->parallel > 1) {
@@ -530,8 +555,9 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 			if (copies_sample(c, cp, o->parallel, n, &per_op, &bw) != 0)
 				goto out;
 		} else {
+			errno = 0;
 			if (timing_run(c->loop, c->arg, n, &ns) != 0) {
-				msg_syswarn("%s: operation failed", c->name);
+				loop_failed(c, "operation failed");
 				goto out;
 			}
 			if (ns == 0)

@@ -89,16 +89,20 @@ uint64_t bench_arg_size(const struct bench_prog *p, const char *opt,
 
 /*
  * Raw mode only: print the run's configuration lines (bench, samples,
- * sample time, parallel, CPU affinity, load average, clock).  Called by
- * bench_run before its first case; programs that time themselves call it
- * once before their first bench_report.
+ * sample time, parallel, CPU affinity, load average, clock), once per
+ * process: later calls do nothing.  bench_run calls it before its first
+ * case; a program may call it first to add its own lines after it.
  */
 void bench_print_config(const struct bench_opts *o, const struct bench_prog *p);
 
 /* One measurement: a timed loop and how to turn its time into a value. */
 struct bench_case {
 	const char *name;	/* result name without "Benchmark": "LatSyscall/op=null" */
-	timing_loop_fn loop;	/* the timed loop: iters operations */
+	/*
+	 * The timed loop: iters operations.  On failure it returns -1 with
+	 * errno set, or with errno 0 after printing its own message.
+	 */
+	timing_loop_fn loop;
 	void *arg;
 	/*
 	 * Optional: a loop with everything but the operation measured,

@@ -1,3 +1,117 @@
 #!/bin/sh
+# lat_proc: options, errors, hello, plausible values (fork > null syscall,
+# exec > fork, shell > exec), a missing or failing hello, and no child
+# left after SIGTERM.  Under qemu-user a target binary cannot exec another
+# one: exec and shell are skipped there.
 . "$top_srcdir/tests/tap/libtap.sh"
-skip_all "lat_proc is being written"
+
+plan 20
+q='-N 3 -T 1ms -o raw'
+dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_proc-t.XXXXXX")
+_tap_cleanup_hook() {
+	[ -z "${bg:-}" ] || kill -KILL "$bg" 2>/dev/null || :
+	rm -rf "$dir"
+}
+
+cli '-h exits 0 with the usage line' 0 '^usage: lat_proc' lat_proc -h
+cli 'no operation: exit 2' 2 'missing argument' lat_proc
+cli 'unknown operation: exit 2 naming it' 2 "unknown operation 'exe'" lat_proc exe
+cli 'a second argument: exit 2' 2 "unexpected argument 'x'" lat_proc fork x
+cli '-P 0: exit 2 with the range' 2 "-P: value '0' is out of range" lat_proc -P 0 fork
+cli 'hello writes its line and exits 0' 0 '^Hello world$' hello
+
+# value_ok STATUS VALUE LO HI: exit 0, and LO <= VALUE <= HI.
+value_ok() {
+	[ "$1" -eq 0 ] && num_between "$3" "$2" "$4"
+}
+# more A B: A > B.
+more() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
+}
+
+# Relations are measured on one CPU: a child started on the other CPU
+# waits for it, and on a loaded machine that wait swamps a fork.
+pin='-c 0'
+run_prog lat_proc -N 1 -T 1ms -o raw -c 0 procedure
+[ "$TAP_STATUS" -ne 77 ] || pin=
+
+run_prog lat_proc $q procedure
+ok 'procedure prints well-formed raw records' well_formed "$TAP_STDOUT"
+v=$(results_of "$TAP_STDOUT" LatProc/op=procedure | median_of)
+ok "procedure: exit 0 and between 0.01 ns and 10 us ($v ns)" value_ok "$TAP_STATUS" "$v" 0.01 10000
+
+run_prog lat_syscall -N 5 -T 1ms -o raw $pin null
+null=$(results_of "$TAP_STDOUT" LatSyscall/op=null | median_of)
+run_prog lat_proc -N 5 -T 1ms -o raw $pin fork
+ok 'fork prints well-formed raw records' well_formed "$TAP_STDOUT"
+fork=$(results_of "$TAP_STDOUT" LatProc/op=fork | median_of)
+fork_min=$(results_of "$TAP_STDOUT" LatProc/op=fork | min_of)
+ok "fork: exit 0 and between 1 ns and 1 s ($fork ns)" value_ok "$TAP_STATUS" "$fork" 1 1000000000
+ok "fork costs more than a null system call ($fork > $null ns)" more "$fork" "$null"
+
+if [ -n "$TEST_WRAPPER" ]; then
+	for t in 'exec prints records' 'exec is plausible' 'exec costs more than fork' \
+		'shell costs more than exec' 'a missing hello: exit 77' \
+		'a failing hello: exit 1'; do
+		skip "$t: a program under $TEST_WRAPPER cannot exec another"
+	done
+else
+	run_prog lat_proc -N 5 -T 1ms -o raw $pin exec
+	ok 'exec prints well-formed raw records' well_formed "$TAP_STDOUT"
+	exec=$(results_of "$TAP_STDOUT" LatProc/op=exec | median_of)
+	exec_min=$(results_of "$TAP_STDOUT" LatProc/op=exec | min_of)
+	ok "exec: exit 0 and between 1 ns and 1 s ($exec ns)" \
+		value_ok "$TAP_STATUS" "$exec" 1 1000000000
+	ok "exec costs more than fork (fastest samples: $exec_min > $fork_min ns)" more "$exec_min" "$fork_min"
+	run_prog lat_proc -N 5 -T 1ms -o raw $pin shell
+	shell_min=$(results_of "$TAP_STDOUT" LatProc/op=shell | min_of)
+	ok "shell: exit 0 and costs more than exec (fastest samples: $shell_min > $exec_min ns)" \
+		value_ok "$TAP_STATUS" "$shell_min" "$exec_min" 1000000000
+	# A copy of lat_proc without hello beside it, then with a bad one.
+	mkdir "$dir/bin"
+	cp "$(prog lat_proc)" "$dir/bin/lat_proc"
+	st=0
+	err=$("$dir/bin/lat_proc" $q exec 2>&1 >/dev/null) || st=$?
+	is 'a missing hello: exit 77' 77 "$st"
+	printf '#!/bin/sh\nexit 3\n' >"$dir/bin/hello"
+	chmod +x "$dir/bin/hello"
+	st=0
+	err=$("$dir/bin/lat_proc" $q exec 2>&1 >/dev/null) || st=$?
+	ok "a failing hello: exit 1 naming the status ($err)" \
+		test "$st" -eq 1 -a -n "$(printf '%s' "$err" | grep 'hello exited with status 3')"
+fi
+
+# procs TEXT: how many processes have TEXT in their command line.
+procs() {
+	_n=0
+	for _f in /proc/[0-9]*/cmdline; do
+		if { tr '\0' ' ' <"$_f"; } 2>/dev/null | grep -qF -- "$1"; then
+			_n=$((_n + 1))
+		fi
+	done
+	printf '%s\n' "$_n"
+}
+
+# SIGTERM in the middle of a long run: lat_proc and its child are gone.
+# The sample count marks this run's processes.
+op=exec
+[ -z "$TEST_WRAPPER" ] || op=fork
+mark="-N $((50000 + $$ % 50000)) -T 10ms"
+hello=$(cd "$top_builddir/bench" && pwd -P)/hello
+if [ -r /proc/self/cmdline ]; then
+	# shellcheck disable=SC2086
+	$TEST_WRAPPER "$(prog lat_proc)" $mark -o raw $op >/dev/null 2>&1 &
+	bg=$!
+	sleep 1
+	kill -TERM "$bg"
+	st=0
+	wait "$bg" || st=$?
+	bg=
+	is "SIGTERM ends a long $op run by the signal" 143 "$st"
+	is 'no process of the run is left after SIGTERM' 0 "$(procs "$mark")"
+	is 'no hello is left after SIGTERM' 0 "$(procs "$hello")"
+else
+	skip 'no /proc to look for processes'
+	skip 'no /proc to look for processes'
+	skip 'no /proc to look for processes'
+fi

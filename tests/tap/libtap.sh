@@ -151,6 +151,13 @@ median_of() {
 		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# min_of: the smallest of numbers on stdin, one per line.  Noise on a
+# shared machine only adds time, so orderings between two benchmarks are
+# compared on their minimums.
+min_of() {
+	sort -g | head -n 1
+}
+
 # num_between LO X HI: true when LO <= X <= HI (floating point).
 num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
