@@ -2,11 +2,13 @@
  * hostinfo: the host, build and clock as configuration lines.
  *
  * Prints what every result file starts with, one "key: value" line each:
- * hostbench, host, os, arch, cpu, cpus, cpu-mhz, mem, load, libc,
- * compiler, cflags, build-host, clock, clock-resolution, date.  Nothing
- * is timed; a fact the system does not tell reads "unknown".
+ * hostbench, host, os, kernel, arch, cpu, cpus, cpu-mhz, mem, governor,
+ * thp, cmdline, modules, irq-affinity, load, libc, compiler, cflags,
+ * build-host, clock, clock-resolution, date.  Nothing is timed; a fact
+ * the system does not tell reads "unknown".  -R reads /proc and /sys
+ * under another directory (tests; files copied from a board).
  *
- * usage: hostinfo [-h] [-V]
+ * usage: hostinfo [-h] [-V] [-R root]
  */
 #include "config.h"
 
@@ -17,14 +19,16 @@
 #include "msg.h"
 #include "sysinfo.h"
 
-static const char usage_line[] = "usage: hostinfo [-h] [-V]\n";
+static const char usage_line[] = "usage: hostinfo [-h] [-V] [-R root]\n";
 
 static const char help_text[] =
 	"Print the host, build and clock as configuration lines (the head of\n"
 	"every hostbench result file).\n"
 	"\n"
-	"  -h   show this help\n"
-	"  -V   show the version\n";
+	"  -R root  read /proc and /sys under root (facts from system calls\n"
+	"           are still this host's)\n"
+	"  -h       show this help\n"
+	"  -V       show the version\n";
 
 static HB_NORETURN void
 usage_error(void)
@@ -40,8 +44,17 @@ main(int argc, char **argv)
 
 	msg_init(argv[0]);
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":hV")) != -1) {
+	while ((c = getopt(argc, argv, ":hVR:")) != -1) {
 		switch (c) {
+		case 'R':
+			if (optarg[0] == '\0' || sysinfo_set_root(optarg) != 0) {
+				msg_warn("-R: '%s' is not a usable directory name", optarg);
+				usage_error();
+			}
+			break;
+		case ':':
+			msg_warn("option '-%c' needs a value", optopt);
+			usage_error();
 		case 'h':
 			fputs(usage_line, stdout);
 			fputs(help_text, stdout);

@@ -178,15 +178,12 @@ main(int argc, char **argv)
 			sigaction(sigs[i], &sa, NULL);
 	}
 	first_run(&s);
-	/*
-	 * The command line as its own configuration line.  It comes before
-	 * bench_run's block: a second call of bench_print_config would print
-	 * that block twice.
-	 */
+	/* The command line as its own line, after the run's configuration. */
 	cmd[0] = '\0';
 	for (i = 0; s.argv[i] != NULL && len < sizeof(cmd); i++)
 		len += (size_t)snprintf(cmd + len, sizeof(cmd) - len, "%s%s",
 					i > 0 ? " " : "", s.argv[i]);
+	bench_print_config(&o, &prog);
 	if (o.output == OUTPUT_RAW)
 		output_config(stdout, "cmd", "%s", cmd);
 	memset(&c, 0, sizeof(c));

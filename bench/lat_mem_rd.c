@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,7 +193,7 @@ main(int argc, char **argv)
 	int ai = bench_init(&o, &prog, argc, argv);
 	const char *sa = argv[ai];
 
-	/* lmbench's SIZE is a number of megabytes; a suffix gives bytes. */
+	/* lmbench's SIZE_MB is a number of megabytes; a suffix gives bytes. */
 	if (sa[0] != '\0' && strspn(sa, "0123456789") == strlen(sa))
 		size = (uint64_t)bench_arg_int(&prog, "SIZE_MB", sa, 1,
 					       (long long)(max_size >> 20)) << 20;

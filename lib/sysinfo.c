@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,52 @@
 
 #define CPUINFO "/proc/cpuinfo"
 #define LINE_MAX_LEN 512
+#define PATH_LEN 512
+
+/* Where /proc and /sys are read from (sysinfo_set_root); "" is "/". */
+static char sys_root[256];
+
+int
+sysinfo_set_root(const char *root)
+{
+	size_t n = root != NULL ? strlen(root) : 0;
+
+	/* A trailing slash would double the one every path starts with. */
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (n == 1 && root[0] == '/')
+		n = 0;
+	if (n >= sizeof(sys_root)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (n > 0)
+		memcpy(sys_root, root, n);
+	sys_root[n] = '\0';
+	return 0;
+}
+
+/*
+ * The path of a /proc or /sys file under the root into buf.  Returns 0,
+ * or -1 when it does not fit (the caller then treats the file as absent).
+ */
+static int
+sys_path(char *buf, size_t len, const char *path)
+{
+	int n = snprintf(buf, len, "%s%s", sys_root, path);
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+static FILE *
+sys_fopen(const char *path)
+{
+	char full[PATH_LEN];
+
+	if (sys_path(full, sizeof(full), path) != 0)
+		return NULL;
+	return fopen(full, "r");
+}
 
 /*
  * Read the next line of f into buf without its newline.  A line longer
@@ -124,7 +172,7 @@ file_find(const char *path, const char *const *keys, size_t nkeys,
 	size_t i;
 	FILE *f;
 
-	f = fopen(path, "r");
+	f = sys_fopen(path);
 	if (f == NULL)
 		return -1;
 	while (read_line(f, line, sizeof(line)) == 0) {
@@ -181,7 +229,7 @@ sysinfo_loadavg(void)
 	if (getloadavg(load, 1) == 1 && load[0] >= 0)
 		return load[0];
 #endif
-	f = fopen("/proc/loadavg", "r");
+	f = sys_fopen("/proc/loadavg");
 	if (f == NULL)
 		return -1;
 	if (fscanf(f, "%lf", &load[0]) != 1 || load[0] < 0)
@@ -418,6 +466,413 @@ unknown:
 	copy_str(buf, len, "unknown");
 }
 
+/* Format the n ascending CPU numbers as "0-3,6" into buf; -1 when it does not fit. */
+static int
+format_cpus(char *buf, size_t len, const int *cpus, size_t n)
+{
+	size_t pos = 0, i, j;
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && cpus[j] == cpus[j - 1] + 1; j++)
+			;
+		if (append_range(buf, len, &pos, cpus[i], cpus[j - 1]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Append item to the blank-separated list in buf (pos: its length).  An
+ * item that does not fit ends the list with "..." instead; returns -1
+ * then, so the caller can stop.
+ */
+static int
+append_item(char *buf, size_t len, size_t *pos, const char *item)
+{
+	size_t n = strlen(item) + (*pos > 0);
+
+	/* Keep room for " ..." after any item, so the cut is always marked. */
+	if (*pos + n + 4 >= len) {
+		if (*pos + 4 < len) {
+			snprintf(buf + *pos, len - *pos, "%s...", *pos > 0 ? " " : "");
+			*pos += 3 + (*pos > 0);
+		}
+		return -1;
+	}
+	snprintf(buf + *pos, len - *pos, "%s%s", *pos > 0 ? " " : "", item);
+	*pos += n;
+	return 0;
+}
+
+/* The first line of a /proc or /sys file into buf, trimmed; 0 or -1. */
+static int
+read_first_line(const char *path, char *buf, size_t len)
+{
+	FILE *f;
+	char *s;
+	int r;
+
+	if (len == 0)
+		return -1;
+	f = sys_fopen(path);
+	if (f == NULL)
+		return -1;
+	r = read_line(f, buf, len);
+	fclose(f);
+	if (r != 0) {
+		buf[0] = '\0';	/* an empty file */
+		return 0;
+	}
+	s = trim(buf);
+	memmove(buf, s, strlen(s) + 1);
+	return 0;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A name of all digits after prefix ("cpu12" with "cpu"): its number, else -1. */
+static int
+numbered(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *p;
+	long v;
+
+	if (strncmp(name, prefix, n) != 0 || name[n] == '\0')
+		return -1;
+	for (p = name + n; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return -1;
+	v = strtol(name + n, NULL, 10);
+	return v >= 0 && v < INT_MAX ? (int)v : -1;
+}
+
+#define MAX_CPUS 4096
+#define MAX_GOVERNORS 8
+
+void
+sysinfo_governor(char *buf, size_t len)
+{
+	char path[PATH_LEN], gov[32], list[256], item[OUTPUT_MAX_VALUE];
+	char names[MAX_GOVERNORS][32];
+	int *cpus, *govs, *mine;
+	size_t ncpus = 0, nnames = 0, i, k, nmine, pos = 0;
+	struct dirent *e;
+	DIR *d;
+
+	if (len == 0)
+		return;
+	copy_str(buf, len, "unknown");
+	if (sys_path(path, sizeof(path), "/sys/devices/system/cpu") != 0)
+		return;
+	d = opendir(path);
+	if (d == NULL)
+		return;
+	cpus = malloc(3 * MAX_CPUS * sizeof(*cpus));
+	if (cpus == NULL) {
+		closedir(d);
+		return;
+	}
+	govs = cpus + MAX_CPUS;
+	mine = govs + MAX_CPUS;
+	while ((e = readdir(d)) != NULL && ncpus < MAX_CPUS) {
+		int c = numbered(e->d_name, "cpu");
+
+		if (c >= 0)
+			cpus[ncpus++] = c;
+	}
+	closedir(d);
+	qsort(cpus, ncpus, sizeof(*cpus), cmp_int);
+
+	/* Keep the CPUs that tell (offline ones and VMs often do not). */
+	for (i = k = 0; i < ncpus; i++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpus[i]);
+		if (read_first_line(path, gov, sizeof(gov)) != 0 || gov[0] == '\0')
+			continue;
+		for (nmine = 0; nmine < nnames; nmine++)
+			if (strcmp(names[nmine], gov) == 0)
+				break;
+		if (nmine == nnames) {
+			/* More kinds than slots: the rest share the last one. */
+			if (nnames == MAX_GOVERNORS)
+				copy_str(names[--nmine], sizeof(names[0]), "other");
+			else
+				copy_str(names[nnames++], sizeof(names[0]), gov);
+		}
+		cpus[k] = cpus[i];
+		govs[k++] = (int)nmine;
+	}
+	ncpus = k;
+	if (ncpus == 0)
+		goto out;
+	if (nnames == 1) {
+		copy_str(buf, len, names[0]);
+		goto out;
+	}
+	buf[0] = '\0';
+	for (k = 0; k < nnames; k++) {
+		for (i = nmine = 0; i < ncpus; i++)
+			if (govs[i] == (int)k)
+				mine[nmine++] = cpus[i];
+		if (format_cpus(list, sizeof(list), mine, nmine) != 0)
+			copy_str(list, sizeof(list), "?");
+		snprintf(item, sizeof(item), "%s=%s", names[k], list);
+		if (append_item(buf, len, &pos, item) != 0)
+			break;
+	}
+out:
+	free(cpus);
+}
+
+void
+sysinfo_thp(char *buf, size_t len)
+{
+	char line[LINE_MAX_LEN];
+	char *lb, *rb;
+
+	if (len == 0)
+		return;
+	if (read_first_line("/sys/kernel/mm/transparent_hugepage/enabled",
+			    line, sizeof(line)) != 0 || line[0] == '\0') {
+		copy_str(buf, len, "unknown");
+		return;
+	}
+	/* "always [madvise] never": the bracketed word is the mode in force. */
+	lb = strchr(line, '[');
+	rb = lb != NULL ? strchr(lb, ']') : NULL;
+	if (lb != NULL && rb != NULL && rb > lb + 1) {
+		*rb = '\0';
+		copy_str(buf, len, lb + 1);
+	} else {
+		copy_str(buf, len, line);
+	}
+}
+
+void
+sysinfo_cmdline(char *buf, size_t len)
+{
+	if (len == 0)
+		return;
+	if (read_first_line("/proc/cmdline", buf, len) != 0)
+		copy_str(buf, len, "unknown");
+	else if (buf[0] == '\0')
+		copy_str(buf, len, "none");
+}
+
+long
+sysinfo_modules(void)
+{
+	char line[LINE_MAX_LEN];
+	long n = 0;
+	FILE *f;
+
+	f = sys_fopen("/proc/modules");
+	if (f == NULL)
+		return -1;
+	while (read_line(f, line, sizeof(line)) == 0)
+		if (line[0] != '\0')
+			n++;
+	fclose(f);
+	return n;
+}
+
+#define MAX_IFACES 64
+
+struct iface {
+	char name[64];
+	char dev[64];	/* the device's name ("virtio2", "0000:00:03.0"), or "" */
+};
+
+/*
+ * The network interfaces of /sys/class/net into ifs (at most max).
+ * Returns their number, or -1 when the directory is not there.
+ */
+static int
+net_ifaces(struct iface *ifs, size_t max)
+{
+	char path[PATH_LEN], target[PATH_LEN];
+	struct dirent *e;
+	size_t n = 0;
+	ssize_t t;
+	DIR *d;
+
+	if (sys_path(path, sizeof(path), "/sys/class/net") != 0)
+		return -1;
+	d = opendir(path);
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL && n < max) {
+		const char *base;
+
+		if (e->d_name[0] == '.' || strlen(e->d_name) >= sizeof(ifs[n].name))
+			continue;
+		copy_str(ifs[n].name, sizeof(ifs[n].name), e->d_name);
+		ifs[n].dev[0] = '\0';
+		/*
+		 * A device's interrupts are often named after the device, not
+		 * the interface: virtio2-input.0 for eth0.
+		 */
+		if (sys_path(path, sizeof(path), "/sys/class/net/") == 0
+		    && strlen(path) + strlen(e->d_name) + 8 < sizeof(path)) {
+			strcat(path, e->d_name);
+			strcat(path, "/device");
+			t = readlink(path, target, sizeof(target) - 1);
+			if (t > 0) {
+				target[t] = '\0';
+				base = strrchr(target, '/');
+				base = base != NULL ? base + 1 : target;
+				/* A short name ("0") would match too much. */
+				if (strlen(base) >= 3)
+					copy_str(ifs[n].dev, sizeof(ifs[n].dev), base);
+			}
+		}
+		n++;
+	}
+	closedir(d);
+	return (int)n;
+}
+
+/* token names name: equal, or name then a separator ("eth0-rx-1"). */
+static int
+is_named(const char *token, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || strncmp(token, name, n) != 0)
+		return 0;
+	return token[n] == '\0' || strchr("-_.:@", token[n]) != NULL;
+}
+
+/* The CPUs interrupt irq may go to, as a list, into buf ("?" when unreadable). */
+static void
+irq_cpus(int irq, char *buf, size_t len)
+{
+	char path[PATH_LEN], mask[LINE_MAX_LEN];
+	int *cpus;
+	size_t n = 0, i;
+	int bit = 0;
+
+	snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list", irq);
+	if (read_first_line(path, buf, len) == 0 && buf[0] != '\0')
+		return;
+	copy_str(buf, len, "?");
+	/* Kernels before 2.6.36 have only the mask: "00000000,00000003". */
+	snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity", irq);
+	if (read_first_line(path, mask, sizeof(mask)) != 0 || mask[0] == '\0')
+		return;
+	cpus = malloc(MAX_CPUS * sizeof(*cpus));
+	if (cpus == NULL)
+		return;
+	for (i = strlen(mask); i-- > 0 && bit < MAX_CPUS;) {
+		int v, b;
+
+		if (mask[i] == ',')
+			continue;
+		if (!isxdigit((unsigned char)mask[i]))
+			goto out;
+		v = isdigit((unsigned char)mask[i]) ? mask[i] - '0'
+			: tolower((unsigned char)mask[i]) - 'a' + 10;
+		for (b = 0; b < 4; b++, bit++)
+			if (v & (1 << b))
+				cpus[n++] = bit;
+	}
+	if (n > 0 && format_cpus(buf, len, cpus, n) != 0)
+		copy_str(buf, len, "?");
+out:
+	free(cpus);
+}
+
+#define IRQ_LINE_LEN 16384
+
+void
+sysinfo_irq_affinity(char *buf, size_t len)
+{
+	struct iface ifs[MAX_IFACES];
+	char item[OUTPUT_MAX_VALUE], cpus[256];
+	char *line, *tok, *save, *end;
+	size_t pos = 0;
+	int nifs, ncols = 0, i, found = 0;
+	FILE *f;
+
+	if (len == 0)
+		return;
+	copy_str(buf, len, "unknown");
+	nifs = net_ifaces(ifs, MAX_IFACES);
+	if (nifs < 0)
+		return;
+	f = sys_fopen("/proc/interrupts");
+	if (f == NULL)
+		return;
+	/* A line holds a count per CPU: long on a big machine. */
+	line = malloc(IRQ_LINE_LEN);
+	if (line == NULL) {
+		fclose(f);
+		return;
+	}
+	/* The head names the CPU columns: "CPU0 CPU1 ...". */
+	if (read_line(f, line, IRQ_LINE_LEN) == 0)
+		for (tok = strtok_r(line, " \t", &save); tok != NULL;
+		     tok = strtok_r(NULL, " \t", &save))
+			if (strncmp(tok, "CPU", 3) == 0)
+				ncols++;
+	buf[0] = '\0';
+	while (read_line(f, line, IRQ_LINE_LEN) == 0) {
+		long irq;
+
+		/* "  38:  0  3291  PCI-MSIX-0000:00:03.0  1-edge  virtio2-input.0" */
+		tok = strtok_r(line, " \t", &save);
+		if (tok == NULL || !isdigit((unsigned char)tok[0]))
+			continue;	/* NMI:, LOC: ... are not device interrupts */
+		irq = strtol(tok, &end, 10);
+		if (*end != ':' || end[1] != '\0' || irq < 0 || irq > INT_MAX)
+			continue;
+		for (i = 0; i < ncols; i++) {
+			tok = strtok_r(NULL, " \t", &save);
+			if (tok == NULL || !isdigit((unsigned char)tok[0]))
+				break;
+		}
+		if (i < ncols)
+			continue;
+		/* Then the chip, its pin and the handlers' names ("a, b" when shared). */
+		while ((tok = strtok_r(NULL, " \t,", &save)) != NULL) {
+			const char *via = NULL;
+			int k;
+
+			for (k = 0; k < nifs; k++) {
+				if (is_named(tok, ifs[k].name))
+					break;
+				if (ifs[k].dev[0] != '\0' && is_named(tok, ifs[k].dev)) {
+					via = ifs[k].name;
+					break;
+				}
+			}
+			if (k == nifs)
+				continue;
+			irq_cpus((int)irq, cpus, sizeof(cpus));
+			snprintf(item, sizeof(item), "%s%s%s=%s", via != NULL ? via : "",
+				 via != NULL ? ":" : "", tok, cpus);
+			found = 1;
+			if (append_item(buf, len, &pos, item) != 0)
+				goto done;
+		}
+	}
+done:
+	if (!found)
+		copy_str(buf, len, "none");
+	free(line);
+	fclose(f);
+}
+
 static void
 libc_name(char *buf, size_t len)
 {
@@ -451,6 +906,7 @@ sysinfo_print(FILE *f)
 	double mhz, load;
 	time_t now;
 	struct tm tm;
+	long modules;
 	int have_uname;
 
 	have_uname = uname(&u) == 0;
@@ -460,6 +916,9 @@ sysinfo_print(FILE *f)
 		output_config(f, "os", "%s %s", u.sysname, u.release);
 	else
 		output_config(f, "os", "unknown");
+	/* The build: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)". */
+	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
+		      ? u.version : "unknown");
 	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
 
 	sysinfo_cpu_model(buf, sizeof(buf));
@@ -475,6 +934,22 @@ sysinfo_print(FILE *f)
 		output_config(f, "mem", "%llu MB", (unsigned long long)(mem >> 20));
 	else
 		output_config(f, "mem", "unknown");
+
+	/* The tuning that moves results most from one boot to the next. */
+	sysinfo_governor(buf, sizeof(buf));
+	output_config(f, "governor", "%s", buf);
+	sysinfo_thp(buf, sizeof(buf));
+	output_config(f, "thp", "%s", buf);
+	sysinfo_cmdline(buf, sizeof(buf));
+	output_config(f, "cmdline", "%s", buf);
+	modules = sysinfo_modules();
+	if (modules >= 0)
+		output_config(f, "modules", "%ld", modules);
+	else
+		output_config(f, "modules", "unknown");
+	sysinfo_irq_affinity(buf, sizeof(buf));
+	output_config(f, "irq-affinity", "%s", buf);
+
 	load = sysinfo_loadavg();
 	if (load >= 0)
 		output_config(f, "load", "%.2f", load);

@@ -31,9 +31,49 @@ double sysinfo_cpu_mhz(void);
 void sysinfo_affinity(char *buf, size_t len);
 
 /*
+ * Read /proc and /sys under root instead of / (NULL or "": the real
+ * ones): for tests, or to look at files copied from a board.  Facts
+ * that come from system calls (uname, sysconf, getloadavg, affinity)
+ * are still this host's.  Returns 0, or -1 with errno ENAMETOOLONG.
+ */
+int sysinfo_set_root(const char *root);
+
+/*
+ * The cpufreq governor of every CPU that has one into buf: "performance"
+ * when all agree, else each governor with its CPUs,
+ * "performance=0-1 powersave=2-3"; "unknown" when no CPU tells.
+ */
+void sysinfo_governor(char *buf, size_t len);
+
+/*
+ * The transparent huge page mode (the bracketed word of
+ * /sys/kernel/mm/transparent_hugepage/enabled: always, madvise, never)
+ * into buf, or "unknown".
+ */
+void sysinfo_thp(char *buf, size_t len);
+
+/* The kernel command line into buf; "none" when empty, "unknown" when unreadable. */
+void sysinfo_cmdline(char *buf, size_t len);
+
+/* Loaded kernel modules (lines of /proc/modules), or -1 when unknown. */
+long sysinfo_modules(void);
+
+/*
+ * The CPUs allowed to serve each interrupt of a network interface into
+ * buf: the /proc/interrupts lines that name an interface of
+ * /sys/class/net (or its device, e.g. virtio2 for eth0), each as
+ * "NAME=CPULIST" separated by blanks, "eth0-rx-0=0 eth0-tx-0=1" (a name
+ * found through the device reads "eth0:virtio2-input.0=0-1"); "none"
+ * when no interrupt names one, "unknown" when the files are not there.
+ * A list too long for buf ends in "...".
+ */
+void sysinfo_irq_affinity(char *buf, size_t len);
+
+/*
  * Print the host fingerprint as configuration lines: hostbench, host,
- * os, arch, cpu, cpus, cpu-mhz, mem, load, libc, compiler, cflags,
- * build-host, clock, clock-resolution, date.
+ * os, kernel, arch, cpu, cpus, cpu-mhz, mem, governor, thp, cmdline,
+ * modules, irq-affinity, load, libc, compiler, cflags, build-host,
+ * clock, clock-resolution, date.
  */
 void sysinfo_print(FILE *f);
 

@@ -1,18 +1,23 @@
 #!/bin/sh
 # hostinfo: options, and every key of the host fingerprint as a
-# well-formed configuration line.
+# well-formed configuration line; then the /proc and /sys readers on
+# made-up trees (-R): governors that agree and that differ, the THP mode,
+# the command line, modules, network interrupts found by interface and
+# by device name, an affinity mask from an old kernel, and a tree with
+# nothing in it, where every fact reads "unknown" and nothing fails.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-keys='hostbench host os arch cpu cpus cpu-mhz mem load libc compiler cflags build-host clock clock-resolution date'
+keys='hostbench host os kernel arch cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 28
+plan 54
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
 cli 'an unknown option: exit 2 naming it' 2 "unknown option '-x'" hostinfo -x
 cli 'an argument: exit 2 naming it' 2 "unexpected argument 'extra'" hostinfo extra
+cli '-R without a value: exit 2 naming it' 2 "'-R' needs a value" hostinfo -R
 
 run_prog hostinfo
 is 'runs with exit 0' 0 "$TAP_STATUS"
@@ -53,3 +58,99 @@ ok "date is UTC ISO 8601 ($(value date))" \
 	matches "$(value date)" '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$'
 ok "clock-resolution is a whole number of ns ($(value clock-resolution))" \
 	matches "$(value clock-resolution)" '^[1-9][0-9]* ns$'
+ok "governor is a word, a list or unknown ($(value governor))" \
+	matches "$(value governor)" '^([a-z0-9_-]+|([a-z0-9_-]+=[0-9,-]+ ?)+)$'
+ok "thp is always, madvise, never or unknown ($(value thp))" \
+	matches "$(value thp)" '^(always|madvise|never|unknown)$'
+ok "modules is a number or unknown ($(value modules))" \
+	matches "$(value modules)" '^([0-9]+|unknown)$'
+ok "irq-affinity is NAME=CPUS pairs, none or unknown" \
+	matches "$(value irq-affinity)" '^(none|unknown|([^ =]+=[0-9?][0-9,-]* ?)+(\.\.\.)?)$'
+
+# ---------------------------------------------------------------- made-up trees
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostinfo-t.XXXXXX") || bail 'mktemp -d failed'
+_tap_cleanup_hook() {
+	rm -rf "$tmpd"
+}
+r=$tmpd/board
+case $r in /?*/board) ;; *) bail "bad tree '$r'" ;; esac
+
+# A 4-CPU board: cpu3 has no cpufreq; eth0 has interrupts of its own,
+# eth1's are named after its device (virtio2); irq 40 has only an
+# old-style mask; eth00 and eth10 are not interfaces here.
+for c in 0 1 2 3; do
+	mkdir -p "$r/sys/devices/system/cpu/cpu$c"
+done
+for c in 0 1 2; do
+	mkdir "$r/sys/devices/system/cpu/cpu$c/cpufreq"
+done
+mkdir -p "$r/sys/devices/system/cpu/cpufreq" "$r/sys/kernel/mm/transparent_hugepage" \
+	"$r/sys/class/net/eth0" "$r/sys/class/net/eth1" "$r/sys/class/net/lo" \
+	"$r/proc/irq/30" "$r/proc/irq/31" "$r/proc/irq/40" "$r/proc/irq/50"
+gov() {
+	printf '%s\n' "$2" >"$r/sys/devices/system/cpu/cpu$1/cpufreq/scaling_governor"
+}
+gov 0 performance
+gov 1 performance
+gov 2 performance
+printf 'always madvise [never]\n' >"$r/sys/kernel/mm/transparent_hugepage/enabled"
+printf 'console=ttyS0 isolcpus=3 quiet\n' >"$r/proc/cmdline"
+printf 'a 1 0 - Live 0x0\nb 1 0 - Live 0x0\nc 1 0 - Live 0x0\n' >"$r/proc/modules"
+ln -s ../../../devices/pci0000:00/0000:00:03.0/virtio2 "$r/sys/class/net/eth1/device"
+{
+	printf '           CPU0       CPU1       CPU2       CPU3\n'
+	printf ' 26:   0    9    0    0  IO-APIC   4-edge      ttyS0\n'
+	printf ' 30: 157    0    0    0  GIC-0  60 Level     eth0-rx-0\n'
+	printf ' 31:   0  321    0    0  GIC-0  61 Level     eth0-tx-0, eth10\n'
+	printf ' 40:   0 3291    0    0  PCI-MSIX-0000:00:03.0   1-edge      virtio2-input.0\n'
+	printf ' 50:   0    0    0    0  GIC-0  70 Level     eth00\n'
+	printf 'NMI:   0    0    0    0   Non-maskable interrupts\n'
+} >"$r/proc/interrupts"
+printf '0\n' >"$r/proc/irq/30/smp_affinity_list"
+printf '1-3\n' >"$r/proc/irq/31/smp_affinity_list"
+printf '00000000,0000000c\n' >"$r/proc/irq/40/smp_affinity"
+
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is '-R a board: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
+is 'governors that agree read as one word' performance "$(value governor)"
+is 'thp is the bracketed word' never "$(value thp)"
+is 'cmdline is /proc/cmdline' 'console=ttyS0 isolcpus=3 quiet' "$(value cmdline)"
+is 'modules counts /proc/modules' 3 "$(value modules)"
+is 'irq-affinity: by interface name, by device name, from a mask' \
+	'eth0-rx-0=0 eth0-tx-0=1-3 eth1:virtio2-input.0=2-3' "$(value irq-affinity)"
+
+gov 1 powersave
+gov 2 ondemand
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is 'governors that differ: each with its CPUs' \
+	'performance=0 powersave=1 ondemand=2' "$(value governor)"
+gov 2 performance
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is '... as CPU lists' 'performance=0,2 powersave=1' "$(value governor)"
+
+: >"$r/proc/cmdline"
+rm "$r/proc/irq/30/smp_affinity_list"
+printf 'always madvise never\n' >"$r/sys/kernel/mm/transparent_hugepage/enabled"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is 'an empty command line reads none' none "$(value cmdline)"
+like 'an unreadable affinity reads ?' "$(value irq-affinity)" '^eth0-rx-0=\? '
+is 'thp with no bracketed word reads as the file says' 'always madvise never' "$(value thp)"
+
+rm "$r/proc/interrupts"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is 'no /proc/interrupts: irq-affinity unknown' unknown "$(value irq-affinity)"
+
+# Nothing at all: every file-based fact is unknown, and that is no error.
+mkdir "$tmpd/empty"
+run_prog hostinfo -R "$tmpd/empty"
+out=$TAP_STDOUT
+is '-R an empty tree: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
+is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity unknown' \
+	'unknown unknown unknown unknown unknown unknown unknown' \
+	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
+ok '... and every line is still a configuration line' all_config_lines

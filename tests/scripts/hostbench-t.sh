@@ -1,20 +1,24 @@
 #!/bin/sh
-# hostbench, the front end: commands and usage errors, result files that
-# are numbered and never overwritten, a failing / unsupported / missing
-# benchmark recorded and the run going on, and nothing left behind by a
-# run killed with SIGTERM.  Everything runs under dash and under busybox
-# sh, the shells of the boards it is meant for.
+# hostbench, the front end: commands and usage errors (tags, budget,
+# fsdir), result files that are numbered and never overwritten, a
+# failing / unsupported / missing benchmark recorded and the run going
+# on, --only and --skip, a budget that ends the run early, progress with
+# the time left (and none under -q), and nothing left behind -- result,
+# temporary file, benchmark or the processes it started -- by a run
+# killed with SIGTERM or SIGINT.  Everything runs under dash and under
+# busybox sh, the shells of the boards it is meant for.
 #
 # Stand-in programs (shell scripts in a temporary HOSTBENCH_LIBEXEC) make
-# the failure and signal cases deterministic; the real programs in
-# $top_builddir/bench (through $TEST_WRAPPER when cross-compiling) check
-# that an actual run writes well-formed results.
+# the failure, timing and signal cases deterministic; the real programs
+# in $top_builddir/bench (through $TEST_WRAPPER when cross-compiling)
+# check that an actual run writes well-formed results and the host's
+# fingerprint.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
 
-per_shell=30
+per_shell=67
 plan $((2 * per_shell))
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-t.XXXXXX") || bail 'mktemp -d failed'
@@ -22,10 +26,15 @@ _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
 	fi
+	for _f in "$tmpd"/*/k*/slow.pid "$tmpd"/*/k*/slow.pid.child; do
+		if [ -f "$_f" ]; then
+			kill "$(cat "$_f")" 2>/dev/null || :
+		fi
+	done
 	rm -rf "$tmpd"
 }
 trap 'exit 1' HUP INT TERM
-unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
+unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER HOSTBENCH_COMPARE
 
 # ---------------------------------------------------------------- helpers
 
@@ -64,6 +73,11 @@ has_line() {
 	grep -Eq -- "$2" "$1"
 }
 
+# no_line FILE ERE: no line of FILE matches.
+no_line() {
+	! grep -Eq -- "$2" "$1"
+}
+
 sum() {
 	cksum <"$1"
 }
@@ -71,6 +85,19 @@ sum() {
 # files_in DIR: the names in DIR, dot files too, on one line.
 files_in() {
 	ls -A "$1" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'
+}
+
+# keys_of FILE FIRST N: the keys of N configuration lines of FILE from
+# the first line that is exactly FIRST, on one line.
+keys_of() {
+	awk -v first="$2" -v n="$3" '$0 == first { p = 1 }
+		p { k = $0; sub(/:.*/, "", k); out = out (c++ ? " " : "") k; if (c == n) exit }
+		END { print out }' "$1"
+}
+
+# statuses FILE: "name status" of each benchmark, one a line.
+statuses() {
+	awk '/^bench: / && !b { b = $2 } /^status: / { s = $0; sub(/^status: /, "", s); print b " " s; b = "" }' "$1"
 }
 
 # header_ok FILE: the file starts with "hostbench: " and every line
@@ -82,12 +109,29 @@ header_ok() {
 		END { exit bad > 0 }' "$1"
 }
 
+# has_keys FILE KEYS...: the fingerprint of FILE has each key once, with
+# a value.
+has_keys() {
+	_f=$1
+	shift
+	for _k in "$@"; do
+		[ "$(awk '/^bench: / { exit } { print }' "$_f" | grep -c "^$_k: [^ ]")" -eq 1 ] || {
+			diag "no one line '$_k: ...'"
+			return 1
+		}
+	done
+}
+
 # lists_all: `list` exited 0 and named every benchmark of the suite.
 lists_all() {
-	[ "$HB_STATUS" -eq 0 ] &&
-		printf '%s\n' "$HB_OUT" | grep -q '^lat_syscall ' &&
-		printf '%s\n' "$HB_OUT" | grep -q '^bw_mem ' &&
-		printf '%s\n' "$HB_OUT" | grep -q '^lat_mem_rd '
+	[ "$HB_STATUS" -eq 0 ] || return 1
+	for _b in mhz lat_syscall lat_sig lat_proc lat_ops lat_select lat_ctx lat_sem \
+		lat_fcntl lat_usleep lat_cmd lat_fs lat_mmap lat_pagefault bw_mem lat_mem_rd; do
+		printf '%s\n' "$HB_OUT" | grep -q "^$_b " || {
+			diag "list does not name $_b"
+			return 1
+		}
+	done
 }
 
 # printed_and_written FILE: the run exited 0, printed FILE and wrote it.
@@ -104,30 +148,46 @@ each_op() {
 	done
 }
 
+# naptime: a tenth of a second where sleep takes fractions, else one.
+nap() {
+	sleep 0.1 2>/dev/null || sleep 1
+}
+
 # wait_for FILE: until FILE is non-empty, at most about 10 s.
 wait_for() {
 	_n=0
 	while [ ! -s "$1" ] && [ "$_n" -lt 100 ]; do
-		sleep 0.1 2>/dev/null || sleep 1
+		nap
 		_n=$((_n + 1))
 	done
 	[ -s "$1" ]
 }
 
-# gone PID: the process has ended (waits up to about 2 s).
+# gone PID...: every process has ended (a zombie waiting for init to
+# reap it has ended too); waits up to about 3 s.
 gone() {
-	_n=0
-	while kill -0 "$1" 2>/dev/null; do
-		[ "$_n" -lt 20 ] || return 1
-		sleep 0.1 2>/dev/null || sleep 1
-		_n=$((_n + 1))
+	for _p in "$@"; do
+		_n=0
+		while kill -0 "$_p" 2>/dev/null; do
+			_st=$(sed 's/^.*) //' "/proc/$_p/stat" 2>/dev/null | cut -d' ' -f1) || _st=
+			[ "$_st" != Z ] || break
+			if [ "$_n" -ge 30 ]; then
+				diag "process $_p is still there"
+				return 1
+			fi
+			nap
+			_n=$((_n + 1))
+		done
 	done
 }
 
 # Stand-in programs.  lat_syscall: null, open and stat print a result;
 # read is unsupported (77); write fails (1) after some noise; fstat dies
-# of SIGSEGV; stat with $HB_SLOW set records its pid there and sleeps.
-# bw_mem and lat_mem_rd are missing.
+# of SIGSEGV; null with $HB_NAP set sleeps a second first; open with
+# $HB_STRAY set leaves a process running; stat with $HB_SLOW set leaves a
+# file in $TMPDIR, starts a process of its own, records both pids and
+# sleeps (ignoring SIGTERM, both, with $HB_STUBBORN set).  mhz prints a
+# result; the rest of the suite is missing.
 fake=$tmpd/fake
 mkdir "$fake"
 cat >"$fake/hostinfo" <<'EOF'
@@ -141,11 +201,41 @@ case $op in
 read) echo 'lat_syscall: read: not supported here' >&2; exit 77 ;;
 write) echo 'lat_syscall: noise' >&2; echo 'lat_syscall: write: it broke' >&2; exit 1 ;;
 fstat) kill -SEGV $$ ;;
-stat) if [ -n "${HB_SLOW:-}" ]; then echo $$ >"$HB_SLOW"; exec sleep 30; fi ;;
+null) if [ -n "${HB_NAP:-}" ]; then sleep 1; fi ;;
+open)
+	if [ -n "${HB_STRAY:-}" ]; then
+		sleep 30 </dev/null >/dev/null 2>&1 &
+		echo $! >"$HB_STRAY"
+	fi
+	;;
+stat)
+	if [ -n "${HB_SLOW:-}" ]; then
+		: >"$TMPDIR/lat_syscall.tmp"
+		if [ -n "${HB_STUBBORN:-}" ]; then trap '' TERM; fi
+		sleep 30 &
+		echo $! >"$HB_SLOW.child"
+		echo $$ >"$HB_SLOW"
+		exec sleep 30
+	fi
+	;;
 esac
 printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
-chmod +x "$fake/hostinfo" "$fake/lat_syscall"
+cat >"$fake/mhz" <<'EOF'
+#!/bin/sh
+printf 'BenchmarkMhz\t 10\t 1000 MHz\n'
+EOF
+cat >"$tmpd/compare" <<'EOF'
+#!/bin/sh
+printf 'compare got:'
+printf ' [%s]' "$@"
+printf '\n'
+EOF
+chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz" "$tmpd/compare"
+
+# A copy of the script with no results tool anywhere near it.
+mkdir "$tmpd/solo"
+cp "$script" "$tmpd/solo/hostbench"
 
 real=no
 if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ]; then
@@ -158,12 +248,63 @@ if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinf
 	platform=$(printf '%s-%s' "$arch" "${os%% *}" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9._-' '_')
 fi
 
+# SIGINT can be sent to a run started in the background only where env
+# can undo the shell's ignoring it there.
+sigint=no
+if env --default-signal=INT true 2>/dev/null; then
+	sigint=yes
+fi
+
 # ---------------------------------------------------------------- the tests
+
+# killed_run NAME SIGNAL STATUS [stubborn]: a run of the stand-ins
+# stopped by SIGNAL while the slow benchmark runs (one that ignores
+# SIGTERM with "stubborn").  4 tests.
+killed_run() {
+	_kd=$d/k$2${4:-}
+	mkdir "$_kd" "$_kd/tmp"
+	if [ "$2" = INT ]; then
+		_env='env --default-signal=INT'
+	else
+		_env=
+	fi
+	# shellcheck disable=SC2086
+	HB_SLOW=$_kd/slow.pid HB_STUBBORN=${4:-} TMPDIR=$_kd/tmp HOSTBENCH_WRAPPER='' \
+		$_env $sh "$script" run -q --only lat_syscall --results-dir "$_kd/r" \
+		>/dev/null 2>&1 </dev/null &
+	slow_pid=$!
+	if wait_for "$_kd/slow.pid"; then
+		_t0=$(date +%s)
+		kill -"$2" "$slow_pid"
+		_st=0
+		wait "$slow_pid" 2>/dev/null || _st=$?
+		_t=$(($(date +%s) - _t0))
+		[ "$_t" -gt 8 ] || _t=soon
+		is "$1: a run killed by SIG$2 dies of it soon${4:+ (the benchmark ignoring SIGTERM)}" \
+			"$3 soon" "$_st $_t"
+		is "$1: ... leaving no result and no temporary file" \
+			'' "$(files_in "$_kd/r/fakearch-fake")$(files_in "$_kd/tmp")"
+		ok "$1: ... the running benchmark is stopped" gone "$(cat "$_kd/slow.pid")"
+		ok "$1: ... and so is the process it started" gone "$(cat "$_kd/slow.pid.child")"
+	else
+		kill "$slow_pid" 2>/dev/null || :
+		_tap_report 1 "$1: the slow stand-in never started" || :
+		skip 'no run to kill'
+		skip 'no run to kill'
+		skip 'no run to kill'
+	fi
+	slow_pid=
+}
 
 tests_under() {
 	name=$1
 	d=$tmpd/$name
 	mkdir "$d"
+
+	# shellcheck disable=SC2086
+	ok "$name: sh -n accepts the script" $sh -n "$script"
+	# shellcheck disable=SC2086
+	ok "$name: sh -n accepts this test" $sh -n "$top_srcdir/tests/scripts/hostbench-t.sh"
 
 	# Usage and errors: nothing is run.
 	hb_cli "$name: -h exits 0 with the usage" 0 '^usage: hostbench run' -h
@@ -175,6 +316,13 @@ tests_under() {
 	hb_cli "$name: run with a bad profile: exit 2 naming it" 2 "unknown profile 'huge'" run --profile huge
 	hb_cli "$name: run --only with an unknown benchmark: exit 2 naming it" 2 "unknown benchmark 'lat_foo'" run --only lat_syscall,lat_foo
 	hb_cli "$name: run --profile without a value: exit 2" 2 "'--profile' needs a value" run --profile
+	hb_cli "$name: --tag with a bad key: exit 2 naming it" 2 "bad key 'Board'" run --tag Board=x
+	hb_cli "$name: --tag without '=': exit 2" 2 "'board' is not KEY=VALUE" run --tag board
+	hb_cli "$name: --tag without a value: exit 2" 2 "no value in 'board='" run --tag board=
+	hb_cli "$name: --tag twice with one key: exit 2" 2 "'board' given twice" run --tag board=a --tag board=b
+	hb_cli "$name: --budget not a number: exit 2" 2 "'1m' is not a whole number" run --budget 1m
+	hb_cli "$name: --fsdir not a directory: exit 2" 2 "'$d/nodir' is not a directory" run --fsdir "$d/nodir"
+	hb_cli "$name: --remote-host with a blank: exit 2" 2 "must not contain blanks" run --remote-host 'a b'
 	hb list
 	ok "$name: list names the benchmarks" lists_all
 	printf 'precious\n' >"$d/existing"
@@ -182,49 +330,101 @@ tests_under() {
 	hb_cli "$name: run -o an existing file: exit 2 naming it" 2 "'$d/existing' exists" run -o "$d/existing"
 	is "$name: ... and the file is unchanged" "$before" "$(sum "$d/existing")"
 
+	# compare: the results tool, or a clear error.
+	HB_STATUS=0
+	$sh "$tmpd/solo/hostbench" compare x >"$tmpd/out" 2>&1 </dev/null || HB_STATUS=$?
+	like "$name: compare with no results tool: exit 1 saying so" \
+		"$HB_STATUS $(cat "$tmpd/out")" '^1 .*results tool hostbench-compare is not built'
+	export HOSTBENCH_COMPARE="$tmpd/compare"
+	hb compare -a 'b c'
+	unset HOSTBENCH_COMPARE
+	is "$name: compare runs the tool with the arguments as given" \
+		'0 compare got: [-a] [b c]' "$HB_STATUS $HB_OUT"
+
 	# Stand-in programs: what a run records.
 	export HOSTBENCH_LIBEXEC="$fake"
-	hb run -q --profile test --note 'a note' --results-dir "$d/fr"
+	hb run -q --profile test --note 'a note' --tag board=vm --tag kernel-config=stock --results-dir "$d/fr"
 	f=$d/fr/fakearch-fake/fakehost.0
-	is "$name: a run exits 0 and prints the result path" "0 $f" "$HB_STATUS $HB_OUT"
+	is "$name: a run exits 0, prints the result path and nothing else" "0 $f|" "$HB_STATUS $HB_OUT|$HB_ERR"
 	ok "$name: an unsupported benchmark is recorded with its reason" \
 		has_line "$f" '^status: unsupported: lat_syscall: read: not supported here$'
 	ok "$name: a failed benchmark is recorded with its last message" \
 		has_line "$f" '^status: failed: lat_syscall: write: it broke$'
+	ok "$name: a crashed benchmark is recorded with its signal" \
+		has_line "$f" '^status: failed: killed by signal 11$'
 	ok "$name: a missing program is recorded as skipped" \
 		has_line "$f" '^status: skipped: bw_mem is not built$'
-	is "$name: hostinfo's lines, then the note and the profile" \
-		'cpus: 1|note: a note|profile: test|' "$(sed -n '5,7p' "$f" | tr '\n' '|')"
+	is "$name: hostinfo's lines, netfilter-rules, the note, the tags, the profile" \
+		'cpus netfilter-rules note tag-board tag-kernel-config profile' \
+		"$(keys_of "$f" 'cpus: 1' 6)"
+	ok "$name: ... tags as tag-KEY: VALUE" has_line "$f" '^tag-kernel-config: stock$'
+	is "$name: each benchmark: bench, args, cpu-affinity, load, status" \
+		'bench args cpu-affinity load status' "$(keys_of "$f" 'bench: lat_syscall' 5)"
+	ok "$name: ... cpu-affinity is a CPU list or unknown" \
+		has_line "$f" '^cpu-affinity: ([0-9][0-9,-]*|unknown)$'
+	first=$(sum "$f")
+	hb run -q --profile test --results-dir "$d/fr"
+	is "$name: a second run writes .1" "0 $d/fr/fakearch-fake/fakehost.1" "$HB_STATUS $HB_OUT"
+	is "$name: ... and leaves .0 as it was, with no temporary file" \
+		"$first|fakehost.0 fakehost.1" "$(sum "$f")|$(files_in "$d/fr/fakearch-fake")"
 	hb run -q --only lat_syscall -o "$d/out.txt"
 	ok "$name: run -o writes a new file and prints its path" \
 		printed_and_written "$d/out.txt"
 
-	# A run killed by SIGTERM while a benchmark runs.
-	mkdir "$d/tmp"
-	HB_SLOW=$d/slow.pid TMPDIR=$d/tmp HOSTBENCH_WRAPPER='' \
-		$sh "$script" run -q --only lat_syscall --results-dir "$d/kr" \
-		>/dev/null 2>&1 </dev/null &
-	slow_pid=$!
-	if wait_for "$d/slow.pid"; then
-		kill -TERM "$slow_pid"
-		st=0
-		wait "$slow_pid" 2>/dev/null || st=$?
-		is "$name: a run killed by SIGTERM dies of it" 143 "$st"
-		is "$name: ... leaving no result and no temporary file" \
-			'' "$(files_in "$d/kr/fakearch-fake")$(files_in "$d/tmp")"
-		ok "$name: ... and the running benchmark is stopped" gone "$(cat "$d/slow.pid")"
+	# --only, --skip.
+	hb run -q --profile test --only lat_syscall,mhz -o "$d/only"
+	is "$name: --only runs just those" 'lat_syscall mhz' \
+		"$(sed -n 's/^bench: //p' "$d/only" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+	hb run -q --profile test --skip lat_syscall,bw_mem -o "$d/skip"
+	ok "$name: --skip runs the rest" has_line "$d/skip" '^bench: mhz$'
+	ok "$name: ... but not those" no_line "$d/skip" '^bench: (lat_syscall|bw_mem)$'
+
+	# --budget: no benchmark starts once it is spent.
+	hb run -q --profile test --only mhz,lat_syscall --budget 0 -o "$d/b0"
+	is "$name: --budget 0 runs nothing, records each as skipped: budget" \
+		'0 7 7' "$HB_STATUS $(grep -c '^bench: ' "$d/b0") $(grep -c '^status: skipped: budget$' "$d/b0")"
+	export HB_NAP=1
+	hb run -q --profile test --only lat_syscall --budget 1 -o "$d/b1"
+	unset HB_NAP
+	is "$name: --budget 1 after a 1 s benchmark: that one ran, the rest skipped" \
+		'0|lat_syscall ok|5' \
+		"$HB_STATUS|$(statuses "$d/b1" | sed -n 1p)|$(grep -c '^status: skipped: budget$' "$d/b1")"
+	ok "$name: ... and the file records the budget" has_line "$d/b1" '^budget: 1 s$'
+
+	# Progress: on stderr, with done/total, elapsed and time left.
+	hb run --profile test --only lat_syscall,mhz -o "$d/progress"
+	like "$name: progress names the benchmark, done/total, elapsed, time left" \
+		"$HB_ERR" '^\[1/7 done, [0-9.]+s elapsed, ~[0-9.]+s left\] lat_syscall null \.\.\. ok \([0-9.]+s\)$'
+	like "$name: ... and ends with a summary" \
+		"$HB_ERR" '^hostbench: 7 benchmarks in [0-9.]+s: 4 ok, 2 failed, 1 unsupported, 0 skipped'
+	hb run -q --profile test --only lat_syscall,mhz -o "$d/quiet"
+	is "$name: -q: nothing on stderr, the path on stdout" "0 $d/quiet|" "$HB_STATUS $HB_OUT|$HB_ERR"
+
+	# A process a benchmark leaves running is stopped when it ends.
+	export HB_STRAY="$d/stray.pid"
+	hb run -q --profile test --only lat_syscall -o "$d/stray"
+	unset HB_STRAY
+	if [ -s "$d/stray.pid" ]; then
+		ok "$name: a process a benchmark leaves running is stopped" gone "$(cat "$d/stray.pid")"
 	else
-		kill "$slow_pid" 2>/dev/null || :
-		_tap_report 1 "$name: the slow stand-in never started" || :
-		skip 'no run to kill'
-		skip 'no run to kill'
+		_tap_report 1 "$name: the stray stand-in never started" || :
 	fi
-	slow_pid=
+
+	# Interrupted runs leave nothing behind.
+	killed_run "$name" TERM 143
+	killed_run "$name" TERM 143 stubborn
+	if [ "$sigint" = yes ]; then
+		killed_run "$name" INT 130
+	else
+		for _i in 1 2 3 4; do
+			skip "env --default-signal is not here to undo the shell's ignoring SIGINT"
+		done
+	fi
 	unset HOSTBENCH_LIBEXEC
 
 	# The real programs, found in the build tree beside the script.
 	if [ "$real" = no ]; then
-		for _i in 1 2 3 4 5 6 7 8 9; do
+		for _i in 1 2 3 4 5 6 7 8 9 10; do
 			skip "bench/lat_syscall or bench/hostinfo is not built"
 		done
 		return 0
@@ -237,22 +437,21 @@ tests_under() {
 	[ "$HB_STATUS" -eq 0 ] || diag "$HB_ERR"
 	is "$name: ... and writes exactly that one file" "$platform/$host.0" \
 		"$(cd "$r" && find . -type f | sed 's|^\./||')"
-	ok "$name: ... which starts with hostinfo's lines" header_ok "$f"
+	ok "$name: ... which starts with the fingerprint" header_ok "$f"
+	ok "$name: ... with the host's tuning (values or unknown)" has_keys "$f" \
+		kernel governor thp cmdline modules irq-affinity netfilter-rules load libc date
 	ok "$name: ... then well-formed configuration and result lines" \
 		well_formed "$(cat "$f")"
 	ok "$name: ... with results for all six system calls" \
 		each_op "$f" null read write stat fstat open
-	first=$(sum "$f")
-	hb run -q --profile test --only lat_syscall --results-dir "$r"
-	is "$name: a second run writes .1" "0 $r/$platform/$host.1" "$HB_STATUS $HB_OUT"
-	is "$name: ... and leaves .0 as it was, with no temporary file" \
-		"$first|$host.0 $host.1" "$(sum "$f")|$(files_in "$r/$platform")"
+	ok "$name: ... each on the CPUs the file names" has_line "$f" '^cpu-affinity: [0-9][0-9,-]*$'
 	hb lat_syscall -N 3 -T 1ms -o raw null
 	is "$name: 'hostbench lat_syscall -N 3 null' runs one benchmark" \
 		'0 3' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^BenchmarkLatSyscall/op=null')"
 	hb info
 	is "$name: info prints the host" \
 		'0 1' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^cpus: [1-9]')"
+	like "$name: ... and its netfilter rules" "$HB_OUT" '^netfilter-rules: ([0-9]+ \(|unknown)'
 	unset HOSTBENCH_WRAPPER
 }
 
