@@ -2,7 +2,7 @@
 # lat_fs: options, errors, plausible values, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 26
+plan 27
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_fs-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -49,6 +49,8 @@ is 'nothing is left after a run with subdirectories' '' "$(ls -A "$dir")"
 
 run_prog lat_fs -N 3 -T 1ms -o text -s 0
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatFs/op=create/size=0K +[0-9.]+ ns/op .*n=3\)$'
+run_prog lat_fs -N 3 -T 1ms -o raw -I 0.01,0.2 -s 0
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'op=delete/size=0K: precision target ±0.01% not reached'
 
 # A write that fails (file size limit; SIGXFSZ ignored: EFBIG).
 TAP_STATUS=0

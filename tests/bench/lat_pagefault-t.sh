@@ -3,7 +3,7 @@
 # (getrusage), cold faults that read the disk, and no temporary file left.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 25
+plan 26
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_pagefault-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -60,13 +60,19 @@ else
 	ok "cold: exit 0, between 100 ns and 1 s per fault ($v ns)" \
 		status_and_value "$TAP_STATUS" "$v" 100 1000000000
 	f=$(faults_per_page "$TAP_STDOUT" major)
-	ok "cold: one major fault per page read ($f)" num_between 0.9 "$f" 1.3
+	if [ -n "$TEST_WRAPPER" ]; then
+		skip "cold: qemu-user ignores madvise, so the host reads ahead ($f major faults per page)"
+	else
+		ok "cold: one major fault per page read ($f)" num_between 0.9 "$f" 1.3
+	fi
 	like 'cold: the file is read in whole pages' "$TAP_STDOUT" '^page-faults: .* pages of [0-9]+ bytes\)$'
 fi
 rm -f "$file"
 
 run_prog lat_pagefault -N 3 -T 1ms -o text -s 64k
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatPagefault/cache=hot +[0-9.]+ ns/op .*n=3\)$'
+run_prog lat_pagefault -N 3 -T 1ms -o raw -I 0.01,0.2 -s 64k
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'cache=hot: precision target ±0.01% not reached'
 
 # Writing the temporary file fails (file size limit; SIGXFSZ ignored).
 TAP_STATUS=0
