@@ -262,20 +262,44 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 }
 
 void
-bench_report(const struct bench_opts *o, const char *name,
-	     const uint64_t *iters, const double *values, size_t n,
-	     const char *unit)
+bench_report_pairs(const struct bench_opts *o, const char *name,
+		   const uint64_t *iters, const double *values, size_t n,
+		   const char *unit, const double *alt, const char *alt_unit)
 {
 	struct stats s;
 	size_t i;
 
 	if (o->output == OUTPUT_RAW) {
-		for (i = 0; i < n; i++)
-			output_sample(stdout, name, iters[i], values[i], unit);
-	} else if (stats_compute(values, n, &s) == 0) {
-		output_text(stdout, name, &s, unit);
+		for (i = 0; i < n; i++) {
+			const double v[2] = { values[i], alt != NULL ? alt[i] : 0 };
+			const char *const u[2] = { unit, alt_unit };
+
+			output_sample_pairs(stdout, name, iters[i], v, u, alt != NULL ? 2 : 1);
+		}
+	} else {
+		if (stats_compute(values, n, &s) == 0)
+			output_text(stdout, name, &s, unit);
+		if (alt != NULL && stats_compute(alt, n, &s) == 0)
+			output_text(stdout, name, &s, alt_unit);
 	}
 	fflush(stdout);
+}
+
+void
+bench_report(const struct bench_opts *o, const char *name,
+	     const uint64_t *iters, const double *values, size_t n,
+	     const char *unit)
+{
+	bench_report_pairs(o, name, iters, values, n, unit, NULL, NULL);
+}
+
+/* One timed run of a case: its loop, or its self-timing sample. */
+static int
+run_once(const struct bench_case *c, uint64_t iters, uint64_t *ns)
+{
+	if (c->sample != NULL)
+		return c->sample(c->arg, iters, ns);
+	return timing_run(c->loop, c->arg, iters, ns);
 }
 
 /*
@@ -335,7 +359,7 @@ copy_main(const struct bench_opts *o, const struct bench_case *c, size_t idx,
 	while (read(cmd, &n, sizeof(n)) == (ssize_t)sizeof(n) && n > 0) {
 		memset(&a, 0, sizeof(a));
 		errno = 0;
-		a.rc = timing_run(c->loop, c->arg, n, &a.ns);
+		a.rc = run_once(c, n, &a.ns);
 		a.err = errno;
 		if (write(res, &a, sizeof(a)) != (ssize_t)sizeof(a) || a.rc != 0)
 			break;
@@ -495,7 +519,7 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 {
 	struct copy *cp = NULL;
 	uint64_t *iters = NULL, n, ns, start;
-	double *values = NULL, overhead = 0, pct = 0;
+	double *values = NULL, *alt = NULL, overhead = 0, pct = 0;
 	size_t cap = o->reps, count = 0;
 	int rc = -1, met = 0;
 	const char *unit = c->bytes_per_op > 0 ? "MB/s" : "ns/op";
@@ -508,12 +532,14 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	}
 	/* Calibration runs the loop many times: it is the first warm-up. */
 	errno = 0;
-	if (timing_calibrate(c->loop, c->arg, o->sample_ns, c->max_iters, &n) != 0) {
+	if ((c->sample != NULL
+	     ? timing_calibrate_sample(c->sample, c->arg, o->sample_ns, c->max_iters, &n)
+	     : timing_calibrate(c->loop, c->arg, o->sample_ns, c->max_iters, &n)) != 0) {
 		loop_failed(c, "operation failed");
 		return -1;
 	}
 	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
-		if (timing_run(c->loop, c->arg, n, &ns) != 0) {
+		if (run_once(c, n, &ns) != 0) {
 			loop_failed(c, "operation failed");
 			return -1;
 		}
@@ -556,7 +582,7 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 				goto out;
 		} else {
 			errno = 0;
-			if (timing_run(c->loop, c->arg, n, &ns) != 0) {
+			if (run_once(c, n, &ns) != 0) {
 				loop_failed(c, "operation failed");
 				goto out;
 			}
@@ -594,13 +620,26 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	}
 	if (o->output == OUTPUT_RAW && c->overhead != NULL)
 		output_config(stdout, "overhead", "%.2f ns/op subtracted", overhead);
-	if (o->parallel > 1) {
+	if (c->alt_unit != NULL) {
+		size_t i;
+
+		alt = malloc(count * sizeof(*alt));
+		if (alt == NULL) {
+			msg_syswarn("%s", c->name);
+			goto out;
+		}
+		for (i = 0; i < count; i++)
+			alt[i] = !c->alt_inverse ? c->alt_scale * values[i]
+				: values[i] > 0 ? c->alt_scale / values[i] : 0;
+	}
+	{
 		char name[OUTPUT_MAX_NAME];
 
-		snprintf(name, sizeof(name), "%s-%u", c->name, o->parallel);
-		bench_report(o, name, iters, values, count, unit);
-	} else {
-		bench_report(o, c->name, iters, values, count, unit);
+		if (o->parallel > 1)
+			snprintf(name, sizeof(name), "%s-%u", c->name, o->parallel);
+		else
+			snprintf(name, sizeof(name), "%s", c->name);
+		bench_report_pairs(o, name, iters, values, count, unit, alt, c->alt_unit);
 	}
 	rc = 0;
 out:
@@ -610,5 +649,6 @@ out:
 	}
 	free(iters);
 	free(values);
+	free(alt);
 	return rc;
 }

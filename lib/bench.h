@@ -109,8 +109,23 @@ struct bench_case {
 	 * timed the same way; its median per-iteration cost is subtracted.
 	 */
 	timing_loop_fn overhead;
+	/*
+	 * Optional, instead of loop: work that times itself, for benchmarks
+	 * whose every sample needs untimed setup or teardown (files to
+	 * create before a delete is timed).  Calibration, warm-up, -N, -I
+	 * and -P apply as to a loop.
+	 */
+	timing_sample_fn sample;
 	/* 0: report latency in ns/op; > 0: report bandwidth in MB/s */
 	double bytes_per_op;
+	/*
+	 * Optional second value on every line: alt_scale / value when
+	 * alt_inverse (files/s from ns/op: 1e9, 1), else alt_scale * value
+	 * (Mbit/s from MB/s: 8, 0), in alt_unit.
+	 */
+	const char *alt_unit;
+	double alt_scale;
+	int alt_inverse;
 	/* Optional: called once in each parallel copy before its first sample. */
 	int (*copy_init)(void *arg);
 	uint64_t max_iters;	/* 0: no limit */
@@ -130,5 +145,13 @@ int bench_run(const struct bench_opts *o, const struct bench_prog *p,
 void bench_report(const struct bench_opts *o, const char *name,
 		  const uint64_t *iters, const double *values, size_t n,
 		  const char *unit);
+
+/*
+ * The same with a second value per sample (alt[i] in alt_unit) on every
+ * raw line; text output summarizes both.  alt NULL: like bench_report.
+ */
+void bench_report_pairs(const struct bench_opts *o, const char *name,
+			const uint64_t *iters, const double *values, size_t n,
+			const char *unit, const double *alt, const char *alt_unit);
 
 #endif

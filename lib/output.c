@@ -82,13 +82,24 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 }
 
 void
+output_sample_pairs(FILE *f, const char *name, uint64_t iters,
+		    const double *values, const char *const *units, size_t n)
+{
+	char v[64];
+	size_t i;
+
+	fprintf(f, "Benchmark%s\t%12llu", name, (unsigned long long)iters);
+	for (i = 0; i < n && i < OUTPUT_MAX_PAIRS; i++)
+		fprintf(f, "%s%14s %s", i == 0 ? "\t" : "  ",
+			output_format_value(v, sizeof(v), values[i]), units[i]);
+	fputc('\n', f);
+}
+
+void
 output_sample(FILE *f, const char *name, uint64_t iters, double value,
 	      const char *unit)
 {
-	char v[64];
-
-	fprintf(f, "Benchmark%s\t%12llu\t%14s %s\n", name,
-		(unsigned long long)iters, output_format_value(v, sizeof(v), value), unit);
+	output_sample_pairs(f, name, iters, &value, &unit, 1);
 }
 
 void

@@ -43,6 +43,10 @@ int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4
 void output_sample(FILE *f, const char *name, uint64_t iters,
 		   double value, const char *unit);
 
+/* The same with n value-unit pairs (1 <= n <= OUTPUT_MAX_PAIRS). */
+void output_sample_pairs(FILE *f, const char *name, uint64_t iters,
+			 const double *values, const char *const *units, size_t n);
+
 /*
  * Print one human line for a metric:
  *   "LatSyscall/op=null   41.3 ns/op  95% CI 41.1 .. 41.6  (±0.6%, cv 0.8%, n=11)"

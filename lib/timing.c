@@ -134,9 +134,34 @@ timing_run(timing_loop_fn fn, void *arg, uint64_t iters, uint64_t *ns)
 	return rc;
 }
 
+/* timing_calibrate's loop, as work that times itself. */
+struct timed_loop {
+	timing_loop_fn fn;
+	void *arg;
+};
+
+static int
+run_timed_loop(void *arg, uint64_t iters, uint64_t *ns)
+{
+	struct timed_loop *t = arg;
+
+	return timing_run(t->fn, t->arg, iters, ns);
+}
+
 int
 timing_calibrate(timing_loop_fn fn, void *arg, uint64_t target_ns,
 		 uint64_t max_iters, uint64_t *iters)
+{
+	struct timed_loop t;
+
+	t.fn = fn;
+	t.arg = arg;
+	return timing_calibrate_sample(run_timed_loop, &t, target_ns, max_iters, iters);
+}
+
+int
+timing_calibrate_sample(timing_sample_fn fn, void *arg, uint64_t target_ns,
+			uint64_t max_iters, uint64_t *iters)
 {
 	uint64_t n = 1, ns;
 	/* A run shorter than this says too little to extrapolate from. */
@@ -147,7 +172,7 @@ timing_calibrate(timing_loop_fn fn, void *arg, uint64_t target_ns,
 	if (enough < timing_min_sample() && timing_min_sample() < target_ns)
 		enough = timing_min_sample();
 	for (;;) {
-		if (timing_run(fn, arg, n, &ns) != 0)
+		if (fn(arg, n, &ns) != 0)
 			return -1;
 		if (ns >= target_ns || n >= max_iters)
 			break;

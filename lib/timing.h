@@ -18,6 +18,13 @@ typedef uint64_t (*timing_clock_fn)(void);
  */
 typedef int (*timing_loop_fn)(void *arg, uint64_t iters);
 
+/*
+ * A unit of work that times itself: run iters operations, store the ns
+ * of the part that counts (setup and teardown it does are left out).
+ * Returns 0, or -1 like timing_loop_fn.
+ */
+typedef int (*timing_sample_fn)(void *arg, uint64_t iters, uint64_t *ns);
+
 /* Now, in ns, from the current clock. */
 uint64_t timing_now(void);
 
@@ -55,5 +62,9 @@ int timing_run(timing_loop_fn fn, void *arg, uint64_t iters, uint64_t *ns);
  */
 int timing_calibrate(timing_loop_fn fn, void *arg, uint64_t target_ns,
 		     uint64_t max_iters, uint64_t *iters);
+
+/* The same for work that times itself. */
+int timing_calibrate_sample(timing_sample_fn fn, void *arg, uint64_t target_ns,
+			    uint64_t max_iters, uint64_t *iters);
 
 #endif

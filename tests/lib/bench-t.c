@@ -55,6 +55,17 @@ fake_overhead(void *arg, uint64_t iters)
 	return 0;
 }
 
+/* Work that times itself: 1000 ns of untimed setup, then 5 ns per iteration. */
+static int
+fake_sample(void *arg, uint64_t iters, uint64_t *ns)
+{
+	(void)arg;
+	fake_now += 1000;
+	*ns = iters * 5;
+	fake_now += *ns;
+	return 0;
+}
+
 /* A real loop for parallel copies (the fake clock is per process). */
 static int
 real_loop(void *arg, uint64_t iters)
@@ -73,7 +84,8 @@ static const struct bench_prog prog = {
 
 struct result {
 	size_t samples, configs;
-	double first, last;
+	double first, last, alt;
+	size_t npairs;
 	char unit[OUTPUT_MAX_UNIT];
 	char name[OUTPUT_MAX_NAME];
 	char precision[OUTPUT_MAX_VALUE];
@@ -110,8 +122,11 @@ run(const struct bench_opts *o, const struct bench_case *c, struct result *r)
 			if (strcmp(l.key, "overhead") == 0)
 				snprintf(r->overhead, sizeof(r->overhead), "%s", l.value);
 		} else if (l.kind == OUTPUT_LINE_RESULT) {
-			if (r->samples == 0)
+			if (r->samples == 0) {
 				r->first = l.val[0];
+				r->alt = l.val[1];
+				r->npairs = l.npairs;
+			}
 			r->last = l.val[0];
 			r->samples++;
 			snprintf(r->unit, sizeof(r->unit), "%s", l.unit[0]);
@@ -134,7 +149,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(22);
+	plan(27);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -179,6 +194,30 @@ main(int argc, char **argv)
 	ok(strncmp(r.precision, "not-reached", 11) == 0, "precision: not-reached within the cap (%s)", r.precision);
 	noise = 0;
 	o.precision_pct = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.name = "Fake/op=self";
+	c.sample = fake_sample;
+	c.alt_unit = "files/s";
+	c.alt_scale = 1e9;
+	c.alt_inverse = 1;
+	rc = run(&o, &c, &r);
+	ok(rc == 0 && r.samples == 7, "a self-timed case runs -N samples");
+	is_double(5, r.first, 1e-9, "its untimed setup is left out: 5 ns/op");
+	is_int(2, (long long)r.npairs, "a second value-unit pair on every line");
+	is_double(2e8, r.alt, 1, "files/s = 1e9 / 5 ns");
+	c.alt_inverse = 0;
+	c.alt_scale = 8;
+	c.alt_unit = "Mbit/s";
+	c.bytes_per_op = 1;
+	rc = run(&o, &c, &r);
+	is_double(r.first * 8, r.alt, 1e-6, "Mbit/s = 8 x MB/s");
+	c.sample = NULL;
+	c.alt_unit = NULL;
+	c.bytes_per_op = 0;
+	c.loop = fake_loop;
+	c.arg = &lp;
+	c.name = "Fake/op=bw";
 
 	lp.fail = 1;
 	ok(run(&o, &c, &r) == -1 && r.samples == 0, "a failing loop prints no number and returns -1");
