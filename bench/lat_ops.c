@@ -279,9 +279,17 @@ measure(const struct bench_opts *bo, size_t i, int quiet, double *lat, double *p
 			return -1;
 		sub = lat_median[j];
 	}
-	/* The chain counts share one sample: each run lasts -T / their number. */
-	if (timing_calibrate(v->k[0], arg, bo->sample_ns / nk, 0, &n) != 0)
-		return -1;
+	/*
+	 * The chain counts share one sample: each run lasts -T / their number.
+	 * A preempted calibration run gives too small a count: take the
+	 * largest of three.
+	 */
+	for (n = 0, r = 0; r < 3; r++) {
+		if (timing_calibrate(v->k[0], arg, bo->sample_ns / nk, 0, &ns) != 0)
+			return -1;
+		if (ns > n)
+			n = ns;
+	}
 	for (start = timing_now(); timing_now() - start < bo->warmup_ns;)
 		if (timing_run(v->k[0], arg, n, &ns) != 0)
 			return -1;

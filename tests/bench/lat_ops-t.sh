@@ -53,7 +53,7 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_ops-t.XXXXXX")
 _tap_cleanup_hook() { rm -rf "$dir"; }
 TMPDIR=$dir $TEST_WRAPPER "$(prog lat_ops)" $q int/add >/dev/null
 is 'nothing is left in TMPDIR after a run' '' "$(ls -A "$dir")"
-TMPDIR=$dir $TEST_WRAPPER "$(prog lat_ops)" -N 1000 -o raw >/dev/null &
+TMPDIR=$dir $TEST_WRAPPER "$(prog lat_ops)" -N 100000 -o raw >/dev/null &
 pid=$!
 sleep 1
 kill -TERM "$pid"

@@ -34,7 +34,7 @@ like 'text output: the clock period and the cross-checks' "$TAP_STDOUT" \
 # No temporary files, no children; SIGTERM ends it like any program.
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mhz-t.XXXXXX")
 _tap_cleanup_hook() { rm -rf "$dir"; }
-TMPDIR=$dir $TEST_WRAPPER "$(prog mhz)" -N 1000 -o raw >/dev/null &
+TMPDIR=$dir $TEST_WRAPPER "$(prog mhz)" -N 100000 -o raw >/dev/null &
 pid=$!
 sleep 1
 kill -TERM "$pid"
