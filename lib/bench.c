@@ -52,9 +52,9 @@ static void
 print_usage(FILE *f, const struct bench_prog *p)
 {
 	fprintf(f, "usage: %s [-N reps] [-W time] [-P n] [-c cpulist] [-T time] "
-		"[-I pct[,s]] [-o text|raw]%s%s %s\n", p->name,
-		p->optstring != NULL ? " " : "",
-		p->optstring != NULL ? "[own options]" : "", p->args);
+		"[-I pct[,s]] [-o text|raw]%s%s%s\n", p->name,
+		p->optstring != NULL ? " [own options]" : "",
+		*p->args != '\0' ? " " : "", p->args);
 }
 
 void
