@@ -18,17 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
 #include "parse.h"
-#include "sysinfo.h"
+#include "place.h"
 
 #define MAX_PROCS 256
 #define DIED UINT64_MAX		/* on the done pipe: a ring process died */
@@ -37,59 +33,41 @@ struct ring {
 	size_t nlongs;		/* each process's array, in longs */
 	long *array;		/* the parent's, for the overhead loop */
 	int nprocs;
-	const int *cpus;	/* process i's CPU is cpus[i % ncpus]; NULL: unpinned */
-	size_t ncpus;
-	int inject, done[2];	/* parent -> process 0; last holder -> parent */
+	const struct place *pl;	/* the parent is process 0, the ring 1..N */
+	enum place_kind kind;
+	int inject, done[2];	/* parent -> first; last holder -> parent */
 	int ovh[MAX_PROCS][2];	/* the overhead loop's own pipes */
 };
 
-static pid_t kids[MAX_PROCS], owner;
 static volatile int died_fd = -1;
 
+/*
+ * Four sums, so that the loads, not a chain of additions, set the pace:
+ * the array is there to be fetched, like lmbench's unrolled sum.
+ */
 static long
 sum_array(const long *a, size_t n)
 {
-	long s = 0;
-
-	while (n-- > 0)
-		s += a[n];
-	return s;
-}
-
-static void
-kill_kids(void)
-{
+	long s0 = 0, s1 = 0, s2 = 0, s3 = 0;
 	size_t i;
 
-	if (getpid() != owner)
-		return;
-	died_fd = -1;
-	for (i = 0; i < MAX_PROCS; i++)
-		if (kids[i] > 0)
-			kill(kids[i], SIGKILL);
-	for (i = 0; i < MAX_PROCS; i++)
-		if (kids[i] > 0)
-			waitpid(kids[i], NULL, 0), kids[i] = 0;
+	for (i = 0; i + 4 <= n; i += 4)
+		s0 += a[i], s1 += a[i + 1], s2 += a[i + 2], s3 += a[i + 3];
+	for (; i < n; i++)
+		s0 += a[i];
+	return s0 + s1 + s2 + s3;
 }
 
+/* A ring process died: wake the parent's read of the done pipe. */
 static void
-on_signal(int sig)
+on_child(int sig)
 {
 	int saved = errno;
 	uint64_t m = DIED;
 
-	if (sig == SIGCHLD) {	/* wake the parent's read of the done pipe */
-		if (died_fd >= 0)
-			(void)!write(died_fd, &m, sizeof(m));
-	} else if (sig == SIGALRM) {	/* a ring process without a death signal */
-		if (getppid() != owner)
-			_exit(1);
-		alarm(1);
-	} else {
-		kill_kids();
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
+	(void)sig;
+	if (died_fd >= 0)
+		(void)!write(died_fd, &m, sizeof(m));
 	errno = saved;
 }
 
@@ -100,16 +78,6 @@ ring_process(const struct ring *r, int idx, int in, int out)
 	uint64_t k;
 	size_t i;
 
-	signal(SIGTERM, SIG_DFL), signal(SIGINT, SIG_DFL), signal(SIGHUP, SIG_DFL);
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-#else
-	signal(SIGALRM, on_signal), alarm(1);
-#endif
-	if (getppid() != owner)
-		_exit(1);
-	if (r->cpus != NULL && bench_pin(&r->cpus[(size_t)idx % r->ncpus], 1) != 0)
-		msg_syswarn("ring process %d: cannot pin", idx), _exit(1);
 	/* Written here, after fork: the pages are this process's own. */
 	if (r->nlongs > 0 && a == NULL)
 		msg_syswarn("ring process %d", idx), _exit(1);
@@ -188,9 +156,11 @@ ring_start(struct ring *r)
 			msg_sysdie("pipe");
 	fflush(NULL);
 	for (i = 0; i < r->nprocs; i++) {
-		if ((kids[i] = fork()) < 0)
+		pid_t pid = place_fork(r->pl, r->kind, (unsigned)i + 1);
+
+		if (pid < 0)
 			msg_sysdie("fork");
-		if (kids[i] > 0)
+		if (pid > 0)
 			continue;
 		for (j = 0; j < r->nprocs; j++) {
 			if (j != i)
@@ -221,29 +191,21 @@ ring_stop(struct ring *r)
 {
 	int i;
 
-	kill_kids();
+	died_fd = -1;
+	place_kill_children();
 	for (i = 0; i < r->nprocs; i++)
 		close(r->ovh[i][0]), close(r->ovh[i][1]);
 	close(r->inject), close(r->done[0]), close(r->done[1]);
 }
 
-static const struct placement {
-	const char *name;
-	int pinned, spread;
-} placements[] = {
-	{ "one", 1, 0 },	/* every switch stays on one CPU */
-	{ "spread", 1, 1 },	/* process i on CPU i mod ncpus */
-	{ "unpinned", 0, 0 },	/* where the scheduler puts them */
-};
-
-static unsigned want;		/* bit i: placements[i] */
+static unsigned want;		/* PLACE_BIT()s; 0: the default */
 static uint64_t size;
 
 static int
 own_option(int opt, const char *arg, void *ctx)
 {
 	char kb[PARSE_ERRLEN];
-	size_t i, n = strlen(arg);
+	size_t n = strlen(arg);
 
 	if (opt == 's') {	/* lmbench: KB; a suffix k, m or g may say otherwise */
 		snprintf(kb, sizeof(kb), "%s%s", arg, n > 0 && arg[n - 1] >= '0' && arg[n - 1] <= '9' ? "k" : "");
@@ -252,12 +214,8 @@ own_option(int opt, const char *arg, void *ctx)
 			bench_usage_error(ctx, "-s: value '%s' is not a whole number of words", arg);
 		return 0;
 	}
-	want = strcmp(arg, "both") == 0 ? 3 : 0;
-	for (i = 0; i < HB_ARRAY_SIZE(placements); i++)
-		if (strcmp(arg, placements[i].name) == 0)
-			want = 1u << i;
-	if (want == 0)
-		bench_usage_error(ctx, "-p: value '%s' is not a placement; allowed: one, spread, both, unpinned", arg);
+	if (place_parse("-p", arg, &want, kb, sizeof(kb)) != 0)
+		bench_usage_error(ctx, "%s", kb);
 	return 0;
 }
 
@@ -267,7 +225,7 @@ static struct bench_prog prog = {
 	.summary = "lat_ctx: context switch time of N processes in a ring, in ns per switch",
 	.optstring = "s:p:",
 	.opthelp = "  -s KB        each process's array (lmbench: KB; default 0)\n"
-		   "  -p where     one, spread, both (default with 2+ CPUs) or unpinned\n",
+		   PLACE_OPTHELP,
 	.option = own_option,
 	.ctx = &prog,
 	.min_args = 1,
@@ -278,62 +236,44 @@ int
 main(int argc, char **argv)
 {
 	static struct ring r;
-	static int cpus[BENCH_MAX_CPUS];
+	static struct place pl;
 	struct bench_opts o;
-	char aff[OUTPUT_MAX_VALUE], sz[32], name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN];
-	size_t ncpus = 0, pi;
-	int ai = bench_init(&o, &prog, argc, argv), i, can_pin;
+	enum place_kind kinds[PLACE_COUNT];
+	char sz[32], name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN];
+	size_t nk, ki;
+	int ai = bench_init(&o, &prog, argc, argv), i;
 
 	if (o.parallel > 1)
 		bench_usage_error(&prog, "-P: value '%u' is not supported: each copy would need its own ring; allowed: 1",
 				  o.parallel);
 	for (i = ai; i < argc; i++)
 		bench_arg_int(&prog, "N", argv[i], 2, MAX_PROCS);
-	sysinfo_affinity(aff, sizeof(aff));
-	if (parse_cpulist("cpus", aff, BENCH_MAX_CPUS - 1, cpus, BENCH_MAX_CPUS,
-			  &ncpus, err, sizeof(err)) != 0)
-		ncpus = 0;
-	can_pin = ncpus > 0 && bench_pin(cpus, ncpus) == 0;
-	if (want == 0)
-		want = !can_pin ? 4 : ncpus > 1 ? 3 : 1;
-	for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++)
-		if ((want & 1u << pi) && placements[pi].pinned && !can_pin)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement %s: cannot pin processes to CPUs here",
-				 placements[pi].name);
-		else if ((want & 1u << pi) && placements[pi].spread && ncpus < 2)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement spread needs two CPUs; only CPU %s is available", aff);
-
-	owner = getpid();
-	signal(SIGPIPE, SIG_IGN), signal(SIGCHLD, on_signal);
-	signal(SIGTERM, on_signal), signal(SIGINT, on_signal), signal(SIGHUP, on_signal);
-	atexit(kill_kids);
+	if (place_init(&pl, want, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
+	nk = place_list(&pl, kinds, PLACE_COUNT);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGCHLD, on_child);
 	r.nlongs = (size_t)size / sizeof(long);
 	r.array = calloc(r.nlongs + 1, sizeof(long));
 	if (r.array == NULL)
 		msg_sysdie("malloc");
+	r.pl = &pl;
 	mem_size_name(sz, sizeof(sz), size);
 	for (; ai < argc; ai++)
-		for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++) {
-			const struct placement *p = &placements[pi];
+		for (ki = 0; ki < nk; ki++) {
 			struct bench_case c;
 
-			if (!(want & 1u << pi))
-				continue;
 			r.nprocs = atoi(argv[ai]);
-			r.cpus = p->pinned ? cpus : NULL;
-			r.ncpus = p->spread ? ncpus : 1;
-			/* The parent sits with process 0: its two switches are like the rest. */
-			if (r.cpus != NULL && bench_pin(cpus, 1) != 0)
-				msg_sysdie("cannot pin to CPU %d", cpus[0]);
-			if (o.output == OUTPUT_RAW && r.cpus == NULL)
-				output_config(stdout, "placement", "unpinned");
-			else if (o.output == OUTPUT_RAW && p->spread)
-				output_config(stdout, "placement", "spread, cpus %s round-robin", aff);
-			else if (o.output == OUTPUT_RAW)
-				output_config(stdout, "placement", "one, cpu %d", cpus[0]);
+			r.kind = kinds[ki];
+			if (place_pin(&pl, r.kind, 0) != 0)
+				msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
+			if (o.output == OUTPUT_RAW) {
+				bench_print_config(&o, &prog);
+				place_print_config(stdout, &pl, r.kind);
+			}
 			ring_start(&r);
-			snprintf(name, sizeof(name), "LatCtx/size=%s/procs=%d/placement=%s",
-				 size == 0 ? "0K" : sz, r.nprocs, p->name);
+			snprintf(name, sizeof(name), "LatCtx/size=%s/procs=%d/%s",
+				 size == 0 ? "0K" : sz, r.nprocs, place_name_part(r.kind));
 			memset(&c, 0, sizeof(c));
 			c.name = name;
 			c.loop = do_ring;
@@ -342,7 +282,7 @@ main(int argc, char **argv)
 			if (bench_run(&o, &prog, &c) != 0)
 				return MSG_EXIT_FAIL;
 			ring_stop(&r);
-			if (r.cpus != NULL && bench_pin(cpus, ncpus) != 0)
+			if (place_restore(&pl) != 0)
 				msg_sysdie("cannot restore the CPU affinity");
 		}
 	return MSG_EXIT_OK;

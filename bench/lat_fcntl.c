@@ -20,16 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "bench.h"
 #include "msg.h"
 #include "parse.h"
-#include "sysinfo.h"
+#include "place.h"
 #include "tmp.h"
 
 /*
@@ -47,8 +43,7 @@ struct state {
 	int step;		/* the parent's next step, mod REGIONS */
 };
 
-static volatile sig_atomic_t died;
-static pid_t owner, kid;
+static volatile sig_atomic_t armed, died;	/* a child runs; it died */
 
 static int
 setlk(int fd, int region, int type, int cmd)
@@ -67,44 +62,13 @@ setlk(int fd, int region, int type, int cmd)
 	return fcntl(fd, cmd, &l);
 }
 
+/* The child's locks went with it: the parent must not go on alone. */
 static void
-stop(void)
+on_child(int sig)
 {
-	if (getpid() != owner || kid <= 0)
-		return;
-	kill(kid, SIGKILL), waitpid(kid, NULL, 0);
-	kid = 0;
-}
-
-static void
-on_signal(int sig)
-{
-	if (sig == SIGCHLD) {	/* its locks went with it: do not go on alone */
-		if (getpid() == owner && kid > 0)
-			died = 1;
-	} else if (sig == SIGALRM) {	/* a child without a death signal */
-		if (getppid() != owner)
-			_exit(1);
-		alarm(1);
-	} else {
-		stop();
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
-}
-
-/* A child never outlives the parent: a death signal, or a look each second. */
-static void
-child_guard(void)
-{
-	signal(SIGTERM, SIG_DFL), signal(SIGINT, SIG_DFL), signal(SIGHUP, SIG_DFL);
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-#else
-	signal(SIGALRM, on_signal), alarm(1);
-#endif
-	if (getppid() != owner)
-		_exit(1);
+	(void)sig;
+	if (armed)
+		died = 1;
 }
 
 static int
@@ -148,9 +112,10 @@ child(int fd, int ready)
 }
 
 static void
-start(struct state *s, const int *cpu)
+start(struct state *s, const struct place *pl, enum place_kind k)
 {
 	int ready[2];
+	pid_t pid;
 	char c;
 
 	/* The parent holds regions 0 and 1, the child 2 before the first step. */
@@ -162,13 +127,11 @@ start(struct state *s, const int *cpu)
 		msg_sysdie("pipe");
 	fflush(NULL);
 	died = 0;
-	if ((kid = fork()) < 0)
+	armed = 1;
+	if ((pid = place_fork(pl, k, 1)) < 0)
 		msg_sysdie("fork");
-	if (kid == 0) {
-		child_guard();
+	if (pid == 0) {
 		close(ready[0]);
-		if (cpu != NULL && bench_pin(cpu, 1) != 0)
-			msg_syswarn("cannot pin the child to CPU %d", *cpu), _exit(1);
 		child(s->fd, ready[1]);
 	}
 	close(ready[1]);
@@ -180,29 +143,16 @@ start(struct state *s, const int *cpu)
 		msg_sysdie("fcntl");
 }
 
-static const struct placement {
-	const char *name;
-	int pinned, spread;
-} placements[] = {
-	{ "one", 1, 0 },	/* both processes on one CPU */
-	{ "spread", 1, 1 },	/* the child on the next CPU */
-	{ "unpinned", 0, 0 },	/* where the scheduler puts them */
-};
-
-static unsigned want;		/* bit i: placements[i] */
+static unsigned want;		/* PLACE_BIT()s; 0: the default */
 
 static int
 own_option(int opt, const char *arg, void *ctx)
 {
-	size_t i;
+	char err[PARSE_ERRLEN];
 
 	(void)opt;
-	want = strcmp(arg, "both") == 0 ? 3 : 0;
-	for (i = 0; i < HB_ARRAY_SIZE(placements); i++)
-		if (strcmp(arg, placements[i].name) == 0)
-			want = 1u << i;
-	if (want == 0)
-		bench_usage_error(ctx, "-p: value '%s' is not a placement; allowed: one, spread, both, unpinned", arg);
+	if (place_parse("-p", arg, &want, err, sizeof(err)) != 0)
+		bench_usage_error(ctx, "%s", err);
 	return 0;
 }
 
@@ -211,7 +161,7 @@ static struct bench_prog prog = {
 	.args = "",
 	.summary = "lat_fcntl: fcntl record-lock round trip between two processes, in ns",
 	.optstring = "p:",
-	.opthelp = "  -p where     one, spread, both (default with 2+ CPUs) or unpinned\n",
+	.opthelp = PLACE_OPTHELP,
 	.option = own_option,
 	.ctx = &prog,
 	.min_args = 0,
@@ -221,64 +171,47 @@ static struct bench_prog prog = {
 int
 main(int argc, char **argv)
 {
+	static struct place pl;
 	struct bench_opts o;
 	struct state s;
-	char buf[OUTPUT_MAX_VALUE], name[64], err[PARSE_ERRLEN], path[PATH_MAX];
-	static int cpus[BENCH_MAX_CPUS];
-	size_t ncpus = 0, pi;
-	int can_pin;
+	enum place_kind kinds[PLACE_COUNT];
+	char name[64], err[PARSE_ERRLEN], path[PATH_MAX];
+	size_t nk, ki;
 
 	bench_init(&o, &prog, argc, argv);
 	if (o.parallel > 1)
 		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one partner; allowed: 1",
 				  o.parallel);
-	sysinfo_affinity(buf, sizeof(buf));
-	if (parse_cpulist("cpus", buf, BENCH_MAX_CPUS - 1, cpus, BENCH_MAX_CPUS,
-			  &ncpus, err, sizeof(err)) != 0)
-		ncpus = 0;
-	can_pin = ncpus > 0 && bench_pin(cpus, ncpus) == 0;
-	if (want == 0)
-		want = !can_pin ? 4 : ncpus > 1 ? 3 : 1;
-	for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++)
-		if ((want & 1u << pi) && placements[pi].pinned && !can_pin)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement %s: cannot pin processes to CPUs here",
-				 placements[pi].name);
-		else if ((want & 1u << pi) && placements[pi].spread && ncpus < 2)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement spread needs two CPUs; only CPU %s is available", buf);
-
+	if (place_init(&pl, want, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
+	nk = place_list(&pl, kinds, PLACE_COUNT);
 	/* Unlinked at once: nothing is left even if the program is killed. */
 	s.fd = tmp_file(NULL, path, sizeof(path));
 	if (s.fd < 0)
 		msg_sysdie("cannot create a temporary file in %s", tmp_dir(NULL));
 	if (tmp_remove(path) != 0)
 		msg_sysdie("%s", path);
-	owner = getpid();
-	signal(SIGTERM, on_signal), signal(SIGINT, on_signal), signal(SIGHUP, on_signal);
-	signal(SIGCHLD, on_signal);
-	atexit(stop);
-	for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++) {
-		const struct placement *p = &placements[pi];
+	signal(SIGCHLD, on_child);
+	for (ki = 0; ki < nk; ki++) {
 		struct bench_case c;
 
-		if (!(want & 1u << pi))
-			continue;
-		if (p->pinned && bench_pin(cpus, 1) != 0)
-			msg_sysdie("cannot pin to CPU %d", cpus[0]);
-		if (o.output == OUTPUT_RAW && !p->pinned)
-			output_config(stdout, "placement", "unpinned");
-		else if (o.output == OUTPUT_RAW)
-			output_config(stdout, "placement", "%s, cpus %d,%d", p->name,
-				      cpus[0], cpus[p->spread ? 1 : 0]);
-		start(&s, p->pinned ? &cpus[p->spread ? 1 : 0] : NULL);
-		snprintf(name, sizeof(name), "LatFcntl/placement=%s", p->name);
+		if (place_pin(&pl, kinds[ki], 0) != 0)
+			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
+		if (o.output == OUTPUT_RAW) {
+			bench_print_config(&o, &prog);
+			place_print_config(stdout, &pl, kinds[ki]);
+		}
+		start(&s, &pl, kinds[ki]);
+		snprintf(name, sizeof(name), "LatFcntl/%s", place_name_part(kinds[ki]));
 		memset(&c, 0, sizeof(c));
 		c.name = name;
 		c.loop = do_pingpong;
 		c.arg = &s;
 		if (bench_run(&o, &prog, &c) != 0)
 			return MSG_EXIT_FAIL;
-		stop();
-		if (p->pinned && bench_pin(cpus, ncpus) != 0)
+		armed = 0;
+		place_kill_children();
+		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot restore the CPU affinity");
 	}
 	return MSG_EXIT_OK;

@@ -19,36 +19,35 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "bench.h"
 #include "msg.h"
 #include "parse.h"
-#include "sysinfo.h"
+#include "place.h"
 
 struct state {
 	int semid;
 	struct sembuf ops[2];	/* the parent's: take 1, give 0 */
 };
 
+/* The set, for the handlers: -1 when there is none (or it is going). */
 static volatile sig_atomic_t semid = -1, died;
-static pid_t owner, kid;
+static pid_t owner;
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 
+/* Remove the set (which ends the child's wait), then kill the child. */
 static void
 stop(void)
 {
+	int id = semid;
+
 	if (getpid() != owner)
 		return;
-	if (semid >= 0)
-		semctl(semid, 0, IPC_RMID);
 	semid = -1;
-	if (kid > 0)
-		kill(kid, SIGKILL), waitpid(kid, NULL, 0);
-	kid = 0;
+	if (id >= 0)
+		semctl(id, 0, IPC_RMID);
+	place_kill_children();
 }
 
 static void
@@ -57,32 +56,14 @@ on_signal(int sig)
 	int saved = errno;
 
 	if (sig == SIGCHLD) {	/* the partner died: EIDRM ends the parent's wait */
-		if (getpid() == owner && semid >= 0 && kid > 0)
+		if (semid >= 0)
 			died = 1, semctl(semid, 0, IPC_RMID);
-	} else if (sig == SIGALRM) {	/* a child without a death signal */
-		if (getppid() != owner)
-			_exit(1);
-		alarm(1);
-	} else {
+	} else {		/* after place's handler has killed the child */
 		stop();
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
 	errno = saved;
-}
-
-/* A child never outlives the parent: a death signal, or a look each second. */
-static void
-child_guard(void)
-{
-	signal(SIGTERM, SIG_DFL), signal(SIGINT, SIG_DFL), signal(SIGHUP, SIG_DFL);
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-#else
-	signal(SIGALRM, on_signal), alarm(1);
-#endif
-	if (getppid() != owner)
-		_exit(1);
 }
 
 /* POSIX does not fix the order of struct sembuf's fields. */
@@ -110,9 +91,10 @@ do_pingpong(void *arg, uint64_t n)
 }
 
 static void
-start(struct state *s, const int *cpu)
+start(struct state *s, const struct place *pl, enum place_kind k)
 {
 	struct sembuf give1, child_ops[2];
+	pid_t pid;
 
 	s->semid = semget(IPC_PRIVATE, 2, IPC_CREAT | IPC_EXCL | 0600);
 	if (s->semid < 0 && errno == ENOSYS)
@@ -132,44 +114,27 @@ start(struct state *s, const int *cpu)
 	}
 	fflush(NULL);
 	died = 0;
-	if ((kid = fork()) < 0)
+	if ((pid = place_fork(pl, k, 1)) < 0)
 		msg_sysdie("fork");
-	if (kid == 0) {
-		child_guard();
-		if (cpu != NULL && bench_pin(cpu, 1) != 0)
-			msg_syswarn("cannot pin the child to CPU %d", *cpu), _exit(1);
+	if (pid == 0)
 		for (;;)
 			if (semop(s->semid, child_ops, 2) != 0 && errno != EINTR)
 				_exit(errno == EIDRM || errno == EINVAL ? 0 : 1);
-	}
 	/* One round trip: the child has started and pinned itself. */
 	if (do_pingpong(s, 2) != 0)
 		msg_sysdie("semop");
 }
 
-static const struct placement {
-	const char *name;
-	int pinned, spread;
-} placements[] = {
-	{ "one", 1, 0 },	/* both processes on one CPU */
-	{ "spread", 1, 1 },	/* the child on the next CPU */
-	{ "unpinned", 0, 0 },	/* where the scheduler puts them */
-};
-
-static unsigned want;		/* bit i: placements[i] */
+static unsigned want;		/* PLACE_BIT()s; 0: the default */
 
 static int
 own_option(int opt, const char *arg, void *ctx)
 {
-	size_t i;
+	char err[PARSE_ERRLEN];
 
 	(void)opt;
-	want = strcmp(arg, "both") == 0 ? 3 : 0;
-	for (i = 0; i < HB_ARRAY_SIZE(placements); i++)
-		if (strcmp(arg, placements[i].name) == 0)
-			want = 1u << i;
-	if (want == 0)
-		bench_usage_error(ctx, "-p: value '%s' is not a placement; allowed: one, spread, both, unpinned", arg);
+	if (place_parse("-p", arg, &want, err, sizeof(err)) != 0)
+		bench_usage_error(ctx, "%s", err);
 	return 0;
 }
 
@@ -178,7 +143,7 @@ static struct bench_prog prog = {
 	.args = "",
 	.summary = "lat_sem: System V semaphore round trip between two processes, in ns",
 	.optstring = "p:",
-	.opthelp = "  -p where     one, spread, both (default with 2+ CPUs) or unpinned\n",
+	.opthelp = PLACE_OPTHELP,
 	.option = own_option,
 	.ctx = &prog,
 	.min_args = 0,
@@ -188,50 +153,38 @@ static struct bench_prog prog = {
 int
 main(int argc, char **argv)
 {
+	static struct place pl;
 	struct bench_opts o;
 	struct state s;
-	char buf[OUTPUT_MAX_VALUE], name[64], err[PARSE_ERRLEN];
-	static int cpus[BENCH_MAX_CPUS];
-	size_t ncpus = 0, pi;
-	int can_pin;
+	enum place_kind kinds[PLACE_COUNT];
+	char name[64], err[PARSE_ERRLEN];
+	size_t nk, ki;
 
 	bench_init(&o, &prog, argc, argv);
 	if (o.parallel > 1)
 		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one partner; allowed: 1",
 				  o.parallel);
-	sysinfo_affinity(buf, sizeof(buf));
-	if (parse_cpulist("cpus", buf, BENCH_MAX_CPUS - 1, cpus, BENCH_MAX_CPUS,
-			  &ncpus, err, sizeof(err)) != 0)
-		ncpus = 0;
-	can_pin = ncpus > 0 && bench_pin(cpus, ncpus) == 0;
-	if (want == 0)
-		want = !can_pin ? 4 : ncpus > 1 ? 3 : 1;
-	for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++)
-		if ((want & 1u << pi) && placements[pi].pinned && !can_pin)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement %s: cannot pin processes to CPUs here",
-				 placements[pi].name);
-		else if ((want & 1u << pi) && placements[pi].spread && ncpus < 2)
-			msg_exit(MSG_EXIT_UNSUPPORTED, "placement spread needs two CPUs; only CPU %s is available", buf);
-
+	if (place_init(&pl, want, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
+	nk = place_list(&pl, kinds, PLACE_COUNT);
+	/* Before place_fork, whose handlers kill the child and then call these. */
 	owner = getpid();
-	signal(SIGTERM, on_signal), signal(SIGINT, on_signal), signal(SIGHUP, on_signal);
+	for (ki = 0; ki < HB_ARRAY_SIZE(sigs); ki++)
+		if (signal(sigs[ki], on_signal) == SIG_IGN)	/* nohup: leave it */
+			signal(sigs[ki], SIG_IGN);
 	signal(SIGCHLD, on_signal);
 	atexit(stop);
-	for (pi = 0; pi < HB_ARRAY_SIZE(placements); pi++) {
-		const struct placement *p = &placements[pi];
+	for (ki = 0; ki < nk; ki++) {
 		struct bench_case c;
 
-		if (!(want & 1u << pi))
-			continue;
-		if (p->pinned && bench_pin(cpus, 1) != 0)
-			msg_sysdie("cannot pin to CPU %d", cpus[0]);
-		if (o.output == OUTPUT_RAW && !p->pinned)
-			output_config(stdout, "placement", "unpinned");
-		else if (o.output == OUTPUT_RAW)
-			output_config(stdout, "placement", "%s, cpus %d,%d", p->name,
-				      cpus[0], cpus[p->spread ? 1 : 0]);
-		start(&s, p->pinned ? &cpus[p->spread ? 1 : 0] : NULL);
-		snprintf(name, sizeof(name), "LatSem/placement=%s", p->name);
+		if (place_pin(&pl, kinds[ki], 0) != 0)
+			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
+		if (o.output == OUTPUT_RAW) {
+			bench_print_config(&o, &prog);
+			place_print_config(stdout, &pl, kinds[ki]);
+		}
+		start(&s, &pl, kinds[ki]);
+		snprintf(name, sizeof(name), "LatSem/%s", place_name_part(kinds[ki]));
 		memset(&c, 0, sizeof(c));
 		c.name = name;
 		c.loop = do_pingpong;
@@ -239,7 +192,7 @@ main(int argc, char **argv)
 		if (bench_run(&o, &prog, &c) != 0)
 			return MSG_EXIT_FAIL;
 		stop();
-		if (p->pinned && bench_pin(cpus, ncpus) != 0)
+		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot restore the CPU affinity");
 	}
 	return MSG_EXIT_OK;

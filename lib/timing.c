@@ -164,6 +164,7 @@ timing_calibrate_sample(timing_sample_fn fn, void *arg, uint64_t target_ns,
 			uint64_t max_iters, uint64_t *iters)
 {
 	uint64_t n = 1, ns;
+	int confirm;
 	/* A run shorter than this says too little to extrapolate from. */
 	uint64_t enough = target_ns / 8;
 
@@ -189,6 +190,21 @@ timing_calibrate_sample(timing_sample_fn fn, void *arg, uint64_t target_ns,
 			n = n > max_iters / 10 ? max_iters : n * 10;
 		else
 			n = n > max_iters / 2 ? max_iters : n * 2;
+	}
+	/*
+	 * A run preempted by another process looks long and makes the count
+	 * too small.  Confirm it: while a run falls well short of the
+	 * target, scale up and run again (a few times at most).
+	 */
+	for (confirm = 0; confirm < 3 && n < max_iters; confirm++) {
+		double scaled;
+
+		if (fn(arg, n, &ns) != 0)
+			return -1;
+		if (ns >= target_ns - target_ns / 5)
+			break;
+		scaled = (double)n * (double)target_ns / (double)(ns > 0 ? ns : 1) * 1.05;
+		n = scaled >= (double)max_iters ? max_iters : (uint64_t)scaled;
 	}
 	*iters = n;
 	return 0;

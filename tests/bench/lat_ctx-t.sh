@@ -75,9 +75,11 @@ procs() {
 	printf '%s\n' "$_n"
 }
 
-# start_ring: a long run of 4 processes marked by its sample count.
+# start_ring K ERRFILE: a long run of 4 processes, marked by its warm-up
+# time (a warm-up lasts that long whatever the calibration chose; -N
+# samples may not, if a noisy calibration picked a small count).
 start_ring() {
-	mark="-N $((50000 + $$ % 50000 + $1)) -T 10ms"
+	mark="-W $((100 + $$ % 3000 + $1))s"
 	# shellcheck disable=SC2086
 	$TEST_WRAPPER "$(prog lat_ctx)" $mark -o raw -p one 4 >/dev/null 2>"$2" &
 	bg=$!

@@ -59,7 +59,7 @@ is '-P 2: copies select on the same descriptors' 3 \
 	"$(results_of "$TAP_STDOUT" LatSelect/type=file/n=100-2 | wc -l | tr -d ' ')"
 
 # SIGTERM in the middle of a long run: the temporary file is gone.
-TMPDIR=$dir $TEST_WRAPPER "$(prog lat_select)" -N 100000 -o raw file >/dev/null 2>&1 &
+TMPDIR=$dir $TEST_WRAPPER "$(prog lat_select)" -W 100s -o raw file >/dev/null 2>&1 &
 bg=$!
 sleep 1
 kill -TERM "$bg"
