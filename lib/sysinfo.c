@@ -859,8 +859,10 @@ sysinfo_irq_affinity(char *buf, size_t len)
 			if (k == nifs)
 				continue;
 			irq_cpus((int)irq, cpus, sizeof(cpus));
-			snprintf(item, sizeof(item), "%s%s%s=%s", via != NULL ? via : "",
-				 via != NULL ? ":" : "", tok, cpus);
+			/* An item too long for the line is left out, not cut. */
+			if (snprintf(item, sizeof(item), "%s%s%s=%s", via != NULL ? via : "",
+				     via != NULL ? ":" : "", tok, cpus) >= (int)sizeof(item))
+				continue;
 			found = 1;
 			if (append_item(buf, len, &pos, item) != 0)
 				goto done;
