@@ -1,3 +1,234 @@
-/* placeholder: being written */
+/*
+ * bw_unix: bandwidth through an AF_UNIX stream socket pair from a writer
+ * process to a reader process, in MB/s (10^6 bytes per second).
+ *
+ * One iteration moves exactly TOTAL bytes (default 10M), written in
+ * messages of SIZE bytes (default 64K; the last one shorter when SIZE
+ * does not divide TOTAL) and read until all have arrived.  The parent
+ * asks the child for each sample's bytes over a control pipe, so nothing
+ * is in flight between samples; at the end the child reports what it
+ * wrote and the parent checks that it read exactly that.  The pair, the
+ * pipe and the child are made, pinned and killed outside the timing, per
+ * placement.  TOTAL may also be given as lmbench's positional argument.
+ *
+ * usage: bw_unix [options] [-m SIZE] [-M TOTAL] [-p one|spread|both|unpinned] [TOTAL]
+ */
 #include "config.h"
-int main(void) { return 77; }
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "mem.h"
+#include "msg.h"
+#include "parse.h"
+#include "place.h"
+
+struct state {
+	int data, ctl;		/* the parent's ends: from the writer, to it */
+	char *buf;
+	size_t size;		/* -m */
+	uint64_t total;		/* -M: bytes per iteration */
+	uint64_t moved;		/* bytes read so far */
+};
+
+/* Move exactly n bytes (a short transfer or EINTR continues); EOF is EPIPE. */
+static int
+move(int fd, void *p, size_t n, int out)
+{
+	char *buf = p;
+
+	while (n > 0) {
+		ssize_t got = out ? write(fd, buf, n) : read(fd, buf, n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			if (got == 0)
+				errno = EPIPE;
+			return -1;
+		}
+		buf += got, n -= (size_t)got;
+	}
+	return 0;
+}
+
+/* One request for n iterations, then read them all, message by message. */
+static int
+do_read(void *arg, uint64_t n)
+{
+	struct state *s = arg;
+
+	if (move(s->ctl, &n, sizeof(n), 1) != 0)
+		return -1;
+	while (n-- > 0) {
+		uint64_t left = s->total;
+
+		while (left > 0) {
+			size_t want = left < s->size ? (size_t)left : s->size;
+
+			if (move(s->data, s->buf, want, 0) != 0)
+				return -1;
+			left -= want;
+		}
+		s->moved += s->total;
+	}
+	HB_USE(s->buf[0]);
+	return 0;
+}
+
+/* The child writes what it is asked for; at EOF it reports its total. */
+static HB_NORETURN void
+writer(const struct state *s, int data, int ctl)
+{
+	uint64_t n, written = 0;
+
+	while (move(ctl, &n, sizeof(n), 0) == 0)
+		while (n-- > 0) {
+			uint64_t left = s->total;
+
+			while (left > 0) {
+				size_t want = left < s->size ? (size_t)left : s->size;
+
+				if (move(data, s->buf, want, 1) != 0)
+					_exit(1);
+				left -= want;
+			}
+			written += s->total;
+		}
+	_exit(errno == EPIPE && move(data, &written, sizeof(written), 1) == 0 ? 0 : 1);
+}
+
+static void
+start(struct state *s, const struct place *pl, enum place_kind k)
+{
+	int data[2], ctl[2];
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, data) != 0)
+		msg_sysdie("socketpair");
+	if (pipe(ctl) != 0)
+		msg_sysdie("pipe");
+	fflush(NULL);
+	pid = place_fork(pl, k, 1);
+	if (pid < 0)
+		msg_sysdie("fork");
+	if (pid == 0) {
+		close(data[0]), close(ctl[1]);
+		writer(s, data[1], ctl[0]);
+	}
+	/* Only the child holds these: its death is EOF or EPIPE here. */
+	close(data[1]), close(ctl[0]);
+	s->data = data[0];
+	s->ctl = ctl[1];
+	s->moved = 0;
+}
+
+/* Close the request pipe; the writer's total must match what was read. */
+static void
+stop(struct state *s)
+{
+	uint64_t written;
+	char c;
+
+	close(s->ctl);
+	if (move(s->data, &written, sizeof(written), 0) != 0)
+		msg_sysdie("the writer's byte count");
+	if (written != s->moved)
+		msg_die("the writer wrote %llu bytes, the reader read %llu",
+			(unsigned long long)written, (unsigned long long)s->moved);
+	if (read(s->data, &c, 1) != 0)
+		msg_die("data after the writer's byte count");
+	close(s->data);
+	place_kill_children();
+}
+
+static unsigned mask;		/* -p; 0: the default */
+static uint64_t size = 64 << 10, total = 10 << 20;
+
+static int
+own_option(int opt, const char *arg, void *ctx)
+{
+	char err[PARSE_ERRLEN];
+
+	if (opt == 'm')
+		size = bench_arg_size(ctx, "-m", arg, 1, 64u << 20);
+	else if (opt == 'M')
+		total = bench_arg_size(ctx, "-M", arg, 1, 1ull << 32);
+	else if (place_parse("-p", arg, &mask, err, sizeof(err)) != 0)
+		bench_usage_error(ctx, "%s", err);
+	return 0;
+}
+
+static struct bench_prog prog = {
+	.name = "bw_unix",
+	.args = "[TOTAL]",
+	.summary = "bw_unix: AF_UNIX stream socket bandwidth between two processes, in MB/s",
+	.optstring = "m:M:p:",
+	.opthelp = "  -m SIZE      message size (default 64K)\n"
+		   "  -M TOTAL     bytes moved per iteration (default 10M)\n" PLACE_OPTHELP,
+	.option = own_option,
+	.ctx = &prog,
+	.min_args = 0,
+	.max_args = 1,
+};
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct place pl;
+	struct state s;
+	enum place_kind kinds[PLACE_COUNT];
+	char name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN], sz[32];
+	size_t i, nk;
+	int ai = bench_init(&o, &prog, argc, argv);
+
+	if (ai < argc)
+		total = bench_arg_size(&prog, "TOTAL", argv[ai], 1, 1ull << 32);
+	if (o.parallel > 1)
+		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one writer; allowed: 1",
+				  o.parallel);
+	if (place_init(&pl, mask, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
+	memset(&s, 0, sizeof(s));
+	s.size = (size_t)size;
+	s.total = total;
+	s.buf = mem_alloc(s.size);
+	if (s.buf == NULL)
+		msg_sysdie("cannot allocate %llu bytes", (unsigned long long)size);
+	/* A dead partner is EPIPE on write, not a signal that kills us. */
+	signal(SIGPIPE, SIG_IGN);
+	bench_print_config(&o, &prog);
+	if (o.output == OUTPUT_RAW)
+		output_config(stdout, "bytes-per-op", "%llu", (unsigned long long)total);
+	nk = place_list(&pl, kinds, PLACE_COUNT);
+	for (i = 0; i < nk; i++) {
+		struct bench_case c;
+
+		if (place_pin(&pl, kinds[i], 0) != 0)
+			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
+		if (o.output == OUTPUT_RAW) {
+			bench_print_config(&o, &prog);
+			place_print_config(stdout, &pl, kinds[i]);
+		}
+		start(&s, &pl, kinds[i]);
+		snprintf(name, sizeof(name), "BwUnix/msg=%s/%s",
+			 mem_size_name(sz, sizeof(sz), size), place_name_part(kinds[i]));
+		memset(&c, 0, sizeof(c));
+		c.name = name;
+		c.loop = do_read;
+		c.arg = &s;
+		c.bytes_per_op = (double)total;
+		if (bench_run(&o, &prog, &c) != 0)
+			return MSG_EXIT_FAIL;
+		stop(&s);
+		if (place_restore(&pl) != 0)
+			msg_sysdie("cannot restore the CPU affinity");
+	}
+	return MSG_EXIT_OK;
+}
