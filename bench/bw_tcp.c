@@ -1,3 +1,262 @@
-/* placeholder: being written */
+/*
+ * bw_tcp: TCP bandwidth in MB/s (and Mbit/s), and the CPU it costs.
+ *
+ * The client writes -m byte messages (default 64K) on -P streams (default
+ * 1) for a warm-up (-W; default 250ms: slow start, filling the buffers),
+ * then for -t (default 2s) split into -N samples: the bytes written in a
+ * sample over its length.  Connecting is outside the timing.  The server
+ * (a child per stream) reads and discards, and sends back what it
+ * received after the warm-up.  Both ends read
+ * /proc/stat over the timed part: CPU use split into user, system, irq
+ * and softirq, and the service demand in us of CPU per KB, as netperf.
+ *
+ * usage: bw_tcp [options] [-m size] [-w size] [-t time] -s [-b addr] | -S host | [host]
+ */
 #include "config.h"
-int main(void) { return 77; }
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cpustat.h"
+#include "mem.h"
+#include "msg.h"
+#include "sock.h"
+
+#define PORT 31336		/* lmbench's 31236 + 100: another protocol */
+#define MAX_STREAMS 64
+#define MAX_WINDOW (256u << 20)
+#define MAX_TIME 3600000000000ull
+#define SLACK_NS 30000000000ull	/* a client may overrun its time by this much */
+
+/* The hello's words, and the result's. */
+enum { H_WINDOW, H_WARM, H_DUR, H_WORDS };
+enum { R_BYTES, R_SPAN, R_CPU, R_WORDS = R_CPU + SOCK_CPU_WORDS };
+
+struct state {
+	const struct bench_opts *o;
+	uint64_t size, window, dur_ns;
+	int fd[MAX_STREAMS];
+	char *buf;
+	uint64_t bytes[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], len[SOCK_MAX_SAMPLES];
+	double v[2 * SOCK_MAX_SAMPLES];
+	struct cpustat a, b;
+	int cpu_ok;
+};
+
+static struct sock_opts so;
+static struct state st;
+
+/*
+ * The server side, one child per stream: read to the end of the stream;
+ * send back the bytes and the CPU use after the warm-up.
+ */
+static int
+serve_conn(int fd, const struct sock_server *srv)
+{
+	static char buf[128 * 1024];
+	uint64_t h[H_WORDS], r[R_WORDS], first = 0, start = 0, total = 0, mark = 0, now;
+	struct cpustat a, b;
+	ssize_t got;
+	size_t n;
+	int ok = 0, rc = sock_hello(fd, SOCK_BW_TCP, h, H_WORDS, &n);
+
+	(void)srv;
+	if (rc != 0)
+		return rc;
+	if (n != H_WORDS || h[H_WINDOW] > MAX_WINDOW || h[H_WARM] > MAX_TIME || h[H_DUR] > MAX_TIME
+	    || sock_buffer(fd, SO_RCVBUF, h[H_WINDOW], &r[0]) != 0) {
+		(void)sock_send_msg(fd, SOCK_BW_TCP, SOCK_NAK, NULL, 0);
+		return -1;
+	}
+	if (sock_send_msg(fd, SOCK_BW_TCP, SOCK_ACK, r, 1) != 0 || sock_set_timeout(fd, SOCK_XFER_NS) != 0)
+		return -1;
+	while ((got = read(fd, buf, sizeof(buf))) != 0) {
+		if (got < 0 && errno != EINTR)
+			return -1;	/* silent for 10 s, or gone */
+		total += got > 0 ? (uint64_t)got : 0;
+		now = timing_now();
+		if (first == 0)
+			first = now;
+		if (start == 0 && now - first >= h[H_WARM]) {
+			start = now, mark = total;
+			ok = cpustat_read(NULL, &a) == 0;
+		}
+		if (now - first > h[H_WARM] + h[H_DUR] + SLACK_NS)
+			return -1;	/* a client that never stops */
+	}
+	ok = ok && cpustat_read(NULL, &b) == 0;
+	r[R_BYTES] = start != 0 ? total - mark : 0;
+	r[R_SPAN] = start != 0 ? timing_now() - start : 0;
+	sock_cpu_encode(r + R_CPU, ok, &a, &b);
+	return sock_send_msg(fd, SOCK_BW_TCP, SOCK_RESULT, r, R_WORDS) == 0 ? 0 : -1;
+}
+
+/* The client side: warm up, then -N samples of writes on every stream. */
+static int
+transfer(struct state *s, size_t nfd, uint64_t warm)
+{
+	struct pollfd pf[MAX_STREAMS];
+	uint64_t mark = timing_now(), next = mark + warm, step = s->dur_ns / s->o->reps;
+	long k = -1;
+	size_t i;
+
+	for (i = 0; i < nfd; i++)
+		pf[i].fd = s->fd[i], pf[i].events = POLLOUT;
+	for (;;) {
+		uint64_t now = timing_now();
+		int n;
+
+		if (now >= next) {
+			if (k >= 0)
+				s->len[k] = now - mark;
+			else
+				s->cpu_ok = cpustat_read(NULL, &s->a) == 0;
+			if (++k == (long)s->o->reps)
+				break;
+			/* From the sample's real start: a stall lengthens one sample, not the next. */
+			mark = now;
+			next = now + step;
+		}
+		n = poll(pf, (nfds_t)nfd, (int)(SOCK_CLIENT_NS / 1000000));
+		if (n == 0)
+			errno = ETIMEDOUT;
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			return -1;
+		for (i = 0; n > 0 && i < nfd; i++) {
+			ssize_t w;
+
+			if (pf[i].revents == 0)
+				continue;
+			w = write(pf[i].fd, s->buf, (size_t)s->size);
+			if (w > 0 && k >= 0)
+				s->bytes[k] += (uint64_t)w, s->writes[k]++;
+			else if (w < 0 && errno != EAGAIN && errno != EINTR)
+				return -1;
+		}
+	}
+	s->cpu_ok = s->cpu_ok && cpustat_read(NULL, &s->b) == 0;
+	return 0;
+}
+
+static int
+measure(const struct sock_addr *a, const char *part, void *arg)
+{
+	static const char *const units[] = { "MB/s", "Mbit/s" };
+	struct state *s = arg;
+	const struct bench_opts *o = s->o;
+	uint64_t h[H_WORDS], r[R_WORDS], ack = 0, sndbuf = 0, sent = 0, got = 0, w[SOCK_CPU_WORDS];
+	uint64_t remote[SOCK_CPU_WORDS];
+	size_t i, n, ns = o->parallel;
+	char base[96], sz[32], wsz[32] = "default", win[48] = "", suf[16] = "";
+	unsigned kind;
+	int rc = -1;
+
+	memset(s->bytes, 0, sizeof(s->bytes));
+	memset(s->writes, 0, sizeof(s->writes));
+	for (i = 0; i < ns; i++)
+		s->fd[i] = -1;
+	h[H_WINDOW] = s->window, h[H_DUR] = s->dur_ns;
+	h[H_WARM] = o->warmup_ns > 0 ? o->warmup_ns : 250000000;
+	for (i = 0; i < ns; i++)
+		if ((s->fd[i] = sock_session(a, SOCK_BW_TCP, h, H_WORDS, &ack, 1, &n)) < 0 || n != 1
+		    || sock_buffer(s->fd[i], SO_SNDBUF, s->window, &sndbuf) != 0
+		    || fcntl(s->fd[i], F_SETFL, fcntl(s->fd[i], F_GETFL) | O_NONBLOCK) != 0)
+			goto fail;
+	if (transfer(s, ns, h[H_WARM]) != 0)
+		goto fail;
+	/* Each stream's end, then each server child's count; the CPU use is system-wide. */
+	for (i = 0; i < ns; i++, got += r[R_BYTES]) {
+		errno = EPROTO;
+		if (shutdown(s->fd[i], SHUT_WR) != 0
+		    || fcntl(s->fd[i], F_SETFL, fcntl(s->fd[i], F_GETFL) & ~O_NONBLOCK) != 0
+		    || sock_recv_msg(s->fd[i], SOCK_BW_TCP, &kind, r, R_WORDS, &n) != 0
+		    || kind != SOCK_RESULT || n != R_WORDS)
+			goto fail;
+		if (i == 0)
+			memcpy(remote, r + R_CPU, sizeof(remote));
+	}
+	if (s->window > 0)
+		snprintf(win, sizeof(win), "/window=%s", mem_size_name(wsz, sizeof(wsz), s->window));
+	if (ns > 1)
+		snprintf(suf, sizeof(suf), "-%zu", ns);
+	snprintf(base, sizeof(base), "BwTcp/size=%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
+		 win, part);
+	if (o->output == OUTPUT_RAW) {
+		output_config(stdout, "socket-buffer", "requested %s, granted %llu to send here, %llu to receive at the server",
+			      wsz, (unsigned long long)sndbuf, (unsigned long long)ack);
+		output_config(stdout, "received", "%llu bytes at the server after the warm-up",
+			      (unsigned long long)got);
+	}
+	for (i = 0; i < o->reps; i++) {
+		s->v[2 * i] = s->len[i] > 0 ? (double)s->bytes[i] * 1e3 / (double)s->len[i] : 0;
+		s->v[2 * i + 1] = 8 * s->v[2 * i];
+		sent += s->bytes[i];
+	}
+	sock_cpu_encode(w, s->cpu_ok, &s->a, &s->b);
+	sock_report_transfer(o, base, suf, s->writes, s->v, o->reps, units, 2, w, sent, remote, got);
+	rc = 0;
+fail:
+	if (rc != 0)
+		msg_syswarn("transfer to %s port %u failed", a->text, sock_addr_port(a));
+	for (i = 0; i < ns; i++)
+		if (s->fd[i] >= 0)
+			close(s->fd[i]);
+	return rc;
+}
+
+static int
+option(int opt, const char *arg, void *ctx)
+{
+	const struct bench_prog *p = ctx;
+
+	if (opt == 'm')
+		st.size = bench_arg_size(p, "-m", arg, 1, 64u << 20);
+	else if (opt == 'w')
+		st.window = bench_arg_size(p, "-w", arg, 1024, MAX_WINDOW);
+	else if (sock_option(p, &so, opt, arg) != 0)
+		bench_usage_error(p, "unknown option -%c", opt);
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.name = "bw_tcp",
+	.args = "-s | -S host | [host]",
+	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
+	.optstring = SOCK_OPTSTRING "m:w:t:",
+	.opthelp = "  -m size      message size, bytes per write (default 64k)\n"
+		"  -w size      socket buffer to ask for on both ends (default: the system's)\n"
+		"  -t time      timed transfer, split into -N samples (bare number: s; default 2s)\n"
+		"  -P n         (shared option) n parallel streams\n" SOCK_OPTHELP,
+	.option = option,
+	.ctx = (void *)&prog,
+	.min_args = 0,
+	.max_args = 1,
+};
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	const struct sock_prog sp = {
+		.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT, .tcp = 1,
+		.max_children = MAX_STREAMS, .conn = serve_conn, .measure = measure, .arg = &st,
+	};
+	int ai;
+
+	sock_opts_init(&so);
+	st.size = 64 * 1024;
+	ai = bench_init(&o, &prog, argc, argv);
+	st.o = &o;
+	st.dur_ns = so.dur_ns;
+	sock_check_samples(&prog, &o, &so);
+	if ((st.buf = mem_alloc((size_t)st.size)) == NULL)
+		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)st.size);
+	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+}

@@ -1,3 +1,292 @@
-/* placeholder: being written */
+/*
+ * bw_udp: UDP throughput at a target rate, in MB/s received, with packet
+ * rate, loss, jitter and the CPU it costs, as iperf -u reports them.
+ *
+ * The client sends -l byte datagrams (default 1470) at -b bits/s (token
+ * bucket on the monotonic clock; 0, the default: as fast as it can) for
+ * -t (default 2s), cut by send time into -N samples.  The server counts
+ * what arrives per sample, with the RFC 1889 jitter, and sends it back
+ * over the TCP control connection; a sample reports the received MB/s
+ * and packets/s, the loss and the sent MB/s.  Both ends read /proc/stat.
+ *
+ * usage: bw_udp [options] [-b rate] [-l size] [-t time] -s [-B addr] | -S host | [host]
+ */
 #include "config.h"
-int main(void) { return 77; }
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cpustat.h"
+#include "msg.h"
+#include "parse.h"
+#include "sock.h"
+
+#define PORT 31339		/* lmbench's 31239 + 100: another protocol */
+#define MIN_SIZE (SOCK_HDR_LEN + 24)
+#define MAX_SIZE 65507
+#define MAX_TIME 3600000000000ull
+
+enum { H_SIZE, H_SAMPLES, H_STEP, H_WARM, H_WORDS };	/* the hello */
+enum { D_COOKIE, D_SEQ, D_OFFSET, D_WORDS };		/* a datagram */
+enum { R_OOO, R_CPU, R_SAMPLE = R_CPU + SOCK_CPU_WORDS };	/* the result; then 3 per sample */
+
+struct state {
+	const struct bench_opts *o;
+	uint64_t size, dur_ns, fails;
+	double rate;				/* bits/s; 0: as fast as possible */
+	uint64_t pkts[SOCK_MAX_SAMPLES], bytes[SOCK_MAX_SAMPLES];	/* sent per sample */
+	unsigned char buf[MAX_SIZE];
+};
+
+static struct sock_opts so;
+static struct state st;
+static uint64_t res[R_SAMPLE + 3 * SOCK_MAX_SAMPLES];
+
+/* The server side: datagrams of this session, counted by the sample they were sent in. */
+static int
+serve_conn(int fd, const struct sock_server *srv)
+{
+	uint64_t h[H_WORDS], *r = res, cookie = timing_now() ^ ((uint64_t)getpid() << 40), seq = 0;
+	uint64_t start = timing_now(), quiet = 0, ended = 0;
+	double jitter = 0, last_transit = -1;
+	struct cpustat a, b;
+	size_t nh;
+	int ok = 0, rc = sock_hello(fd, SOCK_BW_UDP, h, H_WORDS, &nh);
+
+	if (rc != 0)
+		return rc;
+	if (nh != H_WORDS || h[H_SIZE] < MIN_SIZE || h[H_SIZE] > MAX_SIZE || h[H_SAMPLES] < 1 || h[H_SAMPLES] > SOCK_MAX_SAMPLES
+	    || h[H_STEP] < 1000000 || h[H_STEP] > MAX_TIME / h[H_SAMPLES] || h[H_WARM] > MAX_TIME) {
+		(void)sock_send_msg(fd, SOCK_BW_UDP, SOCK_NAK, NULL, 0);
+		return -1;
+	}
+	memset(res, 0, sizeof(res));
+	while (recv(srv->ufd, st.buf, sizeof(st.buf), MSG_DONTWAIT) >= 0)
+		;	/* datagrams of an earlier session */
+	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_ACK, &cookie, 1) != 0)
+		return -1;
+	for (;;) {
+		struct pollfd pf[2] = { { srv->ufd, POLLIN, 0 }, { fd, POLLIN, 0 } };
+		uint64_t now = timing_now(), w[D_WORDS], k;
+		unsigned kind;
+		size_t n;
+		ssize_t got;
+
+		if (now - start > h[H_WARM] + h[H_STEP] * h[H_SAMPLES] + SOCK_XFER_NS)
+			return -1;	/* a client that never ends */
+		/* After END: the datagrams still on their way, until 100 ms of quiet. */
+		if (ended && (now - quiet > 100000000 || now - ended > 1000000000))
+			break;
+		if (poll(pf, ended ? 1 : 2, ended ? 20 : (int)(SOCK_XFER_NS / 1000000)) <= 0 && !ended)
+			return -1;
+		if (!ended && pf[1].revents != 0) {
+			if (sock_recv_msg(fd, SOCK_BW_UDP, &kind, w, 1, &n) != 0 || kind != SOCK_END)
+				return -1;
+			ended = quiet = timing_now();
+		}
+		while ((got = recv(srv->ufd, st.buf, sizeof(st.buf), MSG_DONTWAIT)) >= MIN_SIZE) {
+			double transit;
+
+			now = quiet = timing_now();
+			if (sock_decode_hdr(st.buf, SOCK_BW_UDP, &kind, &n, D_WORDS) != 0 || kind != SOCK_DATA
+			    || n != D_WORDS || sock_get64(st.buf + SOCK_HDR_LEN) != cookie)
+				continue;
+			w[D_SEQ] = sock_get64(st.buf + SOCK_HDR_LEN + 8);
+			w[D_OFFSET] = sock_get64(st.buf + SOCK_HDR_LEN + 16);
+			if ((int64_t)w[D_OFFSET] < 0 || (k = w[D_OFFSET] / h[H_STEP]) >= h[H_SAMPLES])
+				continue;	/* warm-up, or not a sample's */
+			if (!ok)
+				ok = 1 + (cpustat_read(NULL, &a) == 0);
+			/* RFC 1889: the mean deviation of transit-time differences, gain 1/16. */
+			transit = (double)now - (double)w[D_OFFSET];
+			if (last_transit >= 0)
+				jitter += (fabs(transit - last_transit) - jitter) / 16;
+			last_transit = transit;
+			r[R_OOO] += w[D_SEQ] < seq;
+			seq = w[D_SEQ] > seq ? w[D_SEQ] : seq;
+			r[R_SAMPLE + 3 * k]++;
+			r[R_SAMPLE + 3 * k + 1] += (uint64_t)got;
+			r[R_SAMPLE + 3 * k + 2] = (uint64_t)jitter;
+		}
+	}
+	sock_cpu_encode(r + R_CPU, ok == 2 && cpustat_read(NULL, &b) == 0, &a, &b);
+	return sock_send_msg(fd, SOCK_BW_UDP, SOCK_RESULT, r, R_SAMPLE + 3 * h[H_SAMPLES]) == 0 ? 0 : -1;
+}
+
+static void
+sleep_ns(double ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / 1e9);
+	ts.tv_nsec = (long)fmod(ns, 1e9);
+	nanosleep(&ts, NULL);
+}
+
+/* The client side: paced datagrams, then the server's counts. */
+static int
+transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step)
+{
+	uint64_t t0 = timing_now(), last = t0, seq = 0, end = t0 + warm + step * s->o->reps;
+	/*
+	 * The bucket holds 2 ms of the rate, at least 4 datagrams: enough to
+	 * make up for a sleep that overran, too little for a burst that a
+	 * receive buffer could not take.
+	 */
+	double per_ns = s->rate / 8e9, depth = fmax(4.0 * (double)s->size, s->rate / 4e3);
+	double tokens = (double)s->size;
+	uint64_t w[D_WORDS] = { cookie, 0, 0 };
+
+	sock_encode(s->buf, sizeof(s->buf), SOCK_BW_UDP, SOCK_DATA, w, D_WORDS);
+	for (;;) {
+		uint64_t now = timing_now();
+		int64_t off = (int64_t)(now - t0) - (int64_t)warm;
+
+		if (now >= end)
+			return 0;
+		if (per_ns > 0) {
+			tokens = fmin(depth, tokens + (double)(now - last) * per_ns);
+			last = now;
+			if (tokens < (double)s->size) {
+				sleep_ns(((double)s->size - tokens) / per_ns);
+				continue;
+			}
+			tokens -= (double)s->size;
+		}
+		sock_put64(s->buf + SOCK_HDR_LEN + 8, ++seq);
+		sock_put64(s->buf + SOCK_HDR_LEN + 16, (uint64_t)off);
+		if (send(ufd, s->buf, (size_t)s->size, 0) != (ssize_t)s->size) {
+			if (errno != ENOBUFS && errno != EAGAIN && errno != EINTR)
+				return -1;
+			s->fails++;	/* not sent: the interface queue was full */
+		} else if (off >= 0) {
+			s->pkts[off / (int64_t)step]++;
+			s->bytes[off / (int64_t)step] += s->size;
+		}
+	}
+}
+
+static int
+measure(const struct sock_addr *a, const char *part, void *arg)
+{
+	static const char *const units[] = { "MB/s", "pkts/s", "%loss", "sent-MB/s", "jitter-us" };
+	struct state *s = arg;
+	const struct bench_opts *o = s->o;
+	uint64_t h[H_WORDS], cookie, sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps;
+	static double v[5 * SOCK_MAX_SAMPLES];
+	char base[96], rate[32];
+	struct cpustat ca, cb;
+	int fd, ufd = -1, ok, rc = -1;
+	unsigned kind;
+	size_t i, n;
+
+	memset(s->pkts, 0, sizeof(s->pkts));
+	memset(s->bytes, 0, sizeof(s->bytes));
+	s->fails = 0;
+	h[H_SIZE] = s->size, h[H_SAMPLES] = o->reps, h[H_STEP] = step, h[H_WARM] = o->warmup_ns;
+	fd = sock_session(a, SOCK_BW_UDP, h, H_WORDS, &cookie, 1, &n);
+	if (fd < 0 || (ufd = sock_connect(a, SOCK_DGRAM, 0, 0, 0)) < 0)
+		goto fail;
+	ok = cpustat_read(NULL, &ca) == 0;
+	if (transfer(s, ufd, cookie, o->warmup_ns, step) != 0)
+		goto fail;
+	ok = ok && cpustat_read(NULL, &cb) == 0;
+	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_END, NULL, 0) != 0
+	    || sock_recv_msg(fd, SOCK_BW_UDP, &kind, res, HB_ARRAY_SIZE(res), &n) != 0
+	    || kind != SOCK_RESULT || n != R_SAMPLE + 3 * o->reps) {
+		if (errno == 0)
+			errno = EPROTO;
+		goto fail;
+	}
+	if (s->rate > 0)
+		snprintf(rate, sizeof(rate), "%.6gMbit", s->rate / 1e6);
+	snprintf(base, sizeof(base), "BwUdp/size=%llu/rate=%s/%s", (unsigned long long)s->size,
+		 s->rate > 0 ? rate : "max", part);
+	for (i = 0; i < o->reps; i++) {
+		const uint64_t *r = res + R_SAMPLE + 3 * i;
+
+		v[5 * i] = (double)r[1] * 1e3 / (double)step;
+		v[5 * i + 1] = (double)r[0] * 1e9 / (double)step;
+		v[5 * i + 2] = s->pkts[i] > r[0] ? 100.0 * (double)(s->pkts[i] - r[0]) / (double)s->pkts[i] : 0;
+		v[5 * i + 3] = (double)s->bytes[i] * 1e3 / (double)step;
+		v[5 * i + 4] = (double)r[2] / 1e3;
+		sent += s->pkts[i], got += r[0];
+	}
+	lost = sent > got ? sent - got : 0;
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "udp", "sent %llu, received %llu, lost %llu (%.3g%%), out of order %llu, not sent (queue full) %llu",
+			      (unsigned long long)sent, (unsigned long long)got, (unsigned long long)lost,
+			      sent > 0 ? 100.0 * (double)lost / (double)sent : 0.0,
+			      (unsigned long long)res[R_OOO], (unsigned long long)s->fails);
+	sock_cpu_encode(w, ok, &ca, &cb);
+	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units),
+			     w, sent * s->size, res + R_CPU, got * s->size);
+	rc = 0;
+fail:
+	if (rc != 0)
+		msg_syswarn("UDP transfer to %s port %u failed", a->text, sock_addr_port(a));
+	if (fd >= 0)
+		close(fd);
+	if (ufd >= 0)
+		close(ufd);
+	return rc;
+}
+
+static int
+option(int opt, const char *arg, void *ctx)
+{
+	const struct bench_prog *p = ctx;
+	char err[PARSE_ERRLEN];
+
+	if (opt == 'b' && sock_parse_rate("-b", arg, &st.rate, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+	else if (opt == 'l' || opt == 'm')
+		st.size = bench_arg_size(p, opt == 'l' ? "-l" : "-m", arg, MIN_SIZE, MAX_SIZE);
+	else if (opt != 'b' && sock_option(p, &so, opt, arg) != 0)
+		bench_usage_error(p, "unknown option -%c", opt);
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.name = "bw_udp",
+	.args = "-s | -S host | [host]",
+	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
+	.optstring = "sS:B:6n:i:p:b:l:m:t:",
+	.opthelp = "  -b rate      target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible)\n"
+		"  -l size      datagram size (also -m; default 1470; 40 .. 65507)\n"
+		"  -t time      transfer time, split into -N samples (bare number: s; default 2s)\n"
+		SOCK_OPTHELP_MODE
+		"  -B addr      with -s: listen on this address only (-b is the rate here)\n"
+		SOCK_OPTHELP_REST,
+	.option = option,
+	.ctx = (void *)&prog,
+	.min_args = 0,
+	.max_args = 1,
+};
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	const struct sock_prog sp = {
+		.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT, .tcp = 1, .udp = 1,
+		.conn = serve_conn, .measure = measure, .arg = &st,
+	};
+	int ai;
+
+	sock_opts_init(&so);
+	st.size = 1470;
+	ai = bench_init(&o, &prog, argc, argv);
+	st.o = &o;
+	st.dur_ns = so.dur_ns;
+	sock_check_samples(&prog, &o, &so);
+	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+}

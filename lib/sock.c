@@ -1,2 +1,1189 @@
-/* placeholder: being written */
+/*
+ * sock: sockets, the servers' protocol and loop, and the client/server
+ * driver of the network benchmarks (see sock.h).
+ */
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#ifdef __linux__
+# include <sys/prctl.h>
+#endif
+#include <unistd.h>
+
+#include "bench.h"
+#include "msg.h"
+#include "output.h"
+#include "parse.h"
+#include "place.h"
+#include "sock.h"
+#include "stats.h"
+#include "timing.h"
+
+#define MAX_CHILDREN 64
+#define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
+
+/* ---------------------------------------------------------------- protocol */
+
+void
+sock_put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)(v >> 24);
+	p[1] = (unsigned char)(v >> 16);
+	p[2] = (unsigned char)(v >> 8);
+	p[3] = (unsigned char)v;
+}
+
+uint32_t
+sock_get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+void
+sock_put64(unsigned char *p, uint64_t v)
+{
+	sock_put32(p, (uint32_t)(v >> 32));
+	sock_put32(p + 4, (uint32_t)v);
+}
+
+uint64_t
+sock_get64(const unsigned char *p)
+{
+	return (uint64_t)sock_get32(p) << 32 | sock_get32(p + 4);
+}
+
+size_t
+sock_encode(unsigned char *buf, size_t len, unsigned proto, unsigned kind,
+	    const uint64_t *w, size_t n)
+{
+	size_t i, need = SOCK_HDR_LEN + 8 * n;
+
+	if (n > SOCK_MAX_WORDS || need > len)
+		return 0;
+	sock_put32(buf, SOCK_MAGIC);
+	buf[4] = 0;
+	buf[5] = SOCK_VERSION;
+	buf[6] = (unsigned char)(kind >> 8);
+	buf[7] = (unsigned char)kind;
+	sock_put32(buf + 8, proto);
+	sock_put32(buf + 12, (uint32_t)(8 * n));
+	for (i = 0; i < n; i++)
+		sock_put64(buf + SOCK_HDR_LEN + 8 * i, w[i]);
+	return need;
+}
+
+int
+sock_decode_hdr(const unsigned char *hdr, unsigned proto, unsigned *kind,
+		size_t *nwords, size_t max)
+{
+	uint32_t len = sock_get32(hdr + 12);
+
+	if (sock_get32(hdr) != SOCK_MAGIC || hdr[4] != 0 || hdr[5] != SOCK_VERSION
+	    || sock_get32(hdr + 8) != proto || len % 8 != 0 || len / 8 > max
+	    || len / 8 > SOCK_MAX_WORDS) {
+		errno = EPROTO;
+		return -1;
+	}
+	*kind = (unsigned)hdr[6] << 8 | hdr[7];
+	*nwords = len / 8;
+	return 0;
+}
+
+int
+sock_write_full(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+ssize_t
+sock_read_full(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, p + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			if (got == 0)
+				return 0;
+			errno = ECONNRESET;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	return (ssize_t)n;
+}
+
+int
+sock_send_msg(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n)
+{
+	unsigned char small[SOCK_HDR_LEN + 8 * 32], *buf = small;
+	size_t len = SOCK_HDR_LEN + 8 * n;
+	int rc;
+
+	if (n > SOCK_MAX_WORDS) {
+		errno = EMSGSIZE;
+		return -1;
+	}
+	if (len > sizeof(small) && (buf = malloc(len)) == NULL)
+		return -1;
+	sock_encode(buf, len, proto, kind, w, n);
+	rc = sock_write_full(fd, buf, len);
+	if (buf != small)
+		free(buf);
+	return rc;
+}
+
+int
+sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
+	      size_t *n)
+{
+	unsigned char hdr[SOCK_HDR_LEN], word[8];
+	ssize_t r = sock_read_full(fd, hdr, sizeof(hdr));
+	size_t i;
+
+	if (r == 0)
+		return 1;
+	if (r < 0 || sock_decode_hdr(hdr, proto, kind, n, max) != 0)
+		return -1;
+	/* Word by word: the length was bounded by max above, nothing is allocated. */
+	for (i = 0; i < *n; i++) {
+		r = sock_read_full(fd, word, sizeof(word));
+		if (r <= 0) {
+			if (r == 0)
+				errno = ECONNRESET;
+			return -1;
+		}
+		w[i] = sock_get64(word);
+	}
+	return 0;
+}
+
+int
+sock_set_timeout(int fd, uint64_t ns)
+{
+	struct timeval tv;
+
+	tv.tv_sec = (time_t)(ns / 1000000000u);
+	tv.tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
+	if (ns > 0 && tv.tv_sec == 0 && tv.tv_usec == 0)
+		tv.tv_usec = 1;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) != 0
+	    || setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) != 0)
+		return -1;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- addresses */
+
+static void
+addr_text(struct sock_addr *a)
+{
+	const void *p;
+
+	if (a->ss.ss_family == AF_INET6)
+		p = &((struct sockaddr_in6 *)&a->ss)->sin6_addr;
+	else
+		p = &((struct sockaddr_in *)&a->ss)->sin_addr;
+	if (inet_ntop(a->ss.ss_family, p, a->text, sizeof(a->text)) == NULL)
+		snprintf(a->text, sizeof(a->text), "?");
+}
+
+int
+sock_resolve(const char *host, unsigned port, int family, int type, int passive,
+	     struct sock_addr *a, char *err, size_t errlen)
+{
+	struct addrinfo hints, *res = NULL;
+	char serv[16];
+	int rc;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = family;
+	hints.ai_socktype = type;
+	hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+	snprintf(serv, sizeof(serv), "%u", port);
+	rc = getaddrinfo(host, serv, &hints, &res);
+	if (rc != 0 || res == NULL || res->ai_addrlen > sizeof(a->ss)) {
+		snprintf(err, errlen, "%s: %s", host != NULL ? host : "(any)",
+			 rc != 0 ? gai_strerror(rc) : "no usable address");
+		if (res != NULL)
+			freeaddrinfo(res);
+		return -1;
+	}
+	memset(a, 0, sizeof(*a));
+	memcpy(&a->ss, res->ai_addr, res->ai_addrlen);
+	a->len = (socklen_t)res->ai_addrlen;
+	freeaddrinfo(res);
+	addr_text(a);
+	return 0;
+}
+
+unsigned
+sock_addr_port(const struct sock_addr *a)
+{
+	if (a->ss.ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)&a->ss)->sin6_port);
+	return ntohs(((const struct sockaddr_in *)&a->ss)->sin_port);
+}
+
+void
+sock_addr_set_port(struct sock_addr *a, unsigned port)
+{
+	if (a->ss.ss_family == AF_INET6)
+		((struct sockaddr_in6 *)&a->ss)->sin6_port = htons((uint16_t)port);
+	else
+		((struct sockaddr_in *)&a->ss)->sin_port = htons((uint16_t)port);
+}
+
+unsigned
+sock_local_port(int fd)
+{
+	struct sock_addr a;
+
+	a.len = sizeof(a.ss);
+	if (getsockname(fd, (struct sockaddr *)&a.ss, &a.len) != 0)
+		return 0;
+	return sock_addr_port(&a);
+}
+
+int
+sock_is_loopback(const struct sock_addr *a)
+{
+	if (a->ss.ss_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)&a->ss)->sin_addr.s_addr) >> 24) == 127;
+	if (a->ss.ss_family == AF_INET6) {
+		const struct in6_addr *x = &((const struct sockaddr_in6 *)&a->ss)->sin6_addr;
+
+		return IN6_IS_ADDR_LOOPBACK(x) || (IN6_IS_ADDR_V4MAPPED(x) && x->s6_addr[12] == 127);
+	}
+	return 0;
+}
+
+int
+sock_listen(const struct sock_addr *a, int type)
+{
+	int fd = socket(a->ss.ss_family, type, 0), one = 1, zero = 0;
+
+	if (fd < 0)
+		return -1;
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
+		goto fail;
+#ifdef IPV6_V6ONLY
+	if (a->ss.ss_family == AF_INET6
+	    && IN6_IS_ADDR_UNSPECIFIED(&((const struct sockaddr_in6 *)&a->ss)->sin6_addr))
+		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof(zero));
+#endif
+	if (bind(fd, (const struct sockaddr *)&a->ss, a->len) != 0)
+		goto fail;
+	/* Non-blocking: a client that resets between poll and accept must not block the server. */
+	if (type == SOCK_STREAM
+	    && (listen(fd, 64) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0))
+		goto fail;
+	return fd;
+fail:
+	{
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	}
+	return -1;
+}
+
+/* Wait until fd is ready for events, at most ns.  1 ready, 0 timed out, -1 error. */
+static int
+wait_fd(int fd, short events, uint64_t ns)
+{
+	struct pollfd p;
+	uint64_t end = timing_now() + ns;
+
+	for (;;) {
+		uint64_t now = timing_now();
+		int r;
+
+		p.fd = fd;
+		p.events = events;
+		p.revents = 0;
+		r = poll(&p, 1, now >= end ? 0 : (int)((end - now) / 1000000 + 1));
+		if (r >= 0 || errno != EINTR)
+			return r;
+	}
+}
+
+static int
+set_blocking(int fd, int blocking)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return -1;
+	return fcntl(fd, F_SETFL, blocking ? fl & ~O_NONBLOCK : fl | O_NONBLOCK);
+}
+
+int
+sock_connect(const struct sock_addr *a, int type, int nodelay,
+	     uint64_t timeout_ns, uint64_t io_ns)
+{
+	int fd = socket(a->ss.ss_family, type, 0), one = 1, e;
+	socklen_t len = sizeof(e);
+
+	if (fd < 0)
+		return -1;
+	if (type == SOCK_STREAM) {
+		if (nodelay && setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)) != 0)
+			goto fail;
+		if (set_blocking(fd, 0) != 0)
+			goto fail;
+		if (connect(fd, (const struct sockaddr *)&a->ss, a->len) != 0) {
+			if (errno != EINPROGRESS)
+				goto fail;
+			e = wait_fd(fd, POLLOUT, timeout_ns);
+			if (e == 0)
+				errno = ETIMEDOUT;
+			if (e <= 0)
+				goto fail;
+			if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) != 0)
+				goto fail;
+			if (e != 0) {
+				errno = e;
+				goto fail;
+			}
+		}
+		if (set_blocking(fd, 1) != 0)
+			goto fail;
+	} else if (connect(fd, (const struct sockaddr *)&a->ss, a->len) != 0) {
+		goto fail;
+	}
+	if (io_ns > 0 && sock_set_timeout(fd, io_ns) != 0)
+		goto fail;
+	return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int
+sock_accept(int lfd, uint64_t timeout_ns)
+{
+	for (;;) {
+		int fd, r = wait_fd(lfd, POLLIN, timeout_ns);
+
+		if (r == 0)
+			errno = ETIMEDOUT;
+		if (r <= 0)
+			return -1;
+		fd = accept(lfd, NULL, NULL);
+		if (fd >= 0) {
+			/* BSDs pass the listener's O_NONBLOCK on; timeouts come from SO_RCVTIMEO. */
+			if (set_blocking(fd, 1) != 0) {
+				close(fd);
+				return -1;
+			}
+			return fd;
+		}
+		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != ECONNABORTED
+		    && errno != EINTR)
+			return -1;
+	}
+}
+
+int
+sock_buffer(int fd, int opt, uint64_t want, uint64_t *granted)
+{
+	int v = want > INT_MAX ? INT_MAX : (int)want;
+	socklen_t len = sizeof(v);
+
+	if ((want > 0 && setsockopt(fd, SOL_SOCKET, opt, &v, sizeof(v)) != 0)
+	    || getsockopt(fd, SOL_SOCKET, opt, &v, &len) != 0)
+		return -1;
+	*granted = v > 0 ? (uint64_t)v : 0;
+	return 0;
+}
+
+int
+sock_parse_rate(const char *opt, const char *s, double *bits, char *err, size_t errlen)
+{
+	char num[64];
+	size_t len = strlen(s);
+	double v, mult = 1;
+
+	if (len > 0 && len < sizeof(num)) {
+		memcpy(num, s, len + 1);
+		switch (num[len - 1]) {
+		case 'k': case 'K':
+			mult = 1e3;
+			break;
+		case 'm': case 'M':
+			mult = 1e6;
+			break;
+		case 'g': case 'G':
+			mult = 1e9;
+			break;
+		}
+		if (mult > 1)
+			num[len - 1] = '\0';
+		if (parse_double(opt, num, 0, 100e9 / mult, &v, NULL, 0) == 0
+		    && (v == 0 || v * mult >= 1e3)) {
+			*bits = v * mult;
+			return 0;
+		}
+	}
+	if (err != NULL && errlen > 0)
+		snprintf(err, errlen, "%s: value '%s' is not a rate; allowed: 0 (as fast as possible) or 1k .. 100g bits/s",
+			 opt, s);
+	return -1;
+}
+
+/* ---------------------------------------------------------------- options */
+
+void
+sock_opts_init(struct sock_opts *so)
+{
+	memset(so, 0, sizeof(*so));
+	so->family = AF_UNSPEC;
+	so->port = -1;
+	so->idle_ns = 60000000000ull;
+	so->dur_ns = 2000000000ull;
+}
+
+int
+sock_option(const struct bench_prog *p, struct sock_opts *so, int opt, const char *arg)
+{
+	char err[PARSE_ERRLEN];
+
+	switch (opt) {
+	case 's':
+		so->server = 1;
+		return 0;
+	case 'S':
+		so->stop = arg;
+		return 0;
+	case 'b':
+	case 'B':
+		so->bind = arg;
+		return 0;
+	case '6':
+		so->family = AF_INET6;
+		return 0;
+	case 'n':
+		so->port = (long)bench_arg_int(p, "-n", arg, 0, 65535);
+		return 0;
+	case 'i':
+		if (parse_duration("-i", arg, "s", 0, 86400000000000ull, &so->idle_ns,
+				   err, sizeof(err)) != 0)
+			bench_usage_error(p, "%s", err);
+		return 0;
+	case 'p':
+		if (place_parse("-p", arg, &so->place_mask, err, sizeof(err)) != 0)
+			bench_usage_error(p, "%s", err);
+		return 0;
+	case 't':
+		if (parse_duration("-t", arg, "s", 1000000, 3600000000000ull, &so->dur_ns,
+				   err, sizeof(err)) != 0)
+			bench_usage_error(p, "%s", err);
+		return 0;
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- server */
+
+int
+sock_hello(int fd, unsigned proto, uint64_t *w, size_t max, size_t *n)
+{
+	unsigned kind;
+
+	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
+	    || sock_recv_msg(fd, proto, &kind, w, max, n) != 0)
+		return -1;
+	if (kind == SOCK_STOP) {
+		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
+		return SOCK_SERVE_STOP;
+	}
+	return kind == SOCK_HELLO ? 0 : -1;
+}
+
+static void
+die_with_parent(void)
+{
+#ifdef __linux__
+	/* A server a benchmark started dies with it, even under SIGKILL. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+}
+
+static void
+stop_children(pid_t *kids, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		kill(kids[i], SIGTERM);
+	for (i = 0; i < n; i++)
+		waitpid(kids[i], NULL, 0);
+}
+
+/* A connection in a forked child: its handler's verdict as the exit status. */
+static HB_NORETURN void
+serve_child(const struct sock_server *s, int fd)
+{
+	die_with_parent();
+	if (s->lfd >= 0)
+		close(s->lfd);
+	if (s->ufd >= 0)
+		close(s->ufd);
+	_exit(s->conn(fd, s) == SOCK_SERVE_STOP ? CHILD_STOP : 0);
+}
+
+int
+sock_serve(const struct sock_server *s)
+{
+	pid_t kids[MAX_CHILDREN];
+	unsigned nkids = 0, maxkids = s->max_children < MAX_CHILDREN ? s->max_children : MAX_CHILDREN;
+	uint64_t last = timing_now();
+
+	for (;;) {
+		struct pollfd pf[3];
+		int np = 0, li = -1, ui = -1, pi = -1, timeout = -1, r, status;
+		unsigned i;
+		pid_t pid;
+
+		while (nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
+			for (i = 0; i < nkids; i++)
+				if (kids[i] == pid) {
+					kids[i] = kids[--nkids];
+					last = timing_now();
+					if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP)
+						goto stop;
+					break;
+				}
+		if (s->lfd >= 0 && (maxkids == 0 || nkids < maxkids))
+			pf[li = np++].fd = s->lfd;
+		/* Without a handler the UDP socket is the sessions' own (bw_udp). */
+		if (s->ufd >= 0 && s->dgram != NULL)
+			pf[ui = np++].fd = s->ufd;
+		if (s->pfd >= 0)
+			pf[pi = np++].fd = s->pfd;
+		for (i = 0; i < (unsigned)np; i++)
+			pf[i].events = POLLIN, pf[i].revents = 0;
+		if (nkids > 0) {
+			timeout = 100;	/* to reap children */
+		} else if (s->idle_ns > 0) {
+			uint64_t idle = timing_now() - last;
+
+			if (idle >= s->idle_ns)
+				return 0;
+			timeout = (int)((s->idle_ns - idle) / 1000000 + 1);
+		}
+		r = poll(pf, (nfds_t)np, timeout);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			goto fail;
+		if (pi >= 0 && pf[pi].revents != 0)
+			goto stop;
+		if (ui >= 0 && (pf[ui].revents & POLLIN)) {
+			r = s->dgram(s->ufd, s);
+			last = timing_now();
+			if (r == SOCK_SERVE_STOP)
+				goto stop;
+		}
+		if (li >= 0 && (pf[li].revents & POLLIN)) {
+			int fd = sock_accept(s->lfd, 0);
+
+			if (fd < 0)
+				continue;
+			last = timing_now();
+			if (maxkids == 0) {
+				r = s->conn(fd, s);
+				close(fd);
+				last = timing_now();
+				if (r == SOCK_SERVE_STOP)
+					goto stop;
+				continue;
+			}
+			pid = fork();
+			if (pid == 0)
+				serve_child(s, fd);
+			close(fd);
+			if (pid > 0)
+				kids[nkids++] = pid;
+		}
+	}
+stop:
+	stop_children(kids, nkids);
+	return 0;
+fail:
+	{
+		int e = errno;
+
+		stop_children(kids, nkids);
+		errno = e;
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- driver */
+
+/* The server's sockets on a (port 0: any free one; both kinds share it). */
+static int
+open_server(const struct sock_prog *sp, struct sock_addr *a, int *lfd, int *ufd)
+{
+	int tries;
+
+	for (tries = 0; tries < 20; tries++) {
+		unsigned want = sock_addr_port(a);
+
+		*lfd = *ufd = -1;
+		if (sp->tcp && (*lfd = sock_listen(a, SOCK_STREAM)) < 0)
+			return -1;
+		if (sp->tcp)
+			sock_addr_set_port(a, sock_local_port(*lfd));
+		if (sp->udp && (*ufd = sock_listen(a, SOCK_DGRAM)) < 0) {
+			int e = errno;
+
+			if (*lfd >= 0)
+				close(*lfd);
+			errno = e;
+			/* The free TCP port may be a busy UDP one: try another. */
+			if (e == EADDRINUSE && sp->tcp && want == 0) {
+				sock_addr_set_port(a, 0);
+				continue;
+			}
+			return -1;
+		}
+		if (!sp->tcp)
+			sock_addr_set_port(a, sock_local_port(*ufd));
+		return 0;
+	}
+	return -1;
+}
+
+static int
+serve(const struct sock_prog *sp, int lfd, int ufd, int pfd, uint64_t idle_ns)
+{
+	struct sock_server s;
+
+	s.lfd = lfd;
+	s.ufd = ufd;
+	s.pfd = pfd;
+	s.idle_ns = idle_ns;
+	s.max_children = sp->max_children;
+	s.conn = sp->conn;
+	s.dgram = sp->dgram;
+	s.arg = sp->arg;
+	return sp->serve != NULL ? sp->serve(&s) : sock_serve(&s);
+}
+
+/* -s: bind, then serve in a background process, as lmbench's servers do. */
+static int
+run_server(const struct sock_prog *sp, const struct sock_opts *so)
+{
+	struct sock_addr a;
+	char err[PARSE_ERRLEN], idle[32];
+	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
+	int lfd, ufd, null;
+	pid_t pid;
+
+	if (so->bind == NULL && so->family != AF_INET) {
+		/* The v6 wildcard takes IPv4 too; fall back where there is no IPv6. */
+		if (sock_resolve("::", port, AF_INET6, SOCK_STREAM, 1, &a, err, sizeof(err)) == 0
+		    && open_server(sp, &a, &lfd, &ufd) == 0)
+			goto bound;
+		if (so->family == AF_INET6)
+			msg_sysdie("cannot listen on [::] port %u", port);
+	}
+	if (sock_resolve(so->bind != NULL ? so->bind : "0.0.0.0", port, so->family,
+			 SOCK_STREAM, 1, &a, err, sizeof(err)) != 0)
+		msg_die("%s", err);
+	if (open_server(sp, &a, &lfd, &ufd) != 0)
+		msg_sysdie("cannot listen on %s port %u", a.text, port);
+bound:
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		msg_sysdie("fork");
+	if (pid == 0) {
+		setsid();
+		if ((null = open("/dev/null", O_RDWR)) >= 0) {
+			dup2(null, 0), dup2(null, 1), dup2(null, 2);
+			if (null > 2)
+				close(null);
+		}
+		(void)!chdir("/");
+		_exit(serve(sp, lfd, ufd, -1, so->idle_ns) == 0 ? 0 : 1);
+	}
+	if (so->idle_ns > 0)
+		snprintf(idle, sizeof(idle), "%.0f s", (double)so->idle_ns / 1e9);
+	else
+		snprintf(idle, sizeof(idle), "none");
+	msg_warn("server pid %ld on %s port %u, idle timeout %s", (long)pid, a.text,
+		 sock_addr_port(&a), idle);
+	return MSG_EXIT_OK;
+}
+
+/* The server a benchmark started on loopback: killed on every exit path. */
+static pid_t local_pid = -1;
+static int local_pipe = -1;
+
+static void
+stop_local(void)
+{
+	if (local_pid > 0) {
+		kill(local_pid, SIGTERM);
+		waitpid(local_pid, NULL, 0);
+		local_pid = -1;
+	}
+	if (local_pipe >= 0) {
+		close(local_pipe);
+		local_pipe = -1;
+	}
+}
+
+static int
+start_local(const struct sock_prog *sp, const struct sock_opts *so,
+	    const struct place *pl, enum place_kind k, struct sock_addr *a)
+{
+	static int registered;
+	char err[PARSE_ERRLEN];
+	int lfd, ufd, p[2];
+
+	if (!registered && atexit(stop_local) == 0)
+		registered = 1;
+	if (sock_resolve(so->family == AF_INET6 ? "::1" : "127.0.0.1", 0, so->family,
+			 SOCK_STREAM, 0, a, err, sizeof(err)) != 0) {
+		msg_warn("%s", err);
+		return -1;
+	}
+	if (open_server(sp, a, &lfd, &ufd) != 0) {
+		msg_syswarn("cannot listen on %s", a->text);
+		return -1;
+	}
+	if (pipe(p) != 0) {
+		msg_syswarn("pipe");
+		return -1;
+	}
+	fflush(NULL);
+	local_pid = fork();
+	if (local_pid < 0) {
+		msg_syswarn("fork");
+		return -1;
+	}
+	if (local_pid == 0) {
+		die_with_parent();
+		close(p[1]);
+		if (place_pin(pl, k, 1) != 0)
+			_exit(MSG_EXIT_FAIL);
+		_exit(serve(sp, lfd, ufd, p[0], so->idle_ns) == 0 ? 0 : 1);
+	}
+	close(p[0]);
+	local_pipe = p[1];
+	if (lfd >= 0)
+		close(lfd);
+	if (ufd >= 0)
+		close(ufd);
+	return 0;
+}
+
+int
+sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
+	     size_t n, uint64_t *reply, size_t max, size_t *nreply)
+{
+	unsigned kind;
+	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_CLIENT_NS), rc, e;
+
+	if (fd < 0)
+		return -1;
+	rc = sock_send_msg(fd, proto, SOCK_HELLO, w, n);
+	if (rc == 0)
+		rc = sock_recv_msg(fd, proto, &kind, reply, max, nreply);
+	if (rc == 1)
+		errno = ECONNRESET;
+	else if (rc == 0 && kind == SOCK_NAK)
+		errno = EINVAL;
+	else if (rc == 0 && kind != SOCK_ACK)
+		errno = EPROTO;
+	else if (rc == 0)
+		return fd;
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int
+sock_percentiles(const struct bench_opts *o, const char *name,
+		 timing_loop_fn fn, void *arg)
+{
+	static struct sock_hist h;	/* 5 KB: not on a small board's stack */
+	static const int pct[] = { 50, 90, 99 };
+	uint64_t budget = (uint64_t)o->reps * o->sample_ns, start, t0, t1;
+	double cost = timing_call_cost();
+	size_t i;
+
+	if (budget > 5000000000ull)
+		budget = 5000000000ull;
+	sock_hist_init(&h);
+	start = timing_now();
+	do {
+		t0 = timing_now();
+		if (fn(arg, 1) != 0)
+			return -1;
+		t1 = timing_now();
+		sock_hist_add(&h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
+	} while (t1 - start < budget || h.n < 100);
+	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
+		char pname[OUTPUT_MAX_NAME];
+		double v = sock_hist_quantile(&h, pct[i] / 100.0);
+
+		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
+		if (o->output == OUTPUT_RAW) {
+			output_sample(stdout, pname, h.n, v, "ns/op");
+		} else {
+			char val[64];
+
+			/* One number from many round trips: no interval to show. */
+			printf("%-36s %12s %-6s (of %llu single round trips)\n", pname,
+			       output_format_value(val, sizeof(val), v), "ns/op",
+			       (unsigned long long)h.n);
+		}
+	}
+	fflush(stdout);
+	return 0;
+}
+
+int
+sock_stop_tcp(const struct sock_addr *a, unsigned proto)
+{
+	uint64_t w[1];
+	size_t n;
+	unsigned kind;
+	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_HELLO_NS), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = sock_send_msg(fd, proto, SOCK_STOP, NULL, 0);
+	if (rc == 0)
+		rc = sock_recv_msg(fd, proto, &kind, w, 1, &n);
+	if (rc == 0 && kind != SOCK_ACK)
+		errno = EPROTO, rc = -1;
+	if (rc == 1)
+		errno = ECONNRESET, rc = -1;
+	close(fd);
+	return rc;
+}
+
+int
+sock_stop_udp(const struct sock_addr *a, unsigned proto)
+{
+	unsigned char out[SOCK_HDR_LEN], in[SOCK_HDR_LEN + 64];
+	int fd = sock_connect(a, SOCK_DGRAM, 0, 0, 500000000), tries;
+
+	if (fd < 0)
+		return -1;
+	sock_encode(out, sizeof(out), proto, SOCK_STOP, NULL, 0);
+	for (tries = 0; tries < 4; tries++) {
+		ssize_t r;
+		unsigned kind;
+		size_t n;
+
+		if (send(fd, out, sizeof(out), 0) != (ssize_t)sizeof(out))
+			break;
+		r = recv(fd, in, sizeof(in), 0);
+		if (r >= SOCK_HDR_LEN && sock_decode_hdr(in, proto, &kind, &n, 8) == 0
+		    && kind == SOCK_ACK) {
+			close(fd);
+			return 0;
+		}
+		if (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+			break;
+		errno = ETIMEDOUT;
+	}
+	tries = errno;
+	close(fd);
+	errno = tries;
+	return -1;
+}
+
+int
+sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+	  const struct bench_opts *o, const char *host)
+{
+	struct sock_addr a;
+	struct place pl;
+	enum place_kind kinds[PLACE_COUNT];
+	char err[PARSE_ERRLEN];
+	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
+	int type = sp->tcp ? SOCK_STREAM : SOCK_DGRAM, rc = 0;
+	size_t i, n;
+
+	/* A vanished peer is an error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (so->server + (so->stop != NULL) + (host != NULL) > 1)
+		bench_usage_error(sp->bench, "-s, -S host and a host exclude each other");
+	/* A server serves at most MAX_CHILDREN connections at once. */
+	if (o->parallel > MAX_CHILDREN)
+		bench_usage_error(sp->bench, "-P: value '%u' is out of range for %s; allowed: 1 .. %d",
+				  o->parallel, sp->bench->name, MAX_CHILDREN);
+	if (so->server)
+		return run_server(sp, so);
+	if (so->stop != NULL) {
+		if (so->port == 0)
+			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
+		if (sock_resolve(so->stop, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
+			msg_die("%s", err);
+		if ((sp->stop != NULL ? sp->stop : sock_stop_tcp)(&a, sp->proto) != 0)
+			msg_sysdie("cannot stop the server at %s port %u", a.text, port);
+		return MSG_EXIT_OK;
+	}
+	if (host != NULL) {
+		if (so->place_mask != 0)
+			bench_usage_error(sp->bench, "-p: a placement applies only to the server the program starts itself (no host)");
+		if (so->port == 0)
+			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
+		if (sock_resolve(host, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
+			msg_die("%s", err);
+		bench_print_config(o, sp->bench);
+		if (o->output == OUTPUT_RAW)
+			output_config(stdout, "server", "%s port %u", a.text, port);
+		return sp->measure(&a, sock_is_loopback(&a) ? place_name_part(PLACE_UNPINNED)
+				   : "peer=remote", sp->arg) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	}
+	/* With -P, bench_init leaves -c to the copies: the placements choose from it too. */
+	if (o->ncpus > 0 && o->parallel > 1 && bench_pin(o->cpus, o->ncpus) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "cannot pin to the CPUs given with -c: %s", strerror(errno));
+	if (place_init(&pl, so->place_mask, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
+	bench_print_config(o, sp->bench);
+	n = place_list(&pl, kinds, PLACE_COUNT);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (place_pin(&pl, kinds[i], 0) != 0)
+			msg_sysdie("cannot pin to a CPU for placement %s", place_name(kinds[i]));
+		if (start_local(sp, so, &pl, kinds[i], &a) != 0)
+			return MSG_EXIT_FAIL;
+		if (o->output == OUTPUT_RAW) {
+			place_print_config(stdout, &pl, kinds[i]);
+			output_config(stdout, "server", "%s port %u, started by the benchmark",
+				      a.text, sock_addr_port(&a));
+		}
+		rc = sp->measure(&a, place_name_part(kinds[i]), sp->arg);
+		stop_local();
+		if (place_restore(&pl) != 0)
+			msg_sysdie("cannot unpin");
+	}
+	return rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+}
+
+/* ---------------------------------------------------------------- reports */
+
+void
+sock_check_samples(const struct bench_prog *p, const struct bench_opts *o,
+		   const struct sock_opts *so)
+{
+	if (o->reps > SOCK_MAX_SAMPLES)
+		bench_usage_error(p, "-N: value '%u' is out of range for %s; allowed: 1 .. %d",
+				  o->reps, p->name, SOCK_MAX_SAMPLES);
+	if (so->dur_ns / o->reps < 1000000)
+		bench_usage_error(p, "-t: each of the %u samples would be shorter than 1ms", o->reps);
+}
+
+void
+sock_report_transfer(const struct bench_opts *o, const char *base, const char *suffix,
+		     const uint64_t *iters, const double *vals, size_t n,
+		     const char *const *units, size_t npairs,
+		     const uint64_t *local, uint64_t local_bytes,
+		     const uint64_t *remote, uint64_t remote_bytes)
+{
+	char name[OUTPUT_MAX_NAME];
+
+	snprintf(name, sizeof(name), "%s%s", base, suffix);
+	sock_report(o, name, iters, vals, n, units, npairs);
+	snprintf(name, sizeof(name), "%s/cpu=local%s", base, suffix);
+	sock_cpu_report(o, name, "local", local, local_bytes);
+	snprintf(name, sizeof(name), "%s/cpu=remote%s", base, suffix);
+	sock_cpu_report(o, name, "remote", remote, remote_bytes);
+}
+
+void
+sock_cpu_encode(uint64_t *w, int ok, const struct cpustat *a, const struct cpustat *b)
+{
+	size_t i;
+
+	w[0] = ok != 0;
+	w[1] = (uint64_t)cpustat_hz();
+	for (i = 0; i < CPUSTAT_NFIELDS; i++)
+		w[2 + i] = ok && b->tick[i] >= a->tick[i] ? b->tick[i] - a->tick[i] : 0;
+}
+
+void
+sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
+		const uint64_t *w, uint64_t bytes)
+{
+	static const char *const units[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
+	char key[32];
+	struct cpustat zero, d;
+	struct cpuload l;
+	double v[5];
+	uint64_t one = 1;
+	size_t i;
+
+	if (!w[0]) {
+		snprintf(key, sizeof(key), "cpu-%s", side);
+		if (o->output == OUTPUT_RAW)
+			output_config(stdout, key, "unavailable (no /proc/stat)");
+		return;
+	}
+	memset(&zero, 0, sizeof(zero));
+	for (i = 0; i < CPUSTAT_NFIELDS; i++)
+		d.tick[i] = w[2 + i];
+	cpustat_delta(&zero, &d, w[1] > 0 && w[1] < 100000 ? (long)w[1] : 100, &l);
+	v[0] = l.user;
+	v[1] = l.system;
+	v[2] = l.irq;
+	v[3] = l.softirq;
+	v[4] = cpustat_demand(&l, bytes);
+	if (o->output == OUTPUT_RAW) {
+		sock_report(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		return;
+	}
+	printf("%-36s cpu %.1f%% user, %.1f%% sys, %.1f%% irq, %.1f%% softirq; %.3g us/KB\n",
+	       name, v[0], v[1], v[2], v[3], v[4]);
+	fflush(stdout);
+}
+
+void
+sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
+	    const double *vals, size_t n, const char *const *units, size_t npairs)
+{
+	size_t i, j;
+
+	if (o->output == OUTPUT_RAW) {
+		for (i = 0; i < n; i++) {
+			char v[64];
+
+			printf("Benchmark%s\t%12llu", name, (unsigned long long)iters[i]);
+			for (j = 0; j < npairs; j++)
+				printf("\t%14s %s", output_format_value(v, sizeof(v),
+						vals[i * npairs + j]), units[j]);
+			putchar('\n');
+		}
+	} else {
+		double *col = malloc((n > 0 ? n : 1) * sizeof(*col));
+		struct stats s;
+
+		for (j = 0; col != NULL && j < npairs; j++) {
+			for (i = 0; i < n; i++)
+				col[i] = vals[i * npairs + j];
+			if (stats_compute(col, n, &s) == 0)
+				output_text(stdout, name, &s, units[j]);
+		}
+		free(col);
+	}
+	fflush(stdout);
+}
+
+void
+sock_hist_init(struct sock_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX;
+}
+
+size_t
+sock_hist_bucket(uint64_t ns)
+{
+	unsigned e = 0;
+	size_t b;
+
+	if (ns < 64)
+		return (size_t)ns;
+	while ((ns >> e) >= 64)
+		e++;
+	/* ns >> e is now 32..63: its top bit is the power, the rest the sub-bucket. */
+	b = 64 + (size_t)(e - 1) * 32 + (size_t)((ns >> e) - 32);
+	return b < SOCK_HIST_BUCKETS ? b : SOCK_HIST_BUCKETS - 1;
+}
+
+uint64_t
+sock_hist_lower(size_t b)
+{
+	if (b < 64)
+		return b;
+	b -= 64;
+	return (uint64_t)(32 + b % 32) << (b / 32 + 1);
+}
+
+void
+sock_hist_add(struct sock_hist *h, uint64_t ns)
+{
+	h->count[sock_hist_bucket(ns)]++;
+	h->n++;
+	if (ns < h->min)
+		h->min = ns;
+	if (ns > h->max)
+		h->max = ns;
+}
+
+double
+sock_hist_quantile(const struct sock_hist *h, double p)
+{
+	uint64_t rank, seen = 0;
+	size_t b;
+
+	if (h->n == 0)
+		return 0;
+	rank = (uint64_t)((double)h->n * p);
+	if ((double)rank < (double)h->n * p)
+		rank++;
+	if (rank < 1)
+		rank = 1;
+	for (b = 0; b < SOCK_HIST_BUCKETS; b++) {
+		seen += h->count[b];
+		if (seen >= rank) {
+			double lo = (double)sock_hist_lower(b);
+			double hi = b + 1 < SOCK_HIST_BUCKETS ? (double)sock_hist_lower(b + 1) : lo;
+			double mid = b < 64 ? lo : (lo + hi) / 2;
+
+			if (mid < (double)h->min)
+				mid = (double)h->min;
+			if (mid > (double)h->max)
+				mid = (double)h->max;
+			return mid;
+		}
+	}
+	return (double)h->max;
+}

@@ -1,3 +1,142 @@
 #!/bin/sh
+# lat_connect: options, a self-started loopback run per placement, IPv6,
+# and a server that survives garbage, silent and vanishing clients, stops
+# on -S and exits when idle.
 . "$top_srcdir/tests/tap/libtap.sh"
-skip_all "lat_connect is being written"
+
+plan 29
+q='-N 3 -T 1ms -o raw'
+dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_connect-t.XXXXXX")
+servers=
+# Time for a run to get going before it is killed (qemu starts slowly).
+settle=0.5
+[ -z "$TEST_WRAPPER" ] || settle=1.5
+_tap_cleanup_hook() {
+	for p in $servers; do kill "$p" 2>/dev/null; done
+	rm -rf "$dir"
+}
+
+# alive PID: the process exists and is not a zombie.
+alive() {
+	[ -r "/proc/$1/stat" ] || { kill -0 "$1" 2>/dev/null; return; }
+	s=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+	[ -n "$s" ] && [ "$s" != Z ]
+}
+# gone PID: not alive within 3 s.
+gone() {
+	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+		alive "$1" || return 0
+		sleep 0.2
+	done
+	return 1
+}
+# procs MARK: how many processes have MARK in their command line.
+procs() {
+	_n=0
+	for _f in /proc/[0-9]*/cmdline; do
+		_c=$({ tr '\0' ' ' <"$_f"; } 2>/dev/null) || continue
+		case $_c in *"$1"*) _n=$((_n + 1)) ;; esac
+	done
+	echo "$_n"
+}
+# has TEXT NAME: TEXT has a result line named Benchmark<NAME>.
+has() {
+	[ -n "$(results_of "$1" "$2")" ]
+}
+# server ARGS...: start lat_connect -s, leave its pid and port in $pid, $port.
+server() {
+	run_prog lat_connect -s -n 0 "$@"
+	pid=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')
+	port=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.* port \([0-9]*\),.*/\1/p')
+	servers="$servers $pid"
+}
+# abuse MODE PORT: a bad client (perl): garbage, huge (a header claiming
+# 4 GB), silent (connects, says nothing for 3 s).
+abuse() {
+	perl -MIO::Socket::INET -e '
+		my ($mode, $port) = @ARGV;
+		my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1", PeerPort => $port,
+			Proto => "tcp", Timeout => 5) or exit 1;
+		if ($mode eq "garbage") { print $s join "", map { chr int rand 256 } 1..4096; sleep 1 }
+		elsif ($mode eq "huge") { print $s pack("NnnNN", 0x68624e54, 1, 1, 3, 0xfffffff8); sleep 1 }
+		else { sleep 3 }' "$1" "$2"
+}
+
+cli '-h exits 0 with the usage line' 0 '^usage: lat_connect' lat_connect -h
+cli 'unknown option: exit 2' 2 'unknown option -q' lat_connect -q
+cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" lat_connect -n 70000
+cli '-i abc: exit 2 naming -i' 2 "^lat_connect: -i: 'abc'" lat_connect -i abc
+cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" lat_connect -p sideways
+cli '-s with a host: exit 2' 2 'exclude each other' lat_connect -s localhost
+cli '-p with a host: exit 2' 2 '^lat_connect: -p: ' lat_connect -p one localhost
+cli 'two hosts: exit 2' 2 "unexpected argument 'b'" lat_connect a b
+cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' lat_connect $q no.such.host.invalid
+
+run_prog lat_connect $q
+ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
+ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+one=$(results_of "$TAP_STDOUT" LatConnect/placement=one | median_of)
+# A paced client: no 1 s SYN retransmission averaged in (lmbench: ~4 ms).
+ok "placement one: between 1 us and 1 ms ($one ns)" num_between 1000 "$one" 1000000
+if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
+	sp=$(results_of "$TAP_STDOUT" LatConnect/placement=spread | median_of)
+	ok "placement spread: between 1 us and 100 ms ($sp ns)" num_between 1000 "$sp" 100000000
+else
+	skip 'one CPU: no spread placement'
+fi
+like 'the placement is recorded' "$TAP_STDOUT" '^placement: one, cpu [0-9]+$'
+
+run_prog lat_connect -N 3 -T 1ms -o raw -p one -P 2
+like '-P 2: one name per copy set' "$TAP_STDOUT" '^BenchmarkLatConnect/placement=one-2	'
+run_prog lat_connect -N 3 -T 1ms -o text -p one
+like 'text output: median, CI and n' "$TAP_STDOUT" '^LatConnect/placement=one +[0-9.]+ ns/op .*n=3\)$'
+
+run_prog lat_connect $q -p one -6
+if [ "$TAP_STATUS" -ne 0 ] && printf '%s\n' "$TAP_OUT" | grep -Eq 'not (supported|available)|annot assign'; then
+	skip 'no IPv6 loopback here'
+else
+	ok '-6: a run over ::1 exits 0 with results' has "$TAP_STDOUT" LatConnect/placement=one
+fi
+
+server -i 30
+ok '-s: a server starts in the background' alive "$pid"
+run_prog lat_connect $q -n "$port" 127.0.0.1
+ok 'a client of a separate server on this host: placement=unpinned' \
+	has "$TAP_STDOUT" LatConnect/placement=unpinned
+if command -v perl >/dev/null 2>&1; then
+	abuse garbage "$port"; abuse huge "$port"
+	abuse silent "$port" &
+	sleep 0.3
+	run_prog lat_connect $q -n "$port" 127.0.0.1
+	ok 'after garbage and a huge header, beside a silent client: served' test "$TAP_STATUS" -eq 0
+	kill $! 2>/dev/null
+	wait
+else
+	skip 'no perl for the bad clients'
+fi
+$TEST_WRAPPER "$(prog lat_connect)" -N 3 -T 2s -n "$port" 127.0.0.1 >/dev/null 2>&1 &
+cpid=$!
+sleep "$settle"
+kill -9 "$cpid" 2>/dev/null
+wait "$cpid" 2>/dev/null
+run_prog lat_connect $q -n "$port" 127.0.0.1
+ok 'after a client vanished mid-run: served' test "$TAP_STATUS" -eq 0
+ok 'the server is still running' alive "$pid"
+cli '-S stops it' 0 '' lat_connect -n "$port" -S 127.0.0.1
+ok 'the server is gone after -S' gone "$pid"
+cli '-S with no server: exit 1' 1 'cannot stop the server' lat_connect -n "$port" -S 127.0.0.1
+
+server -i 1
+ok '-i 1: the server exits after 1 s without a client' gone "$pid"
+
+# SIGTERM and SIGKILL mid-run: no server child is left behind.
+for sig in TERM KILL; do
+	TMPDIR=$dir $TEST_WRAPPER "$(prog lat_connect)" -N 1000 -T 100ms -i 4323 >/dev/null 2>&1 &
+	cpid=$!
+	sleep "$settle"
+	kill -"$sig" "$cpid"
+	wait "$cpid" 2>/dev/null
+	sleep "$settle"
+	is "SIG$sig mid-run: no process of the run is left" 0 "$(procs '-i 4323')"
+done
+is 'no temporary file is left' '' "$(ls -A "$dir")"

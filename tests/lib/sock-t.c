@@ -1,0 +1,183 @@
+/*
+ * sock-t: the wire format (byte order, header checks, bounded reads),
+ * addresses, listening and accepting with timeouts, the CPU words, and
+ * the histogram's buckets and percentiles.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "tap/basic.h"
+#include "sock.h"
+
+static int
+resolve(const char *host, struct sock_addr *a)
+{
+	char err[256];
+
+	return sock_resolve(host, 0, AF_UNSPEC, SOCK_STREAM, 0, a, err, sizeof(err));
+}
+
+static void
+test_wire(void)
+{
+	unsigned char b[SOCK_HDR_LEN + 16], hdr[SOCK_HDR_LEN];
+	uint64_t w[2] = { 0x0102030405060708ull, 42 }, r[4];
+	unsigned kind;
+	size_t n;
+	int sv[2];
+
+	sock_put64(b, w[0]);
+	ok(b[0] == 1 && b[7] == 8, "64-bit words are big-endian on the wire");
+	is_int((long long)w[0], (long long)sock_get64(b), "and read back whole");
+	sock_put32(b, 0xdeadbeefu);
+	is_int(0xdeadbeefu, sock_get32(b), "32-bit round trip");
+
+	is_int(SOCK_HDR_LEN + 16, (long long)sock_encode(b, sizeof(b), SOCK_BW_TCP, SOCK_HELLO, w, 2),
+	       "a message is the header and 8 bytes per word");
+	ok(memcmp(b, "hbNT\0\1\0\1\0\0\0\4\0\0\0\20", SOCK_HDR_LEN) == 0,
+	   "header: magic, version, kind, program, payload length");
+	is_int(0, (long long)sock_encode(b, sizeof(b) - 1, SOCK_BW_TCP, SOCK_HELLO, w, 2),
+	       "a buffer too small: nothing encoded");
+	ok(sock_decode_hdr(b, SOCK_BW_TCP, &kind, &n, 2) == 0 && kind == SOCK_HELLO && n == 2,
+	   "the header decodes");
+	errno = 0;
+	ok(sock_decode_hdr(b, SOCK_LAT_TCP, &kind, &n, 2) == -1 && errno == EPROTO,
+	   "another program's message is refused");
+	ok(sock_decode_hdr(b, SOCK_BW_TCP, &kind, &n, 1) == -1, "more words than allowed are refused");
+	memcpy(hdr, b, sizeof(hdr));
+	hdr[0] ^= 1;
+	ok(sock_decode_hdr(hdr, SOCK_BW_TCP, &kind, &n, 2) == -1, "a bad magic is refused");
+	memcpy(hdr, b, sizeof(hdr));
+	hdr[5] = 2;
+	ok(sock_decode_hdr(hdr, SOCK_BW_TCP, &kind, &n, 2) == -1, "another version is refused");
+	memcpy(hdr, b, sizeof(hdr));
+	hdr[15] = 15;
+	ok(sock_decode_hdr(hdr, SOCK_BW_TCP, &kind, &n, 2) == -1, "a payload of part words is refused");
+	sock_put32(hdr + 12, 0xfffffff8u);
+	ok(sock_decode_hdr(hdr, SOCK_BW_TCP, &kind, &n, SOCK_MAX_WORDS) == -1,
+	   "a 4 GB payload is refused before anything is read");
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		bail("socketpair");
+	ok(sock_send_msg(sv[0], SOCK_BW_UDP, SOCK_RESULT, w, 2) == 0, "send a message");
+	ok(sock_recv_msg(sv[1], SOCK_BW_UDP, &kind, r, 4, &n) == 0 && kind == SOCK_RESULT && n == 2
+	   && r[0] == w[0] && r[1] == 42, "receive it whole");
+	(void)!write(sv[0], b, SOCK_HDR_LEN + 3);
+	close(sv[0]);
+	errno = 0;
+	ok(sock_recv_msg(sv[1], SOCK_BW_TCP, &kind, r, 4, &n) == -1 && errno == ECONNRESET,
+	   "a peer that closes part-way: ECONNRESET");
+	ok(sock_recv_msg(sv[1], SOCK_BW_TCP, &kind, r, 4, &n) == 1, "a closed peer: 1");
+	close(sv[1]);
+}
+
+static void
+test_addresses(void)
+{
+	struct sock_addr a, c;
+	char err[256] = "";
+	int lfd, fd, afd;
+
+	ok(resolve("127.0.0.1", &a) == 0 && strcmp(a.text, "127.0.0.1") == 0, "resolve 127.0.0.1");
+	ok(sock_is_loopback(&a), "127.0.0.1 is loopback");
+	sock_addr_set_port(&a, 31334);
+	is_int(31334, sock_addr_port(&a), "set and read the port");
+	ok(resolve("10.201.1.2", &c) == 0 && !sock_is_loopback(&c), "10.201.1.2 is not loopback");
+	ok(resolve("::ffff:127.0.0.2", &c) == 0 && sock_is_loopback(&c), "a v4-mapped 127/8 is loopback");
+	if (resolve("::1", &c) == 0)
+		ok(sock_is_loopback(&c) && c.ss.ss_family == AF_INET6, "::1 is IPv6 loopback");
+	else
+		skip("no IPv6 here");
+	ok(sock_resolve("no.such.host.invalid", 1, AF_UNSPEC, SOCK_STREAM, 0, &c, err, sizeof(err)) == -1
+	   && strstr(err, "no.such.host.invalid") != NULL, "an unknown host: the reason names it");
+
+	sock_addr_set_port(&a, 0);
+	lfd = sock_listen(&a, SOCK_STREAM);
+	ok(lfd >= 0 && sock_local_port(lfd) > 0, "listen on a free port");
+	sock_addr_set_port(&a, sock_local_port(lfd));
+	errno = 0;
+	ok(sock_accept(lfd, 50000000) == -1 && errno == ETIMEDOUT, "accept with nobody: ETIMEDOUT");
+	fd = sock_connect(&a, SOCK_STREAM, 1, SOCK_HELLO_NS, 100000000);
+	afd = sock_accept(lfd, SOCK_HELLO_NS);
+	ok(fd >= 0 && afd >= 0, "connect and accept");
+	{
+		char x;
+		uint64_t t0 = timing_now();
+
+		errno = 0;
+		ok(read(fd, &x, 1) == -1 && (errno == EAGAIN || errno == EWOULDBLOCK)
+		   && timing_now() - t0 >= 50000000, "a read on a silent peer times out");
+	}
+	close(fd);
+	close(afd);
+	close(lfd);
+	errno = 0;
+	ok(sock_connect(&a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0) == -1 && errno == ECONNREFUSED,
+	   "connect to a closed port: ECONNREFUSED");
+}
+
+static void
+test_hist(void)
+{
+	static struct sock_hist h;
+	uint64_t v, worst = 0;
+	int i, bad = 0;
+
+	is_int(63, (long long)sock_hist_bucket(63), "values below 64 are their own bucket");
+	is_int(64, (long long)sock_hist_bucket(64), "64 opens the log-linear part");
+	is_int(64, (long long)sock_hist_lower(64), "and is its lower bound");
+	for (v = 1; v < (1ull << 40); v = v * 3 / 2 + 1) {
+		size_t b = sock_hist_bucket(v);
+		uint64_t lo = sock_hist_lower(b), hi = sock_hist_lower(b + 1);
+
+		if (lo > v || hi <= v)
+			bad++;
+		if ((hi - lo) * 32 > lo && lo >= 64)
+			worst = v;
+	}
+	ok(bad == 0, "every value lies in its bucket");
+	ok(worst == 0, "buckets are at most 1/32 of their value wide");
+	is_int(SOCK_HIST_BUCKETS - 1, (long long)sock_hist_bucket(UINT64_MAX), "huge values land in the last bucket");
+
+	sock_hist_init(&h);
+	is_double(0, sock_hist_quantile(&h, 0.5), 0, "an empty histogram: 0");
+	sock_hist_add(&h, 12345);
+	is_double(12345, sock_hist_quantile(&h, 0.99), 0, "one value: itself (clamped to min and max)");
+	sock_hist_init(&h);
+	for (i = 1; i <= 1000; i++)
+		sock_hist_add(&h, (uint64_t)i * 1000);
+	is_double(500000, sock_hist_quantile(&h, 0.5), 500000 / 32.0, "p50 of 1..1000 us: 500 us within 3.2%%");
+	is_double(990000, sock_hist_quantile(&h, 0.99), 990000 / 32.0, "p99: 990 us within 3.2%%");
+	is_double(1000000, sock_hist_quantile(&h, 1.0), 1000000 / 32.0, "p100: the maximum");
+}
+
+int
+main(void)
+{
+	struct sock_opts so;
+	struct cpustat a, b;
+	uint64_t w[SOCK_CPU_WORDS];
+
+	plan(43);
+	test_wire();
+	test_addresses();
+	test_hist();
+
+	sock_opts_init(&so);
+	ok(so.port == -1 && so.idle_ns == 60000000000ull && so.family == AF_UNSPEC && !so.server,
+	   "defaults: the program's port, 60 s idle, any family, a client");
+	memset(&a, 0, sizeof(a));
+	b = a;
+	b.tick[CPUSTAT_SOFTIRQ] = 7;
+	sock_cpu_encode(w, 1, &a, &b);
+	ok(w[0] == 1 && w[1] > 0 && w[2 + CPUSTAT_SOFTIRQ] == 7 && w[2 + CPUSTAT_USER] == 0,
+	   "CPU words: ok, tick rate, then the deltas");
+	sock_cpu_encode(w, 0, &a, &b);
+	ok(w[0] == 0 && w[2 + CPUSTAT_SOFTIRQ] == 0, "no /proc/stat: ok 0 and no deltas");
+	return 0;
+}
