@@ -1,35 +1,50 @@
 /*
  * lat_fs: file creation and deletion, in ns per file (and files per second).
  *
- * One sample creates a batch of files of SIZE bytes (open O_CREAT|O_EXCL,
- * write, close), then deletes them (unlink).  Each phase is timed alone, so
- * neither contains the other.  The files are spread over subdirectories of
- * -n files each (lmbench's layout), made before the first sample.  The
- * batch is calibrated so that creating it lasts about -T.
+ * One iteration creates a file of SIZE bytes (open O_CREAT|O_EXCL, write,
+ * close), or deletes one (unlink).  A sample creates a batch of files and
+ * deletes it, and times only the phase measured: the deletes of a create
+ * sample and the creates of a delete sample are outside the timing, as are
+ * the subdirectories of -n files each (lmbench's layout) that hold the
+ * batch.  Under -P each copy works in a directory of its own.
  *
  * usage: lat_fs [options] [-s SIZE]... [-n files-per-dir] [dir]
  */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
 #include "output.h"
-#include "stats.h"
 #include "tmp.h"
 
+#ifndef MAP_ANONYMOUS
+# define MAP_ANONYMOUS MAP_ANON
+#endif
 #define MAX_SIZES 16
-#define MAX_BATCH 1000000	/* files: bounds the inodes and the signal cleanup */
-#define MAX_SAMPLES_I 10000	/* under -I */
+#define MAX_BATCH 1000000	/* files: bounds the inodes and the cleanup */
+
+/*
+ * What one process has made, counted before it is made, in memory shared
+ * with the -P copies: the cleanup in the main process, which may run in a
+ * signal handler, removes exactly that without reading a directory.
+ */
+struct area {
+	volatile pid_t pid;		/* the copy working in it */
+	volatile sig_atomic_t files, dirs, taken;
+};
 
 struct state {
 	char dir[PATH_MAX];	/* the temporary directory */
@@ -37,217 +52,188 @@ struct state {
 	uint64_t size, per_dir;
 	uint64_t sizes[MAX_SIZES];
 	size_t nsizes;
+	int op;			/* 0: create, 1: delete */
+	struct area *area;	/* [0]: the main process, in dir; [k]: copy k, in dir/c<k> */
+	size_t nareas, self;
+	int slots[2];		/* a pipe of area numbers for the copies to take */
 };
 
-/*
- * lib/tmp removes the directory on a signal with rmdir only, so a handler
- * of ours empties it first: files 0 .. live_files - 1, then the
- * subdirectories, both counted before they are made.
- */
-static struct state state = { .per_dir = 100 };
-static volatile sig_atomic_t live, live_files, live_dirs;
-static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction chained[HB_ARRAY_SIZE(sigs)];
+static struct state state = { .per_dir = 100, .slots = { -1, -1 } };
 static char block[65536];
 
-/* "<dir>/<i>", or for a file "<dir>/<i / per_dir>/<i % per_dir>"; signal-safe. */
-static void
-path_of(const struct state *s, uint64_t i, int file, char *buf)
+/*
+ * Area a's directory (depth 0), its subdirectory i (1) or its file i (2):
+ * "<dir>[/c<a>][/<i / per_dir>/<i % per_dir>]"; signal-safe.
+ */
+static char *
+path_of(const struct state *s, size_t a, int depth, uint64_t i, char *buf)
 {
-	uint64_t part[2] = { file ? i / s->per_dir : i, i % s->per_dir }, v;
-	char *p = buf + s->dirlen, tmp[24];
+	uint64_t part[3] = { a, depth == 2 ? i / s->per_dir : i, i % s->per_dir }, v;
+	char *p = buf + s->dirlen, digits[24];
 	int k;
 
 	memcpy(buf, s->dir, s->dirlen);
-	for (k = 0; k <= file; k++) {
+	for (k = a > 0 ? 0 : 1; k <= depth; k++) {
 		size_t n = 0;
 
 		*p++ = '/';
+		if (k == 0)
+			*p++ = 'c';
 		for (v = part[k]; n == 0 || v > 0; v /= 10)
-			tmp[n++] = (char)('0' + v % 10);
+			digits[n++] = (char)('0' + v % 10);
 		while (n > 0)
-			*p++ = tmp[--n];
+			*p++ = digits[--n];
 	}
 	*p = '\0';
+	return buf;
 }
 
-static void
-on_signal(int sig)
+/* Say what failed on which path; the sample fails with errno 0 (said). */
+static int
+failed(const char *what, const char *path)
 {
-	char path[PATH_MAX + 64];
-	sig_atomic_t i;
-	size_t k;
-
-	for (i = 0; live && i < live_files; i++) {
-		path_of(&state, (uint64_t)i, 1, path);
-		unlink(path);
-	}
-	for (i = live_dirs - 1; live && i >= 0; i--) {
-		path_of(&state, (uint64_t)i, 0, path);
-		rmdir(path);
-	}
-	for (k = 0; k < HB_ARRAY_SIZE(sigs); k++)
-		if (sigs[k] == sig && chained[k].sa_handler != SIG_DFL)
-			chained[k].sa_handler(sig);	/* lib/tmp's: rmdir, re-raise */
-	signal(sig, SIG_DFL);
-	raise(sig);
+	msg_syswarn("%s %s", what, path);
+	errno = 0;
+	return -1;
 }
 
-static void
+static int
 create_files(const struct state *s, uint64_t n)
 {
 	char path[PATH_MAX + 64];
 	uint64_t i, left;
+	ssize_t w = 0;
 
 	for (i = 0; i < n; i++) {
-		ssize_t w;
-		int fd;
+		int fd = open(path_of(s, s->self, 2, i, path), O_WRONLY | O_CREAT | O_EXCL, 0600);
 
-		path_of(s, i, 1, path);
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 		if (fd < 0)
-			msg_sysdie("cannot create %s", path);
+			return failed("cannot create", path);
 		for (left = s->size; left > 0; left -= (uint64_t)w)
-			if ((w = write(fd, block, left < sizeof(block) ? (size_t)left : sizeof(block))) <= 0)
-				msg_sysdie("cannot write %s", path);
+			if ((w = write(fd, block, left < sizeof(block) ? (size_t)left : sizeof(block))) <= 0) {
+				int e = w == 0 ? ENOSPC : errno;
+
+				close(fd);
+				errno = e;
+				return failed("cannot write", path);
+			}
 		if (close(fd) != 0)
-			msg_sysdie("cannot close %s", path);
+			return failed("cannot close", path);
 	}
+	return 0;
 }
 
-static void
+static int
 delete_files(const struct state *s, uint64_t n)
 {
 	char path[PATH_MAX + 64];
 	uint64_t i;
 
-	for (i = 0; i < n; i++) {
-		path_of(s, i, 1, path);
-		if (unlink(path) != 0)
-			msg_sysdie("cannot delete %s", path);
-	}
+	for (i = 0; i < n; i++)
+		if (unlink(path_of(s, s->self, 2, i, path)) != 0)
+			return failed("cannot delete", path);
+	return 0;
 }
 
 /*
- * One sample: create n files, then delete them; each phase timed alone.
- * Subdirectories are made as a batch first needs them and kept until the
- * size is done, so no sample pays for directories.
+ * One sample: n files created, then deleted; the phase s->op alone is
+ * timed.  The subdirectories are made as a batch first needs them, and
+ * kept until the end of the case.
+ */
+static int
+sample(void *arg, uint64_t n, uint64_t *ns)
+{
+	struct state *s = arg;
+	struct area *a = &s->area[s->self];
+	char path[PATH_MAX + 64];
+	uint64_t t[3];
+
+	while ((uint64_t)a->dirs * s->per_dir < n) {
+		path_of(s, s->self, 1, (uint64_t)a->dirs, path);
+		a->dirs++;
+		if (mkdir(path, 0700) != 0)
+			return failed("cannot create", path);
+	}
+	a->files = (sig_atomic_t)n;
+	t[0] = timing_now();
+	if (create_files(s, n) != 0)
+		return -1;
+	t[1] = timing_now();
+	if (delete_files(s, n) != 0)
+		return -1;
+	t[2] = timing_now();
+	a->files = 0;
+	*ns = t[s->op + 1] - t[s->op];
+	return 0;
+}
+
+static const char *const ops[] = { "create", "delete" };	/* s->op */
+
+/* A -P copy takes an area number, says its pid, then makes its directory. */
+static int
+copy_init(void *arg)
+{
+	struct state *s = arg;
+	char path[PATH_MAX + 64];
+	unsigned short k;
+
+	if (read(s->slots[0], &k, sizeof(k)) != (ssize_t)sizeof(k) || k == 0 || k >= s->nareas)
+		return -1;
+	s->self = k;
+	s->area[k].pid = getpid();
+	return mkdir(path_of(s, k, 0, 0, path), 0700);
+}
+
+/*
+ * Remove what the areas hold: after each case, and as lib/tmp's hook at
+ * exit and in its signal handler (so only signal-safe calls).  Taking the
+ * area numbers left in the pipe keeps a copy that has not started from
+ * starting; one that has is killed and reaped before its area is emptied.
  */
 static void
-cycle(struct state *s, uint64_t n, uint64_t ns[2])
+clean(void)
 {
+	struct state *s = &state;
 	char path[PATH_MAX + 64];
-	uint64_t t0, t1, t2;
+	unsigned short k;
+	size_t i;
+	int st, t;
 
-	while ((uint64_t)live_dirs * s->per_dir < n) {
-		path_of(s, (uint64_t)live_dirs, 0, path);
-		live_dirs++;	/* counted first: the handler never misses one */
-		if (mkdir(path, 0700) != 0)
-			msg_sysdie("cannot create %s", path);
-	}
-	live_files = (sig_atomic_t)n;
-	t0 = timing_now();
-	create_files(s, n);
-	t1 = timing_now();
-	delete_files(s, n);
-	t2 = timing_now();
-	live_files = 0;
-	ns[0] = t1 > t0 ? t1 - t0 : 1;
-	ns[1] = t2 > t1 ? t2 - t1 : 1;
-}
+	while (s->slots[0] >= 0 && read(s->slots[0], &k, sizeof(k)) == (ssize_t)sizeof(k))
+		if (k < s->nareas)
+			s->area[k].taken = 0;
+	for (i = s->nareas; s->area != NULL && i-- > 0;) {
+		struct area *a = &s->area[i];
 
-static void
-remove_dirs(const struct state *s)
-{
-	char path[PATH_MAX + 64];
-
-	for (; live_dirs > 0; live_dirs--) {
-		path_of(s, (uint64_t)live_dirs - 1, 0, path);
-		if (rmdir(path) != 0)
-			msg_sysdie("cannot remove %s", path);
-	}
-}
-
-/* A batch whose creation lasts about target: grow it, then extrapolate. */
-static uint64_t
-calibrate(struct state *s, uint64_t target)
-{
-	uint64_t n = 1, ns[2];
-
-	for (;; n = n * 4 < MAX_BATCH ? n * 4 : MAX_BATCH) {
-		cycle(s, n, ns);
-		if (ns[0] >= target || n >= MAX_BATCH)
-			return n;
-		if (ns[0] >= target / 8 && ns[0] >= timing_min_sample()) {
-			double want = (double)n * (double)target / (double)ns[0] * 1.05 + 1;
-
-			return want < MAX_BATCH ? (uint64_t)want : MAX_BATCH;
+		/* A copy says its pid just after it takes its number. */
+		for (t = 0; a->taken && a->pid == 0 && t < 1000; t++)
+			poll(NULL, 0, 1);
+		if (a->taken && a->pid > 0 && waitpid(a->pid, &st, WNOHANG) == 0) {
+			kill(a->pid, SIGKILL);
+			waitpid(a->pid, &st, 0);
 		}
+		for (; a->files > 0; a->files--)
+			unlink(path_of(s, i, 2, (uint64_t)a->files - 1, path));
+		for (; a->dirs > 0; a->dirs--)
+			rmdir(path_of(s, i, 1, (uint64_t)a->dirs - 1, path));
+		if (i > 0)
+			rmdir(path_of(s, i, 0, 0, path));
+		a->pid = 0;
+		a->taken = 0;
 	}
 }
 
-/* Enough samples: -N of them, and under -I both CIs narrow (or time up). */
-static int
-enough(const struct bench_opts *o, double *const v[2], size_t count, uint64_t start)
-{
-	struct stats st;
-	int k;
-
-	if (count < o->reps || o->precision_pct <= 0 || count >= MAX_SAMPLES_I
-	    || timing_now() - start >= o->precision_cap_ns)
-		return count >= o->reps;
-	for (k = 0; k < 2; k++)
-		if (stats_compute(v[k], count, &st) != 0 || st.ci_level < 0.95
-		    || stats_ci_halfwidth_pct(&st) > o->precision_pct)
-			return 0;
-	return 1;
-}
-
+/* Before a case under -P: one area number for each copy. */
 static void
-measure(const struct bench_opts *o, struct state *s)
+hand_out(struct state *s)
 {
-	static const char *const ops[2] = { "create", "delete" };
-	size_t cap = o->precision_pct > 0 && o->reps < MAX_SAMPLES_I ? MAX_SAMPLES_I : o->reps;
-	size_t count, i, k;
-	uint64_t n, ns[2], start, *iters = malloc(cap * sizeof(*iters));
-	double *v[2] = { malloc(cap * sizeof(double)), malloc(cap * sizeof(double)) };
-	char name[OUTPUT_MAX_NAME], sz[32], a[64], b[64];
-	struct stats st;
+	unsigned short k[BENCH_MAX_CPUS];
+	size_t i, n = s->nareas - 1;
 
-	if (iters == NULL || v[0] == NULL || v[1] == NULL)
-		msg_sysdie("cannot allocate %zu samples", cap);
-	n = calibrate(s, o->sample_ns);
-	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
-		cycle(s, n, ns);
-	for (count = 0, start = timing_now(); !enough(o, v, count, start); count++) {
-		cycle(s, n, ns);
-		iters[count] = n;
-		for (k = 0; k < 2; k++)
-			v[k][count] = (double)ns[k] / (double)n;
-	}
-	/* lmbench labels the empty file "0K". */
-	strcpy(sz, "0K");
-	if (s->size > 0)
-		mem_size_name(sz, sizeof(sz), s->size);
-	for (k = 0; k < 2; k++) {
-		snprintf(name, sizeof(name), "LatFs/op=%s/size=%s", ops[k], sz);
-		if (o->precision_pct > 0 && (stats_compute(v[k], count, &st) != 0
-		    || st.ci_level < 0.95 || stats_ci_halfwidth_pct(&st) > o->precision_pct))
-			msg_warn("%s: precision target ±%g%% not reached after %zu samples",
-				 name, o->precision_pct, count);
-		if (o->output != OUTPUT_RAW)
-			bench_report(o, name, iters, v[k], count, "ns/op");
-		/* Two value-unit pairs on a line: bench_report prints only one. */
-		for (i = 0; o->output == OUTPUT_RAW && i < count; i++)
-			printf("Benchmark%s\t%12llu\t%14s ns/op\t%14s files/s\n", name,
-			       (unsigned long long)iters[i], output_format_value(a, sizeof(a), v[k][i]),
-			       output_format_value(b, sizeof(b), 1e9 / v[k][i]));
-	}
-	fflush(stdout);
-	remove_dirs(s);
-	free(iters);
-	free(v[0]);
-	free(v[1]);
+	for (i = 0; i < n; i++)
+		k[i] = (unsigned short)(i + 1), s->area[i + 1].taken = 1;
+	if (write(s->slots[1], k, n * sizeof(k[0])) != (ssize_t)(n * sizeof(k[0])))
+		msg_sysdie("cannot hand out the copies' directories");
 }
 
 static int
@@ -286,14 +272,15 @@ main(int argc, char **argv)
 	static const uint64_t defaults[] = { 0, 1024, 4096, 10240 };
 	struct state *s = &state;
 	struct bench_opts o;
-	struct sigaction sa;
+	char name[OUTPUT_MAX_NAME], sz[32];
+	struct bench_case c = { .name = name, .sample = sample, .arg = &state,
+		.alt_unit = "files/s", .alt_scale = 1e9, .alt_inverse = 1,
+		.copy_init = copy_init, .max_iters = MAX_BATCH };
 	size_t i;
-	int ai = bench_init(&o, &prog, argc, argv);
+	int ai = bench_init(&o, &prog, argc, argv), rc;
 	const char *dir = ai < argc ? argv[ai] : NULL;
+	void *area;
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; allowed: 1 (lat_fs times itself)",
-				  o.parallel);
 	if (s->nsizes == 0) {
 		memcpy(s->sizes, defaults, sizeof(defaults));
 		s->nsizes = HB_ARRAY_SIZE(defaults);
@@ -302,13 +289,15 @@ main(int argc, char **argv)
 	if (tmp_mkdir(dir, s->dir, sizeof(s->dir)) != 0)
 		msg_sysdie("cannot create a temporary directory in %s", tmp_dir(dir));
 	s->dirlen = strlen(s->dir);
-	live = 1;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < HB_ARRAY_SIZE(sigs); i++)
-		if (sigaction(sigs[i], NULL, &chained[i]) == 0 && chained[i].sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
+	s->nareas = o.parallel > 1 ? o.parallel + 1 : 1;
+	area = mmap(NULL, s->nareas * sizeof(*s->area), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED)
+		msg_sysdie("cannot map %zu counters", s->nareas);
+	if (o.parallel > 1 && (pipe(s->slots) != 0 || fcntl(s->slots[0], F_SETFL, O_NONBLOCK) != 0))
+		msg_sysdie("cannot make a pipe");
+	s->area = area;
+	tmp_set_hook(clean);
 	bench_print_config(&o, &prog);
 	if (o.output == OUTPUT_RAW) {
 		output_config(stdout, "dir", "%s", tmp_dir(dir));
@@ -316,7 +305,19 @@ main(int argc, char **argv)
 	}
 	for (i = 0; i < s->nsizes; i++) {
 		s->size = s->sizes[i];
-		measure(&o, s);
+		/* lmbench labels the empty file "0K". */
+		strcpy(sz, "0K");
+		if (s->size > 0)
+			mem_size_name(sz, sizeof(sz), s->size);
+		for (s->op = 0; s->op < (int)HB_ARRAY_SIZE(ops); s->op++) {
+			snprintf(name, sizeof(name), "LatFs/op=%s/size=%s", ops[s->op], sz);
+			if (o.parallel > 1)
+				hand_out(s);
+			rc = bench_run(&o, &prog, &c);
+			clean();
+			if (rc != 0)
+				return MSG_EXIT_FAIL;
+		}
 	}
 	return MSG_EXIT_OK;
 }

@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -66,34 +65,6 @@ static const struct variant {
 	{ "dense", STRIDE_DENSE, 10 },
 	{ "sparse", 10 * STRIDE_DENSE, 1 },
 };
-
-/* A temporary file of size bytes of data (not a hole), flushed to disk. */
-static int
-make_file(size_t size, char *path, size_t len)
-{
-	static char block[65536];
-	int fd = tmp_file(NULL, path, len);
-
-	if (fd < 0)
-		msg_sysdie("cannot create a temporary file in %s", tmp_dir(NULL));
-	memset(block, 'm', sizeof(block));
-	while (size > 0) {
-		size_t chunk = size < sizeof(block) ? size : sizeof(block);
-		ssize_t w = write(fd, block, chunk);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = ENOSPC;
-			msg_sysdie("cannot write %s", path);
-		}
-		size -= (size_t)w;
-	}
-	if (fsync(fd) != 0)
-		msg_sysdie("cannot write %s", path);
-	return fd;
-}
 
 static int
 option(int opt, const char *arg, void *ctx)
@@ -152,7 +123,12 @@ main(int argc, char **argv)
 		if (s->fd < 0)
 			msg_sysdie("%s", file);
 	} else {
-		s->fd = make_file(s->size, path, sizeof(path));
+		s->fd = tmp_file(NULL, path, sizeof(path));
+		if (s->fd < 0)
+			msg_sysdie("cannot create a temporary file in %s", tmp_dir(NULL));
+		/* Data, not a hole, and on the disk: a store faults a real page. */
+		if (tmp_fill(s->fd, s->size) != 0)
+			msg_sysdie("cannot write %s", path);
 	}
 	s->orig = malloc(s->ntouch);
 	if (s->orig == NULL)

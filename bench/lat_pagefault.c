@@ -8,7 +8,8 @@
  * faults; -a does that too, reporting per page read.  By default the pages
  * are in the page cache (minor faults); -C drops them first (fsync, then
  * POSIX_FADV_DONTNEED) so every fault reads the disk (major faults).
- * Mapping, dropping and unmapping are outside the timing.
+ * Mapping, dropping and unmapping are outside the timing.  Under -P every
+ * copy maps the same file and reads it in an order of its own.
  *
  * usage: lat_pagefault [options] [-C] [-a] [-s SIZE] [file]
  */
@@ -19,7 +20,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -29,13 +29,13 @@
 #include "mem.h"
 #include "msg.h"
 #include "output.h"
-#include "stats.h"
 #include "tmp.h"
 
 #ifndef MAP_ANONYMOUS
 # define MAP_ANONYMOUS MAP_ANON
 #endif
 #define MAX_PAGES_PER_SAMPLE (1ull << 28)
+#define PROBE_COLD 256		/* pages: a cold probe reads the disk */
 
 struct state {
 	int fd;
@@ -44,25 +44,24 @@ struct state {
 	size_t pg, npages;
 	size_t step, maplen;	/* file page i at base + i * step */
 	size_t *perm;		/* the order pages are read in */
-	long flt[2];		/* minor, major faults in the timed regions */
-	uint64_t pages;		/* pages read in them */
 };
 
-static void
-faults(long f[2])
+/* Say what failed; the sample then fails with errno 0 (said already). */
+static char *
+failed(char *base, size_t len, int err, const char *what)
 {
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_SELF, &ru) != 0)
-		msg_sysdie("getrusage");
-	f[0] = ru.ru_minflt;
-	f[1] = ru.ru_majflt;
+	if (base != MAP_FAILED)
+		munmap(base, len);
+	errno = err;
+	msg_syswarn("%s", what);
+	errno = 0;
+	return NULL;
 }
 
 /*
- * A fresh mapping.  Without -a, each page is a mapping of its own with an
- * unmapped (PROT_NONE) page after it, so no two file pages share a mapping
- * that the kernel could merge or fault around in.
+ * A fresh mapping, or NULL.  Without -a, each page is a mapping of its own
+ * with an unmapped (PROT_NONE) page after it, so no two file pages share a
+ * mapping that the kernel could merge or fault around in.
  */
 static char *
 map(struct state *s)
@@ -70,81 +69,85 @@ map(struct state *s)
 	size_t i;
 	char *base;
 
-#ifdef POSIX_FADV_DONTNEED
-	if (s->cold && posix_fadvise(s->fd, 0, (off_t)s->size, POSIX_FADV_DONTNEED) != 0)
-		msg_die("-C: cannot drop the file's pages from the cache");
+	/* posix_fadvise and posix_madvise return the error instead of -1. */
+#ifdef HAVE_POSIX_FADVISE
+	if (s->cold && (errno = posix_fadvise(s->fd, 0, (off_t)s->size, POSIX_FADV_DONTNEED)) != 0)
+		return failed(MAP_FAILED, 0, errno, "-C: cannot drop the file's pages from the cache");
 #endif
 	if (s->around) {
 		base = mmap(NULL, s->maplen, PROT_READ, MAP_SHARED, s->fd, 0);
-		if (base == MAP_FAILED)
-			msg_sysdie("cannot map %zu bytes of the file", s->maplen);
-		return base;
+		return base != MAP_FAILED ? base
+			: failed(base, 0, errno, "cannot map the file");
 	}
 	base = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (base == MAP_FAILED)
-		msg_sysdie("cannot reserve %zu bytes of address space", s->maplen);
+		return failed(base, 0, errno, "cannot reserve address space for the file");
 	for (i = 0; i < s->npages; i++)
 		if (mmap(base + i * s->step, s->pg, PROT_READ, MAP_SHARED | MAP_FIXED,
 			 s->fd, (off_t)(i * s->pg)) == MAP_FAILED)
-			msg_sysdie("cannot map page %zu of the file (vm.max_map_count?)", i);
-#ifdef POSIX_MADV_RANDOM
+			return failed(base, s->maplen, errno,
+					  "cannot map the file page by page (vm.max_map_count?)");
+#ifdef HAVE_POSIX_MADVISE
 	/* No read-ahead on a cold fault: one fault, one page read. */
-	if (posix_madvise(base, s->maplen, POSIX_MADV_RANDOM) != 0)
-		msg_die("posix_madvise(POSIX_MADV_RANDOM) failed");
+	if ((errno = posix_madvise(base, s->maplen, POSIX_MADV_RANDOM)) != 0)
+		return failed(base, s->maplen, errno, "posix_madvise(POSIX_MADV_RANDOM)");
 #endif
 	return base;
 }
 
-/* Read k pages, each from a fresh mapping; the reads alone are timed. */
-static double
-sample(struct state *s, uint64_t k)
+/* Read iters pages, each from a fresh mapping; the reads alone are timed. */
+static int
+sample(void *arg, uint64_t iters, uint64_t *ns)
 {
-	double ns = 0, cost = timing_call_cost();
+	struct state *s = arg;
+	double total = 0, cost = timing_call_cost();
 
-	while (k > 0) {
-		size_t i, m = k < s->npages ? (size_t)k : s->npages;
+	while (iters > 0) {
+		size_t i, m = iters < s->npages ? (size_t)iters : s->npages;
 		char *base = map(s);
-		long f0[2], f1[2];
 		unsigned sum = 0;
 		uint64_t t0, t1;
 
-		faults(f0);
+		if (base == NULL)
+			return -1;
 		t0 = timing_now();
 		for (i = 0; i < m; i++)
 			sum += (unsigned char)base[s->perm[i] * s->step];
 		t1 = timing_now();
 		HB_USE(sum);
-		faults(f1);
-		s->flt[0] += f1[0] - f0[0];
-		s->flt[1] += f1[1] - f0[1];
-		s->pages += m;
-		if (munmap(base, s->maplen) != 0)
-			msg_sysdie("munmap");
+		if (munmap(base, s->maplen) != 0) {
+			failed(MAP_FAILED, 0, errno, "cannot unmap the file");
+			return -1;
+		}
 		/* The clock read that ends the region is not the fault's. */
-		ns += (double)(t1 - t0) - cost;
-		k -= m;
+		total += (double)(t1 - t0) - cost;
+		iters -= m;
 	}
-	return ns > 1 ? ns : 1;
+	*ns = total > 1 ? (uint64_t)total : 1;
+	return 0;
 }
 
-/* Pages per sample so that a sample lasts about target ns. */
-static uint64_t
-calibrate(struct state *s, uint64_t target)
+/* A random order of the pages: Fisher-Yates with xorshift64. */
+static void
+shuffle(struct state *s, unsigned long long rnd)
 {
-	uint64_t k = 1;
+	size_t i, j, t;
 
-	for (;;) {
-		double ns = sample(s, k);
-
-		if (ns >= (double)target || k >= MAX_PAGES_PER_SAMPLE)
-			return k;
-		if (ns >= (double)target / 8 && ns >= (double)timing_min_sample()) {
-			double want = (double)k * (double)target / ns * 1.05 + 1;
-
-			return want < MAX_PAGES_PER_SAMPLE ? (uint64_t)want : MAX_PAGES_PER_SAMPLE;
-		}
-		k *= 4;
+	for (i = 0; i < s->npages; i++)
+		s->perm[i] = i;
+	for (i = s->npages - 1; i > 0; i--) {
+		rnd ^= rnd << 13, rnd ^= rnd >> 7, rnd ^= rnd << 17;
+		j = (size_t)(rnd % (i + 1));
+		t = s->perm[i], s->perm[i] = s->perm[j], s->perm[j] = t;
 	}
+}
+
+/* A -P copy reads in an order of its own, not in step with the others. */
+static int
+copy_init(void *arg)
+{
+	shuffle(arg, 88172645463325252ull ^ (unsigned long long)getpid());
+	return 0;
 }
 
 static int
@@ -189,7 +192,6 @@ open_file(struct state *s, const char *file)
 	static char block[65536], path[PATH_MAX];
 	struct stat st;
 	uint64_t off;
-	ssize_t w;
 
 	if (file != NULL) {
 		s->fd = open(file, O_RDONLY);
@@ -206,34 +208,41 @@ open_file(struct state *s, const char *file)
 	s->size = s->npages * s->pg;
 	s->step = s->around ? s->pg : 2 * s->pg;
 	s->maplen = s->npages * s->step;
-	memset(block, 'p', sizeof(block));
-	for (off = 0; file == NULL && off < s->size; off += (uint64_t)w)
-		if ((w = write(s->fd, block, sizeof(block))) <= 0)
-			msg_sysdie("cannot write %s", path);
-	if ((file == NULL || s->cold) && fsync(s->fd) != 0)
-		msg_sysdie("cannot write %s", file != NULL ? file : path);
+	if (file == NULL && tmp_fill(s->fd, s->size) != 0)
+		msg_sysdie("cannot write %s", path);
+	if (file != NULL && s->cold && fsync(s->fd) != 0)
+		msg_sysdie("cannot write %s", file);
 	for (off = 0; !s->cold && off < s->size; off += sizeof(block))
 		if (pread(s->fd, block, sizeof(block), (off_t)off) < 0)
 			msg_sysdie("cannot read %s", file != NULL ? file : path);
-}
-
-/* A random order of the pages: Fisher-Yates with xorshift64, fixed seed. */
-static void
-shuffle(struct state *s)
-{
-	unsigned long long rnd = 88172645463325252ull;
-	size_t i, j, t;
-
 	s->perm = malloc(s->npages * sizeof(*s->perm));
 	if (s->perm == NULL)
 		msg_sysdie("cannot allocate the page order");
-	for (i = 0; i < s->npages; i++)
-		s->perm[i] = i;
-	for (i = s->npages - 1; i > 0; i--) {
-		rnd ^= rnd << 13, rnd ^= rnd >> 7, rnd ^= rnd << 17;
-		j = (size_t)(rnd % (i + 1));
-		t = s->perm[i], s->perm[i] = s->perm[j], s->perm[j] = t;
-	}
+}
+
+/*
+ * Count the faults of one sample over the file (256 pages when cold)
+ * before timing: the configuration line shows that a page read is a fault,
+ * and a cold run where no read is a major fault cannot go on.
+ */
+static void
+probe(const struct bench_opts *o, struct state *s)
+{
+	uint64_t ns, n = s->cold && s->npages > PROBE_COLD ? PROBE_COLD : s->npages;
+	struct rusage r[2];
+
+	if (getrusage(RUSAGE_SELF, &r[0]) != 0 || sample(s, n, &ns) != 0
+	    || getrusage(RUSAGE_SELF, &r[1]) != 0)
+		exit(MSG_EXIT_FAIL);	/* sample said why; getrusage cannot fail */
+	if (s->cold && r[1].ru_majflt == r[0].ru_majflt)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "-C: the file's pages stay cached after "
+			 "POSIX_FADV_DONTNEED (tmpfs?); cold faults cannot be measured here");
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "page-faults", "%.3f minor, %.3f major per page read "
+			      "(getrusage; %llu pages of %zu bytes)",
+			      (double)(r[1].ru_minflt - r[0].ru_minflt) / (double)n,
+			      (double)(r[1].ru_majflt - r[0].ru_majflt) / (double)n,
+			      (unsigned long long)n, s->pg);
 }
 
 int
@@ -241,58 +250,21 @@ main(int argc, char **argv)
 {
 	struct state *s = &state;
 	struct bench_opts o;
-	struct stats st;
-	uint64_t k, start, *iters;
-	double *v;
-	size_t count, cap;
 	char name[64];
+	struct bench_case c = { .name = name, .sample = sample, .arg = &state,
+		.copy_init = copy_init, .max_iters = MAX_PAGES_PER_SAMPLE };
 	int ai = bench_init(&o, &prog, argc, argv);
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; allowed: 1 (lat_pagefault times itself)",
-				  o.parallel);
-#ifndef POSIX_FADV_DONTNEED
+#ifndef HAVE_POSIX_FADVISE
 	if (s->cold)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "-C: this system has no POSIX_FADV_DONTNEED");
+		msg_exit(MSG_EXIT_UNSUPPORTED, "-C: this system has no posix_fadvise");
 #endif
 	s->pg = mem_page_size();
 	open_file(s, ai < argc ? argv[ai] : NULL);
-	shuffle(s);
+	shuffle(s, 88172645463325252ull);
 	bench_print_config(&o, &prog);
-	k = calibrate(s, o.sample_ns);
-	if (s->cold && s->flt[1] == 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "-C: the file's pages stay cached after "
-			 "POSIX_FADV_DONTNEED (tmpfs?); cold faults cannot be measured here");
-	for (start = timing_now(); timing_now() - start < o.warmup_ns;)
-		sample(s, k);
-	s->flt[0] = s->flt[1] = 0;
-	s->pages = 0;
-	/* Under -I: up to 10000 samples, or -N if more. */
-	cap = o.precision_pct > 0 && o.reps < 10000 ? 10000 : o.reps;
-	iters = malloc(cap * sizeof(*iters));
-	v = malloc(cap * sizeof(*v));
-	if (iters == NULL || v == NULL)
-		msg_sysdie("cannot allocate %zu samples", cap);
-	for (count = 0, start = timing_now(); count < cap; count++) {
-		if (count >= o.reps && (o.precision_pct <= 0
-		    || timing_now() - start >= o.precision_cap_ns
-		    || (stats_compute(v, count, &st) == 0 && st.ci_level >= 0.95
-			&& stats_ci_halfwidth_pct(&st) <= o.precision_pct)))
-			break;
-		iters[count] = k;
-		v[count] = sample(s, k) / (double)k;
-	}
-	if (o.output == OUTPUT_RAW)
-		output_config(stdout, "page-faults", "%.3f minor, %.3f major per page read "
-			      "(getrusage; %llu pages of %zu bytes)",
-			      (double)s->flt[0] / (double)s->pages, (double)s->flt[1] / (double)s->pages,
-			      (unsigned long long)s->pages, s->pg);
+	probe(&o, s);
 	snprintf(name, sizeof(name), "LatPagefault/%scache=%s",
 		 s->around ? "faultaround=on/" : "", s->cold ? "cold" : "hot");
-	if (o.precision_pct > 0 && (stats_compute(v, count, &st) != 0
-	    || st.ci_level < 0.95 || stats_ci_halfwidth_pct(&st) > o.precision_pct))
-		msg_warn("%s: precision target ±%g%% not reached after %zu samples",
-			 name, o.precision_pct, count);
-	bench_report(&o, name, iters, v, count, "ns/op");
-	return MSG_EXIT_OK;
+	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
 }

@@ -4,7 +4,8 @@
  * Paths live in a fixed table so that the signal handler can walk it
  * without allocating; removal from the handler uses only unlink and rmdir
  * (async-signal-safe), after emptying a directory with a bounded scan that
- * runs only at normal exit.
+ * runs only at normal exit.  A program's hook runs first in both, so it
+ * can empty a directory of its own before the handler's rmdir.
  */
 #include "config.h"
 
@@ -26,6 +27,8 @@ static char paths[TMP_MAX_PATHS][TMP_PATH_MAX];
 static volatile sig_atomic_t used[TMP_MAX_PATHS];
 static pid_t owner;		/* only the creating process removes */
 static int installed;
+static void (*volatile hook)(void);
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 
 static void
 remove_tree(const char *path)
@@ -52,15 +55,25 @@ remove_tree(const char *path)
 void
 tmp_cleanup(void)
 {
+	sigset_t block, old;
+	size_t k;
 	int i;
 
 	if (getpid() != owner)
 		return;
+	/* The handler would run the hook again in the middle of this one. */
+	sigemptyset(&block);
+	for (k = 0; k < HB_ARRAY_SIZE(sigs); k++)
+		sigaddset(&block, sigs[k]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	if (hook != NULL)
+		hook();
 	for (i = TMP_MAX_PATHS - 1; i >= 0; i--)
 		if (used[i]) {
 			remove_tree(paths[i]);
 			used[i] = 0;
 		}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static void
@@ -71,15 +84,19 @@ on_signal(int sig)
 	/*
 	 * Only unlink and rmdir here: a directory with files in it made by
 	 * the program is registered file by file, after the directory, so
-	 * walking the table backwards empties it before its rmdir.
+	 * walking the table backwards empties it before its rmdir; the hook
+	 * empties what the program did not register.
 	 */
-	if (getpid() == owner)
+	if (getpid() == owner) {
+		if (hook != NULL)
+			hook();
 		for (i = TMP_MAX_PATHS - 1; i >= 0; i--)
 			if (used[i]) {
 				if (unlink(paths[i]) != 0)
 					rmdir(paths[i]);
 				used[i] = 0;
 			}
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -87,7 +104,6 @@ on_signal(int sig)
 static void
 install(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	size_t i;
 
@@ -99,7 +115,7 @@ install(void)
 	installed = 1;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
+	sigfillset(&sa.sa_mask);	/* no second signal in the middle of it */
 	for (i = 0; i < HB_ARRAY_SIZE(sigs); i++) {
 		struct sigaction old;
 
@@ -108,6 +124,13 @@ install(void)
 			continue;
 		sigaction(sigs[i], &sa, NULL);
 	}
+}
+
+void
+tmp_set_hook(void (*fn)(void))
+{
+	install();
+	hook = fn;
 }
 
 const char *
@@ -217,4 +240,26 @@ tmp_mkdir(const char *dir, char *path, size_t len)
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return rc;
+}
+
+int
+tmp_fill(int fd, uint64_t size)
+{
+	char block[16384];
+
+	memset(block, 'h', sizeof(block));
+	while (size > 0) {
+		size_t chunk = size < sizeof(block) ? (size_t)size : sizeof(block);
+		ssize_t w = write(fd, block, chunk);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		size -= (uint64_t)w;
+	}
+	return fsync(fd);
 }

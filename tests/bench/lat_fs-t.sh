@@ -2,7 +2,7 @@
 # lat_fs: options, errors, plausible values, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 27
+plan 34
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_fs-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -15,7 +15,7 @@ cli '-h explains -s and -n' 0 '-n count +files per subdirectory' lat_fs -h
 cli '-s 2g: exit 2 with the range' 2 "^lat_fs: -s: value '2g' is out of range; allowed: 0 \.\. 1g" lat_fs -s 2g
 cli '-s abc: exit 2 naming -s' 2 "^lat_fs: -s: 'abc'" lat_fs -s abc
 cli '-n 0: exit 2 with the range' 2 "^lat_fs: -n: value '0' is out of range" lat_fs -n 0
-cli '-P 2: exit 2 naming -P' 2 "^lat_fs: -P: value '2' is out of range; allowed: 1" lat_fs -P 2
+cli '-P 0: exit 2 naming -P' 2 "^lat_fs: -P: value '0' is out of range" lat_fs -P 0
 cli 'two directories: exit 2' 2 "unexpected argument 'b'" lat_fs a b
 cli 'a missing directory: exit 1 naming it' 1 'temporary directory in /no/such/dir' \
 	lat_fs -N 1 -T 1ms /no/such/dir
@@ -47,6 +47,14 @@ ok 'dir and -n 2: exit 0 and both operations reported' \
 like 'the configuration names the directory' "$TAP_STDOUT" "^dir: $dir\$"
 is 'nothing is left after a run with subdirectories' '' "$(ls -A "$dir")"
 
+# -P 2: each copy in a directory of its own; the names end in -2.
+TMPDIR=$dir run_prog lat_fs -N 2 -T 1ms -o raw -P 2 -s 0
+is '-P 2: exit 0' 0 "$TAP_STATUS"
+ok '-P 2: well-formed, files/s = 1e9 / ns' files_per_s_matches "$TAP_STDOUT"
+v=$(results_of "$TAP_STDOUT" LatFs/op=delete/size=0K-2 | median_of)
+ok "-P 2: delete between 1 ns and 10 ms per file ($v ns)" num_between 1 "$v" 10000000
+is '-P 2: nothing is left in the directory' '' "$(ls -A "$dir")"
+
 run_prog lat_fs -N 3 -T 1ms -o text -s 0
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatFs/op=create/size=0K +[0-9.]+ ns/op .*n=3\)$'
 run_prog lat_fs -N 3 -T 1ms -o raw -I 0.01,0.2 -s 0
@@ -74,3 +82,25 @@ wait "$pid" || st=$?
 pid=
 is 'SIGTERM mid-run: the program dies of it' 143 "$st"
 is 'SIGTERM mid-run: no file or directory is left' '' "$(ls -A "$dir")"
+
+# The same while two copies make files in their directories: the copies
+# are killed before their files are removed, and none is left running.
+$TEST_WRAPPER "$(prog lat_fs)" -N 100000 -P 2 -T 20ms -s 0 "$dir" >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ -z "$(ls -d "$dir"/hostbench.lat_fs.*/c2/0 2>/dev/null)" ]; do
+	sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+kill -TERM "$pid"
+st=0
+wait "$pid" || st=$?
+pid=
+is 'SIGTERM with -P 2: the program dies of it' 143 "$st"
+is 'SIGTERM with -P 2: no file or directory is left' '' "$(ls -A "$dir")"
+sleep 1
+if command -v pgrep >/dev/null 2>&1; then
+	is 'SIGTERM with -P 2: no copy is left' '' "$(pgrep -f "$(prog lat_fs) -N 100000 -P 2")"
+else
+	skip 'no pgrep here'
+fi

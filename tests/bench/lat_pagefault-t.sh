@@ -3,7 +3,7 @@
 # (getrusage), cold faults that read the disk, and no temporary file left.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 26
+plan 30
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_pagefault-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -15,7 +15,7 @@ cli '-h exits 0 with the usage line' 0 '^usage: lat_pagefault' lat_pagefault -h
 cli '-h explains -C, -a and -s' 0 '-s SIZE +bytes mapped' lat_pagefault -h
 cli '-s 1k: exit 2 with the range' 2 "^lat_pagefault: -s: value '1k' is out of range; allowed: 64k \.\. 64m" lat_pagefault -s 1k
 cli '-s abc: exit 2 naming -s' 2 "^lat_pagefault: -s: 'abc'" lat_pagefault -s abc
-cli '-P 2: exit 2 naming -P' 2 "^lat_pagefault: -P: value '2' is out of range; allowed: 1" lat_pagefault -P 2
+cli '-P 0: exit 2 naming -P' 2 "^lat_pagefault: -P: value '0' is out of range" lat_pagefault -P 0
 cli 'two files: exit 2' 2 "unexpected argument 'b'" lat_pagefault a b
 cli 'a directory: exit 2' 2 'is not a regular file' lat_pagefault "$dir"
 cli 'a missing file: exit 1 naming it' 1 'no/such/file' lat_pagefault /no/such/file
@@ -46,6 +46,11 @@ ok "-a: exit 0, between 1 ns and 1 ms per page ($v ns)" \
 	status_and_value "$TAP_STATUS" "$v" 1 1000000
 f=$(faults_per_page "$TAP_STDOUT" minor)
 ok "-a: at most one fault per page read ($f)" num_between 0 "$f" 1.3
+
+TMPDIR=$dir run_prog lat_pagefault $q -P 2 -s 256k
+v=$(results_of "$TAP_STDOUT" LatPagefault/cache=hot-2 | median_of)
+ok "-P 2: exit 0, between 1 ns and 1 ms per fault ($v ns)" \
+	status_and_value "$TAP_STATUS" "$v" 1 1000000
 
 # Cold: a file on the test directory's file system, dropped before each map.
 file=$dir/data
@@ -92,3 +97,20 @@ wait "$pid" || st=$?
 pid=
 is 'SIGTERM mid-run: the program dies of it' 143 "$st"
 is 'SIGTERM mid-run: no temporary file is left' '' "$(ls -A "$dir")"
+
+# The same with two copies faulting: no file and no copy is left.
+TMPDIR=$dir $TEST_WRAPPER "$(prog lat_pagefault)" -N 100000 -P 2 -T 20ms -s 1m >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+st=0
+wait "$pid" || st=$?
+pid=
+is 'SIGTERM with -P 2: the program dies of it' 143 "$st"
+is 'SIGTERM with -P 2: no temporary file is left' '' "$(ls -A "$dir")"
+sleep 1
+if command -v pgrep >/dev/null 2>&1; then
+	is 'SIGTERM with -P 2: no copy is left' '' "$(pgrep -f "$(prog lat_pagefault) -N 100000 -P 2")"
+else
+	skip 'no pgrep here'
+fi

@@ -158,6 +158,20 @@ min_of() {
 	sort -g | head -n 1
 }
 
+# pids_with_env VAR=VALUE: the processes (other than this shell's own
+# pipeline) whose environment holds VAR=VALUE exactly, one pid per line.
+# A unique value (a test's own TMPDIR) tells a test's processes from any
+# other run of the same program on the machine.  Needs /proc.
+pids_with_env() {
+	for _e in /proc/[0-9]*/environ; do
+		_p=${_e#/proc/}
+		_p=${_p%/environ}
+		[ "$_p" = "$$" ] && continue
+		{ tr '\000' '\n' <"$_e"; } 2>/dev/null | grep -qxF -- "$1" && printf '%s\n' "$_p"
+	done
+	return 0
+}
+
 # num_between LO X HI: true when LO <= X <= HI (floating point).
 num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
