@@ -263,7 +263,7 @@ main(int argc, char **argv)
 		for (ki = 0; ki < nk; ki++) {
 			struct bench_case c;
 
-			r.nprocs = atoi(argv[ai]);
+			r.nprocs = (int)bench_arg_int(&prog, "N", argv[ai], 2, MAX_PROCS);
 			r.kind = kinds[ki];
 			if (place_pin(&pl, r.kind, 0) != 0)
 				msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);

@@ -306,7 +306,7 @@ main(int argc, char **argv)
 	for (i = 0; i < s->nsizes; i++) {
 		s->size = s->sizes[i];
 		/* lmbench labels the empty file "0K". */
-		strcpy(sz, "0K");
+		snprintf(sz, sizeof(sz), "0K");
 		if (s->size > 0)
 			mem_size_name(sz, sizeof(sz), s->size);
 		for (s->op = 0; s->op < (int)HB_ARRAY_SIZE(ops); s->op++) {

@@ -205,7 +205,7 @@ parse_sections(struct opts *o, const char *list)
 
 	if (strlen(list) >= sizeof(buf))
 		usage_error("--sections: list too long: '%s'", list);
-	strcpy(buf, list);
+	snprintf(buf, sizeof(buf), "%s", list);
 	for (s = strtok(buf, ","); s != NULL; s = strtok(NULL, ",")) {
 		if (metric_section_find(s) == NULL) {
 			char allowed[512] = "";
