@@ -1,16 +1,24 @@
 /*
- * bw_pipe: bandwidth through a pipe from a writer process to a reader
- * process, in MB/s (10^6 bytes per second).
+ * bw_pipe, bw_unix: bandwidth through a pipe (bw_pipe) or an AF_UNIX
+ * stream socket pair (bw_unix) from a writer process to a reader process,
+ * in MB/s (10^6 bytes per second).
  *
  * One iteration moves exactly TOTAL bytes (default 10M), written in
  * messages of SIZE bytes (default 64K; the last one shorter when SIZE
  * does not divide TOTAL) and read until all have arrived.  The parent
  * asks the child for each sample's bytes over a control pipe, so nothing
  * is in flight between samples; at the end the child reports what it
- * wrote and the parent checks that it read exactly that.  The pipes and
- * the child are made, pinned and killed outside the timing, per placement.
+ * wrote and the parent checks that it read exactly that.  The channel,
+ * the control pipe and the child are made, pinned and killed outside the
+ * timing, per placement.  bw_unix also takes TOTAL as lmbench's
+ * positional argument.
+ *
+ * Both programs are built from this file: bw_pipe by default, bw_unix
+ * with HB_BW_UNIX defined (Makefile.am); only the data channel and the
+ * names differ.
  *
  * usage: bw_pipe [options] [-m SIZE] [-M TOTAL] [-p one|spread|both|unpinned]
+ *        bw_unix [options] [-m SIZE] [-M TOTAL] [-p one|spread|both|unpinned] [TOTAL]
  */
 #include "config.h"
 
@@ -18,6 +26,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -25,6 +34,33 @@
 #include "msg.h"
 #include "parse.h"
 #include "place.h"
+
+#ifdef HB_BW_UNIX
+# define PROG_NAME "bw_unix"
+# define RESULT_NAME "BwUnix"
+# define CHANNEL "socketpair"
+# define PROG_ARGS "[TOTAL]"
+# define PROG_MAX_ARGS 1
+# define PROG_SUMMARY "bw_unix: AF_UNIX stream socket bandwidth between two processes, in MB/s"
+#else
+# define PROG_NAME "bw_pipe"
+# define RESULT_NAME "BwPipe"
+# define CHANNEL "pipe"
+# define PROG_ARGS ""
+# define PROG_MAX_ARGS 0
+# define PROG_SUMMARY "bw_pipe: pipe bandwidth between two processes, in MB/s"
+#endif
+
+/* The data channel: fd[0] is read by the parent, fd[1] written by the child. */
+static int
+open_channel(int fd[2])
+{
+#ifdef HB_BW_UNIX
+	return socketpair(AF_UNIX, SOCK_STREAM, 0, fd);
+#else
+	return pipe(fd);
+#endif
+}
 
 struct state {
 	int data, ctl;		/* the parent's ends: from the writer, to it */
@@ -107,7 +143,9 @@ start(struct state *s, const struct place *pl, enum place_kind k)
 	int data[2], ctl[2];
 	pid_t pid;
 
-	if (pipe(data) != 0 || pipe(ctl) != 0)
+	if (open_channel(data) != 0)
+		msg_sysdie(CHANNEL);
+	if (pipe(ctl) != 0)
 		msg_sysdie("pipe");
 	fflush(NULL);
 	pid = place_fork(pl, k, 1);
@@ -161,16 +199,16 @@ own_option(int opt, const char *arg, void *ctx)
 }
 
 static struct bench_prog prog = {
-	.name = "bw_pipe",
-	.args = "",
-	.summary = "bw_pipe: pipe bandwidth between two processes, in MB/s",
+	.name = PROG_NAME,
+	.args = PROG_ARGS,
+	.summary = PROG_SUMMARY,
 	.optstring = "m:M:p:",
 	.opthelp = "  -m SIZE      message size (default 64K)\n"
 		   "  -M TOTAL     bytes moved per iteration (default 10M)\n" PLACE_OPTHELP,
 	.option = own_option,
 	.ctx = &prog,
 	.min_args = 0,
-	.max_args = 0,
+	.max_args = PROG_MAX_ARGS,
 };
 
 int
@@ -182,8 +220,10 @@ main(int argc, char **argv)
 	enum place_kind kinds[PLACE_COUNT];
 	char name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN], sz[32];
 	size_t i, nk;
+	int ai = bench_init(&o, &prog, argc, argv);
 
-	bench_init(&o, &prog, argc, argv);
+	if (ai < argc)
+		total = bench_arg_size(&prog, "TOTAL", argv[ai], 1, 1ull << 32);
 	if (o.parallel > 1)
 		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one writer; allowed: 1",
 				  o.parallel);
@@ -211,7 +251,7 @@ main(int argc, char **argv)
 			place_print_config(stdout, &pl, kinds[i]);
 		}
 		start(&s, &pl, kinds[i]);
-		snprintf(name, sizeof(name), "BwPipe/msg=%s/%s",
+		snprintf(name, sizeof(name), RESULT_NAME "/msg=%s/%s",
 			 mem_size_name(sz, sizeof(sz), size), place_name_part(kinds[i]));
 		memset(&c, 0, sizeof(c));
 		c.name = name;
