@@ -16,38 +16,10 @@ _tap_cleanup_hook() {
 	rm -rf "$dir"
 }
 
-# alive PID: the process exists and is not a zombie.
-alive() {
-	[ -r "/proc/$1/stat" ] || { kill -0 "$1" 2>/dev/null; return; }
-	s=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
-	[ -n "$s" ] && [ "$s" != Z ]
-}
-# gone PID: not alive within 3 s.
-gone() {
-	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
-		alive "$1" || return 0
-		sleep 0.2
-	done
-	return 1
-}
-# procs MARK: how many processes have MARK in their command line.
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		_c=$({ tr '\0' ' ' <"$_f"; } 2>/dev/null) || continue
-		case $_c in *"$1"*) _n=$((_n + 1)) ;; esac
-	done
-	echo "$_n"
-}
-has() {
-	[ -n "$(results_of "$1" "$2")" ]
-}
-server() {
-	run_prog lat_udp -s -n 0 "$@"
-	pid=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')
-	port=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.* port \([0-9]*\),.*/\1/p')
-	servers="$servers $pid"
-}
+net_prog=lat_udp
+net_id=0
+. "$top_srcdir/tests/tap/libnet.sh"
+
 # garbage PORT: 50 datagrams of random bytes, and one with a valid header
 # claiming a huge payload.
 garbage() {
