@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The system's page size in bytes (sysconf), 4096 when it does not say. */
 size_t mem_page_size(void);
@@ -18,6 +19,37 @@ size_t mem_page_size(void);
  * Release it with mem_free.
  */
 void *mem_alloc(size_t len);
+
+/*
+ * Memory this process may still use, in bytes: the least of the system's
+ * available memory (sysinfo_mem_available), the room left under
+ * RLIMIT_AS and RLIMIT_DATA (ulimit -v / -d), and the room left in the
+ * process's cgroup (memory.max - memory.current, cgroup v2).  The
+ * environment variable HOSTBENCH_MEM_AVAILABLE (bytes, k/m/g suffix
+ * allowed) lowers it further, so that small boards can be rehearsed.
+ * Returns 0 when nothing says (treat as unlimited).
+ */
+uint64_t mem_available(void);
+
+/* The share of mem_available() one benchmark may take, in percent. */
+#define MEM_SHARE_PCT 50
+
+/*
+ * Fit nbufs buffers of want bytes each into MEM_SHARE_PCT of
+ * mem_available(): returns want when they fit (or nothing is known),
+ * else the largest multiple of unit (a power of two; 1 for none) that
+ * fits, or 0 when not even min fits.  A program that gets less than it
+ * asked for runs at the smaller size and says so (mem_report_reduced).
+ */
+uint64_t mem_fit(uint64_t want, unsigned nbufs, uint64_t min, uint64_t unit);
+
+/*
+ * Record a reduced size: a "size-reduced: WHAT WANT to GOT (...)" config
+ * line on out (raw output; may be NULL) and a note on stderr, both naming
+ * what was reduced and the memory available.  prog prefixes the note.
+ */
+void mem_report_reduced(FILE *out, const char *prog, const char *what,
+			uint64_t want, uint64_t got);
 
 /* Release a buffer from mem_alloc; NULL is ignored.  errno is preserved. */
 void mem_free(void *p);

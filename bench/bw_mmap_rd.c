@@ -1,0 +1,11 @@
+/* bw_mmap_rd: placeholder until the program is written. */
+#include "config.h"
+
+#include <stdio.h>
+
+int
+main(void)
+{
+	fputs("bw_mmap_rd: not written yet\n", stderr);
+	return 77;
+}

@@ -1,0 +1,11 @@
+/* stream: placeholder until the program is written. */
+#include "config.h"
+
+#include <stdio.h>
+
+int
+main(void)
+{
+	fputs("stream: not written yet\n", stderr);
+	return 77;
+}

@@ -1,0 +1,11 @@
+/* tlb: placeholder until the program is written. */
+#include "config.h"
+
+#include <stdio.h>
+
+int
+main(void)
+{
+	fputs("tlb: not written yet\n", stderr);
+	return 77;
+}

@@ -1,0 +1,4 @@
+/* knee: placeholder. */
+#ifndef HB_KNEE_H
+#define HB_KNEE_H
+#endif
