@@ -1,11 +1,841 @@
-/* lmdd: placeholder until the program is written. */
+/*
+ * lmdd: sequential reads and writes of files and disks in the manner of
+ * dd, in MB/s (10^6 bytes/s), with the latency of each read or write
+ * (p50, p90, p99, max in ns).
+ *
+ * One sample is one pass: count blocks of bs bytes from if= to of=, either
+ * of which may be "internal" (a pattern in memory; nowhere).  The pass is
+ * timed from its first I/O to its last, fsync=1's flush included; each
+ * read or write is timed on its own into a fixed-size histogram.  Outside
+ * the timing: opening, the truncation that gives every write pass fresh
+ * blocks, flush=1's dropping of cached pages before a read, verify=1's
+ * read-back, and the untimed writing of a temporary input (if=DIR).
+ *
+ * usage: lmdd [options] [if=FILE|DIR|internal] [of=FILE|DIR|internal]
+ *             [bs=SIZE] [count=N|move=SIZE] [skip=N] [seek=N] [fsync=1]
+ *             [sync=1] [direct=1] [flush=1|2] [verify=1] [force=1] [keep=1]
+ */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <sys/ioctl.h>
+# include <sys/mount.h>
+# include <sys/vfs.h>
+#endif
+
+#include "bench.h"
+#include "mem.h"
+#include "msg.h"
+#include "output.h"
+#include "stats.h"
+#include "tmp.h"
+
+/*
+ * The written pattern: random bytes that repeat every PERIOD bytes of the
+ * file (longer than the records compressing file systems pack, so they
+ * cannot shrink it), each STAMP-byte sector starting with its own file
+ * offset (so no two blocks are alike and a misplaced sector is caught).
+ * A byte's value depends on its file offset alone.
+ */
+#define PERIOD (1u << 20)
+#define STAMP 512
+#define MAX_BS (1u << 30)
+#define MAX_TOTAL ((uint64_t)1 << 50)
+
+/*
+ * Per-I/O latencies go into a histogram of fixed size, whatever count is:
+ * exact below 64 ns, then 32 buckets per octave (at most 3% wide) up to
+ * 2^44 ns.  10 KB, on a 32 MB board as on a server.
+ */
+#define HSUB 5
+#define HMAXLOG 44
+#define HEXACT (1u << (HSUB + 1))
+#define HBUCKETS (HEXACT + (HMAXLOG - HSUB - 1) * (1u << HSUB))
+
+struct hist {
+	uint64_t n, min, max;
+	uint64_t count[HBUCKETS];
+};
+
+enum { INTERNAL, NAMED, TEMP };		/* end.kind */
+
+struct end {
+	const char *name;	/* "if" or "of" */
+	const char *arg;	/* the value given (NULL: internal) */
+	char path[PATH_MAX];
+	int kind, fd, created;
+	struct stat st;
+	uint64_t off;		/* the byte offset of the first block */
+};
+
+struct state {
+	struct end in, out;
+	uint64_t bs, count, move, skip, seek, total;
+	int fsync, sync, direct, flush, verify, force, keep;
+	int seen[16];		/* times each key was given, by index in keys[] */
+	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
+	unsigned char *buf;	/* bs bytes that reads land in */
+	struct hist hist, all;
+	uint64_t fsync_ns, check_ns;
+};
+
+static struct state st = {
+	.in = { .name = "if", .fd = -1 }, .out = { .name = "of", .fd = -1 }, .bs = 1 << 20,
+};
+
+static void
+hist_add(struct hist *h, uint64_t v)
+{
+	uint64_t c = v < (uint64_t)1 << HMAXLOG ? v : ((uint64_t)1 << HMAXLOG) - 1;
+	unsigned e = HSUB + 1;
+	size_t i = (size_t)c;
+
+	if (c >= HEXACT) {
+		while (c >> (e + 1) != 0)
+			e++;
+		i = HEXACT + (e - HSUB - 1) * (1u << HSUB) + (size_t)((c >> (e - HSUB)) & ((1u << HSUB) - 1));
+	}
+	h->count[i]++;
+	h->min = h->n == 0 || v < h->min ? v : h->min;
+	h->max = v > h->max ? v : h->max;
+	h->n++;
+}
+
+/* The p-quantile by nearest rank: the middle of its bucket, within min .. max. */
+static double
+hist_quantile(const struct hist *h, double p)
+{
+	double x = p * (double)h->n;
+	uint64_t rank = (uint64_t)x + ((double)(uint64_t)x < x), seen = 0, mid;
+	size_t i;
+	unsigned g;
+
+	if (h->n == 0)
+		return 0;
+	if (rank >= h->n)
+		return (double)h->max;
+	for (i = 0; i < HBUCKETS - 1; i++)
+		if ((seen += h->count[i]) >= rank)
+			break;
+	if (i < HEXACT)
+		return (double)i;
+	g = (unsigned)((i - HEXACT) >> HSUB) + 1;
+	mid = (((uint64_t)1 << HSUB) + ((i - HEXACT) & ((1u << HSUB) - 1))) << g;
+	mid += ((uint64_t)1 << g) / 2;
+	return (double)(mid < h->min ? h->min : mid > h->max ? h->max : mid);
+}
+
+static void
+hist_merge(struct hist *all, const struct hist *h)
+{
+	size_t i;
+
+	for (i = 0; i < HBUCKETS; i++)
+		all->count[i] += h->count[i];
+	all->min = all->n == 0 || h->min < all->min ? h->min : all->min;
+	all->max = h->max > all->max ? h->max : all->max;
+	all->n += h->n;
+}
+
+static void
+pattern_init(unsigned char *ring, size_t len)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	size_t i, n;
+
+	for (i = 0; i < PERIOD && i < len; i++) {
+		if (i % 8 == 0) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+		}
+		ring[i] = (unsigned char)(x >> (8 * (i % 8)));
+	}
+	for (; i < len; i += n) {
+		n = len - i < PERIOD ? len - i : PERIOD;
+		memcpy(ring + i, ring + i - PERIOD, n);
+	}
+}
+
+/* The pattern of file bytes [off, off + len): in the ring, stamped now. */
+static unsigned char *
+pattern_block(const struct state *s, uint64_t off, size_t len)
+{
+	unsigned char *p = s->ring + off % PERIOD;
+	uint64_t o;
+	unsigned k;
+
+	for (o = off - off % STAMP; o < off + len; o += STAMP)
+		if (o >= off && o + 8 <= off + len) {
+			unsigned char *q = p + (o - off);
+
+			for (k = 0; k < 8; k++)
+				q[k] = (unsigned char)(o >> (8 * k));
+		} else {
+			for (k = 0; k < 8; k++)
+				if (o + k >= off && o + k < off + len)
+					p[o + k - off] = (unsigned char)(o >> (8 * k));
+		}
+	return p;
+}
+
+static unsigned
+pattern_byte(const struct state *s, uint64_t o)
+{
+	unsigned k = (unsigned)(o % STAMP);
+
+	return k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : s->ring[o % PERIOD];
+}
+
+/* Compare len bytes read from offset off with the pattern; say where they differ. */
+static int
+pattern_check(const struct state *s, const struct end *e, const unsigned char *b,
+	      uint64_t off, size_t len)
+{
+	const unsigned char *want = s->ring + off % PERIOD;
+	size_t i = 0, n;
+
+	while (i < len) {
+		uint64_t o = off + i;
+		unsigned k = (unsigned)(o % STAMP);
+
+		n = k < 8 ? 1 : STAMP - k;
+		if (n > len - i)
+			n = len - i;
+		if (k < 8 ? b[i] != pattern_byte(s, o) : memcmp(b + i, want + i, n) != 0)
+			for (; n > 0; i++, n--)
+				if (b[i] != pattern_byte(s, off + i)) {
+					msg_warn("verify: %s=%s: byte %llu is 0x%02x, lmdd wrote 0x%02x",
+						 e->name, e->path, (unsigned long long)(off + i), b[i],
+						 pattern_byte(s, off + i));
+					errno = 0;
+					return -1;
+				}
+		i += n;
+	}
+	return 0;
+}
+
+/* Say what failed; errno 0 afterwards means "said". */
+static int
+io_failed(const struct end *e, const char *what, uint64_t done)
+{
+	if (errno == ENOSPC)
+		msg_warn("%s=%s: the file system is full (ENOSPC) after %llu of %llu bytes%s",
+			 e->name, e->path, (unsigned long long)done, (unsigned long long)st.total,
+			 e->created ? "; the file is removed" : "");
+	else if (errno == 0)
+		msg_warn("%s=%s: end of input after %llu of %llu bytes", e->name, e->path,
+			 (unsigned long long)done, (unsigned long long)st.total);
+	else
+		msg_syswarn("%s=%s: %s at byte %llu", e->name, e->path, what,
+			    (unsigned long long)(e->off + done));
+	errno = 0;
+	return -1;
+}
+
+/* Read or write all of len bytes at off, across short transfers and EINTR. */
+static int
+xio(int wr, int fd, unsigned char *p, size_t len, uint64_t off)
+{
+	while (len > 0) {
+		ssize_t n = wr ? pwrite(fd, p, len, (off_t)off) : pread(fd, p, len, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = wr ? ENOSPC : 0;
+			return -1;
+		}
+		p += n, len -= (size_t)n, off += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Drop e's cached pages (flush=1), and the kernel's page cache (flush=2). */
+static int
+drop_cache(const struct state *s, const struct end *e)
+{
+	if (e->kind == INTERNAL || s->flush == 0)
+		return 0;
+	if (fsync(e->fd) != 0 && errno != EINVAL)
+		return io_failed(e, "cannot sync", 0);
+#ifdef HAVE_POSIX_FADVISE
+	errno = posix_fadvise(e->fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (errno != 0)
+		return io_failed(e, "cannot drop cached pages", 0);
+#endif
+	if (s->flush == 2) {
+		int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+		sync();
+		if (fd < 0 || write(fd, "1", 1) != 1) {
+			msg_syswarn("flush=2: cannot write /proc/sys/vm/drop_caches");
+			if (fd >= 0)
+				close(fd);
+			errno = 0;
+			return -1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+/* Untimed work before a pass: fresh blocks for a write, no cache for a read. */
+static int
+prepare(struct state *s)
+{
+	if (s->out.kind != INTERNAL && S_ISREG(s->out.st.st_mode)) {
+		if (ftruncate(s->out.fd, (off_t)s->out.off) != 0)
+			return io_failed(&s->out, "cannot truncate", 0);
+		if ((s->fsync || s->sync || s->direct) && fsync(s->out.fd) != 0)
+			return io_failed(&s->out, "cannot sync", 0);
+	}
+	return drop_cache(s, &s->in);
+}
+
+/* One pass: *ns its time (without verify's checks), *ios its reads and writes. */
+static int
+pass(struct state *s, uint64_t *ns, uint64_t *ios)
+{
+	uint64_t done, t0, t1, start;
+	size_t len;
+
+	memset(&s->hist, 0, sizeof(s->hist));
+	s->check_ns = s->fsync_ns = 0;
+	start = timing_now();
+	for (done = 0; done < s->total; done += len) {
+		unsigned char *p = s->buf;
+
+		len = s->total - done < s->bs ? (size_t)(s->total - done) : (size_t)s->bs;
+		if (s->in.kind != INTERNAL) {
+			t0 = timing_now();
+			if (xio(0, s->in.fd, p, len, s->in.off + done) != 0)
+				return io_failed(&s->in, "cannot read", done);
+			t1 = timing_now();
+			hist_add(&s->hist, t1 - t0);
+			if (s->verify && s->out.kind == INTERNAL) {
+				if (pattern_check(s, &s->in, p, s->in.off + done, len) != 0)
+					return -1;
+				s->check_ns += timing_now() - t1;
+			}
+		} else {
+			p = pattern_block(s, s->out.off + done, len);
+		}
+		if (s->out.kind != INTERNAL) {
+			t0 = timing_now();
+			if (xio(1, s->out.fd, p, len, s->out.off + done) != 0)
+				return io_failed(&s->out, "cannot write", done);
+			hist_add(&s->hist, timing_now() - t0);
+		}
+	}
+	if (s->fsync) {
+		t0 = timing_now();
+		if (fsync(s->out.fd) != 0)
+			return io_failed(&s->out, "cannot fsync", done);
+		s->fsync_ns = timing_now() - t0;
+	}
+	*ns = timing_now() - start - s->check_ns;
+	*ios = s->hist.n;
+	return 0;
+}
+
+/* verify=1 after a write pass: read it back (from the disk under flush=1). */
+static int
+read_back(struct state *s)
+{
+	uint64_t done;
+	size_t len;
+
+	if (drop_cache(s, &s->out) != 0)
+		return -1;
+	for (done = 0; done < s->total; done += len) {
+		len = s->total - done < s->bs ? (size_t)(s->total - done) : (size_t)s->bs;
+		if (xio(0, s->out.fd, s->buf, len, s->out.off + done) != 0)
+			return io_failed(&s->out, "cannot read back", done);
+		if (pattern_check(s, &s->out, s->buf, s->out.off + done, len) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.name = "lmdd",
+	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] [count=N|move=SIZE] "
+		"[skip=N] [seek=N] [fsync=1] [sync=1] [direct=1] [flush=1|2] [verify=1] "
+		"[force=1] [keep=1]",
+	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
+		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
+	.opthelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
+		   "  of=FILE|DIR|internal  output (default internal; DIR: a temporary file)\n"
+		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m)\n"
+		   "  count=N      blocks per pass (default: all of if=FILE); move=SIZE: bytes instead\n"
+		   "  skip=N       blocks to skip in the input; seek=N: in the output (default 0)\n"
+		   "  fsync=1      fsync the output at the end of a pass, inside the timing\n"
+		   "  sync=1       O_SYNC writes; direct=1: O_DIRECT reads and writes\n"
+		   "  flush=1|2    drop the input's cached pages before a pass (2: drop_caches too)\n"
+		   "  verify=1     check the written pattern (read back after a write)\n"
+		   "  force=1      write to a block device or over a file; no free-space check\n"
+		   "  keep=1       keep the of=FILE lmdd created (else removed at exit)\n",
+	.min_args = 0,
+	.max_args = -1,
+};
+
+/* The keys: where each value goes and its range (flags: 0 .. hi). */
+static const struct key {
+	const char *name;
+	uint64_t *size;
+	int *flag;
+	uint64_t lo, hi;
+} keys[] = {
+	{ "bs", &st.bs, NULL, 1, MAX_BS },
+	{ "count", &st.count, NULL, 1, MAX_TOTAL },
+	{ "move", &st.move, NULL, 1, MAX_TOTAL },
+	{ "skip", &st.skip, NULL, 0, MAX_TOTAL },
+	{ "seek", &st.seek, NULL, 0, MAX_TOTAL },
+	{ "fsync", NULL, &st.fsync, 0, 1 },
+	{ "sync", NULL, &st.sync, 0, 1 },
+	{ "direct", NULL, &st.direct, 0, 1 },
+	{ "flush", NULL, &st.flush, 0, 2 },
+	{ "verify", NULL, &st.verify, 0, 1 },
+	{ "force", NULL, &st.force, 0, 1 },
+	{ "keep", NULL, &st.keep, 0, 1 },
+	{ "if", NULL, NULL, 0, 0 },
+	{ "of", NULL, NULL, 0, 0 },
+};
+
+static void
+parse_word(struct state *s, const char *w)
+{
+	const char *eq = strchr(w, '=');
+	size_t i, n = eq != NULL ? (size_t)(eq - w) : 0;
+
+	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
+		if (n == strlen(keys[i].name) && strncmp(w, keys[i].name, n) == 0)
+			break;
+	if (i == HB_ARRAY_SIZE(keys))
+		bench_usage_error(&prog, "unknown argument '%s'; allowed: if=, of=, bs=, count=, "
+				  "move=, skip=, seek=, fsync=, sync=, direct=, flush=, verify=, "
+				  "force=, keep=", w);
+	if (s->seen[i]++)
+		bench_usage_error(&prog, "%s: given twice", keys[i].name);
+	if (keys[i].size != NULL)
+		*keys[i].size = bench_arg_size(&prog, keys[i].name, eq + 1, keys[i].lo, keys[i].hi);
+	else if (keys[i].flag != NULL)
+		*keys[i].flag = (int)bench_arg_int(&prog, keys[i].name, eq + 1, 0, (long long)keys[i].hi);
+	else
+		(w[0] == 'i' ? &s->in : &s->out)->arg = strcmp(eq + 1, "internal") == 0 ? NULL : eq + 1;
+}
+
+/* 1 when e's file system keeps files in memory (tmpfs, ramfs). */
+static int
+in_memory(const struct end *e)
+{
+#ifdef __linux__
+	struct statfs f;
+
+	return fstatfs(e->fd, &f) == 0 && ((unsigned long)f.f_type == 0x01021994ul
+					   || (unsigned long)f.f_type == 0x858458f6ul);
+#else
+	(void)e;
+	return 0;
+#endif
+}
+
+/* Refuse what the file system cannot hold; exit 1 with the reason. */
+static void
+check_space(const struct end *e, uint64_t need)
+{
+	struct statvfs v;
+
+	if (in_memory(e) && mem_fit(need, 1, need, 1) < need)
+		msg_die("%s=%s: %llu bytes on tmpfs would take more than %d%% of the memory "
+			"available; use a smaller count, another directory, or force=1",
+			e->name, e->path, (unsigned long long)need, MEM_SHARE_PCT);
+	if (fstatvfs(e->fd, &v) == 0 && v.f_frsize > 0
+	    && (need - 1) / v.f_frsize + 1 > (uint64_t)v.f_bavail)
+		msg_die("%s=%s: %llu bytes do not fit in the %llu bytes free on its file system; "
+			"use a smaller count, or force=1 to write until it is full", e->name, e->path,
+			(unsigned long long)need,
+			(unsigned long long)((uint64_t)v.f_bavail * v.f_frsize));
+}
+
+/* The safety rules for an output, applied before it is opened and after. */
+static void
+refuse(const struct state *s, const struct end *e, const struct stat *sb)
+{
+	if (!s->force && S_ISBLK(sb->st_mode))
+		msg_die("of=%s: a block device: writing destroys what it holds; add force=1 to "
+			"write to it anyway", e->path);
+	if (!s->force && !e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)
+		msg_die("of=%s: exists and holds %llu bytes, which lmdd would overwrite; name a new "
+			"file, or add force=1", e->path, (unsigned long long)sb->st_size);
+}
+
+/*
+ * Open end e (wr: the output) as the run needs it: a temporary file in a
+ * directory (DIR, or TMPDIR for an empty value), or the named file,
+ * created with O_EXCL where it does not exist (and registered for
+ * removal); then check what it is.
+ */
+static void
+open_end(struct state *s, struct end *e, int wr)
+{
+	int flags = wr ? (s->verify ? O_RDWR : O_WRONLY) | (s->sync ? O_SYNC : 0) : O_RDONLY;
+	const char *dir = *e->arg != '\0' ? e->arg : NULL;
+	struct stat ds;
+	sigset_t all, old;
+	int fd;
+
+	if (dir == NULL || (stat(dir, &ds) == 0 && S_ISDIR(ds.st_mode))) {
+		e->kind = TEMP;
+		if ((fd = tmp_file(dir, e->path, sizeof(e->path))) < 0)
+			msg_sysdie("%s=%s: cannot create a temporary file in %s", e->name, e->arg,
+				   tmp_dir(dir));
+		close(fd);
+		e->created = 1;
+		if (!wr)	/* lmdd writes the temporary input first */
+			flags = O_RDWR;
+	} else {
+		e->kind = NAMED;
+		if (strlen(e->arg) >= sizeof(e->path))
+			bench_usage_error(&prog, "%s: the path is longer than %d bytes", e->name,
+					  PATH_MAX - 1);
+		strcpy(e->path, e->arg);
+		if (wr && stat(e->path, &ds) == 0)
+			refuse(s, e, &ds);
+		if (wr) {
+			/* No signal between creating the file and registering it. */
+			sigfillset(&all);
+			sigprocmask(SIG_BLOCK, &all, &old);
+			fd = open(e->path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+			e->created = fd >= 0 && tmp_register(e->path) == 0;
+			if (fd >= 0 && !e->created)
+				unlink(e->path);
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			if (fd < 0 && errno != EEXIST)
+				msg_sysdie("of=%s: cannot create", e->path);
+			if (fd >= 0 && !e->created)
+				msg_die("of=%s: cannot register it for removal", e->path);
+			if (fd >= 0)
+				close(fd);
+		}
+	}
+	if ((e->fd = open(e->path, flags)) < 0)
+		msg_sysdie("%s=%s: cannot open", e->name, e->path);
+	if (fstat(e->fd, &e->st) != 0)
+		msg_sysdie("%s=%s: cannot stat", e->name, e->path);
+	if (!S_ISREG(e->st.st_mode) && !S_ISBLK(e->st.st_mode) && !S_ISCHR(e->st.st_mode))
+		msg_die("%s=%s: not a file, directory, block or character device", e->name, e->path);
+	if (wr)
+		refuse(s, e, &e->st);
+}
+
+/* direct=1: O_DIRECT now (exit 77 where refused); the alignment it needs. */
+static size_t
+direct_align(const struct end *e)
+{
+	size_t a = 512, page = mem_page_size();
+#ifdef BLKSSZGET
+	int ss;
+#endif
+	int fl;
+
+	if (e->kind == INTERNAL)
+		return 1;
+#ifdef O_DIRECT
+	if ((fl = fcntl(e->fd, F_GETFL)) < 0 || fcntl(e->fd, F_SETFL, fl | O_DIRECT) != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s=%s: direct=1: the file system refuses direct "
+			 "I/O (O_DIRECT): %s", e->name, e->path, strerror(errno));
+#else
+	(void)fl;
+	msg_exit(MSG_EXIT_UNSUPPORTED, "direct=1: this system has no O_DIRECT");
+#endif
+#ifdef BLKSSZGET
+	if (S_ISBLK(e->st.st_mode) && ioctl(e->fd, BLKSSZGET, &ss) == 0 && ss > 0)
+		return (size_t)ss;
+#endif
+	/*
+	 * A file's st_blksize covers the logical block of its disk; so does
+	 * a page, and no disk needs more.
+	 */
+	if (e->st.st_blksize > 0 && (size_t)e->st.st_blksize > a)
+		a = (size_t)e->st.st_blksize < page ? (size_t)e->st.st_blksize : page;
+	return a;
+}
+
+/* The bytes of a file or block device (0: unknown, e.g. a character device). */
+static uint64_t
+end_size(const struct end *e)
+{
+#ifdef BLKGETSIZE64
+	uint64_t n;
+
+	if (S_ISBLK(e->st.st_mode))
+		return ioctl(e->fd, BLKGETSIZE64, &n) == 0 ? n : 0;
+#endif
+	return S_ISREG(e->st.st_mode) ? (uint64_t)e->st.st_size : 0;
+}
+
+static void
+describe(const struct state *s, const struct end *e)
+{
+	const char *key = e == &s->in ? "input" : "output";
+
+	if (e->kind == INTERNAL) {
+		output_config(stdout, key, "internal");
+		return;
+	}
+	output_config(stdout, key, "%s (%s%s%s%s), from byte %llu", e->path,
+		      e->kind == TEMP ? "temporary " : "",
+		      S_ISREG(e->st.st_mode) ? "regular file" : S_ISBLK(e->st.st_mode)
+		      ? "block device" : "character device",
+		      e->kind == NAMED && e->created ? (s->keep ? ", created, kept" : ", created, removed")
+		      : "", in_memory(e) ? ", on tmpfs: in memory, not on a disk" : "",
+		      (unsigned long long)e->off);
+}
+
+/*
+ * keep=1: the file lmdd made stays.  Registered files are removed at exit,
+ * so it is renamed aside, forgotten, and renamed back, with signals held
+ * so that no interruption leaves a name behind.
+ */
+static void
+keep_file(struct end *e)
+{
+	char aside[PATH_MAX + 16];
+	sigset_t all, old;
+	int fd, err;
+
+	if (snprintf(aside, sizeof(aside), "%s.XXXXXX", e->path) >= (int)sizeof(aside))
+		msg_die("of=%s: the path is too long to keep the file", e->path);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	fd = mkstemp(aside);
+	if (fd < 0 || rename(e->path, aside) != 0 || tmp_remove(e->path) != 0
+	    || rename(aside, e->path) != 0) {
+		err = errno;
+		if (fd >= 0)
+			unlink(aside);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		errno = err;
+		msg_sysdie("of=%s: cannot keep the file", e->path);
+	}
+	close(fd);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Every pass as a raw line, or the text summary and lmbench's line. */
+static void
+report(const struct bench_opts *o, const char *name, const uint64_t *ios, const double *v,
+       const char *const *units, size_t np)
+{
+	const struct hist *a = &st.all;
+	double *col = malloc(o->reps * sizeof(*col));
+	struct stats s;
+	size_t i, j;
+
+	if (col == NULL)
+		msg_sysdie("cannot allocate %u samples", o->reps);
+	if (o->output == OUTPUT_RAW) {
+		for (i = 0; i < o->reps; i++)
+			output_sample_pairs(stdout, name, ios[i], v + i * np, units, np);
+		output_config(stdout, "io-latency", "%llu I/Os: p50 %.0f, p90 %.0f, p99 %.0f, max %.0f ns",
+			      (unsigned long long)a->n, hist_quantile(a, 0.5),
+			      hist_quantile(a, 0.9), hist_quantile(a, 0.99),
+			      hist_quantile(a, 1));
+	} else {
+		for (j = 0; j < np; j++) {
+			for (i = 0; i < o->reps; i++)
+				col[i] = v[i * np + j];
+			if (stats_compute(col, o->reps, &s) != 0)
+				continue;
+			output_text(stdout, name, &s, units[j]);
+			if (j == 0)
+				printf("  %.4f MB in %.4f secs, %.4f MB/sec (the median pass)\n",
+				       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median);
+		}
+	}
+	free(col);
+	fflush(stdout);
+}
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	fputs("lmdd: not written yet\n", stderr);
-	return 77;
+	static const char *const units[] = {
+		"MB/s", "ns/io-p50", "ns/io-p90", "ns/io-p99", "ns/io-max", "ns/fsync"
+	};
+	struct state *s = &st;
+	struct bench_opts o;
+	char name[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[64];
+	uint64_t size, got, ns, start, done, *ios;
+	size_t np, len, align = 1;
+	double *v;
+	unsigned r;
+	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf;
+
+	if (o.parallel > 1)
+		bench_usage_error(&prog, "-P: value '%u' is out of range; lmdd runs one stream "
+				  "(allowed: 1)", o.parallel);
+	if (o.precision_pct > 0)
+		bench_usage_error(&prog, "-I: not supported by lmdd (a sample is one pass; use -N)");
+	for (; ai < argc; ai++)
+		parse_word(s, argv[ai]);
+	if (s->in.arg == NULL && s->out.arg == NULL)
+		bench_usage_error(&prog, "if= and of= are both internal: nothing to measure; name a "
+				  "file, directory or device in one of them");
+	if (s->count > 0 && s->move > 0)
+		bench_usage_error(&prog, "count= and move= both given; give one");
+	if (s->move > 0 && (s->move < s->bs || s->move % s->bs != 0))
+		bench_usage_error(&prog, "move: value '%llu' is not a whole number of blocks of bs=%llu",
+				  (unsigned long long)s->move, (unsigned long long)s->bs);
+	if (s->move > 0)
+		s->count = s->move / s->bs;
+	if (s->verify && s->in.arg != NULL && s->out.arg != NULL)
+		bench_usage_error(&prog, "verify=1 checks a write (if=internal) or a read "
+				  "(of=internal), not a copy");
+	if (s->flush && s->in.arg == NULL && !s->verify)
+		bench_usage_error(&prog, "flush=%d drops the input's cached pages before each pass: "
+				  "it needs if= (or verify=1, for the read-back)", s->flush);
+	if ((s->fsync || s->sync || s->keep || s->seek) && s->out.arg == NULL)
+		bench_usage_error(&prog, "fsync=, sync=, keep= and seek= need of=");
+	if (s->skip && s->in.arg == NULL)
+		bench_usage_error(&prog, "skip= needs if=");
+#ifndef HAVE_POSIX_FADVISE
+	if (s->flush)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "flush=%d: this system has no posix_fadvise to drop "
+			 "cached pages with", s->flush);
+#endif
+	if (s->flush == 2 && geteuid() != 0)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "flush=2: dropping the kernel's page cache needs root");
+	if (s->skip > MAX_TOTAL / s->bs || s->seek > MAX_TOTAL / s->bs
+	    || (s->count > 0 && s->count > MAX_TOTAL / s->bs))
+		bench_usage_error(&prog, "skip, seek or count: more than %llu bytes",
+				  (unsigned long long)MAX_TOTAL);
+
+	if (s->in.arg != NULL)
+		open_end(s, &s->in, 0);
+	if (s->out.arg != NULL)
+		open_end(s, &s->out, 1);
+	if (s->in.kind == TEMP && s->skip)
+		bench_usage_error(&prog, "skip= reads a named input; if=%s is a temporary file",
+				  s->in.arg);
+	s->in.off = s->skip * s->bs;
+	s->out.off = s->seek * s->bs;
+	size = s->in.kind == NAMED ? end_size(&s->in) : 0;
+	if (s->count == 0) {
+		if (s->in.kind != NAMED || !S_ISREG(s->in.st.st_mode))
+			bench_usage_error(&prog, "count= (or move=) is needed unless if= names a file "
+					  "(whose whole length is then read)");
+		s->count = size > s->in.off ? (size - s->in.off) / s->bs : 0;
+		if (s->count == 0)
+			msg_die("if=%s: holds less than one block of %llu bytes after byte %llu",
+				s->in.path, (unsigned long long)s->bs, (unsigned long long)s->in.off);
+	}
+	s->total = s->count * s->bs;
+	if (size > 0 && s->in.off + s->total > size)
+		bench_usage_error(&prog, "count: value '%llu' reads past the end of if=%s (%llu "
+				  "bytes); allowed: 1 .. %llu", (unsigned long long)s->count,
+				  s->in.path, (unsigned long long)size,
+				  (unsigned long long)(size > s->in.off ? (size - s->in.off) / s->bs : 0));
+
+	if (s->direct) {
+		size_t ai2 = direct_align(&s->in), ao = direct_align(&s->out);
+
+		align = ai2 > ao ? ai2 : ao;
+		if (s->bs % align != 0)
+			bench_usage_error(&prog, "bs: value '%llu' is not a multiple of %zu bytes, the "
+					  "block size direct=1 needs here", (unsigned long long)s->bs,
+					  align);
+	}
+	/* The ring holds PERIOD + bs bytes: at most two buffers of bs, or 1 MB more. */
+	ring = s->in.kind != NAMED || s->verify;
+	rbuf = s->in.kind != INTERNAL || s->verify;
+	got = mem_fit(s->bs, (unsigned)(2 * ring + rbuf), s->bs < 4096 ? s->bs : 4096,
+		      align > 4096 ? align : 4096);
+	if (got == 0)
+		msg_die("bs=%llu: %d buffers of it do not fit in the memory available",
+			(unsigned long long)s->bs, 2 * ring + rbuf);
+	if (s->out.kind != INTERNAL && S_ISREG(s->out.st.st_mode) && !s->force)
+		check_space(&s->out, s->total);
+	if (s->in.kind == TEMP && !s->force)
+		check_space(&s->in, s->total);
+
+	bench_print_config(&o, &prog);
+	if (got < s->bs) {
+		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, "lmdd", "bs", s->bs, got);
+		s->bs = got;
+	}
+	if ((ring && (s->ring = mem_alloc((size_t)s->bs + PERIOD)) == NULL)
+	    || (rbuf && (s->buf = mem_alloc((size_t)s->bs)) == NULL))
+		msg_sysdie("bs=%llu: cannot allocate the buffers", (unsigned long long)s->bs);
+	if (ring)
+		pattern_init(s->ring, (size_t)s->bs + PERIOD);
+	for (done = 0; s->in.kind == TEMP && done < s->total; done += len) {
+		len = s->total - done < s->bs ? (size_t)(s->total - done) : (size_t)s->bs;
+		if (xio(1, s->in.fd, pattern_block(s, done, len), len, done) != 0)
+			return io_failed(&s->in, "cannot write", done), MSG_EXIT_FAIL;
+	}
+	if (s->in.kind == TEMP && fsync(s->in.fd) != 0)
+		return io_failed(&s->in, "cannot fsync", done), MSG_EXIT_FAIL;
+
+	snprintf(flags, sizeof(flags), "%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
+		 s->fsync ? "/fsync=1" : "", s->sync ? "/sync=1" : "",
+		 s->flush && s->in.arg != NULL ? "/flush=" : "",
+		 s->in.arg != NULL ? s->flush : 0);
+	snprintf(name, sizeof(name), "Lmdd/op=%s/size=%s/bs=%s%s",
+		 s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy",
+		 mem_size_name(sz, sizeof(sz), s->total), mem_size_name(bsz, sizeof(bsz), s->bs), flags);
+	if (o.output == OUTPUT_RAW) {
+		describe(s, &s->in);
+		describe(s, &s->out);
+		output_config(stdout, "transfer", "%llu bytes in blocks of %llu%s",
+			      (unsigned long long)s->total, (unsigned long long)s->bs,
+			      s->direct ? " (O_DIRECT)" : "");
+		if (s->direct)
+			output_config(stdout, "direct-align", "%zu bytes", align);
+	}
+
+	np = s->fsync ? 6 : 5;
+	v = malloc(o.reps * np * sizeof(*v));
+	ios = malloc(o.reps * sizeof(*ios));
+	if (v == NULL || ios == NULL)
+		msg_sysdie("cannot allocate %u samples", o.reps);
+	memset(&s->all, 0, sizeof(s->all));
+	/* -W: whole passes, not counted, until the warm-up time is spent. */
+	for (start = timing_now(); timing_now() - start < o.warmup_ns;)
+		if (prepare(s) != 0 || pass(s, &ns, &ios[0]) != 0)
+			return MSG_EXIT_FAIL;
+	for (r = 0; r < o.reps; r++) {
+		double *p = v + r * np;
+
+		if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
+			return MSG_EXIT_FAIL;
+		if (s->verify && s->out.kind != INTERNAL && read_back(s) != 0)
+			return MSG_EXIT_FAIL;
+		p[0] = (double)s->total * 1e3 / (double)(ns > 0 ? ns : 1);
+		p[1] = hist_quantile(&s->hist, 0.5);
+		p[2] = hist_quantile(&s->hist, 0.9);
+		p[3] = hist_quantile(&s->hist, 0.99);
+		p[4] = hist_quantile(&s->hist, 1);
+		if (s->fsync)
+			p[5] = (double)s->fsync_ns;
+		hist_merge(&s->all, &s->hist);
+	}
+	report(&o, name, ios, v, units, np);
+	if (s->out.kind == NAMED && s->out.created && s->keep)
+		keep_file(&s->out);
+	return MSG_EXIT_OK;
 }

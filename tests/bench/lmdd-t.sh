@@ -1,2 +1,206 @@
 #!/bin/sh
-echo "1..0 # SKIP lmdd not written yet"
+# lmdd: options, errors, safety rules, verify, and no file left on any exit.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+plan 70
+q='-N 3 -o raw'
+dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
+mnt=
+_tap_cleanup_hook() {
+	[ -z "${pid:-}" ] || kill -KILL "$pid" 2>/dev/null || :
+	[ -z "$mnt" ] || umount "$mnt" 2>/dev/null || :
+	[ -z "$mnt" ] || rmdir "$mnt" 2>/dev/null || :
+	rm -rf "$dir"
+}
+
+cli '-h exits 0 with the usage line' 0 '^usage: lmdd' lmdd -h
+cli '-h names the keys' 0 'if=FILE[|]DIR[|]internal.*count=N[|]move=SIZE' lmdd -h
+cli 'no arguments: exit 2, nothing to measure' 2 'both internal: nothing to measure' lmdd
+cli 'an unknown key: exit 2 naming it' 2 "unknown argument 'foo=1'; allowed: if=" lmdd foo=1
+cli 'a word without =: exit 2 naming it' 2 "unknown argument 'abc'" lmdd abc
+cli 'bs=0: exit 2 with the range' 2 "^lmdd: bs: value '0' is out of range; allowed: 1 \.\. 1g" \
+	lmdd of=/dev/null bs=0 count=1
+cli 'bs=2g: exit 2 with the range' 2 "^lmdd: bs: value '2g' is out of range" lmdd of=/dev/null bs=2g count=1
+cli 'bs=abc: exit 2 naming bs' 2 "^lmdd: bs: 'abc'" lmdd of=/dev/null bs=abc count=1
+cli 'count=0: exit 2 with the range' 2 "^lmdd: count: value '0' is out of range" lmdd of=/dev/null count=0
+cli 'fsync=2: exit 2 with the range' 2 "^lmdd: fsync: value '2' is out of range; allowed: 0 \.\. 1" \
+	lmdd of=/dev/null count=1 fsync=2
+cli 'flush=3: exit 2 with the range' 2 "^lmdd: flush: value '3' is out of range; allowed: 0 \.\. 2" \
+	lmdd if=/dev/zero count=1 flush=3
+cli 'a key given twice: exit 2' 2 '^lmdd: bs: given twice' lmdd of=/dev/null bs=1k bs=2k count=1
+cli 'count= and move=: exit 2' 2 'count= and move= both given' lmdd of=/dev/null count=1 move=1m
+cli 'move= not whole blocks: exit 2' 2 "move: value '1536' is not a whole number of blocks" \
+	lmdd of=/dev/null bs=1k move=1536
+cli 'no count for a write: exit 2' 2 'count= \(or move=\) is needed' lmdd of="$dir"
+cli 'verify=1 on a copy: exit 2' 2 'not a copy' lmdd if=/dev/zero of=/dev/null count=1 verify=1
+cli 'flush=1 with no input: exit 2' 2 'flush=1 drops the input' lmdd of=/dev/null count=1 flush=1
+cli 'fsync=1 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+	lmdd if=/dev/zero count=1 fsync=1
+cli '-P 2: exit 2' 2 "^lmdd: -P: value '2' is out of range" lmdd -P 2 of=/dev/null count=1
+cli '-I 5: exit 2' 2 '^lmdd: -I: not supported' lmdd -I 5 of=/dev/null count=1
+cli 'a missing input: exit 1 naming it' 1 '^lmdd: if=/no/such/file: cannot open: ' \
+	lmdd if=/no/such/file count=1
+cli 'an output in a missing directory: exit 1 naming it' 1 '^lmdd: of=/no/such/dir/f: cannot create' \
+	lmdd of=/no/such/dir/f count=1
+cli 'direct=1 where refused (/dev/null): exit 77 with the reason' 77 \
+	'of=/dev/null: direct=1: the file system refuses direct I/O' lmdd of=/dev/null count=1 direct=1
+
+# latencies_ordered TEXT: every line has MB/s > 0 and p50 <= p90 <= p99 <= max.
+latencies_ordered() {
+	printf '%s\n' "$1" | awk '/^BenchmarkLmdd/ { n++
+		if ($4 != "MB/s" || $6 != "ns/io-p50" || $8 != "ns/io-p90" || $10 != "ns/io-p99" ||
+		    $12 != "ns/io-max" || !($3 > 0) || !($5 > 0) || $5 > $7 || $7 > $9 || $9 > $11) exit 1 }
+		END { exit !(n > 0) }'
+}
+
+# A write into a directory: a temporary file, synced, removed at the end.
+TMPDIR=$dir run_prog lmdd $q of="$dir" bs=64k count=4 fsync=1
+is 'write to a directory: exit 0' 0 "$TAP_STATUS"
+ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+is 'three samples of 4 writes, named by op, size, bs and fsync' '4 4 4' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkLmdd/op=write/size=256K/bs=64K/fsync=1" { printf "%s%s", s, $2; s = " " }')"
+ok 'MB/s > 0 and p50 <= p90 <= p99 <= max' latencies_ordered "$TAP_STDOUT"
+like 'the fsync time is on every line' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/.* [0-9.]+ ns/fsync$'
+like 'the configuration says where it wrote' "$TAP_STDOUT" "^output: $dir/hostbench\.lmdd\.[^ ]* \(temporary regular file\)"
+is 'nothing is left in the directory' '' "$(ls -A "$dir")"
+
+# A named file: removed unless keep=1; then read back and verified.
+run_prog lmdd $q of="$dir/f" bs=64k count=4
+ok 'a named new file: exit 0, and it is removed' sh -c '[ "$1" -eq 0 ] && [ ! -e "$2" ]' sh "$TAP_STATUS" "$dir/f"
+run_prog lmdd $q of="$dir/f" bs=64k move=256k keep=1 verify=1
+is 'keep=1 verify=1: exit 0' 0 "$TAP_STATUS"
+is 'keep=1: the file stays, 256K long' 262144 "$(wc -c <"$dir/f" 2>/dev/null | tr -d ' ')"
+is 'keep=1: no other file is left' 'f' "$(ls -A "$dir")"
+sum=$(cksum <"$dir/f")
+run_prog lmdd $q if="$dir/f" bs=64k verify=1
+is 'read with verify=1 of what lmdd wrote: exit 0' 0 "$TAP_STATUS"
+is 'the whole file is read: 4 blocks of 64K per pass' '4 4 4' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkLmdd/op=read/size=256K/bs=64K" { printf "%s%s", s, $2; s = " " }')"
+ok 'read: MB/s > 0 and ordered latencies' latencies_ordered "$TAP_STDOUT"
+run_prog lmdd $q if="$dir/f" bs=16k skip=2 count=3 verify=1
+is 'skip= and count= in blocks of another bs verify too (the pattern follows the offset)' \
+	'0 3' "$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkLmdd/op=read/size=48K/bs=16K')"
+cli 'count past the end of the file: exit 2 with the range' 2 \
+	"count: value '5' reads past the end of if=$dir/f \(262144 bytes\); allowed: 1 \.\. 4" \
+	lmdd if="$dir/f" bs=64k count=5
+
+# The safety rules: an existing file is not overwritten without force=1.
+cli 'over an existing file: exit 1 naming it' 1 "of=$dir/f: exists and holds 262144 bytes" \
+	lmdd of="$dir/f" bs=64k count=1
+is 'the existing file is untouched' "$sum" "$(cksum <"$dir/f")"
+
+# verify=1 catches one corrupted byte, and prints no number.
+printf 'X' | dd of="$dir/f" bs=1 seek=100000 conv=notrunc 2>/dev/null
+run_prog lmdd $q if="$dir/f" bs=64k verify=1
+is 'a corrupted byte: exit 1' 1 "$TAP_STATUS"
+like 'the message names the file, the offset and both values' "$TAP_STDERR" \
+	"^lmdd: verify: if=$dir/f: byte 100000 is 0x58, lmdd wrote 0x[0-9a-f]{2}\$"
+is 'no result is printed' 0 "$(printf '%s\n' "$TAP_STDOUT" | grep -c '^Benchmark')"
+run_prog lmdd -N 1 -o raw if="$dir/f" bs=64k
+is 'without verify=1 the same read succeeds' 0 "$TAP_STATUS"
+
+run_prog lmdd -N 1 -o raw of="$dir/f" bs=64k count=2 force=1
+ok 'force=1 overwrites it (truncated to the new length) and keeps it' \
+	sh -c '[ "$1" -eq 0 ] && [ "$(wc -c <"$2" | tr -d " ")" -eq 131072 ]' sh "$TAP_STATUS" "$dir/f"
+rm -f "$dir/f"
+: >"$dir/empty"
+run_prog lmdd -N 1 -o raw of="$dir/empty" bs=64k count=2
+ok 'an existing empty file is written without force=1, and not removed' \
+	sh -c '[ "$1" -eq 0 ] && [ -f "$2" ]' sh "$TAP_STATUS" "$dir/empty"
+rm -f "$dir/empty"
+
+# A block device is refused before it is opened (stat alone finds it).
+blk=$(find /dev -type b 2>/dev/null | sed -n 1p)
+if [ -z "$blk" ] && [ "$(id -u)" -eq 0 ] && mknod "$dir/blk" b 7 250 2>/dev/null; then
+	blk=$dir/blk
+fi
+if [ -n "$blk" ]; then
+	cli "a block device ($blk): exit 1, refused" 1 "of=$blk: a block device: writing destroys" \
+		lmdd of="$blk" count=1
+else
+	skip 'no block device node here, and none can be made'
+fi
+rm -f "$dir/blk"
+
+# Write, flush and read back; a temporary input; a copy.
+run_prog lmdd -N 2 -o raw of="$dir" bs=64k count=4 verify=1 flush=1
+is 'write with verify=1 flush=1 (read back from the disk): exit 0' 0 "$TAP_STATUS"
+TMPDIR=$dir run_prog lmdd $q if= bs=64k count=4 flush=1
+is 'a temporary input (if= empty: TMPDIR), flushed before each read: exit 0' 0 "$TAP_STATUS"
+like 'its result is named flush=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=read/size=256K/bs=64K/flush=1	'
+TMPDIR=$dir run_prog lmdd -N 2 -o raw if="$dir" of="$dir" bs=32k count=4
+like 'a copy between two temporary files: op=copy, 8 I/Os a pass' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=copy/size=128K/bs=32K	 +8	'
+is 'nothing is left after reads and copies' '' "$(ls -A "$dir")"
+run_prog lmdd -N 2 -o raw if=internal of=/dev/null bs=1m count=4 sync=1
+like 'of=/dev/null with sync=1: named sync=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=4M/bs=1M/sync=1	'
+
+run_prog lmdd -N 3 -o text of="$dir" bs=64k count=4
+like 'text output: median and CI of MB/s' "$TAP_STDOUT" '^Lmdd/op=write/size=256K/bs=64K +[0-9.]+ MB/s .*n=3\)$'
+like "text output: lmbench's summary line" "$TAP_STDOUT" '^  0\.2621 MB in [0-9.]+ secs, [0-9.]+ MB/sec'
+
+# direct=1: works, or the file system refuses it with exit 77 and a reason.
+run_prog lmdd -N 2 -o raw of="$dir" bs=64k count=4 direct=1 fsync=1
+case $TAP_STATUS in
+0) like 'direct=1: named direct=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=256K/bs=64K/direct=1/fsync=1	'
+   ok 'direct=1: ordered latencies' latencies_ordered "$TAP_STDOUT" ;;
+*) is 'direct=1 refused here: exit 77' 77 "$TAP_STATUS"
+   like 'direct=1 refused here: the reason' "$TAP_STDERR" 'refuses direct I/O' ;;
+esac
+cli 'direct=1 with bs not a multiple of the block: exit 2' 2 "bs: value '1000' is not a multiple of" \
+	lmdd of="$dir" bs=1000 count=1 direct=1
+is 'nothing is left after direct writes' '' "$(ls -A "$dir")"
+
+# A write that fails half-way (file size limit; SIGXFSZ ignored: EFBIG).
+TAP_STATUS=0
+out=$( (trap '' XFSZ; ulimit -f 100; exec $TEST_WRAPPER "$(prog lmdd)" -N 1 of="$dir/big" bs=64k count=4) 2>&1) ||
+	TAP_STATUS=$?
+is 'a write that fails: exit 1' 1 "$TAP_STATUS"
+like 'the message names the file and the error' "$out" "^lmdd: of=$dir/big: cannot write at byte [0-9]+: File too large"
+is 'the partial file is removed' '' "$(ls -A "$dir")"
+
+# A full file system: refused when statvfs says it cannot fit; with
+# force=1 the write runs into ENOSPC.  Root only: a 4 MB tmpfs.
+if [ "$(id -u)" -ne 0 ]; then
+	skip 'ENOSPC: needs root to mount a small tmpfs'
+	skip 'ENOSPC: needs root'
+	skip 'ENOSPC: needs root'
+	skip 'ENOSPC: needs root'
+	skip 'ENOSPC: needs root'
+else
+	mnt=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.mnt.XXXXXX")
+	if ! mount -t tmpfs -o size=4m tmpfs "$mnt" 2>/dev/null; then
+		rmdir "$mnt"
+		mnt=
+		skip 'ENOSPC: cannot mount a tmpfs here'
+		skip 'ENOSPC: no tmpfs'
+		skip 'ENOSPC: no tmpfs'
+		skip 'ENOSPC: no tmpfs'
+		skip 'ENOSPC: no tmpfs'
+	else
+		cli '8 MB into a 4 MB file system: exit 1 before writing' 1 \
+			'8388608 bytes do not fit in the [0-9]+ bytes free' lmdd of="$mnt/x" bs=1m count=8
+		is 'nothing is left after the refusal' '' "$(ls -A "$mnt")"
+		run_prog lmdd -N 1 -o raw of="$mnt/x" bs=1m count=8 force=1 keep=1
+		is 'force=1: the write fills it: exit 1' 1 "$TAP_STATUS"
+		like 'the message says the file system is full and the file is removed' "$TAP_STDERR" \
+			"^lmdd: of=$mnt/x: the file system is full \(ENOSPC\) after [0-9]+ of 8388608 bytes; the file is removed"
+		is 'nothing is left, even with keep=1' '' "$(ls -A "$mnt")"
+		umount "$mnt" && rmdir "$mnt" && mnt=
+	fi
+fi
+
+# SIGTERM in the middle of a run: the file is removed.
+$TEST_WRAPPER "$(prog lmdd)" -N 100000 -o raw of="$dir/sig" bs=64k count=64 keep=1 >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ ! -s "$dir/sig" ]; do
+	sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+kill -TERM "$pid"
+st=0
+wait "$pid" || st=$?
+pid=
+is 'SIGTERM mid-run: the program dies of it' 143 "$st"
+is 'SIGTERM mid-run: the file is removed, even with keep=1' '' "$(ls -A "$dir")"
