@@ -5,7 +5,9 @@
  * One iteration is one pass over the SIZE-byte buffer, touching every
  * byte it counts; SIZE bytes are counted per pass for every operation
  * (for copies: the bytes copied, as lmbench did).  The buffers are
- * allocated page-aligned and written once before timing.
+ * allocated page-aligned and written once before timing.  A SIZE whose
+ * buffers would take more than half the memory the process may get
+ * (mem_fit) is reduced, and the result name carries the size used.
  *
  * usage: bw_mem [options] SIZE rd|wr|rdwr|cp|frd|fwr|fcp|bzero|bcopy
  */
@@ -17,7 +19,6 @@
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
-#include "sysinfo.h"
 
 /*
  * SIZE must fill whole blocks of the unrolled loops (8 words: 64 bytes
@@ -214,8 +215,10 @@ main(int argc, char **argv)
 	struct state s;
 	const struct variant *v = NULL;
 	char name[OUTPUT_MAX_NAME], sz[32], ops[128] = "";
+	static const uint64_t units[] = { 1 << 20, 1 << 10, BLOCK };
 	struct bench_case c;
-	uint64_t size, avail;
+	uint64_t size, got;
+	unsigned nbufs;
 	size_t i;
 	int ai = bench_init(&o, &prog, argc, argv);
 
@@ -234,15 +237,25 @@ main(int argc, char **argv)
 				  argv[ai + 1], ops);
 
 	memset(&s, 0, sizeof(s));
-	s.len = (size_t)size;
 	s.bufs = v->bufs;
-	avail = sysinfo_mem_available();
-	if (avail > 0 && size * s.bufs > avail)
-		msg_die("SIZE %s: %u buffer(s) need %llu bytes; %llu bytes of memory are available",
-			argv[ai], s.bufs, (unsigned long long)(size * s.bufs),
-			(unsigned long long)avail);
+	/* Parallel copies each allocate their own, while the parent keeps its. */
+	nbufs = s.bufs * (o.parallel > 1 ? o.parallel + 1 : 1);
+	/* The size used is a whole number of MB, else of KB, else of blocks. */
+	for (i = 0, got = 0; got == 0 && i < HB_ARRAY_SIZE(units); i++)
+		got = mem_fit(size, nbufs, MIN_SIZE, units[i]);
+	if (got == 0)
+		msg_die("SIZE %s: not even %d bytes per buffer fit in %d%% of the %llu bytes of memory available",
+			argv[ai], MIN_SIZE, MEM_SHARE_PCT, (unsigned long long)mem_available());
+	bench_print_config(&o, &prog);
+	if (got < size) {
+		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "SIZE",
+				   size, got);
+		size = got;
+	}
+	s.len = (size_t)size;
 	if (buffers_alloc(&s) != 0)
-		msg_sysdie("SIZE %s: cannot allocate %u buffer(s)", argv[ai], s.bufs);
+		msg_sysdie("SIZE %s: cannot allocate %u buffer(s) of %llu bytes", argv[ai], s.bufs,
+			   (unsigned long long)size);
 
 	snprintf(name, sizeof(name), "BwMem/op=%s/size=%s", v->op,
 		 mem_size_name(sz, sizeof(sz), size));

@@ -5,12 +5,18 @@
  * the first SIZE bytes of a buffer, one pointer every STRIDE bytes, in
  * address order or (-t) in a random order that prefetchers cannot follow.
  * Building the chase and one untimed pass over it (which brings the cache
- * to its steady state) happen before timing, for each size.
+ * to its steady state) happen before timing, for each size.  -H backs the
+ * buffer with huge pages (transparent ones asked for with madvise, else
+ * hugetlb pages), so that TLB misses drop out of the latency; it checks
+ * /proc/self/smaps for how much of the buffer got them.  A SIZE_MB that
+ * would take more than half the memory the process may get (mem_fit) is
+ * reduced, and the names carry the sizes used.
  *
- * usage: lat_mem_rd [options] [-t] SIZE_MB [STRIDE...]
+ * usage: lat_mem_rd [options] [-t] [-H] SIZE_MB [STRIDE...]
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +24,6 @@
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
-#include "sysinfo.h"
 
 #define MIN_RANGE 512		/* lmbench's first size */
 #define DEFAULT_STRIDE 64
@@ -33,6 +38,9 @@
 
 struct state {
 	unsigned char *buf;
+	size_t len;		/* bytes allocated */
+	int huge;		/* -H: buf from mem_alloc_huge, of kind */
+	enum mem_huge kind;
 	size_t range, stride;
 	const struct order *order;
 	size_t *lines;		/* random order: the visiting order of lines */
@@ -128,16 +136,83 @@ chase_build(struct state *s)
  * loads would hit lines another copy brought in.  Each copy builds its
  * own chase.
  */
+/* Allocate s->len bytes as the first allocation did.  0, or -1 (errno). */
+static int
+buf_alloc(struct state *s)
+{
+	s->buf = s->huge ? mem_alloc_huge(s->len, s->kind, NULL, 0) : mem_alloc(s->len);
+	return s->buf != NULL ? 0 : -1;
+}
+
+static void
+buf_free(struct state *s)
+{
+	if (s->huge)
+		mem_free_huge(s->buf, s->len, s->kind);
+	else
+		mem_free(s->buf);
+	s->buf = NULL;
+}
+
 static int
 copy_init(void *arg)
 {
 	struct state *s = arg;
 
-	mem_free(s->buf);
-	if ((s->buf = mem_alloc(s->range)) == NULL)
+	buf_free(s);
+	if (buf_alloc(s) != 0)
 		return -1;
 	chase_build(s);
 	return 0;
+}
+
+/*
+ * -H: a buffer of huge pages, THP first (no reservation needed), then
+ * hugetlb.  Where neither is had, exit 77 with the reasons.  Prints what
+ * it got as a config line (raw output).
+ */
+static void
+huge_alloc(struct state *s, int raw)
+{
+	static const struct {
+		enum mem_huge kind;
+		const char *name;
+	} kinds[] = { { MEM_HUGE_THP, "thp" }, { MEM_HUGE_HUGETLB, "hugetlb" } };
+	char why[2][160], g[32], l[32];
+	int64_t got = -1;
+	size_t k;
+
+	s->huge = 1;
+	for (k = 0; k < HB_ARRAY_SIZE(kinds); k++) {
+		s->kind = kinds[k].kind;
+		s->buf = mem_alloc_huge(s->len, s->kind, why[k], sizeof(why[k]));
+		if (s->buf == NULL) {
+			if (errno != ENOTSUP && errno != ENOMEM)
+				msg_sysdie("cannot allocate %zu bytes", s->len);
+			continue;
+		}
+		got = mem_huge_bytes(s->buf, s->len);
+		if (got != 0)
+			break;
+		snprintf(why[k], sizeof(why[k]), "%s granted no huge pages (smaps: 0 kB)",
+			 kinds[k].name);
+		buf_free(s);
+	}
+	if (s->buf == NULL)
+		msg_exit(MSG_EXIT_UNSUPPORTED, "-H: no huge pages here: %s; %s", why[0], why[1]);
+	mem_size_name(l, sizeof(l), s->len);
+	if (got < 0) {
+		msg_warn("-H: %s: cannot read /proc/self/smaps to check", kinds[k].name);
+		if (raw)
+			output_config(stdout, "huge-pages", "%s, unverified", kinds[k].name);
+		return;
+	}
+	mem_size_name(g, sizeof(g), (uint64_t)got);
+	if (raw)
+		output_config(stdout, "huge-pages", "%s, %s of %s in huge pages (smaps)",
+			      kinds[k].name, g, l);
+	if ((uint64_t)got < s->len)
+		msg_warn("-H: only %s of %s in huge pages", g, l);
 }
 
 /* lmbench's sizes: 512, 1K, 2K, 3K, 4K, 2K steps to 32K, then 8 per doubling. */
@@ -155,28 +230,51 @@ next_range(size_t k)
 	return k + pow2 / 16;
 }
 
+static const struct order *chosen = &orders[0];
+static int huge;
+
 static int
-opt_order(int opt, const char *arg, void *ctx)
+option(int opt, const char *arg, void *ctx)
 {
 	size_t i;
 
 	(void)arg;
+	(void)ctx;
+	if (opt == 'H')
+		huge = 1;
 	for (i = 0; i < HB_ARRAY_SIZE(orders); i++)
 		if (orders[i].opt == opt)
-			*(const struct order **)ctx = &orders[i];
+			chosen = &orders[i];
 	return 0;
 }
 
-static const struct order *chosen = &orders[0];
+/*
+ * The largest size (a whole number of MB, else KB) whose buffer and
+ * random order (one size_t per line) fit mem_fit's share, or 0.
+ */
+static uint64_t
+fit_size(uint64_t size, size_t stride, int shuffled, unsigned copies)
+{
+	uint64_t per = shuffled ? stride + sizeof(size_t) : stride;
+	uint64_t want = size / stride * per, got;
+
+	got = mem_fit(want, copies, MIN_RANGE, 1);
+	if (got == want)
+		return size;
+	got = got / per * stride;
+	if (got >= (1 << 20))
+		return got - got % (1 << 20);
+	return got >= MIN_RANGE ? got - got % (got >= 1024 ? 1024 : MIN_RANGE) : 0;
+}
 
 static const struct bench_prog prog = {
 	.name = "lat_mem_rd",
 	.args = "SIZE_MB [STRIDE...]",
 	.summary = "lat_mem_rd: memory load latency in ns per load, by size",
-	.optstring = "t",
-	.opthelp = "  -t           random order (defeats prefetchers); default: address order\n",
-	.option = opt_order,
-	.ctx = &chosen,
+	.optstring = "tH",
+	.opthelp = "  -t           random order (defeats prefetchers); default: address order\n"
+		   "  -H           huge pages (THP, else hugetlb); exit 77 where none are had\n",
+	.option = option,
 	.min_args = 1,
 	.max_args = 1 + MAX_STRIDES,
 };
@@ -187,8 +285,8 @@ main(int argc, char **argv)
 	const uint64_t max_size = sizeof(size_t) > 4 ? (uint64_t)1 << 40 : (uint64_t)1 << 30;
 	struct bench_opts o, run;
 	struct state s;
-	size_t strides[MAX_STRIDES], nstrides = 0, nsizes = 0, i, r;
-	uint64_t size, avail;
+	size_t strides[MAX_STRIDES], nstrides = 0, nsizes = 0, i, r, minstride;
+	uint64_t size, got;
 	double sample;
 	int ai = bench_init(&o, &prog, argc, argv);
 	const char *sa = argv[ai];
@@ -209,28 +307,37 @@ main(int argc, char **argv)
 	}
 	if (nstrides == 0)
 		strides[nstrides++] = DEFAULT_STRIDE;
-	for (i = 0; i < nstrides; i++)
-		for (r = MIN_RANGE; r <= size; r = next_range(r))
-			nsizes += r >= strides[i];
-
 	memset(&s, 0, sizeof(s));
 	s.order = chosen;
-	avail = sysinfo_mem_available();
-	if (avail > 0 && size > avail)
-		msg_die("SIZE_MB %s: needs %llu bytes; %llu bytes of memory are available",
-			sa, (unsigned long long)size, (unsigned long long)avail);
-	if ((s.buf = mem_alloc((size_t)size)) == NULL)
+	for (i = 1, minstride = strides[0]; i < nstrides; i++)
+		if (strides[i] < minstride)
+			minstride = strides[i];
+	/* Parallel copies each allocate their own, while the parent keeps its. */
+	got = fit_size(size, minstride, s.order->shuffled, o.parallel > 1 ? o.parallel + 1 : 1);
+	if (got == 0)
+		msg_die("SIZE_MB %s: not even %d bytes fit in %d%% of the %llu bytes of memory available",
+			sa, MIN_RANGE, MEM_SHARE_PCT, (unsigned long long)mem_available());
+	bench_print_config(&o, &prog);
+	if (got < size) {
+		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "SIZE_MB",
+				   size, got);
+		size = got;
+	}
+	s.len = (size_t)size;
+	if (huge)
+		huge_alloc(&s, o.output == OUTPUT_RAW);
+	else if (buf_alloc(&s) != 0)
 		msg_sysdie("SIZE_MB %s: cannot allocate %llu bytes", sa, (unsigned long long)size);
 	if (s.order->shuffled) {
-		size_t most = (size_t)size / strides[0];
+		size_t most = (size_t)size / minstride;
 
-		for (i = 1; i < nstrides; i++)
-			if (size / strides[i] > most)
-				most = (size_t)size / strides[i];
 		if ((s.lines = malloc(most * sizeof(*s.lines))) == NULL)
 			msg_sysdie("cannot allocate the order of %zu lines", most);
 	}
 
+	for (i = 0; i < nstrides; i++)
+		for (r = MIN_RANGE; r <= size; r = next_range(r))
+			nsizes += r >= strides[i];
 	run = o;
 	sample = WALK_BUDGET_NS / ((double)nsizes * o.reps);
 	if (sample < SAMPLE_FLOOR_NS)
@@ -248,8 +355,9 @@ main(int argc, char **argv)
 			s.range = r;
 			s.stride = strides[i];
 			chase_build(&s);
-			snprintf(name, sizeof(name), "LatMemRd/order=%s/stride=%zu/size=%s",
-				 s.order->name, s.stride, mem_size_name(sz, sizeof(sz), r));
+			snprintf(name, sizeof(name), "LatMemRd/order=%s/stride=%zu%s/size=%s",
+				 s.order->name, s.stride, s.huge ? "/pages=huge" : "",
+				 mem_size_name(sz, sizeof(sz), r));
 			memset(&c, 0, sizeof(c));
 			c.name = name;
 			c.loop = loop_chase;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_RESOURCE_H
 #include <sys/resource.h>
@@ -101,90 +102,137 @@ file_number(const char *path)
 	return v;
 }
 
-/* "VmSize:  1234 kB" from /proc/self/status, in bytes; 0 when unknown. */
+/* "KEY:  1234 kB" from /proc/self/status, in bytes; 0 when unknown. */
 static uint64_t
-vm_size(void)
+status_kb(const char *key)
 {
 	FILE *f = fopen("/proc/self/status", "r");
 	char line[128];
+	size_t klen = strlen(key);
 	unsigned long long kb = 0;
 
 	if (f == NULL)
 		return 0;
 	while (fgets(line, sizeof(line), f) != NULL)
-		if (sscanf(line, "VmSize: %llu", &kb) == 1)
+		if (strncmp(line, key, klen) == 0 && line[klen] == ':'
+		    && sscanf(line + klen + 1, "%llu", &kb) == 1)
 			break;
 	fclose(f);
 	return (uint64_t)kb * 1024;
 }
 
-/* Room left under a resource limit, 0 for none; 1 when it is used up. */
-static uint64_t
-rlimit_room(int resource)
-{
+/*
+ * Room left under a resource limit, 0 for none; 1 when it is used up.
+ * used_key names what the kernel counts against it: RLIMIT_AS counts
+ * every mapping (VmSize), RLIMIT_DATA the private writable ones (VmData,
+ * since Linux 4.7; before, the heap alone, which VmData exceeds: the
+ * estimate errs small).
+ */
 #ifdef HAVE_SYS_RESOURCE_H
+static uint64_t
+rlimit_room(int resource, const char *used_key)
+{
 	struct rlimit rl;
 	uint64_t used;
 
 	if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 0;
-	used = vm_size();
+	used = status_kb(used_key);
 	return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 1;
-#else
-	(void)resource;
-	return 0;
+}
 #endif
+
+/*
+ * The least room (max - cur, 1 when used up) in the cgroup root + rel and
+ * its ancestors up to root, 0 when none has a limit.  A limit of "max"
+ * (v2) or near 2^63 (v1's "none") reads as no limit.
+ */
+static uint64_t
+tree_room(const char *root, const char *rel, const char *maxf, const char *curf)
+{
+	char path[640], file[700];
+	size_t base = strlen(root);
+	uint64_t room = 0;
+
+	if (snprintf(path, sizeof(path), "%s%s", root, rel) >= (int)sizeof(path))
+		return 0;
+	for (;;) {
+		uint64_t max, cur;
+		char *slash;
+
+		snprintf(file, sizeof(file), "%s/%s", path, maxf);
+		max = file_number(file);
+		if (max != 0 && max < ((uint64_t)1 << 62)) {
+			snprintf(file, sizeof(file), "%s/%s", path, curf);
+			cur = file_number(file);
+			room = lesser(room, max > cur ? max - cur : 1);
+		}
+		slash = strrchr(path, '/');
+		if (slash == NULL || (size_t)(slash - path) < base)
+			break;
+		*slash = '\0';
+	}
+	return room;
 }
 
-/* Room left in this process's cgroup (v2), 0 when unlimited or unknown. */
+/*
+ * Room left in this process's memory cgroup, 0 when unlimited or
+ * unknown: cgroup v2 (memory.max - memory.current) and v1 (the memory
+ * controller's limit_in_bytes - usage_in_bytes), each over the cgroup and
+ * its ancestors, since a limit anywhere above applies too.
+ */
 static uint64_t
 cgroup_room(void)
 {
 	FILE *f = fopen("/proc/self/cgroup", "r");
-	char line[512], path[640];
-	uint64_t max, cur;
+	char line[512];
+	uint64_t room = 0;
 
 	if (f == NULL)
 		return 0;
-	path[0] = '\0';
 	while (fgets(line, sizeof(line), f) != NULL) {
-		size_t n = strcspn(line, "\n");
+		char *ctl = strchr(line, ':'), *rel;
 
-		line[n] = '\0';
-		if (strncmp(line, "0::", 3) == 0) {
-			snprintf(path, sizeof(path), "/sys/fs/cgroup%s/memory.max",
-				 strcmp(line + 3, "/") == 0 ? "" : line + 3);
-			break;
-		}
+		line[strcspn(line, "\n")] = '\0';
+		if (ctl == NULL || (rel = strchr(ctl + 1, ':')) == NULL || rel[1] != '/')
+			continue;
+		*rel++ = '\0';
+		ctl++;
+		if (*ctl == '\0')
+			room = lesser(room, tree_room("/sys/fs/cgroup", rel, "memory.max",
+						      "memory.current"));
+		else if (strcmp(ctl, "memory") == 0 || strstr(ctl, ",memory") != NULL
+			 || strncmp(ctl, "memory,", 7) == 0)
+			room = lesser(room, tree_room("/sys/fs/cgroup/memory", rel,
+						      "memory.limit_in_bytes",
+						      "memory.usage_in_bytes"));
 	}
 	fclose(f);
-	if (path[0] == '\0' || (max = file_number(path)) == 0)
-		return 0;
-	strcpy(strrchr(path, '/'), "/memory.current");
-	cur = file_number(path);
-	return max > cur ? max - cur : 1;
+	return room;
 }
 
 uint64_t
 mem_available(void)
 {
+	static int warned;
 	const char *env = getenv("HOSTBENCH_MEM_AVAILABLE");
 	uint64_t avail = sysinfo_mem_available();
 
 #ifdef HAVE_SYS_RESOURCE_H
-	avail = lesser(avail, rlimit_room(RLIMIT_AS));
+	avail = lesser(avail, rlimit_room(RLIMIT_AS, "VmSize"));
 #ifdef RLIMIT_DATA
-	avail = lesser(avail, rlimit_room(RLIMIT_DATA));
+	avail = lesser(avail, rlimit_room(RLIMIT_DATA, "VmData"));
 #endif
 #endif
 	avail = lesser(avail, cgroup_room());
 	if (env != NULL && *env != '\0') {
 		uint64_t v;
-		char err[128];
 
-		if (parse_size("HOSTBENCH_MEM_AVAILABLE", env, 1, UINT64_MAX, &v,
-			       err, sizeof(err)) == 0)
+		if (parse_size("HOSTBENCH_MEM_AVAILABLE", env, 1, UINT64_MAX, &v, NULL, 0) == 0)
 			avail = lesser(avail, v);
+		else if (!warned++)
+			fprintf(stderr, "hostbench: HOSTBENCH_MEM_AVAILABLE: '%s' is not a size"
+				" in bytes (k, m, g suffix allowed); ignored\n", env);
 	}
 	return avail;
 }
@@ -201,7 +249,7 @@ mem_fit(uint64_t want, unsigned nbufs, uint64_t min, uint64_t unit)
 	if (want <= each)
 		return want;
 	if (unit > 1)
-		each &= ~(unit - 1);
+		each -= each % unit;
 	return each >= min && each > 0 ? each : 0;
 }
 
@@ -214,11 +262,12 @@ mem_report_reduced(FILE *out, const char *prog, const char *what,
 
 	mem_size_name(w, sizeof(w), want);
 	mem_size_name(g, sizeof(g), got);
+	/* Whole K: a name, not 20 digits of bytes. */
 	mem_size_name(a, sizeof(a), avail - avail % 1024);
 	if (out != NULL)
 		output_config(out, "size-reduced", "%s %s to %s (%d%% of %s available)",
 			      what, w, g, MEM_SHARE_PCT, a);
-	fprintf(stderr, "%s: %s reduced from %s to %s: %d%% of the %s bytes of memory available\n",
+	fprintf(stderr, "%s: %s reduced from %s to %s, %d%% of the %s of memory available\n",
 		prog, what, w, g, MEM_SHARE_PCT, a);
 }
 
@@ -259,4 +308,221 @@ mem_size_name(char *buf, size_t len, uint64_t bytes)
 	}
 	snprintf(buf, len, "%" PRIu64, bytes);
 	return buf;
+}
+
+/* The first "KEY: N kB" of a file, in bytes; 0 when absent. */
+static uint64_t
+file_kb(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "r");
+	char line[128];
+	size_t klen = strlen(key);
+	unsigned long long kb = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, key, klen) == 0 && line[klen] == ':'
+		    && sscanf(line + klen + 1, "%llu", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+size_t
+mem_huge_page_size(enum mem_huge kind)
+{
+	uint64_t n = kind == MEM_HUGE_THP
+		? file_number("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size")
+		: file_kb("/proc/meminfo", "Hugepagesize");
+
+	/* A power of two a size_t holds, or the common 2 MB. */
+	if (n == 0 || (n & (n - 1)) != 0 || n > SIZE_MAX / 2)
+		return (size_t)2 << 20;
+	return (size_t)n;
+}
+
+/* Set why (may be NULL) and errno; return NULL. */
+static void *
+huge_fail(char *why, size_t whylen, int err, const char *reason)
+{
+	if (why != NULL && whylen > 0)
+		snprintf(why, whylen, "%s", reason);
+	errno = err;
+	return NULL;
+}
+
+#if defined(MAP_ANONYMOUS) && !defined(MAP_ANON)
+#define MAP_ANON MAP_ANONYMOUS
+#endif
+
+void *
+mem_alloc_huge(size_t len, enum mem_huge kind, char *why, size_t whylen)
+{
+	size_t huge = mem_huge_page_size(kind), span;
+	char *p;
+
+	if (len == 0)
+		return huge_fail(why, whylen, EINVAL, "no size");
+	/* Whole huge pages: the last one partly used would be a small page. */
+	if (len > SIZE_MAX - 2 * huge)
+		return huge_fail(why, whylen, ENOMEM, "too large");
+	span = (len + huge - 1) / huge * huge;
+	if (kind == MEM_HUGE_HUGETLB) {
+#if defined(MAP_HUGETLB) && defined(MAP_ANON)
+		p = mmap(NULL, span, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANON | MAP_HUGETLB, -1, 0);
+		if (p == MAP_FAILED) {
+			char reason[128];
+			int err = errno;
+
+			snprintf(reason, sizeof(reason),
+				 "mmap(MAP_HUGETLB) of %zu bytes: %s (huge pages reserved: vm.nr_hugepages)",
+				 span, strerror(err));
+			return huge_fail(why, whylen, err == EINVAL || err == ENOSYS ? ENOTSUP : ENOMEM,
+					 reason);
+		}
+#else
+		return huge_fail(why, whylen, ENOTSUP, "this system has no MAP_HUGETLB");
+#endif
+	} else {
+#if defined(HAVE_MADVISE) && defined(MADV_HUGEPAGE) && defined(MAP_ANON)
+		char mode[32];
+		size_t lead;
+		char *raw;
+
+		sysinfo_thp(mode, sizeof(mode));
+		if (strcmp(mode, "never") == 0)
+			return huge_fail(why, whylen, ENOTSUP,
+					 "transparent huge pages are off (THP mode never)");
+		/* One huge page more than needed, to cut an aligned span from. */
+		raw = mmap(NULL, span + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+		if (raw == MAP_FAILED)
+			return huge_fail(why, whylen, ENOMEM, "cannot map the buffer");
+		lead = (huge - (uintptr_t)raw % huge) % huge;
+		if (lead > 0)
+			munmap(raw, lead);
+		munmap(raw + lead + span, huge - lead);
+		p = raw + lead;
+		if (madvise(p, span, MADV_HUGEPAGE) != 0) {
+			char reason[128];
+
+			snprintf(reason, sizeof(reason), "madvise(MADV_HUGEPAGE): %s (THP mode %s)",
+				 strerror(errno), mode);
+			munmap(p, span);
+			return huge_fail(why, whylen, ENOTSUP, reason);
+		}
+#else
+		return huge_fail(why, whylen, ENOTSUP, "this system has no madvise(MADV_HUGEPAGE)");
+#endif
+	}
+	/* The faults happen here, each one (ideally) a whole huge page. */
+	memset(p, 0, span);
+	return p;
+}
+
+void
+mem_free_huge(void *p, size_t len, enum mem_huge kind)
+{
+	int saved = errno;
+
+	if (p != NULL) {
+		size_t huge = mem_huge_page_size(kind);
+
+		/* The whole huge pages mem_alloc_huge mapped. */
+		munmap(p, (len + huge - 1) / huge * huge);
+	}
+	errno = saved;
+}
+
+int64_t
+mem_huge_bytes(const void *p, size_t len)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	uintptr_t lo = (uintptr_t)p, hi = lo + len;
+	int inside = 0, seen = 0;
+	int64_t total = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		unsigned long long a, b, kb;
+		char key[64];
+
+		/* "7f0c...-7f0e... rw-p ...": no key of the entries is hex then '-'. */
+		if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
+			inside = a < hi && b > lo;
+			seen = 1;
+		} else if (sscanf(line, "%63[^:]: %llu kB", key, &kb) == 2 && inside
+			   && (strcmp(key, "AnonHugePages") == 0
+			       || strcmp(key, "Private_Hugetlb") == 0
+			       || strcmp(key, "Shared_Hugetlb") == 0)) {
+			total += (int64_t)kb * 1024;
+		}
+	}
+	fclose(f);
+	return seen ? total : -1;
+}
+
+/* The first line of /sys/devices/system/cpu/cpu0/cache/index<idx>/<file>. */
+static int
+cache_attr(unsigned idx, const char *file, char *buf, int len)
+{
+	char path[96];
+	FILE *f;
+	int got;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/%s", idx, file);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	got = fgets(buf, len, f) != NULL;
+	fclose(f);
+	return got ? 0 : -1;
+}
+
+/* CPUs in a list "0-3,8": 0 when it reads as none. */
+static unsigned
+cpus_in(const char *list)
+{
+	unsigned n = 0, lo, hi;
+	int used;
+
+	while (sscanf(list, "%u%n", &lo, &used) == 1) {
+		list += used;
+		hi = lo;
+		if (*list == '-' && sscanf(list + 1, "%u%n", &hi, &used) == 1)
+			list += 1 + used;
+		n += hi >= lo ? hi - lo + 1 : 0;
+		if (*list != ',')
+			break;
+		list++;
+	}
+	return n;
+}
+
+uint64_t
+mem_llc_bytes(void)
+{
+	char buf[256];
+	unsigned idx, level, best_level = 0, shared = 0;
+	uint64_t best = 0;
+
+	for (idx = 0; idx < 16 && cache_attr(idx, "level", buf, sizeof(buf)) == 0; idx++) {
+		unsigned long long kb;
+		char unit = 'K';
+
+		if (sscanf(buf, "%u", &level) != 1 || level <= best_level
+		    || cache_attr(idx, "type", buf, sizeof(buf)) != 0
+		    || strncmp(buf, "Instruction", 11) == 0
+		    || cache_attr(idx, "size", buf, sizeof(buf)) != 0
+		    || sscanf(buf, "%llu%c", &kb, &unit) < 1 || kb == 0)
+			continue;
+		best_level = level;
+		best = (uint64_t)kb << (unit == 'M' ? 20 : 10);
+		shared = cache_attr(idx, "shared_cpu_list", buf, sizeof(buf)) == 0 ? cpus_in(buf) : 0;
+	}
+	if (shared > 0 && (unsigned)sysinfo_online_cpus() > shared)
+		best *= ((unsigned)sysinfo_online_cpus() + shared - 1) / shared;
+	return best;
 }

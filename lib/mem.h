@@ -1,6 +1,7 @@
 /*
  * mem: large page-aligned buffers for the memory benchmarks (bw_mem,
- * lat_mem_rd), and the size notation of their result names.
+ * lat_mem_rd, stream ...), how much memory they may take, huge pages,
+ * and the size notation of their result names.
  */
 #ifndef HB_MEM_H
 #define HB_MEM_H
@@ -23,11 +24,15 @@ void *mem_alloc(size_t len);
 /*
  * Memory this process may still use, in bytes: the least of the system's
  * available memory (sysinfo_mem_available), the room left under
- * RLIMIT_AS and RLIMIT_DATA (ulimit -v / -d), and the room left in the
- * process's cgroup (memory.max - memory.current, cgroup v2).  The
+ * RLIMIT_AS (ulimit -v: limit - VmSize) and RLIMIT_DATA (ulimit -d:
+ * limit - VmData), and the room left in the process's memory cgroup and
+ * each of its ancestors (v2: memory.max - memory.current; v1:
+ * memory.limit_in_bytes - memory.usage_in_bytes).  The
  * environment variable HOSTBENCH_MEM_AVAILABLE (bytes, k/m/g suffix
- * allowed) lowers it further, so that small boards can be rehearsed.
- * Returns 0 when nothing says (treat as unlimited).
+ * allowed) lowers it further, so that small boards can be rehearsed; a
+ * value that is no size is ignored with a warning on stderr (once).
+ * A limit that is used up gives 1, not 0.  Returns 0 when nothing says
+ * (treat as unlimited).
  */
 uint64_t mem_available(void);
 
@@ -36,20 +41,29 @@ uint64_t mem_available(void);
 
 /*
  * Fit nbufs buffers of want bytes each into MEM_SHARE_PCT of
- * mem_available(): returns want when they fit (or nothing is known),
- * else the largest multiple of unit (a power of two; 1 for none) that
- * fits, or 0 when not even min fits.  A program that gets less than it
+ * mem_available(): returns want when they fit (or nothing is known, or
+ * nbufs is 0), else the largest multiple of unit (0 or 1: any size) that
+ * fits, or 0 when that is below min.  A program that gets less than it
  * asked for runs at the smaller size and says so (mem_report_reduced).
  */
 uint64_t mem_fit(uint64_t want, unsigned nbufs, uint64_t min, uint64_t unit);
 
 /*
- * Record a reduced size: a "size-reduced: WHAT WANT to GOT (...)" config
- * line on out (raw output; may be NULL) and a note on stderr, both naming
- * what was reduced and the memory available.  prog prefixes the note.
+ * Record a reduced size: a config line on out (raw output; may be NULL)
+ *   size-reduced: WHAT 64M to 8M (50% of 20M available)
+ * and a note on stderr, both naming what was reduced and the memory
+ * available.  prog prefixes the note.
  */
 void mem_report_reduced(FILE *out, const char *prog, const char *what,
 			uint64_t want, uint64_t got);
+
+/*
+ * The last-level caches in bytes, which a buffer must outgrow (STREAM:
+ * four times) to measure main memory: the size of CPU 0's highest-level
+ * data or unified cache (sysfs), times its instances (online CPUs over
+ * the CPUs sharing one).  0 when sysfs does not tell.
+ */
+uint64_t mem_llc_bytes(void);
 
 /* Release a buffer from mem_alloc; NULL is ignored.  errno is preserved. */
 void mem_free(void *p);
@@ -61,5 +75,46 @@ void mem_free(void *p);
  * "512", "1000000".  Returns buf.
  */
 char *mem_size_name(char *buf, size_t len, uint64_t bytes);
+
+/*
+ * Huge pages.  MEM_HUGE_THP: transparent huge pages, asked for with
+ * madvise(MADV_HUGEPAGE) on a buffer aligned to the huge page size;
+ * MEM_HUGE_HUGETLB: mmap(MAP_HUGETLB) from the pages reserved in
+ * /proc/sys/vm/nr_hugepages.
+ */
+enum mem_huge { MEM_HUGE_THP, MEM_HUGE_HUGETLB };
+
+/*
+ * The huge page size of kind in bytes: THP's PMD size
+ * (/sys/kernel/mm/transparent_hugepage/hpage_pmd_size), hugetlb's
+ * Hugepagesize from /proc/meminfo; 2 MB when the system does not say.
+ */
+size_t mem_huge_page_size(enum mem_huge kind);
+
+/*
+ * Allocate len bytes (len > 0) of anonymous memory, aligned to
+ * mem_huge_page_size(kind), backed by huge pages of that kind where the
+ * system grants them, and write every byte (zero).  Returns NULL with
+ * errno set and a one-line reason in why (whylen bytes, may be NULL):
+ * ENOTSUP where the kind is not available here (no madvise or
+ * MAP_HUGETLB, THP "never" or absent), ENOMEM when no huge pages are
+ * reserved or free (hugetlb) or memory is short.  The system may still
+ * back the buffer with small pages: see mem_huge_bytes.  Release it with
+ * mem_free_huge(p, len, kind).
+ */
+void *mem_alloc_huge(size_t len, enum mem_huge kind, char *why, size_t whylen);
+
+/*
+ * Release a buffer from mem_alloc_huge (the same len and kind); NULL is
+ * ignored.  errno is preserved.
+ */
+void mem_free_huge(void *p, size_t len, enum mem_huge kind);
+
+/*
+ * Bytes of [p, p + len) in huge pages per /proc/self/smaps
+ * (AnonHugePages, and Private_Hugetlb + Shared_Hugetlb, of the mappings
+ * that overlap it), or -1 when smaps cannot be read.
+ */
+int64_t mem_huge_bytes(const void *p, size_t len);
 
 #endif

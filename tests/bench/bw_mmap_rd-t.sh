@@ -1,2 +1,4 @@
 #!/bin/sh
-echo "1..0 # SKIP bw_mmap_rd not written yet"
+# bw_mmap_rd: bw_file_rd's test (one source, two programs) with its names.
+P=bw_mmap_rd ONCE=mmap_only
+. "$top_srcdir/tests/bench/bw_file_rd-t.sh"

@@ -2,7 +2,7 @@
 # lat_mem_rd: options, errors, result names, and latency that rises with size.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 23
+plan 31
 q='-N 3 -T 1ms -o raw'
 
 # ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
@@ -53,3 +53,33 @@ is 'the last size is SIZE_MB' 'LatMemRd/order=random/stride=64/size=8M' \
 
 run_prog lat_mem_rd -N 3 -T 1ms -o text 2k
 is 'text output: one line per size' 3 "$(printf '%s\n' "$TAP_STDOUT" | grep -c '^LatMemRd/order=stride/stride=64/size=.* ns/op')"
+
+# A small board: the walk stops at the size that fits half the memory.
+export HOSTBENCH_MEM_AVAILABLE=8m
+run_prog lat_mem_rd -t $q 64 16
+ok "-t 64 16 with 8m available: exit 0 ($TAP_STATUS)" ran_well "$TAP_STATUS" "$TAP_STDOUT"
+# Per 16 bytes, 16 of buffer and a size_t of order: 24 (2M) or 20 (3M).
+like 'buffer and random order fit in 4M: 2M (3M with 32-bit size_t), a config line' "$TAP_STDOUT" \
+	'^size-reduced: SIZE_MB 64M to [23]M [(]50% of 8M available[)]$'
+got=$(printf '%s\n' "$TAP_STDOUT" | sed -n 's/^size-reduced: SIZE_MB 64M to \([23]M\) .*/\1/p')
+like 'and a note on stderr' "$TAP_STDERR" "^lat_mem_rd: SIZE_MB reduced from 64M to ${got:-none}"
+is 'the last size is the one used' "LatMemRd/order=random/stride=16/size=${got:-none}" \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { n = substr($1, 10) } END { print n }')"
+HOSTBENCH_MEM_AVAILABLE=1000
+cli 'not even 512 bytes fit: exit 1 saying so' 1 '^lat_mem_rd: SIZE_MB 1: not even 512 bytes fit' lat_mem_rd $q 1
+unset HOSTBENCH_MEM_AVAILABLE
+
+# Huge pages: where the system grants them, the names say so and smaps
+# confirms them; elsewhere exit 77 with the reason.
+run_prog lat_mem_rd -H -t $q 4
+if [ "$TAP_STATUS" -eq 77 ]; then
+	like '-H unsupported here: exit 77 with a one-line reason' "$TAP_STDERR" '^lat_mem_rd: -H: no huge pages here: '
+	skip "-H: $TAP_STDERR"
+	skip '-H: no huge pages'
+else
+	ok "-H: exit 0 and well-formed raw records ($TAP_STATUS)" ran_well "$TAP_STATUS" "$TAP_STDOUT"
+	like '-H: a config line says how many bytes smaps shows in huge pages' "$TAP_STDOUT" \
+		'^huge-pages: (thp|hugetlb), [1-9][0-9]*[KM]? of 4M in huge pages [(]smaps[)]$|^huge-pages: (thp|hugetlb), unverified$'
+	is '-H: every name carries pages=huge' 0 \
+		"$(printf '%s\n' "$TAP_STDOUT" | grep '^Benchmark' | grep -vc '^BenchmarkLatMemRd/order=random/stride=64/pages=huge/size=')"
+fi
