@@ -212,7 +212,8 @@ main(int argc, char **argv)
 	/* 32-bit systems cannot map two buffers of more than 1 GB anyway. */
 	const uint64_t max_size = sizeof(size_t) > 4 ? (uint64_t)1 << 40 : (uint64_t)1 << 30;
 	struct bench_opts o;
-	struct state s;
+	/* static: its buffers stay reachable until exit, on every path. */
+	static struct state s;
 	const struct variant *v = NULL;
 	char name[OUTPUT_MAX_NAME], sz[32], ops[128] = "";
 	static const uint64_t units[] = { 1 << 20, 1 << 10, BLOCK };

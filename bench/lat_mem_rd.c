@@ -284,7 +284,8 @@ main(int argc, char **argv)
 {
 	const uint64_t max_size = sizeof(size_t) > 4 ? (uint64_t)1 << 40 : (uint64_t)1 << 30;
 	struct bench_opts o, run;
-	struct state s;
+	/* static: its buffers stay reachable until exit, on every path. */
+	static struct state s;
 	size_t strides[MAX_STRIDES], nstrides = 0, nsizes = 0, i, r, minstride;
 	uint64_t size, got;
 	double sample;

@@ -550,7 +550,9 @@ direct_align(const struct end *e)
 #ifdef BLKSSZGET
 	int ss;
 #endif
+#ifdef O_DIRECT
 	int fl;
+#endif
 
 	if (e->kind == INTERNAL)
 		return 1;
@@ -559,7 +561,6 @@ direct_align(const struct end *e)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "%s=%s: direct=1: the file system refuses direct "
 			 "I/O (O_DIRECT): %s", e->name, e->path, strerror(errno));
 #else
-	(void)fl;
 	msg_exit(MSG_EXIT_UNSUPPORTED, "direct=1: this system has no O_DIRECT");
 #endif
 #ifdef BLKSSZGET
@@ -680,9 +681,11 @@ main(int argc, char **argv)
 	struct state *s = &st;
 	struct bench_opts o;
 	char name[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[64];
-	uint64_t size, got, ns, start, done, *ios;
+	uint64_t size, got, ns, start, done;
+	/* static: the samples stay reachable until exit, on every path. */
+	static uint64_t *ios;
+	static double *v;
 	size_t np, len, align = 1;
-	double *v;
 	unsigned r;
 	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf;
 

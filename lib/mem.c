@@ -122,7 +122,8 @@ status_kb(const char *key)
 }
 
 /*
- * Room left under a resource limit, 0 for none; 1 when it is used up.
+ * Room left under RLIMIT_DATA (data) or RLIMIT_AS, 0 for none; 1 when it
+ * is used up.
  * used_key names what the kernel counts against it: RLIMIT_AS counts
  * every mapping (VmSize), RLIMIT_DATA the private writable ones (VmData,
  * since Linux 4.7; before, the heap alone, which VmData exceeds: the
@@ -130,12 +131,21 @@ status_kb(const char *key)
  */
 #ifdef HAVE_SYS_RESOURCE_H
 static uint64_t
-rlimit_room(int resource, const char *used_key)
+rlimit_room(int data, const char *used_key)
 {
 	struct rlimit rl;
 	uint64_t used;
+	/*
+	 * The resource is named at each call, not passed on: glibc types
+	 * getrlimit's first parameter as its own enum.
+	 */
+#ifdef RLIMIT_DATA
+	int rc = data ? getrlimit(RLIMIT_DATA, &rl) : getrlimit(RLIMIT_AS, &rl);
+#else
+	int rc = data ? -1 : getrlimit(RLIMIT_AS, &rl);
+#endif
 
-	if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+	if (rc != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 0;
 	used = status_kb(used_key);
 	return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 1;
@@ -219,9 +229,9 @@ mem_available(void)
 	uint64_t avail = sysinfo_mem_available();
 
 #ifdef HAVE_SYS_RESOURCE_H
-	avail = lesser(avail, rlimit_room(RLIMIT_AS, "VmSize"));
+	avail = lesser(avail, rlimit_room(0, "VmSize"));
 #ifdef RLIMIT_DATA
-	avail = lesser(avail, rlimit_room(RLIMIT_DATA, "VmData"));
+	avail = lesser(avail, rlimit_room(1, "VmData"));
 #endif
 #endif
 	avail = lesser(avail, cgroup_room());
