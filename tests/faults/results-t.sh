@@ -1,0 +1,109 @@
+#!/bin/sh
+# Fault matrix, results: a results directory that cannot be written
+# (`hostbench run` and the results tool's --svg/--plot), a result file
+# truncated mid-line, a binary file and a missing file given to the
+# results tool.  Each: a clear error naming the path, exit 1, no file
+# left half-written; the good files given alongside are still read and
+# tabled.  A read-only directory is a read-only tmpfs as root (where
+# permissions do not stop root), a mode 555 directory otherwise.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+script=$top_builddir/hostbench
+cmp=$top_builddir/results/hostbench-compare
+[ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
+[ -f "$cmp" ] || skip_all 'hostbench-compare is not built'
+[ -f "$top_builddir/bench/mhz" ] || skip_all 'mhz is not built'
+
+plan 25
+d=$(mktemp -d "${TMPDIR:-/tmp}/results-t.XXXXXX") || bail 'mktemp -d failed'
+mounted=
+_tap_cleanup_hook() {
+	[ -z "$mounted" ] || umount "$d/ro" 2>/dev/null || :
+	chmod -R u+w "$d" 2>/dev/null || :
+	rm -rf "$d"
+}
+data=$top_srcdir/tests/data
+mkdir "$d/tmp"
+
+# hbrun ARGS...: a one-benchmark run of the real programs; output in
+# $HB_OUT / $HB_ERR, status in $HB_STATUS.
+hbrun() {
+	HB_STATUS=0
+	TMPDIR=$d/tmp HOSTBENCH_LIBEXEC=$top_builddir/bench HOSTBENCH_WRAPPER=$TEST_WRAPPER \
+		sh "$script" run -q --profile test --only mhz "$@" >"$d/out" 2>"$d/err" </dev/null ||
+		HB_STATUS=$?
+	HB_OUT=$(cat "$d/out")
+	HB_ERR=$(cat "$d/err")
+}
+# compare ARGS...: the results tool; the same variables.
+compare() {
+	HB_STATUS=0
+	$TEST_WRAPPER "$cmp" "$@" >"$d/out" 2>"$d/err" </dev/null || HB_STATUS=$?
+	HB_OUT=$(cat "$d/out")
+	HB_ERR=$(cat "$d/err")
+}
+
+# ------------------------------------------------ results directory not writable
+hbrun --results-dir "$d/ok"
+is 'a run into a writable directory exits 0 (the baseline)' 0 "$HB_STATUS"
+platform=$(printf '%s\n' "$HB_OUT" | sed -n "s|^$d/ok/\\([^/]*\\)/.*|\\1|p")
+ok '... and names its result file' test -n "$platform"
+
+mkdir -p "$d/ro/exists/$platform"
+if [ "$(id -u)" -eq 0 ]; then
+	if mount -t tmpfs -o size=64k tmpfs "$d/ro" 2>/dev/null; then
+		mounted=yes
+		mkdir -p "$d/ro/exists/$platform"
+		mount -o remount,ro "$d/ro" 2>/dev/null || mounted=failed
+	fi
+else
+	chmod 555 "$d/ro/exists/$platform" "$d/ro/exists" "$d/ro"
+fi
+if (: >"$d/ro/probe") 2>/dev/null || (: >"$d/ro/exists/$platform/probe") 2>/dev/null; then
+	for _k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do skip 'no read-only directory can be made here'; done
+else
+	hbrun --results-dir "$d/ro/new"
+	is '--results-dir where no directory can be made: exit 1' 1 "$HB_STATUS"
+	like '... naming it' "$HB_ERR" "^hostbench: cannot make '$d/ro/new/$platform'"
+	hbrun --results-dir "$d/ro/exists"
+	is '--results-dir whose platform directory is read-only: exit 1' 1 "$HB_STATUS"
+	like '... naming it' "$HB_ERR" "^hostbench: cannot make a temporary file in '$d/ro/exists/$platform'"
+	hbrun -o "$d/ro/run.0"
+	is '-o into a read-only directory: exit 1' 1 "$HB_STATUS"
+	like '... naming it' "$HB_ERR" "^hostbench: cannot make a temporary file in '$d/ro'"
+	is '... and no run leaves a temporary file or directory' '' "$(ls -A "$d/tmp")"
+	compare --svg "$d/ro/x.svg" "$data/hb-a.0" "$data/hb-b.0"
+	is 'compare --svg into a read-only directory: exit 1' 1 "$HB_STATUS"
+	like '... naming the file' "$HB_ERR" "^hostbench-compare: $d/ro/x.svg: "
+	like '... the tables are still printed' "$HB_OUT" '^Basic system parameters'
+	compare --plot "$d/ro/exists" "$data/hb-a.0" "$data/hb-b.0"
+	is 'compare --plot into a read-only directory: exit 1' 1 "$HB_STATUS"
+	like '... naming the file' "$HB_ERR" "^hostbench-compare: $d/ro/exists/memlat.svg: "
+	is '... nothing half-written is left' '' "$(ls -A "$d/ro/exists/$platform")"
+fi
+
+# ------------------------------------------------ bad files given to the results tool
+good=$data/hb-b.0
+host=$(sed -n 's/^host: //p' "$good" | head -n 1)
+# Cut in the middle of a result line, and at a line that looks whole
+# but lost its newline (and maybe digits): both truncated.
+head -c 5000 "$data/hb-a.0" >"$d/cut.0"
+awk '/^Benchmark/ { n++ } n == 20 { printf "%s", $0; exit } { print }' "$data/hb-a.0" >"$d/lastline.0"
+cp "$top_builddir/bench/mhz" "$d/binary.0"
+compare "$d/cut.0" "$good"
+is 'a file truncated mid-line: exit 1' 1 "$HB_STATUS"
+like '... the message names the file and line' "$HB_ERR" "^hostbench-compare: $d/cut\\.0:[0-9]+: .*truncated"
+like '... the other file is still tabled' "$HB_OUT" "^  \\[2\\] $good: $host"
+compare "$d/lastline.0" "$good"
+like 'a last result line without its newline: truncated, named' "$HB_ERR" \
+	"^hostbench-compare: $d/lastline\\.0:[0-9]+: truncated result line"
+compare "$d/binary.0" "$good"
+is 'a binary file: exit 1' 1 "$HB_STATUS"
+like '... "binary data", naming it' "$HB_ERR" "^hostbench-compare: $d/binary\\.0:1: binary data, not a result file"
+like '... the other file is still tabled' "$HB_OUT" "^  \\[2\\] $good: $host"
+mkdir "$d/mixed"
+cp "$d/cut.0" "$d/binary.0" "$good" "$d/mixed/"
+compare "$d/mixed" "$d/missing.0"
+is 'a directory of good and bad files, and a missing file: exit 1' 1 "$HB_STATUS"
+is '... every bad one is reported' 3 "$(printf '%s\n' "$HB_ERR" | grep -c -e 'cut\.0:[0-9]*: ' -e 'binary\.0:1: ' -e 'missing\.0: No such file')"
+like '... the good one is tabled' "$HB_OUT" "hb-b\\.0: $host"
