@@ -1,11 +1,283 @@
-/* cache: placeholder until the program is written. */
+/*
+ * cache: the line size, and the size and load latency of each level of
+ * data cache, found from the latency of a random pointer chase (bytes,
+ * ns per load).
+ *
+ * One iteration is one dependent load of a chase that visits one slot
+ * per STRIDE bytes of a buffer in a random order.  First the line size:
+ * chases at strides from the pointer size to 512 bytes through 128 KB
+ * (beyond a first-level cache, within a second), 1 KB blocks in a random
+ * order and the slots of a block in a random order before the next: while
+ * the stride is below the line, the loads of a line come together and
+ * only the first misses, so a load costs more as the stride grows, and
+ * the same from the line size on.  Then the curve: a chase at the line size through each size
+ * from 512 bytes to MAXSIZE, four sizes per doubling; a level ends where
+ * the curve steps up (lib/knee.h says how steps are told from noise).
+ * Laying a chase, calibrating (which warms the caches with it) and a
+ * pass after timing that checks every link are outside timing.  The buffer asks for transparent huge pages, so that
+ * TLB misses do not add steps of their own; tlb(1) measures those.
+ *
+ * usage: cache [options] [-L LINE] [-M MAXSIZE]
+ */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "chase.h"
+#include "knee.h"
+#include "mem.h"
+#include "msg.h"
+#include "stats.h"
+
+#define LINE_BUF (128u << 10)	/* the line test's buffer */
+#define MAX_STRIDE 512
+#define LINE_BLOCK (2 * MAX_STRIDE)
+#define DEFAULT_LINE 64		/* the walk's stride when no line size is found */
+#define DEFAULT_MAX (32u << 20)	/* lmbench's */
+#define HINT_MAX (128u << 20)	/* the most a default reaches for a large cache */
+#define MIN_SIZE 512
+#define JUMP 0.25		/* a step: 25% up within one doubling */
+#define GROW 0.15		/* the line: the last stride that cost 15% more */
+#define MAX_LEVELS 8
+#define MAX_POINTS 128
+/* Spread this much sampling over the whole run, above a floor per sample. */
+#define RUN_BUDGET_NS 4000000000.0
+#define SAMPLE_FLOOR_NS 1000000u
+
+struct point {
+	size_t stride, size;
+	int blocked;		/* the line test's order: block by block */
+	double *ns, *fastest;	/* samples, their fastest bursts (ns per load) */
+	double best;		/* the fastest burst of all */
+	uint64_t *rounds;
+};
+
+static struct opts {
+	uint64_t line, max;	/* 0: find, default */
+} opt;
+
+static struct point points[MAX_POINTS];
+static size_t npoints;
+
+static void
+add_point(size_t stride, size_t size, int blocked, unsigned reps)
+{
+	struct point *p = &points[npoints++];
+
+	p->blocked = blocked;
+	p->stride = stride;
+	p->size = size;
+	p->ns = malloc(reps * sizeof(*p->ns));
+	p->rounds = malloc(reps * sizeof(*p->rounds));
+	p->fastest = malloc(reps * sizeof(*p->fastest));
+	if (p->ns == NULL || p->rounds == NULL || p->fastest == NULL)
+		msg_sysdie("cannot allocate %u samples", reps);
+}
+
+/*
+ * Time point p; die (exit 1, nothing printed) when its chase is corrupted.
+ * The levels are found from each point's fastest burst (chase_time): on
+ * a shared machine noise only ever adds time, and a median of a few
+ * samples of which some were preempted can land anywhere.
+ */
+static void
+measure(struct point *p, void *buf, const struct bench_opts *o, uint64_t sample_ns)
+{
+	struct chase c;
+	struct stats st;
+
+	if ((p->blocked ? chase_blocks(&c, buf, p->size, p->stride, LINE_BLOCK)
+			: chase_lines(&c, buf, p->size, p->stride, 1)) != 0)
+		msg_sysdie("cannot lay a chase of %zu bytes at stride %zu", p->size, p->stride);
+	if (chase_time(&c, sample_ns, o->warmup_ns, o->reps, p->ns, p->rounds, p->fastest) != 0)
+		msg_die("the chase of %zu bytes at stride %zu was corrupted: a link points astray",
+			p->size, p->stride);
+	if (stats_compute(p->fastest, o->reps, &st) != 0)
+		msg_sysdie("statistics");
+	p->best = st.min;
+}
+
+/* The walk's sizes: lmbench's 512, 640, 768, 896, 1K ... four per doubling. */
+static size_t
+next_size(size_t s)
+{
+	size_t pow2 = MIN_SIZE;
+
+	while (pow2 * 2 <= s)
+		pow2 *= 2;
+	return s + pow2 / 4;
+}
+
+static void
+print_sysfs(const struct bench_opts *o, const struct chase_cache *c, size_t n)
+{
+	char line[OUTPUT_MAX_VALUE] = "", sz[32];
+	size_t i, len = 0;
+
+	for (i = 0; i < n && len < sizeof(line); i++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%sL%u %s %s line %u",
+					i > 0 ? ", " : "", c[i].level, c[i].type,
+					mem_size_name(sz, sizeof(sz), c[i].size), c[i].line);
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "sysfs-cache", "%s", n > 0 ? line : "unknown");
+	else
+		printf("sysfs says: %s\n", n > 0 ? line : "nothing");
+}
+
+static int
+option(int o, const char *arg, void *ctx);
+
+static const struct bench_prog prog = {
+	.name = "cache",
+	.args = "",
+	.summary = "cache: cache line size, and each data cache level's size (bytes) and load latency (ns)",
+	.optstring = "L:M:",
+	.opthelp = "  -L LINE      walk at this stride (8 .. 512, a pointer multiple); default: find the line size\n"
+		   "  -M MAXSIZE   largest size walked, 64k .. 1g (default 32m, or 4 x the largest\n"
+		   "               cache sysfs names, up to 128m)\n",
+	.option = option,
+	.ctx = &opt,
+	.min_args = 0,
+	.max_args = 0,
+};
+
+static int
+option(int o, const char *arg, void *ctx)
+{
+	struct opts *op = ctx;
+
+	if (o == 'M') {
+		op->max = bench_arg_size(&prog, "-M", arg, 64u << 10, 1u << 30);
+		return 0;
+	}
+	op->line = bench_arg_size(&prog, "-L", arg, sizeof(void *), MAX_STRIDE);
+	if (op->line % sizeof(void *) != 0)
+		bench_usage_error(&prog, "-L: value '%s' is not a multiple of the pointer size, %u",
+				  arg, (unsigned)sizeof(void *));
+	return 0;
+}
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	fputs("cache: not written yet\n", stderr);
-	return 77;
+	struct bench_opts o;
+	struct chase_cache sys[CHASE_MAX_CACHES];
+	struct knee_level lv[MAX_LEVELS];
+	double x[MAX_POINTS], y[MAX_POINTS], sample, last;
+	char name[OUTPUT_MAX_NAME], sz[32];
+	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride;
+	uint64_t want, max;
+	struct chase_buf b;
+	int64_t huge;
+	int nlv, li = -1;
+	void *buf;
+
+	bench_init(&o, &prog, argc, argv);
+	if (o.parallel > 1)
+		bench_usage_error(&prog, "-P: value '%u' is out of range; cache runs one copy (allowed: 1)", o.parallel);
+	if (o.precision_pct > 0)
+		bench_usage_error(&prog, "-I: not supported by cache (it finds levels from a whole curve; use -N)");
+	want = opt.max != 0 ? opt.max : DEFAULT_MAX;
+	if (opt.max == 0 && nsys > 0 && sys[nsys - 1].size * 4 > want)
+		want = sys[nsys - 1].size * 4 < HINT_MAX ? sys[nsys - 1].size * 4 : HINT_MAX;
+	if ((max = mem_fit(want, 1, 64u << 10, 64u << 10)) == 0)
+		msg_die("-M %s: not even 64K fits in the memory available",
+			mem_size_name(sz, sizeof(sz), want));
+	bench_print_config(&o, &prog);
+	if (max < want)
+		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "-M", want, max);
+	if (chase_buf_alloc(&b, (size_t)max, 1) != 0)
+		msg_sysdie("cannot allocate %s", mem_size_name(sz, sizeof(sz), max));
+	buf = b.p;
+	/* Whole huge pages are mapped: the last may reach beyond the buffer. */
+	if ((huge = mem_huge_bytes(buf, (size_t)max)) > (int64_t)max)
+		huge = (int64_t)max;
+
+	stride = (size_t)opt.line;
+	if (stride == 0)
+		for (s = sizeof(void *); s <= MAX_STRIDE; s *= 2)
+			add_point(s, max < LINE_BUF ? (size_t)max : LINE_BUF, 1, o.reps);
+	first_walk = npoints;
+	/* The walk's stride is not known yet: count its sizes as if it were the smallest. */
+	for (s = MIN_SIZE, i = first_walk; s <= max; s = next_size(s))
+		i++;
+	sample = RUN_BUDGET_NS / ((double)i * o.reps);
+	if (sample < SAMPLE_FLOOR_NS)
+		sample = SAMPLE_FLOOR_NS;
+	if (sample > (double)o.sample_ns)
+		sample = (double)o.sample_ns;
+
+	for (i = 0; i < first_walk; i++) {
+		measure(&points[i], buf, &o, (uint64_t)sample);
+		x[i] = (double)points[i].stride;
+		y[i] = points[i].best;
+	}
+	if (stride == 0) {
+		li = knee_line(x, y, first_walk, GROW);
+		stride = li >= 0 ? points[li].stride : DEFAULT_LINE;
+		if (li < 0)
+			msg_warn("no line size shows in the stride curve; walking at %d bytes", DEFAULT_LINE);
+	}
+	for (s = MIN_SIZE; s <= max && npoints < MAX_POINTS; s = next_size(s)) {
+		size_t size = s - s % stride;
+
+		if (size < 2 * stride || (npoints > first_walk && size <= points[npoints - 1].size))
+			continue;
+		add_point(stride, size, 0, o.reps);
+		measure(&points[npoints - 1], buf, &o, (uint64_t)sample);
+		x[npoints - first_walk - 1] = (double)size;
+		y[npoints - first_walk - 1] = points[npoints - 1].best;
+	}
+	nlv = knee_find(x, y, npoints - first_walk, JUMP, lv, MAX_LEVELS, &last);
+	if (nlv < 0)
+		msg_die("too few sizes to find cache levels (-M %s)", mem_size_name(sz, sizeof(sz), max));
+	if (nlv > MAX_LEVELS)
+		nlv = MAX_LEVELS;
+
+	if (o.output == OUTPUT_RAW) {
+		output_config(stdout, "stride", "%zu", stride);
+		if (!b.advised)
+			output_config(stdout, "huge-pages", "none: %s", b.why);
+		else if (huge >= 0)
+			output_config(stdout, "huge-pages", "%s of %s",
+				      mem_size_name(name, sizeof(name), (uint64_t)huge),
+				      mem_size_name(sz, sizeof(sz), max));
+		else
+			output_config(stdout, "huge-pages", "asked for");
+	}
+	print_sysfs(&o, sys, nsys);
+	for (i = 0; i < npoints; i++) {
+		snprintf(name, sizeof(name), "Cache/stride=%zu/size=%s", points[i].stride,
+			 mem_size_name(sz, sizeof(sz), points[i].size));
+		bench_report_pairs(&o, name, points[i].rounds, points[i].ns, o.reps, "ns/op",
+				   points[i].fastest, "best-ns/op");
+	}
+	if (li >= 0) {
+		double v = (double)stride;
+
+		if (o.output == OUTPUT_RAW)
+			output_sample(stdout, "Line", 1, v, "bytes");
+		else
+			printf("line: %zu bytes\n", stride);
+	}
+	for (i = 0; i < (size_t)nlv; i++) {
+		const double v[2] = { lv[i].size, lv[i].value };
+		const char *const u[2] = { "bytes", "ns/op" };
+
+		snprintf(name, sizeof(name), "Cache/level=%zu", i + 1);
+		if (o.output == OUTPUT_RAW)
+			output_sample_pairs(stdout, name, 1, v, u, 2);
+		else
+			printf("L%zu: %s, %.3g ns per load\n", i + 1,
+			       mem_size_name(sz, sizeof(sz), (uint64_t)lv[i].size), lv[i].value);
+	}
+	if (o.output == OUTPUT_TEXT)
+		printf("beyond: %.3g ns per load at %s\n", last,
+		       mem_size_name(sz, sizeof(sz), points[npoints - 1].size));
+	fflush(stdout);
+	chase_buf_free(&b);
+	return MSG_EXIT_OK;
 }

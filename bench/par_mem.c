@@ -1,11 +1,143 @@
-/* par_mem: placeholder until the program is written. */
+/*
+ * par_mem: memory-level parallelism, the loads from memory a CPU keeps in
+ * flight at once (x), from k independent pointer chases run together.
+ *
+ * One iteration is one round: one dependent load on each of k chains,
+ * k = 1 .. 16, that together visit every line of a SIZE-byte buffer in a
+ * random order (each chain its own random cycle through a k-th of the
+ * lines, spread over the whole buffer).  A load of one chain must wait
+ * for the one before; loads of different chains need not, so the time
+ * per load falls as k grows until the CPU's miss handling is full.  The
+ * parallelism at k is the time per load with one chain over the time per
+ * load with k (lmbench's "Memory load parallelism"); the result is its
+ * largest value.  Both times are those of the fastest bursts (chase.h):
+ * on a busy machine preemption and other programs' memory traffic only
+ * ever add time, and they would decide the ratio of two medians.  SIZE
+ * should be far beyond the last cache.  Laying the
+ * chains, calibrating (which warms them) and a pass after timing that
+ * checks every link are outside timing.
+ *
+ * usage: par_mem [options] [SIZE]
+ */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "chase.h"
+#include "mem.h"
+#include "msg.h"
+#include "stats.h"
+
+#define DEFAULT_SIZE (64u << 20)	/* lmbench's */
+#define HINT_MAX (128u << 20)
+#define MIN_SIZE (64u << 10)
+#define LINE 64			/* one slot per line: the usual line, or a multiple of it */
+
+struct point {
+	double *samples, *fastest;	/* ns per load: samples, their fastest bursts */
+	uint64_t *rounds;
+	double best;		/* the fastest burst of all */
+};
+
+static const struct bench_prog prog = {
+	.name = "par_mem",
+	.args = "[SIZE]",
+	.summary = "par_mem: memory loads in flight at once (x), from 1 to 16 independent chases",
+	.min_args = 0,
+	.max_args = 1,
+};
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	fputs("par_mem: not written yet\n", stderr);
-	return 77;
+	struct bench_opts o;
+	struct chase_cache sys[CHASE_MAX_CACHES];
+	struct point pt[CHASE_MAX_CHAINS];
+	struct chase c;
+	struct stats st;
+	char name[OUTPUT_MAX_NAME], sz[32];
+	double *par, sample;
+	uint64_t want, size;
+	size_t nsys, best = 0, i;
+	unsigned k, r;
+	struct chase_buf b;
+	int ai = bench_init(&o, &prog, argc, argv);
+
+	if (o.parallel > 1)
+		bench_usage_error(&prog, "-P: value '%u' is out of range; par_mem runs one copy (allowed: 1)", o.parallel);
+	if (o.precision_pct > 0)
+		bench_usage_error(&prog, "-I: not supported by par_mem (use -N)");
+	if (ai < argc) {
+		want = bench_arg_size(&prog, "SIZE", argv[ai], MIN_SIZE, 1u << 30);
+	} else {
+		want = DEFAULT_SIZE;
+		nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES);
+		if (nsys > 0 && sys[nsys - 1].size * 4 > want)
+			want = sys[nsys - 1].size * 4 < HINT_MAX ? sys[nsys - 1].size * 4 : HINT_MAX;
+	}
+	if ((size = mem_fit(want, 1, MIN_SIZE, MIN_SIZE)) == 0)
+		msg_die("SIZE %s: not even %uK fits in the memory available",
+			mem_size_name(sz, sizeof(sz), want), MIN_SIZE >> 10);
+	bench_print_config(&o, &prog);
+	if (size < want)
+		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "SIZE", want, size);
+	/* Huge pages: a TLB miss on every load would be a second, serial cost. */
+	if (chase_buf_alloc(&b, (size_t)size, 1) != 0)
+		msg_sysdie("cannot allocate %s", mem_size_name(sz, sizeof(sz), size));
+	par = malloc(o.reps * sizeof(*par));
+	if (par == NULL)
+		msg_sysdie("cannot allocate %u samples", o.reps);
+	sample = (double)o.sample_ns;
+
+	for (k = 1; k <= CHASE_MAX_CHAINS; k++) {
+		struct point *p = &pt[k - 1];
+
+		p->samples = malloc(o.reps * sizeof(*p->samples));
+		p->fastest = malloc(o.reps * sizeof(*p->fastest));
+		p->rounds = malloc(o.reps * sizeof(*p->rounds));
+		if (p->samples == NULL || p->fastest == NULL || p->rounds == NULL)
+			msg_sysdie("cannot allocate %u samples", o.reps);
+		if (chase_lines(&c, b.p, (size_t)size, LINE, k) != 0)
+			msg_sysdie("cannot lay %u chains over %s", k, mem_size_name(sz, sizeof(sz), size));
+		if (chase_time(&c, (uint64_t)sample, o.warmup_ns, o.reps, p->samples, p->rounds,
+			       p->fastest) != 0)
+			msg_die("a chase of %u chains was corrupted: a link points astray", k);
+		if (stats_compute(p->fastest, o.reps, &st) != 0)
+			msg_sysdie("statistics");
+		p->best = st.min;
+		if (p->best < pt[best].best)
+			best = k - 1;
+	}
+
+	if (o.output == OUTPUT_RAW) {
+		if (b.advised)
+			output_config(stdout, "huge-pages", "asked for");
+		else
+			output_config(stdout, "huge-pages", "none: %s", b.why);
+		output_config(stdout, "best-chains", "%zu", best + 1);
+	}
+	mem_size_name(sz, sizeof(sz), size);
+	for (k = 1; k <= CHASE_MAX_CHAINS; k++) {
+		snprintf(name, sizeof(name), "ParMem/chains=%u/size=%s", k, sz);
+		bench_report_pairs(&o, name, pt[k - 1].rounds, pt[k - 1].samples, o.reps, "ns/op",
+				   pt[k - 1].fastest, "best-ns/op");
+	}
+	/* Each sample of the best chain count against one chain's fastest. */
+	for (r = 0; r < o.reps; r++)
+		par[r] = pt[0].best / pt[best].fastest[r];
+	snprintf(name, sizeof(name), "ParMem/size=%s", sz);
+	bench_report(&o, name, pt[best].rounds, par, o.reps, "x");
+	if (o.output == OUTPUT_TEXT)
+		printf("  %.3g ns per load with one chain, %.3g with %zu (fastest bursts)\n",
+		       pt[0].best, pt[best].best, best + 1);
+	for (i = 0; i < CHASE_MAX_CHAINS; i++) {
+		free(pt[i].samples);
+		free(pt[i].fastest);
+		free(pt[i].rounds);
+	}
+	free(par);
+	chase_buf_free(&b);
+	return MSG_EXIT_OK;
 }

@@ -1,7 +1,409 @@
-/* chase: placeholder. */
+/*
+ * chase: pointer chases for the cache benchmarks (see chase.h).
+ */
 #include "config.h"
 
-#include "chase.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_MADVISE
+#include <sys/mman.h>
+#endif
 
-int chase_placeholder_(void);
-int chase_placeholder_(void) { return 0; }
+#include "chase.h"
+#include "mem.h"
+#include "timing.h"
+
+uint64_t
+chase_xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* Where slot i lies: every stride bytes, or one per page on a rotating line. */
+struct layout {
+	unsigned char *buf;
+	size_t stride;		/* lines: bytes between slots */
+	size_t page, line;	/* pages: one slot per page; 0 for lines */
+};
+
+static void **
+slot(const struct layout *l, size_t i)
+{
+	if (l->page == 0)
+		return (void **)(void *)(l->buf + i * l->stride);
+	return (void **)(void *)(l->buf + i * l->page + (i * l->line) % l->page);
+}
+
+/*
+ * Link the count slots first, first + step, first + 2 step ... into one
+ * cycle in a random order.  Sattolo's variant of the Fisher-Yates shuffle
+ * (the partner is drawn from the slots before, never the slot itself)
+ * yields a single cycle, each equally likely; it works in the slots
+ * themselves, so no index array as large as the buffer is needed.
+ */
+static void
+sattolo(const struct layout *l, size_t first, size_t step, size_t count, uint64_t *x)
+{
+	size_t t;
+
+	for (t = 0; t < count; t++) {
+		void **s = slot(l, first + t * step);
+
+		*s = s;
+	}
+	for (t = count; t > 1; t--) {
+		size_t r = (size_t)((chase_xorshift(x) >> 11) % (t - 1));
+		void **a = slot(l, first + (t - 1) * step), **b = slot(l, first + r * step);
+		void *tmp = *a;
+
+		*a = *b;
+		*b = tmp;
+	}
+}
+
+/* A fixed seed: every run, and every program, lays the same chase. */
+#define SEED 0x9e3779b97f4a7c15ull
+
+int
+chase_lines(struct chase *c, void *buf, size_t len, size_t stride, unsigned k)
+{
+	struct layout l;
+	uint64_t x = SEED;
+	size_t n;
+	unsigned j;
+
+	if (buf == NULL || stride == 0 || stride % sizeof(void *) != 0
+	    || (uintptr_t)buf % sizeof(void *) != 0 || k == 0 || k > CHASE_MAX_CHAINS
+	    || len / stride < k) {
+		errno = EINVAL;
+		return -1;
+	}
+	n = len / stride;
+	memset(c, 0, sizeof(*c));
+	c->buf = buf;
+	c->len = n * stride;
+	c->nslots = n;
+	c->nchains = k;
+	l.buf = buf;
+	l.stride = stride;
+	l.page = l.line = 0;
+	for (j = 0; j < k; j++) {
+		c->chain_len[j] = (n - j + k - 1) / k;
+		sattolo(&l, j, k, c->chain_len[j], &x);
+		c->cur[j] = slot(&l, j);
+	}
+	return 0;
+}
+
+int
+chase_blocks(struct chase *c, void *buf, size_t len, size_t stride, size_t block)
+{
+	struct layout blocks, slots;
+	uint64_t x = SEED;
+	size_t nblocks, per, b, t;
+
+	if (buf == NULL || stride == 0 || stride % sizeof(void *) != 0 || block < stride
+	    || block % stride != 0 || (uintptr_t)buf % sizeof(void *) != 0 || len < block) {
+		errno = EINVAL;
+		return -1;
+	}
+	nblocks = len / block;
+	per = block / stride;
+	memset(c, 0, sizeof(*c));
+	c->buf = buf;
+	c->len = nblocks * block;
+	c->nslots = nblocks * per;
+	c->nchains = 1;
+	c->chain_len[0] = c->nslots;
+	blocks.buf = buf;
+	blocks.stride = block;
+	blocks.page = blocks.line = 0;
+	/* The order of the blocks, held in each block's first slot for now. */
+	sattolo(&blocks, 0, 1, nblocks, &x);
+	slots.stride = stride;
+	slots.page = slots.line = 0;
+	for (b = 0; b < nblocks; b++) {
+		void *next = *slot(&blocks, b);
+		void **p;
+
+		/* A random cycle through the block's slots, cut where it returns to the first. */
+		slots.buf = (unsigned char *)buf + b * block;
+		sattolo(&slots, 0, 1, per, &x);
+		for (p = slot(&slots, 0), t = 1; t < per; t++)
+			p = (void **)*p;
+		*p = next;
+	}
+	c->cur[0] = buf;
+	return 0;
+}
+
+int
+chase_pages(struct chase *c, void *buf, size_t npages, size_t page, size_t line)
+{
+	struct layout l;
+	uint64_t x = SEED;
+
+	if (buf == NULL || npages == 0 || line == 0 || line % sizeof(void *) != 0
+	    || page < line || page % line != 0 || (uintptr_t)buf % sizeof(void *) != 0
+	    || npages > SIZE_MAX / page) {
+		errno = EINVAL;
+		return -1;
+	}
+	memset(c, 0, sizeof(*c));
+	c->buf = buf;
+	c->len = npages * page;
+	c->nslots = npages;
+	c->nchains = 1;
+	c->chain_len[0] = npages;
+	l.buf = buf;
+	l.stride = 0;
+	l.page = page;
+	l.line = line;
+	sattolo(&l, 0, 1, npages, &x);
+	c->cur[0] = slot(&l, 0);
+	return 0;
+}
+
+int
+chase_verify(struct chase *c)
+{
+	uintptr_t lo = (uintptr_t)c->buf, hi = lo + c->len;
+	unsigned j;
+
+	for (j = 0; j < c->nchains; j++) {
+		void **start = c->cur[j], **p = start;
+		size_t t;
+
+		for (t = 1; t <= c->chain_len[j]; t++) {
+			uintptr_t q = (uintptr_t)*p;
+
+			if (q < lo || q >= hi || q % sizeof(void *) != 0
+			    || (t < c->chain_len[j] && (void **)q == start)) {
+				errno = EFAULT;
+				return -1;
+			}
+			p = (void **)q;
+		}
+		if (p != start) {
+			errno = EFAULT;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One function per chain count, so each chain's pointer lives in a
+ * register of its own: with an array indexed in a loop the pointers
+ * would go through memory, and a store-to-load forwarding would add to
+ * every load's latency.  Sixteen rounds a trip: the loop's count and
+ * branch run alongside the loads and add nothing measurable.
+ */
+#define DECL(j) void **p##j = c->cur[j];
+#define LOAD(j) p##j = (void **)*p##j;
+#define SAVE(j) c->cur[j] = p##j;
+#define R1(M) M(0)
+#define R2(M) R1(M) M(1)
+#define R3(M) R2(M) M(2)
+#define R4(M) R3(M) M(3)
+#define R5(M) R4(M) M(4)
+#define R6(M) R5(M) M(5)
+#define R7(M) R6(M) M(6)
+#define R8(M) R7(M) M(7)
+#define R9(M) R8(M) M(8)
+#define R10(M) R9(M) M(9)
+#define R11(M) R10(M) M(10)
+#define R12(M) R11(M) M(11)
+#define R13(M) R12(M) M(12)
+#define R14(M) R13(M) M(13)
+#define R15(M) R14(M) M(14)
+#define R16(M) R15(M) M(15)
+#define UNROLL 16
+#define RUN(K)								\
+static void								\
+run##K(struct chase *c, uint64_t n)					\
+{									\
+	uint64_t trips = n / UNROLL;					\
+	R##K(DECL)							\
+									\
+	while (trips-- > 0) {						\
+		R##K(LOAD) R##K(LOAD) R##K(LOAD) R##K(LOAD)		\
+		R##K(LOAD) R##K(LOAD) R##K(LOAD) R##K(LOAD)		\
+		R##K(LOAD) R##K(LOAD) R##K(LOAD) R##K(LOAD)		\
+		R##K(LOAD) R##K(LOAD) R##K(LOAD) R##K(LOAD)		\
+	}								\
+	n %= UNROLL;							\
+	while (n-- > 0) {						\
+		R##K(LOAD)						\
+	}								\
+	R##K(SAVE)							\
+}
+RUN(1) RUN(2) RUN(3) RUN(4) RUN(5) RUN(6) RUN(7) RUN(8)
+RUN(9) RUN(10) RUN(11) RUN(12) RUN(13) RUN(14) RUN(15) RUN(16)
+
+static void (*const runs[CHASE_MAX_CHAINS])(struct chase *, uint64_t) = {
+	run1, run2, run3, run4, run5, run6, run7, run8,
+	run9, run10, run11, run12, run13, run14, run15, run16,
+};
+
+int
+chase_run(void *arg, uint64_t rounds)
+{
+	struct chase *c = arg;
+
+	runs[c->nchains - 1](c, rounds);
+	return 0;
+}
+
+int
+chase_time(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns,
+	   unsigned reps, double *ns, uint64_t *rounds, double *best)
+{
+	uint64_t n, burst, t, start;
+	unsigned i;
+
+	/* Calibration runs the chase many times: it is the untimed warming pass. */
+	if (timing_calibrate(chase_run, c, sample_ns, 0, &n) != 0)
+		return -1;
+	burst = sample_ns > 2 * CHASE_BURST_NS ? n / (sample_ns / CHASE_BURST_NS) : n;
+	if (burst == 0)
+		burst = 1;
+	for (start = timing_now(); timing_now() - start < warmup_ns;)
+		chase_run(c, n);
+	for (i = 0; i < reps; i++) {
+		uint64_t left = n, total = 0;
+		double fastest = -1;
+
+		while (left > 0) {
+			uint64_t b = left < burst ? left : burst;
+			double per;
+
+			timing_run(chase_run, c, b, &t);
+			total += t;
+			per = (double)t / ((double)b * c->nchains);
+			/* A short last burst is too short to time well. */
+			if (b == burst && (fastest < 0 || per < fastest))
+				fastest = per;
+			left -= b;
+		}
+		ns[i] = (double)total / ((double)n * c->nchains);
+		rounds[i] = n;
+		if (best != NULL)
+			best[i] = fastest;
+	}
+	return chase_verify(c);
+}
+
+int
+chase_buf_alloc(struct chase_buf *b, size_t len, int pages)
+{
+	memset(b, 0, sizeof(*b));
+	b->len = len;
+	b->pages = pages;
+	if (pages > 0) {
+		if ((b->p = mem_alloc_huge(len, MEM_HUGE_THP, b->why, sizeof(b->why))) != NULL) {
+			b->advised = 1;
+			return 0;
+		}
+		if (errno != ENOTSUP)
+			return -1;
+		b->pages = 0;
+	}
+#if defined(HAVE_POSIX_MEMALIGN) && defined(HAVE_MADVISE) && defined(MADV_NOHUGEPAGE)
+	if (pages < 0) {
+		int rc = posix_memalign(&b->p, mem_page_size(), len);
+
+		if (rc != 0) {
+			b->p = NULL;
+			errno = rc;
+			return -1;
+		}
+		/* Before the first touch: that is when the kernel picks the pages. */
+		if (madvise(b->p, len, MADV_NOHUGEPAGE) == 0)
+			b->advised = 1;
+		else
+			snprintf(b->why, sizeof(b->why), "madvise(MADV_NOHUGEPAGE): %s", strerror(errno));
+		memset(b->p, 0, len);
+		return 0;
+	}
+#else
+	if (pages < 0)
+		snprintf(b->why, sizeof(b->why), "this system has no madvise(MADV_NOHUGEPAGE)");
+#endif
+	return (b->p = mem_alloc(len)) != NULL ? 0 : -1;
+}
+
+void
+chase_buf_free(struct chase_buf *b)
+{
+	if (b->pages > 0)
+		mem_free_huge(b->p, b->len, MEM_HUGE_THP);
+	else
+		mem_free(b->p);	/* posix_memalign's too: mem_free is free() there */
+	b->p = NULL;
+}
+
+/* A number with an optional K, M or G suffix ("48K"), as sysfs writes sizes. */
+static uint64_t
+sysfs_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	switch (*end) {
+	case 'K': return (uint64_t)v << 10;
+	case 'M': return (uint64_t)v << 20;
+	case 'G': return (uint64_t)v << 30;
+	default: return v;
+	}
+}
+
+static int
+sysfs_read(unsigned idx, const char *file, char *buf, size_t len)
+{
+	char path[96];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/%s", idx, file);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+size_t
+chase_sysfs_caches(struct chase_cache *caches, size_t max)
+{
+	char buf[64];
+	size_t n = 0;
+	unsigned idx;
+
+	for (idx = 0; idx < 16 && n < max; idx++) {
+		struct chase_cache *c = &caches[n];
+
+		if (sysfs_read(idx, "type", c->type, sizeof(c->type)) != 0)
+			break;
+		if (strcmp(c->type, "Instruction") == 0)
+			continue;
+		if (sysfs_read(idx, "level", buf, sizeof(buf)) != 0)
+			continue;
+		c->level = (unsigned)strtoul(buf, NULL, 10);
+		if (sysfs_read(idx, "size", buf, sizeof(buf)) != 0
+		    || (c->size = sysfs_size(buf)) == 0)
+			continue;
+		c->line = sysfs_read(idx, "coherency_line_size", buf, sizeof(buf)) == 0
+			  ? (unsigned)strtoul(buf, NULL, 10) : 0;
+		n++;
+	}
+	return n;
+}

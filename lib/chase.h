@@ -1,4 +1,141 @@
-/* chase: placeholder. */
+/*
+ * chase: pointer chases for the cache, TLB and memory-parallelism
+ * benchmarks (cache, tlb, par_mem).
+ *
+ * A chase is laid in a buffer as slots, each holding the address of the
+ * next slot of its chain; the chains are cycles.  A load from a slot
+ * yields the address of the next, so the loads of one chain depend on
+ * each other and never overlap, while the loads of different chains are
+ * independent and a CPU may overlap them.  The orders are random (a
+ * fixed-seed xorshift, so every run walks the same way) so that no
+ * prefetcher can guess the next address.
+ */
 #ifndef HB_CHASE_H
 #define HB_CHASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CHASE_MAX_CHAINS 16
+#define CHASE_MAX_CACHES 8
+
+struct chase {
+	unsigned char *buf;	/* the buffer the slots are in (not owned) */
+	size_t len;		/* bytes of it the slots lie in */
+	size_t nslots;		/* slots of all chains together */
+	unsigned nchains;	/* 1 .. CHASE_MAX_CHAINS */
+	size_t chain_len[CHASE_MAX_CHAINS];	/* slots in each chain */
+	void **cur[CHASE_MAX_CHAINS];	/* where each chain stands */
+};
+
+/* Marsaglia's xorshift64: the next value of *state (never 0 if *state is not). */
+uint64_t chase_xorshift(uint64_t *state);
+
+/*
+ * Lay k chains through the slots at offsets 0, stride, 2 stride ... below
+ * len in buf: slot i belongs to chain i % k, so every chain spans the
+ * whole buffer, and each chain is one cycle through its slots in a random
+ * order (Sattolo's algorithm: every cyclic order equally likely).  stride
+ * is a multiple of the pointer size, buf is pointer-aligned, and there
+ * are at least k slots.  Returns 0, or -1 with errno EINVAL.
+ */
+int chase_lines(struct chase *c, void *buf, size_t len, size_t stride, unsigned k);
+
+/*
+ * Lay one chain through the slots at offsets 0, stride, 2 stride ... below
+ * len in buf, block by block: the blocks (of block bytes, a multiple of
+ * stride) in a random order, and within each block its first slot, then
+ * the others in a random order, before the next block.  Loads that share
+ * a cache line come close together, so a line is fetched once per visit
+ * to it: for the line size test.  buf is pointer-aligned, stride a
+ * multiple of the pointer size, len at least one block.  Returns 0, or
+ * -1 with errno EINVAL.
+ */
+int chase_blocks(struct chase *c, void *buf, size_t len, size_t stride, size_t block);
+
+/*
+ * Lay one chain through one slot in each of npages pages of page bytes
+ * (buf page-aligned, npages * page bytes long), the pages in a random
+ * order.  The slot of page p is at offset (p * line) % page: successive
+ * pages use successive lines, so the slots spread over every cache set
+ * as evenly as npages lines packed together would.  page is a multiple
+ * of line, line a multiple of the pointer size.  Returns 0, or -1 with
+ * errno EINVAL.
+ */
+int chase_pages(struct chase *c, void *buf, size_t npages, size_t page, size_t line);
+
+/*
+ * Walk every chain once round from where it stands, checking each link:
+ * inside the buffer, pointer-aligned, and back at the start after exactly
+ * the chain's length and not before: one load per slot.  Returns 0, or -1 with
+ * errno EFAULT when a link is broken (the chase was corrupted).
+ */
+int chase_verify(struct chase *c);
+
+/*
+ * The timed loop (a timing_loop_fn; arg is the struct chase): rounds
+ * rounds, each one dependent load on every chain.  Only loads: the loop
+ * keeps each chain's pointer in a register and stores where the chains
+ * stand back into c->cur at the end, which also keeps the result alive.
+ * Returns 0.
+ */
+int chase_run(void *c, uint64_t rounds);
+
+/*
+ * Time a chase: calibrate a round count so that one sample lasts about
+ * sample_ns (which also warms the caches with the chase), run warmup_ns
+ * of untimed rounds, then take reps samples: sample i in ns[i] as ns per
+ * load (a round is nchains loads) and rounds[i] its round count.  Each
+ * sample is run and timed in bursts of about CHASE_BURST_NS; best[i]
+ * (best may be NULL) gets its fastest burst in ns per load.  On a busy
+ * machine a sample is often preempted, but rarely every burst of it:
+ * the fastest burst is what the load costs when nothing interferes.
+ * Last, chase_verify, so that a chase that was corrupted is caught.
+ * Returns 0, or -1 with errno EFAULT for a corrupted chase.
+ */
+#define CHASE_BURST_NS 50000
+int chase_time(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns,
+	       unsigned reps, double *ns, uint64_t *rounds, double *best);
+
+/* A buffer for chases. */
+struct chase_buf {
+	void *p;		/* len bytes, page-aligned, every byte written */
+	size_t len;
+	int pages;		/* what was asked: > 0 huge, < 0 base only, 0 any */
+	int advised;		/* 1: the system took the advice */
+	char why[128];		/* when it did not: why ("" otherwise) */
+};
+
+/*
+ * Allocate b->p, len bytes, every byte written so that no page fault
+ * falls in a timed loop.  pages > 0 asks for transparent huge pages
+ * (mem_alloc_huge), so that TLB misses do not add steps of their own to
+ * a cache curve; where the system has none the buffer has base pages and
+ * b->why says why.  pages < 0 asks for base pages only
+ * (madvise(MADV_NOHUGEPAGE) before the first touch), for a TLB test;
+ * 0 takes what the system gives.  Returns 0, or -1 with errno set.
+ * Release it with chase_buf_free.
+ */
+int chase_buf_alloc(struct chase_buf *b, size_t len, int pages);
+
+/* Release a buffer from chase_buf_alloc (b->p NULL: nothing); errno is kept. */
+void chase_buf_free(struct chase_buf *b);
+
+/* A cache the system describes (sysfs on Linux). */
+struct chase_cache {
+	unsigned level;		/* 1, 2, 3 ... */
+	char type[16];		/* "Data", "Unified" ("Instruction" caches are skipped) */
+	uint64_t size;		/* bytes */
+	unsigned line;		/* coherency line size in bytes, 0 when not told */
+};
+
+/*
+ * The data and unified caches of CPU 0 as the system describes them
+ * (/sys/devices/system/cpu/cpu0/cache/index*), up to max, in the order
+ * listed (by level).  They are hints for default sizes and for checking
+ * what the curves show, never a substitute.  Returns how many were
+ * stored: 0 where the system does not say.
+ */
+size_t chase_sysfs_caches(struct chase_cache *caches, size_t max);
+
 #endif
