@@ -258,11 +258,14 @@ main(int argc, char **argv)
 		c.loop = do_read;
 		c.arg = &s;
 		c.bytes_per_op = (double)total;
-		if (bench_run(&o, &prog, &c) != 0)
+		if (bench_run(&o, &prog, &c) != 0) {
+			mem_free(s.buf);
 			return MSG_EXIT_FAIL;
+		}
 		stop(&s);
 		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot restore the CPU affinity");
 	}
+	mem_free(s.buf);
 	return MSG_EXIT_OK;
 }

@@ -225,7 +225,7 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "bw_tcp",
 	.args = "-s | -S host | [host]",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
@@ -235,7 +235,7 @@ static const struct bench_prog prog = {
 		"  -t time      timed transfer, split into -N samples (bare number: s; default 2s)\n"
 		"  -P n         (shared option) n parallel streams\n" SOCK_OPTHELP,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

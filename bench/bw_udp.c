@@ -255,7 +255,7 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "bw_udp",
 	.args = "-s | -S host | [host]",
 	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
@@ -267,7 +267,7 @@ static const struct bench_prog prog = {
 		"  -B addr      with -s: listen on this address only (-b is the rate here)\n"
 		SOCK_OPTHELP_REST,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

@@ -130,14 +130,14 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "lat_connect",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_connect: TCP connection cost in ns per connect, accept and close",
 	.optstring = SOCK_OPTSTRING,
 	.opthelp = SOCK_OPTHELP,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

@@ -208,8 +208,12 @@ own_option(int opt, const char *arg, void *ctx)
 	size_t n = strlen(arg);
 
 	if (opt == 's') {	/* lmbench: KB; a suffix k, m or g may say otherwise */
-		snprintf(kb, sizeof(kb), "%s%s", arg, n > 0 && arg[n - 1] >= '0' && arg[n - 1] <= '9' ? "k" : "");
-		size = bench_arg_size(ctx, "-s", kb, 0, 1u << 30);
+		/* A bare number is parsed as such, so that a message quotes
+		 * the value as it was typed. */
+		if (n > 0 && arg[n - 1] >= '0' && arg[n - 1] <= '9')
+			size = (uint64_t)bench_arg_int(ctx, "-s (KB)", arg, 0, 1 << 20) << 10;
+		else
+			size = bench_arg_size(ctx, "-s", arg, 0, 1u << 30);
 		if (size % sizeof(long) != 0)
 			bench_usage_error(ctx, "-s: value '%s' is not a whole number of words", arg);
 		return 0;

@@ -99,7 +99,10 @@ struct bogo {
 #define S_MOD(k, B) x##k = x##k % c + d; B(x##k); x##k = x##k % c + d; B(x##k);
 #define S_FADD(k, B) x##k += c; B(x##k); x##k -= d; B(x##k);
 #define DECL(k, T, P) T x##k = (T)(o->P##x + 2 * (k));
-#define SINK(k, T, P) o->P##sink += x##k;
+/* A sink only consumes its chains: a signed chain wraps into isink, on purpose. */
+#define SINK_T_i uint64_t
+#define SINK_T_f double
+#define SINK(k, T, P) o->P##sink += (SINK_T_##P)x##k;
 
 #define C1(M, a, b) M(0, a, b)
 #define C2(M, a, b) C1(M, a, b) M(1, a, b)
@@ -275,6 +278,8 @@ measure(const struct bench_opts *bo, size_t i, int quiet, double *lat, double *p
 		for (j = 0; j < NV; j++)
 			if (strcmp(variants[j].type, v->type) == 0 && strcmp(variants[j].op, v->sub) == 0)
 				break;
+		if (j == NV)
+			msg_die("%s %s: the table has no %s to subtract", v->type, v->op, v->sub);
 		if (!measured[j] && measure(bo, j, 1, lat, par, iters) != 0)
 			return -1;
 		sub = lat_median[j];

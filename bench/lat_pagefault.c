@@ -79,10 +79,11 @@ map(struct state *s)
 		return base != MAP_FAILED ? base
 			: failed(base, 0, errno, "cannot map the file");
 	}
-	base = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	base = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); /* cppcheck-suppress invalidFunctionArg ; anonymous: fd -1 */
 	if (base == MAP_FAILED)
 		return failed(base, 0, errno, "cannot reserve address space for the file");
 	for (i = 0; i < s->npages; i++)
+		/* cppcheck-suppress leakReturnValNotUsed ; MAP_FIXED into base, unmapped with it */
 		if (mmap(base + i * s->step, s->pg, PROT_READ, MAP_SHARED | MAP_FIXED,
 			 s->fd, (off_t)(i * s->pg)) == MAP_FAILED)
 			return failed(base, s->maplen, errno,

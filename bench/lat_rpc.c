@@ -156,10 +156,12 @@ open_client(const struct sock_addr *a, int udp, int *fd)
 {
 	struct netbuf nb;
 	struct timeval retry = { 1, 0 };
+	/* netbuf wants a pointer it may write through: a copy of our own. */
+	struct sockaddr_storage ss = a->ss;
 	CLIENT *cl;
 
 	nb.maxlen = nb.len = a->len;
-	nb.buf = (void *)&a->ss;
+	nb.buf = &ss;
 	*fd = udp ? socket(a->ss.ss_family, SOCK_DGRAM, 0)
 		: sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0);
 	if (*fd < 0)
@@ -245,7 +247,7 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "lat_rpc",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_rpc: Sun RPC round-trip latency in ns per call, over TCP and UDP",
@@ -253,7 +255,7 @@ static const struct bench_prog prog = {
 	.opthelp = "  -p tcp|udp   one protocol only (default both); -p also takes a placement\n"
 		SOCK_OPTHELP,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

@@ -58,7 +58,7 @@ on_usr1(int sig)
 static void
 on_fault(int sig, siginfo_t *si, void *uc)
 {
-	volatile char *a = (volatile char *)si->si_addr;
+	const volatile char *a = (const volatile char *)si->si_addr;
 
 	(void)uc;
 	if (a < fault_page || a >= fault_page + fault_len) {

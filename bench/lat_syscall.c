@@ -134,7 +134,7 @@ main(int argc, char **argv)
 	char path[PATH_MAX], name[64];
 	struct bench_case c;
 	size_t i;
-	int ai = bench_init(&o, &prog, argc, argv);
+	int rc, ai = bench_init(&o, &prog, argc, argv);
 
 	for (i = 0; i < HB_ARRAY_SIZE(variants); i++)
 		if (strcmp(argv[ai], variants[i].op) == 0)
@@ -166,5 +166,8 @@ main(int argc, char **argv)
 	c.name = name;
 	c.loop = v->loop;
 	c.arg = &s;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	rc = bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	if (s.fd >= 0)
+		close(s.fd);
+	return rc;
 }

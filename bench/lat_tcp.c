@@ -132,14 +132,14 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "lat_tcp",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_tcp: TCP round-trip latency in ns per round trip",
 	.optstring = SOCK_OPTSTRING "m:",
 	.opthelp = "  -m size      message size (default 1; at most 1m)\n" SOCK_OPTHELP,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

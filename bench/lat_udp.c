@@ -161,14 +161,14 @@ option(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-static const struct bench_prog prog = {
+static struct bench_prog prog = {
 	.name = "lat_udp",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_udp: UDP round-trip latency in ns per round trip",
 	.optstring = SOCK_OPTSTRING "m:",
 	.opthelp = "  -m size      datagram size (default and least 24; at most 65507)\n" SOCK_OPTHELP,
 	.option = option,
-	.ctx = (void *)&prog,
+	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 };

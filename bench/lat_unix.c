@@ -176,11 +176,14 @@ main(int argc, char **argv)
 		c.name = name;
 		c.loop = do_roundtrip;
 		c.arg = &s;
-		if (bench_run(&o, &prog, &c) != 0)
+		if (bench_run(&o, &prog, &c) != 0) {
+			free(s.buf);
 			return MSG_EXIT_FAIL;
+		}
 		stop(&s);
 		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot restore the CPU affinity");
 	}
+	free(s.buf);
 	return MSG_EXIT_OK;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #ifdef __linux__
 # include <sys/prctl.h>
 #endif
@@ -133,8 +134,14 @@ bench_pin(const int *cpus, size_t n)
 	size_t i;
 
 	CPU_ZERO(&set);
-	for (i = 0; i < n; i++)
-		CPU_SET(cpus[i], &set);
+	for (i = 0; i < n; i++) {
+		/* CPU_SET would drop a CPU outside the set without a word. */
+		if (cpus[i] < 0 || cpus[i] >= CPU_SETSIZE) {
+			errno = EINVAL;
+			return -1;
+		}
+		CPU_SET((size_t)cpus[i], &set);
+	}
 	return sched_setaffinity(0, sizeof(set), &set);
 #else
 	(void)cpus;
@@ -385,7 +392,9 @@ copies_stop(struct copy *cp, size_t n)
 
 			/* Closed pipes end a copy's loop; a stuck one is killed. */
 			if (waitpid(cp[i].pid, &status, WNOHANG) == 0) {
-				usleep(100000);
+				struct timespec grace = { 0, 100000000 };
+
+				nanosleep(&grace, NULL);
 				if (waitpid(cp[i].pid, &status, WNOHANG) == 0) {
 					kill(cp[i].pid, SIGKILL);
 					waitpid(cp[i].pid, &status, 0);
@@ -484,11 +493,10 @@ measure_overhead(const struct bench_opts *o, const struct bench_case *c,
 {
 	double v[21];
 	uint64_t n, ns;
-	size_t i, reps = o->reps < HB_ARRAY_SIZE(v) ? o->reps : HB_ARRAY_SIZE(v);
+	/* From 5 (a median says little with fewer) to as many as v holds. */
+	size_t i, reps = o->reps < 5 ? 5 : o->reps < HB_ARRAY_SIZE(v) ? o->reps : HB_ARRAY_SIZE(v);
 	struct stats s;
 
-	if (reps < 5)
-		reps = 5;
 	if (timing_calibrate(c->overhead, c->arg, o->sample_ns, c->max_iters, &n) != 0)
 		return -1;
 	for (i = 0; i < reps; i++) {

@@ -70,7 +70,8 @@ int bench_init(struct bench_opts *o, const struct bench_prog *p,
 
 /*
  * Restrict the calling process to the n CPUs listed.  Returns 0, or -1
- * with errno set (ENOSYS where the system cannot pin).
+ * with errno set (ENOSYS where the system cannot pin, EINVAL for a CPU
+ * number below 0 or not below CPU_SETSIZE).
  */
 int bench_pin(const int *cpus, size_t n);
 

@@ -33,6 +33,8 @@ msg_prog(void)
 	return prog;
 }
 
+static void vmsg(int errnum, const char *fmt, va_list ap) HB_PRINTF(2, 0);
+
 static void
 vmsg(int errnum, const char *fmt, va_list ap)
 {

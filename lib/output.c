@@ -99,7 +99,10 @@ void
 output_sample(FILE *f, const char *name, uint64_t iters, double value,
 	      const char *unit)
 {
-	output_sample_pairs(f, name, iters, &value, &unit, 1);
+	const double values[1] = { value };
+	const char *const units[1] = { unit };
+
+	output_sample_pairs(f, name, iters, values, units, 1);
 }
 
 void

@@ -246,15 +246,27 @@ range:
 	return fail(err, errlen, opt, los, his, "value '%s' is out of range", s);
 }
 
-/* Add c to the ascending set cpus[0..*n-1]; -1 if it is new and full. */
+/*
+ * Add c to the ascending set cpus[0..*n-1]; -1 if it is new and full.
+ * A binary search: a list that repeats a long range ("0-1023,0-1023,...")
+ * would otherwise cost a scan of the set per CPU named (the fuzzer found
+ * 200 repeats taking seconds).
+ */
 static int
 cpu_add(int *cpus, size_t *n, size_t max, int c)
 {
-	size_t i = *n;
+	size_t lo = 0, hi = *n, i;
 
-	while (i > 0 && cpus[i - 1] > c)
-		i--;
-	if (i > 0 && cpus[i - 1] == c)
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cpus[mid] < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	i = lo;
+	if (i < *n && cpus[i] == c)
 		return 0;
 	if (*n == max)
 		return -1;
@@ -272,7 +284,7 @@ parse_cpulist(const char *opt, const char *s, int max_cpu,
 	const char *p = s, *tok;
 	char *end;
 	size_t count = 0;
-	long a, b;
+	long a = 0, b = 0;	/* set by the first pass of the loop below */
 	int c, i;
 
 	snprintf(his, sizeof(his), "%d", max_cpu);

@@ -255,6 +255,7 @@ on_signal(int sig)
 			sigaction(sig, &before[i], NULL);
 	/* Pending until this handler returns (sig is blocked here). */
 	raise(sig);
+	/* cppcheck-suppress unreachableCode ; raise returns: sig is blocked */
 	errno = saved;
 }
 

@@ -149,7 +149,7 @@ sock_read_full(int fd, void *buf, size_t n)
 int
 sock_send_msg(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n)
 {
-	unsigned char small[SOCK_HDR_LEN + 8 * 32], *buf = small;
+	unsigned char small[SOCK_HDR_LEN + 8 * 32], *buf;
 	size_t len = SOCK_HDR_LEN + 8 * n;
 	int rc;
 
@@ -157,7 +157,8 @@ sock_send_msg(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n
 		errno = EMSGSIZE;
 		return -1;
 	}
-	if (len > sizeof(small) && (buf = malloc(len)) == NULL)
+	buf = len > sizeof(small) ? malloc(len) : small;
+	if (buf == NULL)
 		return -1;
 	sock_encode(buf, len, proto, kind, w, n);
 	rc = sock_write_full(fd, buf, len);
@@ -294,7 +295,7 @@ sock_is_loopback(const struct sock_addr *a)
 int
 sock_listen(const struct sock_addr *a, int type)
 {
-	int fd = socket(a->ss.ss_family, type, 0), one = 1, zero = 0;
+	int fd = socket(a->ss.ss_family, type, 0), one = 1;
 
 	if (fd < 0)
 		return -1;
@@ -302,8 +303,11 @@ sock_listen(const struct sock_addr *a, int type)
 		goto fail;
 #ifdef IPV6_V6ONLY
 	if (a->ss.ss_family == AF_INET6
-	    && IN6_IS_ADDR_UNSPECIFIED(&((const struct sockaddr_in6 *)&a->ss)->sin6_addr))
+	    && IN6_IS_ADDR_UNSPECIFIED(&((const struct sockaddr_in6 *)&a->ss)->sin6_addr)) {
+		int zero = 0;
+
 		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof(zero));
+	}
 #endif
 	if (bind(fd, (const struct sockaddr *)&a->ss, a->len) != 0)
 		goto fail;
@@ -591,6 +595,7 @@ sock_serve(const struct sock_server *s)
 						goto stop;
 					break;
 				}
+		/* cppcheck-suppress knownConditionTrueFalse ; maxkids is the caller's -n, 0 = no limit */
 		if (s->lfd >= 0 && (maxkids == 0 || nkids < maxkids))
 			pf[li = np++].fd = s->lfd;
 		/* Without a handler the UDP socket is the sessions' own (bw_udp). */
@@ -823,7 +828,7 @@ int
 sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 	     size_t n, uint64_t *reply, size_t max, size_t *nreply)
 {
-	unsigned kind;
+	unsigned kind = 0;	/* no kind: read only after a message came */
 	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_CLIENT_NS), rc, e;
 
 	if (fd < 0)
@@ -891,7 +896,7 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 {
 	uint64_t w[1];
 	size_t n;
-	unsigned kind;
+	unsigned kind = 0;	/* no kind: read only after a message came */
 	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_HELLO_NS), rc;
 
 	if (fd < 0)

@@ -449,7 +449,8 @@ sysinfo_affinity(char *buf, size_t len)
 	buf[0] = '\0';
 	/* One past the end closes the last range. */
 	for (cpu = 0; cpu <= CPU_SETSIZE; cpu++) {
-		int in = cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set);
+		/* cpu counts up from 0: the conversion cannot change its sign. */
+		int in = cpu < CPU_SETSIZE && CPU_ISSET((size_t)cpu, &set);
 
 		if (in && first < 0)
 			first = cpu;
@@ -498,7 +499,7 @@ append_item(char *buf, size_t len, size_t *pos, const char *item)
 	if (*pos + n + 4 >= len) {
 		if (*pos + 4 < len) {
 			snprintf(buf + *pos, len - *pos, "%s...", *pos > 0 ? " " : "");
-			*pos += 3 + (*pos > 0);
+			*pos += *pos > 0 ? 4 : 3;
 		}
 		return -1;
 	}
@@ -966,7 +967,7 @@ sysinfo_print(FILE *f)
 	output_config(f, "compiler", "%s", HB_CC);
 #endif
 	/* An empty value would read as a key with nothing after it. */
-	output_config(f, "cflags", "%s", HB_CFLAGS[0] != '\0' ? HB_CFLAGS : "none");
+	output_config(f, "cflags", "%s", sizeof(HB_CFLAGS) > 1 ? HB_CFLAGS : "none");
 	output_config(f, "build-host", "%s", HB_HOST);
 
 	output_config(f, "clock", "%s", timing_clock_name());

@@ -531,7 +531,9 @@ write_csv(const struct report *rep, FILE *f)
 					have_st = cell->n > 0 && stats_compute(cell->samples, cell->n, &st) == 0;
 				}
 				if (have_st) {
+					/* cppcheck-suppress uninitStructMember ; stats_compute returned 0: all set */
 					report_num_sig(lo, sizeof(lo), st.ci_lo, 6);
+					/* cppcheck-suppress uninitStructMember ; the same */
 					report_num_sig(hi, sizeof(hi), st.ci_hi, 6);
 				}
 				if (row != NULL) {

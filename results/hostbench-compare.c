@@ -18,6 +18,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,11 +66,17 @@ struct opts {
 	int nfiles;
 };
 
+HB_NORETURN static void usage_error(const char *fmt, ...) HB_PRINTF(1, 2);
+
 static void
-usage_error(const char *fmt, const char *arg)
+usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "%s: ", msg_prog());
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\n%s", usage_line);
 	exit(MSG_EXIT_USAGE);
 }
@@ -200,13 +207,13 @@ static void
 parse_sections(struct opts *o, const char *list)
 {
 	static char buf[1024];
-	char *s;
+	char *s, *save;
 	size_t n = 0, i;
 
 	if (strlen(list) >= sizeof(buf))
 		usage_error("--sections: list too long: '%s'", list);
 	snprintf(buf, sizeof(buf), "%s", list);
-	for (s = strtok(buf, ","); s != NULL; s = strtok(NULL, ",")) {
+	for (s = strtok_r(buf, ",", &save); s != NULL; s = strtok_r(NULL, ",", &save)) {
 		if (metric_section_find(s) == NULL) {
 			char allowed[512] = "";
 
@@ -424,7 +431,8 @@ main(int argc, char **argv)
 	}
 	if (rep.nruns == 0) {
 		msg_warn("no result file could be read");
-		return MSG_EXIT_FAIL;
+		rc = MSG_EXIT_FAIL;
+		goto out;
 	}
 	if (base_bad)
 		msg_warn("the base run could not be read: no A/B comparison");
@@ -457,6 +465,7 @@ main(int argc, char **argv)
 	}
 	if (bad)
 		rc = MSG_EXIT_FAIL;
+out:
 	report_free(&rep);
 	for (i = 0; i < rep.nruns; i++)
 		resfile_free(&rep.runs[i].rf);

@@ -257,7 +257,7 @@ shown_before(const struct report *rep, size_t si, size_t ci)
 	size_t i, j;
 
 	for (i = 0; i <= si; i++)
-		for (j = 0; j < rep->secs[i].ncols && (i < si || j < ci); j++) {
+		for (j = 0; (i < si || j < ci) && j < rep->secs[i].ncols; j++) {
 			const struct metric *o = rep->secs[i].cols[j].m;
 
 			if (strcmp(o->name, m->name) == 0 && o->select == m->select

@@ -3,15 +3,17 @@
 # well-formed configuration line; then the /proc and /sys readers on
 # made-up trees (-R): governors that agree and that differ, the THP mode,
 # the command line, modules, network interrupts found by interface and
-# by device name, an affinity mask from an old kernel, and a tree with
-# nothing in it, where every fact reads "unknown" and nothing fails.
+# by device name, an affinity mask from an old kernel, /proc/cpuinfo as
+# x86, ARM (with no MHz), aarch64 (numbers only), old ARM and MIPS kernels
+# write it on a board with no cpufreq and no THP, and a tree with nothing
+# in it, where every fact reads "unknown" and nothing fails.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 keys='hostbench host os kernel arch cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 54
+plan 66
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -144,6 +146,51 @@ rm "$r/proc/interrupts"
 run_prog hostinfo -R "$r"
 out=$TAP_STDOUT
 is 'no /proc/interrupts: irq-affinity unknown' unknown "$(value irq-affinity)"
+
+# A small board: /proc/cpuinfo and /proc/meminfo, no cpufreq, no THP.
+# cpuinfo KIND: write the cpuinfo that kind of kernel writes.
+cpuinfo() {
+	case $1 in
+	x86) printf 'processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Atom(TM) CPU D525 @ 1.80GHz\ncpu MHz\t\t: 1800.123\n' ;;
+	armv7) printf 'processor\t: 0\nmodel name\t: ARMv7 Processor rev 5 (v7l)\nBogoMIPS\t: 38.40\nCPU implementer\t: 0x41\nCPU part\t: 0xc07\n\nHardware\t: BCM2835\n' ;;
+	aarch64) printf 'processor\t: 0\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU part\t: 0xd08\nCPU revision\t: 3\n' ;;
+	other64) printf 'processor\t: 0\nCPU implementer\t: 0x51\nCPU part\t: 0x800\n' ;;
+	armv5) printf 'Processor\t: XScale-IXP42x Family rev 1 (v5b)\nBogoMIPS\t: 266.24\nCPU implementer\t: 0x69\n\nHardware\t: Linksys NSLU2\n' ;;
+	mips) printf 'system type\t\t: Atheros AR9330 rev 1\nmachine\t\t\t: TP-LINK TL-MR3020\nprocessor\t\t: 0\ncpu model\t\t: MIPS 24Kc V7.4\nBogoMIPS\t\t: 265.42\n' ;;
+	board) printf 'processor\t: 0\nBogoMIPS\t: 50.00\n\nHardware\t: Marvell Kirkwood (Flattened Device Tree)\n' ;;
+	esac >"$b/proc/cpuinfo"
+}
+b=$tmpd/small
+mkdir -p "$b/proc" "$b/sys/devices/system/cpu/cpu0"
+printf 'MemTotal:          29696 kB\nMemFree:            5120 kB\n' >"$b/proc/meminfo"
+# Each line: the kind, then the cpu (blanks as _) and cpu-mhz to read.
+while read -r kind cpu_want mhz_want; do
+	cpu_want=$(printf '%s' "$cpu_want" | tr _ ' ')
+	cpuinfo "$kind"
+	run_prog hostinfo -R "$b"
+	out=$TAP_STDOUT
+	is "cpuinfo of $kind: exit 0, nothing on stderr, cpu '$cpu_want', cpu-mhz $mhz_want" \
+		"0||$cpu_want|$mhz_want" "$TAP_STATUS|$TAP_STDERR|$(value cpu)|$(value cpu-mhz)"
+done <<'END'
+x86 Intel(R)_Atom(TM)_CPU_D525_@_1.80GHz 1800
+armv7 ARMv7_Processor_rev_5_(v7l) unknown
+aarch64 ARM_Cortex-A72 unknown
+other64 implementer_0x51_part_0x800 unknown
+armv5 XScale-IXP42x_Family_rev_1_(v5b) unknown
+mips MIPS_24Kc_V7.4 unknown
+board Marvell_Kirkwood_(Flattened_Device_Tree) unknown
+END
+is 'a board with 29 MB: mem is /proc/meminfo MemTotal' '29 MB' "$(value mem)"
+is 'no cpufreq and no THP: governor and thp unknown' 'unknown unknown' \
+	"$(value governor) $(value thp)"
+is '... no /proc/cmdline, /proc/modules, /proc/interrupts: unknown' \
+	'unknown unknown unknown' "$(value cmdline) $(value modules) $(value irq-affinity)"
+ok '... and every line is still a configuration line' all_config_lines
+: >"$b/proc/cpuinfo"
+run_prog hostinfo -R "$b"
+out=$TAP_STDOUT
+is 'an empty /proc/cpuinfo: exit 0, cpu and cpu-mhz unknown' '0|unknown|unknown' \
+	"$TAP_STATUS|$(value cpu)|$(value cpu-mhz)"
 
 # Nothing at all: every file-based fact is unknown, and that is no error.
 mkdir "$tmpd/empty"

@@ -41,6 +41,9 @@ ok "true: between 1 ns and 1 s ($cmd ns)" num_between 1 "$cmd" 1000000000
 if [ -n "$TEST_WRAPPER" ]; then
 	# An emulated fork copies the emulator; true runs natively.
 	skip "true against a fork: under $TEST_WRAPPER only the fork is emulated"
+elif [ -n "${HB_SANITIZERS:-}" ]; then
+	# ASan's shadow memory makes the fork of lat_proc dearer than running true.
+	skip "true against a fork: under the $HB_SANITIZERS sanitizers only the fork pays for them"
 else
 	run_prog lat_proc -N 3 -T 1ms -o raw $pin fork
 	fork=$(results_of "$TAP_STDOUT" LatProc/op=fork | median_of)

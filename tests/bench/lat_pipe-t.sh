@@ -42,7 +42,10 @@ ok "one CPU: exit 0, above 0 and below 10 ms ($v ns per round trip)" \
 like 'the placement is a configuration line' "$TAP_STDOUT" '^placement: one, cpu [0-9]+$'
 if [ "$ncpu" -ge 2 ]; then
 	v=$(results_of "$TAP_STDOUT" LatPipe/placement=spread | median_of)
-	ok "spread: also measured by default, above 0 and below 10 ms ($v)" num_between 0.001 "$v" 1e7
+	# Under qemu-user a wake-up across CPUs also waits on the emulator.
+	ms=10
+	[ -z "$TEST_WRAPPER" ] || ms=100
+	ok "spread: also measured by default, above 0 and below $ms ms ($v)" num_between 0.001 "$v" "${ms}e6"
 	like 'spread names its CPUs' "$TAP_STDOUT" '^placement: spread, cpus [0-9,-]+ round-robin$'
 else
 	skip 'one CPU: no spread placement'

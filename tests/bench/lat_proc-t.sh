@@ -65,8 +65,14 @@ else
 	ok "exec costs more than fork (fastest samples: $exec_min > $fork_min ns)" more "$exec_min" "$fork_min"
 	run_prog lat_proc -N 5 -T 1ms -o raw $pin shell
 	shell_min=$(results_of "$TAP_STDOUT" LatProc/op=shell | min_of)
-	ok "shell: exit 0 and costs more than exec (fastest samples: $shell_min > $exec_min ns)" \
-		value_ok "$TAP_STATUS" "$shell_min" "$exec_min" 1000000000
+	if [ -n "${HB_SANITIZERS:-}" ]; then
+		# hello's sanitizer start-up (tens of ms, varying widely) swamps the shell's cost.
+		ok "shell: exit 0 and between 1 ns and 1 s ($shell_min ns; not compared with exec under $HB_SANITIZERS)" \
+			value_ok "$TAP_STATUS" "$shell_min" 1 1000000000
+	else
+		ok "shell: exit 0 and costs more than exec (fastest samples: $shell_min > $exec_min ns)" \
+			value_ok "$TAP_STATUS" "$shell_min" "$exec_min" 1000000000
+	fi
 	# A copy of lat_proc without hello beside it, then with a bad one.
 	mkdir "$dir/bin"
 	cp "$(prog lat_proc)" "$dir/bin/lat_proc"

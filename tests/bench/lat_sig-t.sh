@@ -36,7 +36,9 @@ ok "install: exit 0 and between 1 ns and 1 ms ($install ns)" value_ok "$TAP_STAT
 run_prog lat_sig $q catch
 ok 'catch prints well-formed raw records' well_formed "$TAP_STDOUT"
 catch=$(results_of "$TAP_STDOUT" LatSig/op=catch | median_of)
-ok "catch: exit 0 and between 1 ns and 1 ms ($catch ns)" value_ok "$TAP_STATUS" "$catch" 1 1000000
+# The cost of sending is subtracted from every sample: on a loaded machine
+# a sample can come out at 0, never below it.
+ok "catch: exit 0 and between 0 and 1 ms ($catch ns)" value_ok "$TAP_STATUS" "$catch" 0 1000000
 like 'catch records the subtracted cost of sending' "$TAP_STDOUT" '^overhead: [0-9.]+ ns/op subtracted$'
 
 run_prog lat_sig $q prot "$dir/one"

@@ -149,7 +149,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(27);
+	plan(28);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -175,6 +175,7 @@ main(int argc, char **argv)
 	is_double(0, r.first, 0, "a cost below the overhead reads 0, never negative");
 	c.overhead = NULL;
 
+	/* cppcheck-suppress redundantAssignment ; run() reads lp through c.arg */
 	lp.ns_per_iter = 4;
 	c.bytes_per_op = 64;
 	c.name = "Fake/op=bw";
@@ -204,13 +205,14 @@ main(int argc, char **argv)
 	rc = run(&o, &c, &r);
 	ok(rc == 0 && r.samples == 7, "a self-timed case runs -N samples");
 	is_double(5, r.first, 1e-9, "its untimed setup is left out: 5 ns/op");
-	is_int(2, (long long)r.npairs, "a second value-unit pair on every line");
+	is_uint(2, r.npairs, "a second value-unit pair on every line");
 	is_double(2e8, r.alt, 1, "files/s = 1e9 / 5 ns");
 	c.alt_inverse = 0;
 	c.alt_scale = 8;
 	c.alt_unit = "Mbit/s";
 	c.bytes_per_op = 1;
 	rc = run(&o, &c, &r);
+	ok(rc == 0, "a case with a scaled second unit runs");
 	is_double(r.first * 8, r.alt, 1e-6, "Mbit/s = 8 x MB/s");
 	c.sample = NULL;
 	c.alt_unit = NULL;
@@ -221,6 +223,7 @@ main(int argc, char **argv)
 
 	lp.fail = 1;
 	ok(run(&o, &c, &r) == -1 && r.samples == 0, "a failing loop prints no number and returns -1");
+	/* cppcheck-suppress redundantAssignment ; run() reads lp through c.arg */
 	lp.fail = 0;
 
 	timing_set_clock(NULL);

@@ -46,7 +46,7 @@ main(void)
 	struct chase_cache caches[CHASE_MAX_CACHES];
 	unsigned char *buf = mem_alloc(LEN + 4096);
 	size_t i, sum, ncaches, ascending = 0;
-	int wrong = 0, all_once;
+	int wrong = 0, all_once, rc;
 	unsigned j;
 	void **p;
 	double ns[3], best[3];
@@ -171,12 +171,15 @@ main(void)
 	ok(chase_pages(&c, buf, 4, 4096, 96) == -1, "a line that does not divide the page: EINVAL");
 
 	/* Buffers. */
-	ok(chase_buf_alloc(&b, 4 << 20, 1) == 0 && (uintptr_t)b.p % mem_page_size() == 0
+	/* The call first: ok()'s arguments may be evaluated in any order. */
+	rc = chase_buf_alloc(&b, 4 << 20, 1);
+	ok(rc == 0 && (uintptr_t)b.p % mem_page_size() == 0
 	   && ((unsigned char *)b.p)[(4 << 20) - 1] == 0, "a 4M buffer asking for huge pages%s%s",
 	   b.advised ? "" : ": ", b.advised ? "" : b.why);
 	chase_buf_free(&b);
 	ok(b.p == NULL, "is released");
-	ok(chase_buf_alloc(&b, 1 << 20, -1) == 0 && (uintptr_t)b.p % mem_page_size() == 0,
+	rc = chase_buf_alloc(&b, 1 << 20, -1);
+	ok(rc == 0 && (uintptr_t)b.p % mem_page_size() == 0,
 	   "a 1M buffer of base pages%s%s", b.advised ? "" : ": ", b.advised ? "" : b.why);
 	chase_buf_free(&b);
 

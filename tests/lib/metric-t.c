@@ -33,6 +33,15 @@ static const struct {
 	{ "BwMem/op=bcopy/size=64M", "MB/s", NULL },
 	{ "LatMemRd/order=stride/stride=128/size=1K", "ns/op", NULL },
 	{ "LatMemRd/order=random/stride=16/size=32M", "ns/op", "Rand mem" },
+	{ "LatMemRd/order=random/stride=16/pages=huge/size=32M", "ns/op", NULL },
+	{ "Stream/op=copy/size=64M", "MB/s", "STREAM copy" },
+	{ "Stream/op=triad/size=64M", "MB/s", "STREAM triad" },
+	{ "Stream2/op=fill/size=64M", "MB/s", "STREAM2 fill" },
+	{ "Stream2/op=sum/size=64M", "MB/s", "STREAM2 sum" },
+	{ "BwFileRd/op=io_only/size=64M", "MB/s", "File reread" },
+	{ "BwFileRd/op=open2close/size=64M", "MB/s", "file open2close" },
+	{ "BwMmapRd/op=mmap_only/size=64M", "MB/s", "Mmap reread" },
+	{ "BwMmapRd/op=open2close/size=64M", "MB/s", "mmap open2close" },
 	{ "LatCtx/size=16K/procs=8/placement=one", "ns/op", NULL },
 	{ "LatCtx/size=0K/procs=2/placement=spread", "ns/op", NULL },
 	{ "LatCtx/size=64K/procs=16/placement=unpinned", "ns/op", NULL },
@@ -67,6 +76,28 @@ static const struct {
 	{ "LatPagefault/faultaround=on/cache=hot", "ns/op", NULL },
 	{ "LatPagefault/cache=cold", "ns/op", "cold page fault" },
 	{ "Mhz", "MHz", "Mhz" },
+	{ "Cache/stride=64/size=512", "ns/op", NULL },
+	{ "Cache/stride=8/size=128K", "best-ns/op", NULL },
+	{ "Cache/level=1", "bytes", NULL },
+	{ "Cache/level=2", "ns/op", NULL },
+	{ "Line", "bytes", "cache line bytes" },
+	{ "Tlb/pages=64/walk=page", "ns/op", NULL },
+	{ "Tlb/pages=64/walk=packed", "best-ns/op", NULL },
+	{ "Tlb/level=1", "pages", "tlb pages" },
+	{ "Tlb/level=2", "bytes", NULL },
+	{ "ParMem/chains=4/size=64M", "ns/op", NULL },
+	{ "ParMem/chains=16/size=64M", "best-ns/op", NULL },
+	{ "ParMem/size=64M", "x", "mem par" },
+	{ "Lmdd/op=write/size=8M/bs=1M/fsync=1", "MB/s", "disk write" },
+	{ "Lmdd/op=read/size=8M/bs=1M/flush=1", "MB/s", "disk read" },
+	{ "Lmdd/op=write/size=256M/bs=1M/direct=1", "MB/s", "direct write" },
+	{ "Lmdd/op=read/size=256M/bs=1M/direct=1", "MB/s", "direct read" },
+	{ "Lmdd/op=copy/size=8M/bs=64K", "MB/s", NULL },
+	{ "Lmdd/op=read/size=8M/bs=1M", "ns/io-p50", NULL },
+	{ "Lmdd/op=write/size=8M/bs=1M/sync=1", "ns/io-p90", NULL },
+	{ "Lmdd/op=write/size=8M/bs=1M/direct=1", "ns/io-p99", NULL },
+	{ "Lmdd/op=read/size=8M/bs=1M/flush=2", "ns/io-max", NULL },
+	{ "Lmdd/op=write/size=8M/bs=1M/fsync=1", "ns/fsync", NULL },
 };
 
 /* "Prog/key=value/...": an upper-case program name, then key=value parts. */
@@ -180,11 +211,11 @@ main(void)
 	       "a size is not an extra part");
 	is_int(1, metric_extra_parts("LatSem/placement=one", "LatSem"), "a placement is");
 
-	is_int(strlen("BwMem/op=rd/size=64M"), metric_parallel("BwMem/op=rd/size=64M-4", &copies),
-	       "the -N suffix is cut off");
-	is_int(4, copies, "and N is 4");
+	is_uint(strlen("BwMem/op=rd/size=64M"), metric_parallel("BwMem/op=rd/size=64M-4", &copies),
+		"the -N suffix is cut off");
+	is_uint(4, copies, "and N is 4");
 	metric_parallel("LatCtx/size=16K/procs=8", &copies);
-	is_int(1, copies, "procs=8 is not a parallelism suffix");
+	is_uint(1, copies, "procs=8 is not a parallelism suffix");
 
 	is_string("1K", metric_param("LatMemRd/order=random/size=1K", "size", buf, sizeof(buf)),
 		  "metric_param finds size=");

@@ -182,7 +182,7 @@ main(void)
 	ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
 	   "a missed precision target is flagged with the suite's name for the run");
 	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
-	is_int(4, r.nflags, "and nothing else is");
+	is_uint(4, r.nflags, "and nothing else is");
 
 	/* Column rules. */
 	is_double(0.110, column(&r, "proc", "null call"), 1e-12,

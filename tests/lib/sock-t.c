@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <netinet/in.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -81,7 +82,7 @@ test_addresses(void)
 {
 	struct sock_addr a, c;
 	char err[256] = "";
-	int lfd, fd, afd;
+	int lfd, fd, afd, r;
 
 	ok(resolve("127.0.0.1", &a) == 0 && strcmp(a.text, "127.0.0.1") == 0, "resolve 127.0.0.1");
 	ok(sock_is_loopback(&a), "127.0.0.1 is loopback");
@@ -117,8 +118,18 @@ test_addresses(void)
 	close(afd);
 	close(lfd);
 	errno = 0;
-	ok(sock_connect(&a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0) == -1 && errno == ECONNREFUSED,
-	   "connect to a closed port: ECONNREFUSED");
+	r = sock_connect(&a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0);
+	/*
+	 * qemu-user (7.2) hands SO_ERROR over untranslated: on a target
+	 * whose errno numbers differ from the host's (MIPS) the refusal
+	 * arrives as the host's number.
+	 */
+	if (r == -1 && errno != ECONNREFUSED && getenv("TEST_WRAPPER") != NULL
+	    && *getenv("TEST_WRAPPER") != '\0')
+		skip("connect to a closed port: errno %d under %s, which passes SO_ERROR untranslated",
+		     errno, getenv("TEST_WRAPPER"));
+	else
+		ok(r == -1 && errno == ECONNREFUSED, "connect to a closed port: ECONNREFUSED");
 }
 
 static void

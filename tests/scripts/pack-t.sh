@@ -41,7 +41,7 @@ host=$(mkvar host_alias)
 [ -n "$host" ] || host=$(mkvar host_cpu)
 name=hostbench-$version-$host
 
-case $(file -b "$top_builddir/bench/lat_syscall") in
+case $(file -L -b "$top_builddir/bench/lat_syscall") in
 *'statically linked'* | *'static-pie linked'*) static=yes ;;
 *) static=no ;;
 esac

@@ -46,6 +46,8 @@ plan(unsigned long n)
 	atexit(finish);
 }
 
+static void vreport(int success, const char *fmt, va_list ap) HB_PRINTF(2, 0);
+
 static void
 vreport(int success, const char *fmt, va_list ap)
 {
@@ -109,6 +111,20 @@ is_int(long long expected, long long seen, const char *fmt, ...)
 	va_end(ap);
 	if (!success)
 		diag("expected %lld, seen %lld", expected, seen);
+	return success;
+}
+
+int
+is_uint(unsigned long long expected, unsigned long long seen, const char *fmt, ...)
+{
+	va_list ap;
+	int success = expected == seen;
+
+	va_start(ap, fmt);
+	vreport(success, fmt, ap);
+	va_end(ap);
+	if (!success)
+		diag("expected %llu, seen %llu", expected, seen);
 	return success;
 }
 

@@ -21,6 +21,9 @@ HB_NORETURN void bail(const char *fmt, ...) HB_PRINTF(1, 2);
 
 int ok(int success, const char *fmt, ...) HB_PRINTF(2, 3);
 int is_int(long long expected, long long seen, const char *fmt, ...) HB_PRINTF(3, 4);
+/* For sizes and counts: unsigned, so they compare without a conversion. */
+int is_uint(unsigned long long expected, unsigned long long seen,
+	    const char *fmt, ...) HB_PRINTF(3, 4);
 /* Passes when |expected - seen| <= tolerance (absolute). */
 int is_double(double expected, double seen, double tolerance,
 	      const char *fmt, ...) HB_PRINTF(4, 5);
