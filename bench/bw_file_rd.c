@@ -55,6 +55,7 @@ struct state {
 	const char *path;
 	int fd;			/* once: open outside the timing */
 	size_t size;
+	/* cppcheck-suppress unusedStructMember ; used in the bw_mmap_rd build */
 	const unsigned char *map; /* mmap_only: the mapping */
 	size_t *buf;		/* read: XFER bytes */
 	size_t sum;		/* every pass must find this */
@@ -158,6 +159,7 @@ loop_open2close(void *arg, uint64_t n)
 static const struct variant {
 	const char *op;
 	timing_loop_fn loop;
+	/* cppcheck-suppress unusedStructMember ; used in the bw_mmap_rd build */
 	int once;		/* open (and map) outside the timing */
 } variants[] = {
 	{ ONCE, loop_once, 1 },

@@ -298,7 +298,7 @@ main(int argc, char **argv)
 					       (long long)(max_size >> 20)) << 20;
 	else
 		size = bench_arg_size(&prog, "SIZE_MB", sa, MIN_RANGE, max_size);
-	for (i = ai + 1; i < (size_t)argc; i++) {
+	for (i = (size_t)ai + 1; i < (size_t)argc; i++) {
 		uint64_t st = bench_arg_size(&prog, "STRIDE", argv[i], sizeof(void *), size);
 
 		if (st % sizeof(void *) != 0)
