@@ -512,7 +512,7 @@ open_end(struct state *s, struct end *e, int wr)
 		if (strlen(e->arg) >= sizeof(e->path))
 			bench_usage_error(&prog, "%s: the path is longer than %d bytes", e->name,
 					  PATH_MAX - 1);
-		strcpy(e->path, e->arg);
+		snprintf(e->path, sizeof(e->path), "%s", e->arg);
 		if (wr && stat(e->path, &ds) == 0)
 			refuse(s, e, &ds);
 		if (wr) {
