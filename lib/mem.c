@@ -102,11 +102,11 @@ file_number(const char *path)
 	return v;
 }
 
-/* "KEY:  1234 kB" from /proc/self/status, in bytes; 0 when unknown. */
+/* The first "KEY: N kB" of a file, in bytes; 0 when absent. */
 static uint64_t
-status_kb(const char *key)
+file_kb(const char *path, const char *key)
 {
-	FILE *f = fopen("/proc/self/status", "r");
+	FILE *f = fopen(path, "r");
 	char line[128];
 	size_t klen = strlen(key);
 	unsigned long long kb = 0;
@@ -147,7 +147,7 @@ rlimit_room(int data, const char *used_key)
 
 	if (rc != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 0;
-	used = status_kb(used_key);
+	used = file_kb("/proc/self/status", used_key);
 	return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 1;
 }
 #endif
@@ -318,25 +318,6 @@ mem_size_name(char *buf, size_t len, uint64_t bytes)
 	}
 	snprintf(buf, len, "%" PRIu64, bytes);
 	return buf;
-}
-
-/* The first "KEY: N kB" of a file, in bytes; 0 when absent. */
-static uint64_t
-file_kb(const char *path, const char *key)
-{
-	FILE *f = fopen(path, "r");
-	char line[128];
-	size_t klen = strlen(key);
-	unsigned long long kb = 0;
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, key, klen) == 0 && line[klen] == ':'
-		    && sscanf(line + klen + 1, "%llu", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb * 1024;
 }
 
 size_t
