@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "chase.h"
 #include "mem.h"
 #include "msg.h"
 
@@ -47,17 +48,10 @@ struct state {
 	void **cur;		/* where the chase stands between samples */
 };
 
-/* xorshift64 (Marsaglia): a fixed seed makes every run walk the same way. */
-static uint64_t
-xorshift64(uint64_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 7;
-	*x ^= *x << 17;
-	return *x;
-}
-
-/* Fisher-Yates: a uniformly random order of the n lines. */
+/*
+ * Fisher-Yates: a uniformly random order of the n lines; the fixed seed
+ * makes every run walk the same way.
+ */
 static void
 shuffle(size_t *line, size_t n)
 {
@@ -67,7 +61,7 @@ shuffle(size_t *line, size_t n)
 	for (i = 0; i < n; i++)
 		line[i] = i;
 	for (i = n; i > 1; i--) {
-		size_t j = (size_t)(xorshift64(&x) % i), t = line[i - 1];
+		size_t j = (size_t)(chase_xorshift(&x) % i), t = line[i - 1];
 
 		line[i - 1] = line[j];
 		line[j] = t;
