@@ -111,6 +111,10 @@ abtest_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		}
 		z = (fabs(u - mu) - 0.5) / sqrt(var);
 		out->p = erfc(z / sqrt(2.0));
+		/* The approximation can fall below what any arrangement of so
+		 * few values can give (ties only make arrangements alike). */
+		if (out->p < abtest_mwu_floor(nx, ny))
+			out->p = abtest_mwu_floor(nx, ny);
 	}
 	if (out->p > 1)
 		out->p = 1;
@@ -141,4 +145,295 @@ abtest_geomean(const double *v, size_t n)
 		s += log(v[i]);
 	}
 	return exp(s / (double)n);
+}
+
+double
+abtest_mwu_floor(size_t nx, size_t ny)
+{
+	/* log C(n, k) by lgamma: exact enough for a floor, no overflow. */
+	double lc = lgamma((double)(nx + ny) + 1) - lgamma((double)nx + 1) - lgamma((double)ny + 1);
+	double f = 2 * exp(-lc);
+
+	return f < 1 ? f : 1;
+}
+
+/* ---------------------------------------------------------------- t tests */
+
+/*
+ * The continued fraction of the regularized incomplete beta function
+ * I_x(a, b), evaluated by the modified Lentz method; converges fast for
+ * x < (a + 1) / (a + b + 2) (the caller uses the symmetry otherwise).
+ */
+static double
+beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+	int m;
+
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	h = d;
+	for (m = 1; m <= 1000; m++) {
+		double m2 = 2.0 * m, num, del;
+
+		/* the even step: m (b - m) x / ((a + 2m - 1)(a + 2m)) */
+		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		/* the odd step: -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)) */
+		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+		d = 1 + num * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + num / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < eps)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b), 0 <= x <= 1. */
+static double
+beta_inc(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double
+abtest_t_sf(double t, double df)
+{
+	double tail;
+
+	if (!(df > 0) || isnan(t))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 0 : 1;
+	/* P(|T| > |t|) = I_{df / (df + t^2)}(df / 2, 1 / 2) */
+	tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t));
+	return t >= 0 ? tail : 1 - tail;
+}
+
+double
+abtest_t_quantile(double p, double df)
+{
+	double lo = 0, hi = 1, mid;
+	int i;
+
+	if (!(df > 0) || !(p > 0) || !(p < 1))
+		return NAN;
+	if (p > 0.5)
+		return -abtest_t_quantile(1 - p, df);
+	/* sf is decreasing: bracket, then bisect to the last bit. */
+	while (abtest_t_sf(hi, df) > p && hi < 1e300)
+		hi *= 2;
+	for (i = 0; i < 200; i++) {
+		mid = (lo + hi) / 2;
+		if (mid == lo || mid == hi)
+			break;
+		if (abtest_t_sf(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static void
+untested(struct abtest_ratio *out, double ratio)
+{
+	out->method = ABTEST_NONE;
+	out->ratio = ratio;
+	out->lo = out->hi = out->p = out->df = out->se = NAN;
+}
+
+/* Fill the p-value and interval from the log ratio d, its se and df. */
+static void
+finish_t(struct abtest_ratio *out, double d, double se, double df, double margin)
+{
+	double m = log1p(margin), t;
+
+	out->ratio = exp(d);
+	out->df = df;
+	out->se = se;
+	if (!(se > 0)) {
+		/* No spread at all: the change is what it is. */
+		out->p = fabs(d) > m ? 0 : 1;
+		out->lo = out->hi = out->ratio;
+		return;
+	}
+	out->p = abtest_t_sf((fabs(d) - m) / se, df) + abtest_t_sf((fabs(d) + m) / se, df);
+	if (out->p > 1)
+		out->p = 1;
+	t = abtest_t_quantile((1 - ABTEST_CI_LEVEL) / 2, df);
+	out->lo = exp(d - t * se);
+	out->hi = exp(d + t * se);
+}
+
+/* Mean and sample variance of the logs of v[0..n); -1 on a value <= 0. */
+static int
+log_moments(const double *v, size_t n, double *mean, double *var)
+{
+	double s = 0, ss = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0) || !isfinite(v[i]))
+			return -1;
+		s += log(v[i]);
+	}
+	*mean = s / (double)n;
+	for (i = 0; i < n; i++) {
+		double e = log(v[i]) - *mean;
+
+		ss += e * e;
+	}
+	*var = n > 1 ? ss / (double)(n - 1) : 0;
+	return 0;
+}
+
+int
+abtest_ratio_welch(const double *a, size_t na, const double *b, size_t nb,
+		   double margin, struct abtest_ratio *out)
+{
+	double ma, va, mb, vb, se, df;
+
+	if (na == 0 || nb == 0 || !(margin >= 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (log_moments(a, na, &ma, &va) != 0 || log_moments(b, nb, &mb, &vb) != 0) {
+		errno = EDOM;
+		return -1;
+	}
+	if (na < 2 && nb < 2) {
+		untested(out, exp(mb - ma));
+		return 0;
+	}
+	out->method = ABTEST_WELCH;
+	if (na < 2 || nb < 2) {
+		/* One side's spread stands for both. */
+		double v = na < 2 ? vb : va;
+
+		se = sqrt(v / (double)na + v / (double)nb);
+		df = (double)(na < 2 ? nb : na) - 1;
+	} else {
+		double wa = va / (double)na, wb = vb / (double)nb;
+
+		se = sqrt(wa + wb);
+		/* Welch-Satterthwaite; both spreads 0 leave df unused. */
+		df = wa + wb > 0 ? (wa + wb) * (wa + wb)
+				   / (wa * wa / (double)(na - 1) + wb * wb / (double)(nb - 1))
+				 : (double)(na + nb - 2);
+	}
+	finish_t(out, mb - ma, se, df, margin);
+	return 0;
+}
+
+int
+abtest_ratio_paired(const double *a, const double *b, size_t n, double margin,
+		    struct abtest_ratio *out)
+{
+	double s = 0, ss = 0, d;
+	size_t i;
+
+	if (n == 0 || !(margin >= 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (!(a[i] > 0) || !(b[i] > 0) || !isfinite(a[i]) || !isfinite(b[i])) {
+			errno = EDOM;
+			return -1;
+		}
+	for (i = 0; i < n; i++)
+		s += log(b[i] / a[i]);
+	d = s / (double)n;
+	if (n < 2) {
+		untested(out, exp(d));
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		double e = log(b[i] / a[i]) - d;
+
+		ss += e * e;
+	}
+	out->method = ABTEST_PAIRED;
+	finish_t(out, d, sqrt(ss / (double)(n - 1) / (double)n), (double)(n - 1), margin);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- FDR */
+
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int
+cmp_pidx(const void *x, const void *y)
+{
+	const struct pidx *a = x, *b = y;
+
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+int
+abtest_bh(const double *p, size_t n, double *q)
+{
+	struct pidx *v;
+	size_t i, m = 0;
+	double run = 1;
+
+	if (n == 0)
+		return 0;
+	if ((v = malloc(n * sizeof(*v))) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i])) {
+			v[m].p = p[i];
+			v[m].i = i;
+			m++;
+		}
+	qsort(v, m, sizeof(*v), cmp_pidx);
+	/* From the largest p down: the running minimum of m p_(j) / j. */
+	for (i = m; i > 0; i--) {
+		double x = (double)m * v[i - 1].p / (double)i;
+
+		if (x < run)
+			run = x;
+		v[i - 1].p = run;
+	}
+	for (i = 0; i < n; i++)
+		if (isnan(p[i]))
+			q[i] = NAN;
+	for (i = 0; i < m; i++)
+		q[v[i].i] = v[i].p;
+	free(v);
+	return 0;
 }

@@ -1,6 +1,16 @@
 /*
  * abtest: A/B statistics for the results tool.  Pure functions: no I/O,
- * no global state; only abtest_mwu allocates (and frees) scratch space.
+ * no global state; abtest_mwu and abtest_bh allocate (and free) scratch
+ * space.
+ *
+ * A comparison's unit is the repetition (a fresh process at another
+ * moment: a round of a run, or a run), not the sample: the samples of one
+ * process share its page placement, its CPU and the load of its moment,
+ * so their spread says nothing of how much the next process will differ.
+ * abtest_ratio_welch and abtest_ratio_paired test the ratio of two sides'
+ * geometric means of per-unit values, on the log scale, against a margin
+ * of practical equivalence; abtest_bh controls the false discovery rate
+ * over the many metrics of one comparison.
  */
 #ifndef HB_ABTEST_H
 #define HB_ABTEST_H
@@ -25,12 +35,16 @@ struct abtest_mwu {
  * two-sided.  Exact when there are no ties and nx + ny <= ABTEST_EXACT_MAX:
  * p = 2 min(P(U <= u), P(U >= u)), capped at 1.  Otherwise the normal
  * approximation with the tie correction and a continuity correction of
- * 1/2 (as scipy.stats.mannwhitneyu by default); p = 1 when every value
- * is the same.  Returns 0, or -1 with errno set (EINVAL for an empty
+ * 1/2 (as scipy.stats.mannwhitneyu by default), never below
+ * abtest_mwu_floor; p = 1 when every value is the same.  Returns 0, or -1 with errno set (EINVAL for an empty
  * sample, ENOMEM).
  */
 int abtest_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	       struct abtest_mwu *out);
+
+/* The smallest two-sided p an exact rank test of nx against ny can give:
+ * 2 / C(nx + ny, nx), at most 1 (2/252 = 0.0079 for 5 against 5). */
+double abtest_mwu_floor(size_t nx, size_t ny);
 
 /* The number of arrangements with U = u, for u = 0 .. nx * ny, into
  * counts[0 .. nx * ny] (exact below 2^53).  Returns 0, or -1 (ENOMEM). */
@@ -42,5 +56,62 @@ double abtest_delta_pct(double a, double b);
 /* The geometric mean of v[0..n) (all > 0); NaN when n is 0 or a value
  * is not positive. */
 double abtest_geomean(const double *v, size_t n);
+
+/*
+ * Student's t distribution with df > 0 degrees of freedom (need not be
+ * whole): abtest_t_sf the upper tail P(T > t), abtest_t_quantile the t
+ * with P(T > t) = p (0 < p < 1).  NaN for df <= 0.
+ */
+double abtest_t_sf(double t, double df);
+double abtest_t_quantile(double p, double df);
+
+enum abtest_method { ABTEST_NONE, ABTEST_WELCH, ABTEST_PAIRED };
+
+/* The level of the confidence interval of a ratio. */
+#define ABTEST_CI_LEVEL 0.95
+
+struct abtest_ratio {
+	enum abtest_method method;	/* ABTEST_NONE: too few units to test */
+	double ratio;		/* geometric mean of b over that of a */
+	double lo, hi;		/* its ABTEST_CI_LEVEL interval; NaN untested */
+	double p;		/* of "the change is within the margin"; NaN untested */
+	double df;		/* degrees of freedom of the t statistic */
+	double se;		/* standard error of the log ratio */
+};
+
+/*
+ * Welch's t test on the logs of a[0..na) and b[0..nb) (every value > 0),
+ * against the interval null hypothesis |log(ratio)| <= log(1 + margin)
+ * (a minimum-effect test: Murphy and Myors; with margin 0 the usual
+ * two-sided test).  p = P(|D| >= |d|) for D = log(1 + margin) + se T, the
+ * worst case of the null, so a change inside the margin has p >= 0.5.
+ * With one unit on a side, the other side's variance stands for both
+ * (df of that side); with one unit on each side, nothing is tested
+ * (method ABTEST_NONE, p and the interval NaN, ratio still set).  Two
+ * sides without any spread give p 0 or 1.  Returns 0, or -1 with errno
+ * EINVAL (an empty side, or margin < 0) or EDOM (a value <= 0 or not
+ * finite).
+ */
+int abtest_ratio_welch(const double *a, size_t na, const double *b, size_t nb,
+		       double margin, struct abtest_ratio *out);
+
+/*
+ * The paired form: a[i] and b[i] were measured together (round i of an
+ * interleaved A B B A experiment), so the test is a one-sample t test of
+ * log(b[i] / a[i]) with n - 1 degrees of freedom; the same interval null
+ * hypothesis.  n = 1: not tested.  Returns as abtest_ratio_welch.
+ */
+int abtest_ratio_paired(const double *a, const double *b, size_t n, double margin,
+			struct abtest_ratio *out);
+
+/*
+ * Benjamini-Hochberg: the adjusted p-values (q) of p[0..n) into q[0..n)
+ * (q may be p): q_(i) = min over j >= i of n p_(j) / j in ascending order
+ * of p, at most 1.  Rejecting every q < alpha keeps the expected share of
+ * false discoveries among the rejections at most alpha (for independent
+ * or positively dependent tests).  NaN entries are left out of n and
+ * stay NaN.  Returns 0, or -1 (ENOMEM).
+ */
+int abtest_bh(const double *p, size_t n, double *q);
 
 #endif

@@ -2,7 +2,10 @@
  * abtest-t: the Mann-Whitney U test and the A/B helpers.  The expected
  * p-values were checked by enumerating every arrangement of the pooled
  * sample (exact cases) and by the rank-sum form of the normal
- * approximation with the tie correction (the others).
+ * approximation with the tie correction (the others).  The t tail
+ * probabilities were checked by numerical integration of the density
+ * and against the closed forms for 1 and 2 degrees of freedom; the
+ * Benjamini-Hochberg vector by hand.
  */
 #include "config.h"
 
@@ -22,6 +25,84 @@ mwu(const double *x, size_t nx, const double *y, size_t ny)
 	return r;
 }
 
+static void
+t_tests(void)
+{
+	static const double x3[] = { 0, 1, 2 }, y3[] = { 3, 4, 5 };
+	static const double flat1[] = { 3, 3, 3 }, flat2[] = { 3.5, 3.5, 3.5 };
+	static const double near1[] = { 100, 101, 99 }, near2[] = { 101, 102, 100 };
+	double ex[3], ey[3];
+	struct abtest_ratio t;
+	int i;
+
+	is_double(0.25, abtest_t_sf(1, 1), 1e-12, "t with 1 df (Cauchy): P(T > 1) = 1/4");
+	is_double(0.5 - 1 / sqrt(6.0), abtest_t_sf(2, 2), 1e-12, "t with 2 df: P(T > 2) = 1/2 - 1/sqrt(6)");
+	is_double(0.08778154640154, abtest_t_sf(1.5, 7.3), 1e-9, "fractional df: P(T > 1.5 | 7.3) = 0.087782");
+	is_double(1 - 0.25, abtest_t_sf(-1, 1), 1e-12, "the lower side is 1 - sf");
+	is_double(2.776445105, abtest_t_quantile(0.025, 4), 1e-6, "the 97.5%% point with 4 df is 2.7764");
+	is_double(12.70620474, abtest_t_quantile(0.025, 1), 1e-5, "and with 1 df 12.706");
+	ok(isnan(abtest_t_sf(1, 0)), "0 degrees of freedom is NaN");
+
+	/* Welch on logs: feed exp() so that the logs are 0 1 2 and 3 4 5. */
+	for (i = 0; i < 3; i++) {
+		ex[i] = exp(x3[i]);
+		ey[i] = exp(y3[i]);
+	}
+	ok(abtest_ratio_welch(ex, 3, ey, 3, 0, &t) == 0 && t.method == ABTEST_WELCH, "Welch on 3 and 3 units");
+	is_double(4, t.df, 1e-12, "equal spreads, 3 and 3: 4 degrees of freedom");
+	is_double(0.02131164112876, t.p, 1e-9, "logs 0 1 2 against 3 4 5, no margin: p = 0.021312");
+	is_double(exp(3), t.ratio, 1e-9, "the ratio is exp of the difference of the log means");
+	is_double(exp(3 - 2.776445105 * sqrt(2.0 / 3)), t.lo, 1e-5, "the interval is d -/+ t(0.975, 4) se");
+	ok(t.lo < t.ratio && t.ratio < t.hi, "and holds the ratio");
+	ok(abtest_ratio_welch(ex, 3, ey, 3, exp(2.5) - 1, &t) == 0 && t.p > 0.2 && t.p < 0.5,
+	   "with a margin of e^2.5 the same change (e^3) is no longer significant: 0.2 < p < 0.5");
+
+	ok(abtest_ratio_welch(near1, 3, near2, 3, 0.05, &t) == 0 && t.p > 0.5,
+	   "a 1%% change inside a 5%% margin: p > 0.5, never significant");
+	ok(abtest_ratio_welch(flat1, 3, flat1, 3, 0.03, &t) == 0 && t.p == 1,
+	   "identical units without spread (3.000 and 3.000): p = 1");
+	ok(abtest_ratio_welch(flat1, 3, flat2, 3, 0.03, &t) == 0 && t.p == 0,
+	   "3.000 against 3.500 without any spread: a real change, p = 0");
+	ok(abtest_ratio_welch(near1, 1, near2, 1, 0.03, &t) == 0 && t.method == ABTEST_NONE
+	   && isnan(t.p) && fabs(t.ratio - 1.01) < 1e-12,
+	   "one unit each: not tested, the ratio still given");
+	ok(abtest_ratio_welch(near1, 1, near2, 3, 0, &t) == 0 && t.method == ABTEST_WELCH
+	   && t.df == 2, "one unit against three: the three's spread, 2 df");
+	errno = 0;
+	ok(abtest_ratio_welch(flat1, 3, ex, 0, 0, &t) == -1 && errno == EINVAL, "an empty side is EINVAL");
+	errno = 0;
+	ok(abtest_ratio_welch(x3, 3, y3, 3, 0, &t) == -1 && errno == EDOM, "a value of 0 is EDOM (no log)");
+
+	/* Paired: ratios b/a of e^0.1, e^0.2, e^0.3: mean 0.2, sd 0.1. */
+	for (i = 0; i < 3; i++) {
+		ex[i] = 10;
+		ey[i] = 10 * exp(0.1 * (i + 1));
+	}
+	ok(abtest_ratio_paired(ex, ey, 3, 0, &t) == 0 && t.method == ABTEST_PAIRED, "paired on 3 rounds");
+	is_double(2, t.df, 0, "3 rounds: 2 degrees of freedom");
+	is_double(2 * (0.5 - (0.2 / (0.1 / sqrt(3.0)))
+		       / (2 * sqrt(pow(0.2 / (0.1 / sqrt(3.0)), 2) + 2))),
+		  t.p, 1e-9, "log ratios 0.1 0.2 0.3: t = 3.464, two-sided p with 2 df");
+	ok(abtest_ratio_paired(ex, ey, 1, 0, &t) == 0 && t.method == ABTEST_NONE, "one round: not tested");
+}
+
+static void
+bh_tests(void)
+{
+	static const double p[] = { 0.01, 0.04, 0.03, NAN, 0.005, 0.5 };
+	double q[6];
+
+	ok(abtest_bh(p, 6, q) == 0, "Benjamini-Hochberg over 5 p-values and a NaN");
+	/* sorted: 0.005 0.01 0.03 0.04 0.5 (m = 5); m p / rank: 0.025 0.025
+	 * 0.05 0.05 0.5; running minimum from the top: the same. */
+	is_double(0.025, q[4], 1e-12, "the smallest p 0.005 becomes q 0.025");
+	is_double(0.025, q[0], 1e-12, "0.01 (second) becomes 0.025");
+	is_double(0.05, q[2], 1e-12, "0.03 (third) becomes 0.05");
+	is_double(0.05, q[1], 1e-12, "0.04 (fourth) becomes 0.05");
+	is_double(0.5, q[5], 1e-12, "0.5 stays 0.5");
+	ok(isnan(q[3]), "a NaN stays NaN and does not count");
+}
+
 int
 main(void)
 {
@@ -38,7 +119,7 @@ main(void)
 	struct abtest_mwu r;
 	int i, same = 1;
 
-	plan(27);
+	plan(62);
 
 	ok(abtest_mwu_counts(3, 3, counts) == 0, "counts for 3 and 3 computed");
 	for (i = 0; i < 10; i++)
@@ -93,5 +174,19 @@ main(void)
 	ok(isnan(abtest_delta_pct(0, 1)), "a change from 0 is not a percentage");
 	is_double(2, abtest_geomean(geo, 2), 1e-12, "the geometric mean of 1 and 4 is 2");
 	ok(isnan(abtest_geomean(bad, 2)), "a geometric mean over a 0 is NaN");
+
+	/* ---- the exact-p floor */
+	is_double(2.0 / 252, abtest_mwu_floor(5, 5), 1e-12, "the floor of 5 against 5 is 2/252 = 0.0079");
+	is_double(1, abtest_mwu_floor(1, 1), 0, "one against one: the floor is 1");
+	{
+		static const double tx[] = { 1, 1, 2, 3, 4 }, ty[] = { 5, 6, 7, 8, 8 };
+
+		r = mwu(tx, 5, ty, 5);
+		ok(!r.exact && r.p >= 2.0 / 252 - 1e-15,
+		   "5 against 5 with ties, fully separated: p not below 2/252 (was 0.007)");
+	}
+
+	t_tests();
+	bh_tests();
 	return 0;
 }
