@@ -97,8 +97,15 @@ resfile_free(struct resfile_run *r)
 		free(r->results[i].name);
 		free(r->results[i].unit);
 		free(r->results[i].v);
+		free(r->results[i].from);
 	}
 	free(r->results);
+	for (i = 0; i < r->ncases; i++) {
+		free(r->cases[i].bench);
+		free(r->cases[i].args);
+		free(r->cases[i].reduced);
+	}
+	free(r->cases);
 	for (i = 0; i < r->nflags; i++)
 		free(r->flags[i]);
 	free(r->flags);
@@ -199,6 +206,12 @@ struct parser {
 	size_t errlen;
 	/* hostbench */
 	int in_bench;		/* a "bench:" line was seen: the fingerprint is over */
+	size_t cases_cap;
+	int case_open;		/* cases[ncases - 1] takes what follows */
+	int case_results;	/* and has results */
+	int case_args;		/* and has its args */
+	unsigned round;		/* the last "round:" */
+	size_t from;		/* what add_sample records: 1 + case index */
 	char bench[OUTPUT_MAX_VALUE], args[OUTPUT_MAX_VALUE];
 	char suite_bench[OUTPUT_MAX_VALUE], suite_label[2 * OUTPUT_MAX_VALUE];
 	/* lmbench3 */
@@ -268,8 +281,18 @@ add_sample(struct parser *p, const char *name, const char *unit, double v)
 		}
 		r->nresults++;
 	}
-	if (grow(&res->v, &res->cap, res->n, sizeof(*res->v)) != 0)
-		return oom(p);
+	if (res->n >= res->cap) {
+		size_t cap = res->cap;
+		size_t *f;
+
+		if (grow(&res->v, &cap, res->n, sizeof(*res->v)) != 0)
+			return oom(p);
+		if ((f = realloc(res->from, cap * sizeof(*f))) == NULL)
+			return oom(p);
+		res->from = f;
+		res->cap = cap;
+	}
+	res->from[res->n] = p->from;
 	res->v[res->n++] = v;
 	p->last = (size_t)(res - r->results);
 	return 0;
@@ -360,18 +383,103 @@ has_args(const char *args)
 	return args[0] != '\0' && strcmp(args, "none") != 0;
 }
 
+/* A new case: what follows is its records. */
+static int
+open_case(struct parser *p, const char *bench)
+{
+	struct resfile_run *r = p->r;
+	struct resfile_case *c;
+
+	if (grow(&r->cases, &p->cases_cap, r->ncases, sizeof(*r->cases)) != 0)
+		return oom(p);
+	c = &r->cases[r->ncases];
+	memset(c, 0, sizeof(*c));
+	if ((c->bench = dup(bench)) == NULL || (c->args = dup("")) == NULL) {
+		free(c->bench);
+		return oom(p);
+	}
+	c->round = p->round;
+	c->others = c->steal = NAN;
+	r->ncases++;
+	p->case_open = 1;
+	p->case_results = p->case_args = 0;
+	p->from = r->ncases;
+	return 0;
+}
+
+/* The value of "key=" in a "# noise:" line, or NaN. */
+static double
+noise_value(const char *line, const char *key)
+{
+	const char *s = strstr(line, key);
+	char *end;
+	double v;
+
+	if (s == NULL)
+		return NAN;
+	v = strtod(s + strlen(key), &end);
+	return end != s + strlen(key) && v >= 0 && isfinite(v) ? v : NAN;
+}
+
+/* The suite's "# noise: cpu-others=X steal=Y" after a case ends it. */
+static void
+noise_line(struct parser *p, const char *line)
+{
+	struct resfile_case *c;
+
+	if (strncmp(line, "# noise:", 8) != 0 || !p->case_open)
+		return;
+	c = &p->r->cases[p->r->ncases - 1];
+	c->others = noise_value(line, "cpu-others=");
+	c->steal = noise_value(line, "steal=");
+	p->case_open = 0;
+}
+
+/* "bench:" starts a case, unless it is the program's own header of the
+ * case the suite just opened (same name, no results yet). */
+static int
+bench_line(struct parser *p, const char *bench)
+{
+	if (p->case_open && !p->case_results
+	    && strcmp(p->r->cases[p->r->ncases - 1].bench, bench) == 0)
+		return 0;
+	return open_case(p, bench);
+}
+
+static int
+case_text(struct parser *p, char **field, const char *value)
+{
+	char *d;
+
+	if (!p->case_open)
+		return 0;
+	if ((d = dup(value)) == NULL)
+		return oom(p);
+	free(*field);
+	*field = d;
+	return 0;
+}
+
 static int
 hostbench_line(struct parser *p, const char *line, int last_unterminated)
 {
 	struct output_line l;
 	size_t k;
 
+	if (line[0] == '#') {
+		noise_line(p, line);
+		return 0;
+	}
 	if (output_parse_line(line, &l) != 0)
 		return fail(p, "malformed result line%s",
 			    last_unterminated ? " (truncated: no newline at the end of the file)" : "");
 	if (l.kind == OUTPUT_LINE_RESULT) {
 		if (last_unterminated)
 			return fail(p, "truncated result line (no newline at the end of the file)");
+		if (p->case_open)
+			p->case_results = 1;
+		else
+			p->from = 0;
 		for (k = 0; k < l.npairs; k++)
 			if (add_sample(p, l.name, l.unit[k], l.val[k]) != 0)
 				return -1;
@@ -383,12 +491,27 @@ hostbench_line(struct parser *p, const char *line, int last_unterminated)
 		p->in_bench = 1;
 		snprintf(p->bench, sizeof(p->bench), "%s", l.value);
 		p->args[0] = '\0';
-		return 0;
+		return bench_line(p, l.value);
 	}
 	if (strcmp(l.key, "args") == 0) {
 		snprintf(p->args, sizeof(p->args), "%s", l.value);
+		if (p->case_args || !p->case_open)
+			return 0;
+		p->case_args = 1;
+		return case_text(p, &p->r->cases[p->r->ncases - 1].args,
+				 has_args(l.value) ? l.value : "");
+	}
+	if (strcmp(l.key, "round") == 0) {
+		char *end;
+		unsigned long k = strtoul(l.value, &end, 10);
+
+		p->round = end != l.value && k < 1000000 ? (unsigned)k : 0;
+		p->case_open = 0;
 		return 0;
 	}
+	if (strcmp(l.key, "size-reduced") == 0 && p->case_open
+	    && case_text(p, &p->r->cases[p->r->ncases - 1].reduced, l.value) != 0)
+		return -1;
 	if (strcmp(l.key, "status") == 0) {
 		snprintf(p->suite_bench, sizeof(p->suite_bench), "%s", p->bench);
 		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
@@ -509,6 +632,8 @@ lm_add(struct parser *p, const char *name, const char *unit, double v)
 	/* lmbench prints 0.00 for a loop the compiler deleted: blank, not 0. */
 	if (!(v > 0) || !isfinite(v))
 		return 0;
+	/* Each of lmbench's lines comes from a process of its own. */
+	p->from++;
 	return add_sample(p, name, unit, v);
 }
 
@@ -1187,9 +1312,52 @@ median_of(const double *v, size_t n)
 	return s.median;
 }
 
+/*
+ * The per-process medians of result x (times scale) and their cases, in
+ * the order the processes first appear.  0 or -1 (out of memory).
+ */
+static int
+units_of(const struct resfile_run *r, const struct resfile_result *x, double scale,
+	 struct resfile_value *out)
+{
+	size_t i, j, k, m = 0;
+	size_t *ids;
+	double *buf;
+
+	ids = malloc(x->n * sizeof(*ids));
+	buf = malloc(x->n * sizeof(*buf));
+	out->units = malloc(x->n * sizeof(*out->units));
+	out->unit_case = malloc(x->n * sizeof(*out->unit_case));
+	if (ids == NULL || buf == NULL || out->units == NULL || out->unit_case == NULL) {
+		free(ids);
+		free(buf);
+		return -1;
+	}
+	for (i = 0; i < x->n; i++) {
+		for (j = 0; j < m && ids[j] != x->from[i]; j++)
+			;
+		if (j < m)
+			continue;
+		ids[m] = x->from[i];
+		for (j = i, k = 0; j < x->n; j++)
+			if (x->from[j] == ids[m])
+				buf[k++] = x->v[j];
+		out->units[m] = median_of(buf, k) * scale;
+		out->unit_case[m] = r->format == RESFILE_HOSTBENCH && ids[m] >= 1
+				    && ids[m] <= r->ncases ? &r->cases[ids[m] - 1] : NULL;
+		m++;
+	}
+	out->nunits = m;
+	free(ids);
+	free(buf);
+	return 0;
+}
+
 void
 resfile_value_free(struct resfile_value *v)
 {
+	free(v->units);
+	free(v->unit_case);
 	free(v->samples);
 	memset(v, 0, sizeof(*v));
 }
@@ -1221,6 +1389,20 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 		out->value = (median_of(a->v, a->n) + median_of(b->v, b->n)) / 2 * m->scale;
 		out->source = a->name;
 		out->present = 1;
+		{
+			struct resfile_value ub;
+
+			memset(&ub, 0, sizeof(ub));
+			if (units_of(r, a, m->scale, out) != 0 || units_of(r, b, m->scale, &ub) != 0) {
+				resfile_value_free(&ub);
+				return -1;
+			}
+			if (ub.nunits < out->nunits)
+				out->nunits = ub.nunits;
+			for (i = 0; i < out->nunits; i++)
+				out->units[i] = (out->units[i] + ub.units[i]) / 2;
+			resfile_value_free(&ub);
+		}
 		return 0;
 	}
 	a = resfile_select(r, m->name, m->unit, m->select, m->arg);
@@ -1234,5 +1416,5 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 	out->value = median_of(a->v, a->n) * m->scale;
 	out->source = a->name;
 	out->present = 1;
-	return 0;
+	return units_of(r, a, m->scale, out);
 }

@@ -33,8 +33,29 @@ struct resfile_result {
 	char *name;		/* without "Benchmark": "LatSyscall/op=null" */
 	char *unit;		/* "ns/op" */
 	double *v;
+	size_t *from;		/* per sample: 1 + the index of its case in
+				 * cases[], or, with no case (lmbench3), a
+				 * number of its own; samples with the same
+				 * number came from one process */
 	size_t n, cap;
 	unsigned long line;	/* where its first sample is */
+};
+
+/*
+ * One case the suite ran: a "bench:" block with the records the program
+ * printed (the program's own "bench:" header continues it).  A case is
+ * one fresh process at one moment of the run: the unit of a comparison.
+ * A "round:" line (rounds of a run, or of hostbench ab) or the suite's
+ * "# noise:" line after a case ends it.
+ */
+struct resfile_case {
+	char *bench;		/* "lat_syscall" */
+	char *args;		/* the suite's (first) "args:" line; "" for none */
+	char *reduced;		/* its "size-reduced:" value, or NULL */
+	unsigned round;		/* the "round:" it ran in; 0 when none */
+	double others;		/* "# noise: cpu-others=": CPUs busy with other
+				 * work while it ran; NaN when not recorded */
+	double steal;		/* "steal=": CPUs taken by the hypervisor; NaN */
 };
 
 struct resfile_kv {
@@ -56,6 +77,8 @@ struct resfile_run {
 	size_t nlater;
 	struct resfile_result *results;
 	size_t nresults;
+	struct resfile_case *cases;
+	size_t ncases;
 	/* Conditions that make the numbers unreliable, one line each:
 	 * "governor ondemand", "load 1.45 (above 0.5)", "lat_ctx 2: failed: ...",
 	 * "lat_syscall null: precision not reached ...". */
@@ -103,6 +126,12 @@ struct resfile_value {
 	double value;		/* in display units: median * scale */
 	double *samples;	/* display units, malloc'd (NULL for text) */
 	size_t n;
+	/* The samples by the process that measured them (see
+	 * resfile_result.from), in file order: each one's median (display
+	 * units) and its case (NULL with none); malloc'd. */
+	double *units;
+	const struct resfile_case **unit_case;
+	size_t nunits;
 	const char *source;	/* the result name chosen (or the first of a mean) */
 	const char *text;	/* METRIC_CONFIG: the value */
 };
@@ -110,7 +139,9 @@ struct resfile_value {
 /*
  * Take column m's value from run r by the column's rule (see metric.h).
  * For METRIC_MEAN the samples are the pairwise means of the two results'
- * first min(n1, n2) samples and the value the mean of their medians.
+ * first min(n1, n2) samples and the value the mean of their medians; its
+ * units the pairwise means of the two results' units, in order (the
+ * cases of the first stand for them).
  * Returns 0 (present or blank), or -1 on allocation failure.  Free with
  * resfile_value_free.
  */

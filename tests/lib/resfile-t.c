@@ -95,6 +95,41 @@ static const char lm[] =
 	"0.524288 100.0\n"
 	"1.05 90.0\n";
 
+/* Two rounds of a run: the suite's header, the program's, its records,
+ * the noise line; round 2 again, the second case reduced. */
+static const char rounds[] =
+	"hostbench: 0.1.0\n"
+	"host: nas\n"
+	"rounds: 2\n"
+	"round: 1\n"
+	"bench: lat_syscall\n"
+	"args: null\n"
+	"status: ok\n"
+	"bench: lat_syscall\n"
+	"args: -N 2 -o raw null\n"
+	"BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n"
+	"BenchmarkLatSyscall/op=null\t1000\t102 ns/op\n"
+	"# noise: cpu-others=0.05 steal=0.01\n"
+	"bench: bw_mem\n"
+	"args: 8m rd\n"
+	"status: ok\n"
+	"BenchmarkBwMem/op=rd/size=8M\t10\t5000 MB/s\n"
+	"# noise: cpu-others=1.02 steal=0.00\n"
+	"round: 2\n"
+	"bench: lat_syscall\n"
+	"args: null\n"
+	"status: ok\n"
+	"bench: lat_syscall\n"
+	"args: -N 2 -o raw null\n"
+	"BenchmarkLatSyscall/op=null\t1000\t110 ns/op\n"
+	"BenchmarkLatSyscall/op=null\t1000\t112 ns/op\n"
+	"# noise: cpu-others=0.00 steal=0.00\n"
+	"bench: bw_mem\n"
+	"args: 8m rd\n"
+	"status: ok\n"
+	"size-reduced: SIZE 8M to 4M (50% of 8M available)\n"
+	"BenchmarkBwMem/op=rd/size=8M\t10\t6000 MB/s\n";
+
 static int
 parse(struct resfile_run *r, const char *path, const char *text, char *err, size_t len)
 {
@@ -162,7 +197,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(74);
+	plan(90);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -289,6 +324,34 @@ main(void)
 	ok(resfile_find(&r, "BwFileRd/op=io_only/size=1M", "MB/s") != NULL,
 	   "1.05 MB (rounded) is 1 MiB");
 	ok(has_flag(&r, "load 0.10") == 0, "a load of 0.10 is not flagged");
+	resfile_free(&r);
+
+	/* ------------------------------------------------ rounds and cases */
+	ok(parse(&r, "rounds.0", rounds, err, sizeof(err)) == 0, "a run of two rounds parses: %s", err);
+	is_int(4, (long)r.ncases, "four cases: the program's own header continues the suite's");
+	ok(r.ncases == 4 && r.cases[0].round == 1 && r.cases[3].round == 2, "each case knows its round");
+	ok(r.ncases == 4 && strcmp(r.cases[0].args, "null") == 0, "a case's args are the suite's, not the program's");
+	ok(r.ncases == 4 && fabs(r.cases[1].others - 1.02) < 1e-9 && fabs(r.cases[0].steal - 0.01) < 1e-9,
+	   "the noise line after a case is its noise");
+	ok(r.ncases == 4 && isnan(r.cases[3].others), "a case without a noise line has none (NaN)");
+	ok(r.ncases == 4 && r.cases[3].reduced != NULL && strstr(r.cases[3].reduced, "4M") != NULL
+	   && r.cases[1].reduced == NULL, "a memory reduction belongs to its case only");
+	ok(resfile_config(&r, "round") == NULL, "round is not part of the fingerprint");
+	for (i = 0; i < metric_count; i++)
+		if (strcmp(metric_table[i].name, "LatSyscall/op=null") == 0 && metric_table[i].section != NULL
+		    && strcmp(metric_table[i].section, "proc") == 0)
+			break;
+	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0, "the null call column");
+	is_int(2, (long)v.nunits, "two units: one per round's process");
+	is_double(0.101, v.nunits == 2 ? v.units[0] : NAN, 1e-12, "the first unit is the median of its samples, in us");
+	is_double(0.111, v.nunits == 2 ? v.units[1] : NAN, 1e-12, "the second the median of round 2's");
+	ok(v.nunits == 2 && v.unit_case[1] == &r.cases[2], "and each unit points at its case");
+	is_int(4, (long)v.n, "the samples are still all there");
+	resfile_value_free(&v);
+	resfile_free(&r);
+	ok(parse(&r, "lm.0", lm, err, sizeof(err)) == 0 && column(&r, "proc", "null call") > 0,
+	   "lmbench3 again");
+	ok(r.ncases == 0, "lmbench3 files have no cases; each line is a process of its own");
 	resfile_free(&r);
 
 	/* ------------------------------------------------ the real file */
