@@ -2,11 +2,13 @@
  * hostinfo: the host, build and clock as configuration lines.
  *
  * Prints what every result file starts with, one "key: value" line each:
- * hostbench, host, os, kernel, arch, cpu, cpus, cpu-mhz, mem, governor,
- * thp, cmdline, modules, irq-affinity, load, libc, compiler, cflags,
- * build-host, clock, clock-resolution, date.  Nothing is timed; a fact
- * the system does not tell reads "unknown".  -R reads /proc and /sys
- * under another directory (tests; files copied from a board).
+ * hostbench, host, os, kernel, arch, emulation (the binfmt_misc entry
+ * that runs this binary, or none), cpu, cpus, cpu-mhz, mem, governor,
+ * thp, cmdline (whole), modules (the loaded ones' names, sorted),
+ * irq-affinity, load, libc, compiler, cflags, build-host, clock,
+ * clock-resolution, date.  Nothing is timed; a fact the system does not
+ * tell reads "unknown".  -R reads /proc and /sys under another directory
+ * (tests; files copied from a board).
  *
  * usage: hostinfo [-h] [-V] [-R root]
  */

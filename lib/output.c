@@ -65,14 +65,17 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 	char value[OUTPUT_MAX_VALUE];
 	va_list ap;
 	char *p;
+	int n;
 
 	if (!valid_key(key)) {
 		errno = EINVAL;
 		return -1;
 	}
 	va_start(ap, fmt);
-	vsnprintf(value, sizeof(value), fmt, ap);
+	n = vsnprintf(value, sizeof(value), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(value))
+		memcpy(value + sizeof(value) - 4, "...", 4);
 	/* A value is one line: a newline would start a bogus record. */
 	for (p = value; *p != '\0'; p++)
 		if (*p == '\n' || *p == '\r')
@@ -208,10 +211,13 @@ output_parse_line(const char *line, struct output_line *l)
 	while (*colon == ' ' || *colon == '\t')
 		colon++;
 	n = strcspn(colon, "\r\n");
-	if (n >= sizeof(l->value))
-		n = sizeof(l->value) - 1;
+	if (n >= sizeof(l->value)) {
+		n = sizeof(l->value) - 4;
+		memcpy(l->value + n, "...", 4);
+	} else {
+		l->value[n] = '\0';
+	}
 	memcpy(l->value, colon, n);
-	l->value[n] = '\0';
 	l->kind = OUTPUT_LINE_CONFIG;
 	return 0;
 }

@@ -24,7 +24,12 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_RAW };
 
 #define OUTPUT_MAX_NAME 160
 #define OUTPUT_MAX_KEY 64
-#define OUTPUT_MAX_VALUE 512
+/*
+ * A configuration value: room for a 4 KB kernel command line (the
+ * largest COMMAND_LINE_SIZE of any architecture) or the names of every
+ * loaded module.  Longer values are cut, and end in "..." so the cut shows.
+ */
+#define OUTPUT_MAX_VALUE 8192
 #define OUTPUT_MAX_UNIT 24
 #define OUTPUT_MAX_PAIRS 8
 
@@ -36,7 +41,11 @@ enum output_mode { OUTPUT_TEXT, OUTPUT_RAW };
  */
 char *output_format_value(char *buf, size_t len, double v);
 
-/* Print a configuration line "key: value".  Returns 0, or -1 on a bad key. */
+/*
+ * Print a configuration line "key: value"; a value of OUTPUT_MAX_VALUE
+ * bytes or more is cut to fit and ends in "...".  Returns 0, or -1 on a
+ * bad key.
+ */
 int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
 
 /* Print one sample line: "Benchmark<name>\t<iters>\t<value> <unit>". */
@@ -70,7 +79,8 @@ struct output_line {
 
 /*
  * Parse one line (with or without its newline).  Returns 0 and fills *l
- * (kind OTHER for blank lines and anything not config or result), or -1
+ * (kind OTHER for blank lines and anything not config or result; a
+ * config value too long for l->value is cut and ends in "..."), or -1
  * when the line starts like a result ("Benchmark" + upper case) but is
  * malformed (no count, a value without a unit, too long ...).
  */

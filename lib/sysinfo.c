@@ -662,29 +662,170 @@ sysinfo_thp(char *buf, size_t len)
 void
 sysinfo_cmdline(char *buf, size_t len)
 {
+	size_t n;
+
 	if (len == 0)
 		return;
 	if (read_first_line("/proc/cmdline", buf, len) != 0)
 		copy_str(buf, len, "unknown");
 	else if (buf[0] == '\0')
 		copy_str(buf, len, "none");
+	/* A line that filled buf was cut (no kernel's fills OUTPUT_MAX_VALUE). */
+	else if ((n = strlen(buf)) + 1 == len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
 }
 
-long
-sysinfo_modules(void)
+#define MAX_MODULES 4096
+#define MODULE_NAME_LEN 64	/* the kernel's MODULE_NAME_LEN */
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+void
+sysinfo_modules(char *buf, size_t len)
 {
 	char line[LINE_MAX_LEN];
-	long n = 0;
+	char (*names)[MODULE_NAME_LEN] = NULL, (*grown)[MODULE_NAME_LEN];
+	size_t n = 0, cap = 0, i, pos = 0;
 	FILE *f;
 
+	if (len == 0)
+		return;
+	copy_str(buf, len, "unknown");
 	f = sys_fopen("/proc/modules");
 	if (f == NULL)
-		return -1;
-	while (read_line(f, line, sizeof(line)) == 0)
-		if (line[0] != '\0')
-			n++;
+		return;
+	/* "nf_conntrack 176128 3 nft_ct,nf_nat, Live 0x0": the first word. */
+	while (read_line(f, line, sizeof(line)) == 0 && n < MAX_MODULES) {
+		size_t w = strcspn(line, " \t");
+
+		if (w == 0 || w >= MODULE_NAME_LEN)
+			continue;
+		if (n == cap) {
+			cap = cap > 0 ? 2 * cap : 64;
+			grown = realloc(names, cap * sizeof(*names));
+			if (grown == NULL) {
+				free(names);
+				fclose(f);
+				return;
+			}
+			names = grown;
+		}
+		memcpy(names[n], line, w);
+		names[n++][w] = '\0';
+	}
 	fclose(f);
-	return n;
+	/* Sorted, so two runs with the same modules read alike whatever the load order. */
+	if (n > 0)
+		qsort(names, n, sizeof(*names), cmp_str);
+	copy_str(buf, len, n > 0 ? "" : "none");
+	for (i = 0; i < n; i++)
+		if (append_item(buf, len, &pos, names[i]) != 0)
+			break;
+	free(names);
+}
+
+#define BINFMT_DIR "/proc/sys/fs/binfmt_misc"
+#define BINFMT_HEAD 256		/* the kernel's BINPRM_BUF_SIZE: magic and offset fit in it */
+
+/* Decode the hex digits of s into out (at most max bytes); their number, or -1. */
+static int
+unhex(const char *s, unsigned char *out, size_t max)
+{
+	size_t n = 0;
+
+	for (; isxdigit((unsigned char)s[0]) && isxdigit((unsigned char)s[1]); s += 2) {
+		char pair[3] = { s[0], s[1], '\0' };
+
+		if (n == max)
+			return -1;
+		out[n++] = (unsigned char)strtoul(pair, NULL, 16);
+	}
+	return *s == '\0' ? (int)n : -1;
+}
+
+/*
+ * Does the binfmt_misc entry at path (its /proc file: "enabled", then
+ * "offset N", "magic HEX", "mask HEX") match the n bytes of head?
+ */
+static int
+binfmt_matches(const char *path, const unsigned char *head, size_t n)
+{
+	unsigned char magic[BINFMT_HEAD], mask[BINFMT_HEAD];
+	char line[LINE_MAX_LEN];
+	int nmagic = -1, nmask = -1, enabled = 0, i;
+	unsigned long off = 0;
+	FILE *f;
+
+	f = sys_fopen(path);
+	if (f == NULL)
+		return 0;
+	while (read_line(f, line, sizeof(line)) == 0) {
+		if (strcmp(line, "enabled") == 0)
+			enabled = 1;
+		else if (strncmp(line, "offset ", 7) == 0)
+			off = strtoul(line + 7, NULL, 10);
+		else if (strncmp(line, "magic ", 6) == 0)
+			nmagic = unhex(line + 6, magic, sizeof(magic));
+		else if (strncmp(line, "mask ", 5) == 0)
+			nmask = unhex(line + 5, mask, sizeof(mask));
+	}
+	fclose(f);
+	/* Entries by file name extension have no magic: they never run an ELF file. */
+	if (!enabled || nmagic <= 0 || off > n || (size_t)nmagic > n - off)
+		return 0;
+	for (i = 0; i < nmagic; i++) {
+		unsigned char m = i < nmask ? mask[i] : 0xff;
+
+		if ((head[off + (size_t)i] ^ magic[i]) & m)
+			return 0;
+	}
+	return 1;
+}
+
+void
+sysinfo_emulation(char *buf, size_t len)
+{
+	unsigned char head[BINFMT_HEAD];
+	char path[PATH_LEN], status[32];
+	struct dirent *e;
+	size_t n;
+	FILE *f;
+	DIR *d;
+
+	if (len == 0)
+		return;
+	/*
+	 * qemu-user shows the emulated program as /proc/self/exe, so its
+	 * head is the foreign binary's: the kernel ran it through the
+	 * binfmt_misc entry its magic matches (the native format has none).
+	 */
+	f = sys_fopen("/proc/self/exe");
+	if (f == NULL) {
+		copy_str(buf, len, "unknown");
+		return;
+	}
+	n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	copy_str(buf, len, "none");
+	if (read_first_line(BINFMT_DIR "/status", status, sizeof(status)) != 0
+	    || strcmp(status, "enabled") != 0
+	    || sys_path(path, sizeof(path), BINFMT_DIR) != 0 || (d = opendir(path)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "status") == 0
+		    || strcmp(e->d_name, "register") == 0
+		    || snprintf(path, sizeof(path), BINFMT_DIR "/%s", e->d_name) >= (int)sizeof(path))
+			continue;
+		if (binfmt_matches(path, head, n)) {
+			copy_str(buf, len, e->d_name);
+			break;
+		}
+	}
+	closedir(d);
 }
 
 #define MAX_IFACES 64
@@ -909,7 +1050,6 @@ sysinfo_print(FILE *f)
 	double mhz, load;
 	time_t now;
 	struct tm tm;
-	long modules;
 	int have_uname;
 
 	have_uname = uname(&u) == 0;
@@ -923,6 +1063,8 @@ sysinfo_print(FILE *f)
 	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
 		      ? u.version : "unknown");
 	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
+	sysinfo_emulation(buf, sizeof(buf));
+	output_config(f, "emulation", "%s", buf);
 
 	sysinfo_cpu_model(buf, sizeof(buf));
 	output_config(f, "cpu", "%s", buf);
@@ -945,11 +1087,8 @@ sysinfo_print(FILE *f)
 	output_config(f, "thp", "%s", buf);
 	sysinfo_cmdline(buf, sizeof(buf));
 	output_config(f, "cmdline", "%s", buf);
-	modules = sysinfo_modules();
-	if (modules >= 0)
-		output_config(f, "modules", "%ld", modules);
-	else
-		output_config(f, "modules", "unknown");
+	sysinfo_modules(buf, sizeof(buf));
+	output_config(f, "modules", "%s", buf);
 	sysinfo_irq_affinity(buf, sizeof(buf));
 	output_config(f, "irq-affinity", "%s", buf);
 

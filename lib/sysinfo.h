@@ -52,11 +52,20 @@ void sysinfo_governor(char *buf, size_t len);
  */
 void sysinfo_thp(char *buf, size_t len);
 
-/* The kernel command line into buf; "none" when empty, "unknown" when unreadable. */
+/*
+ * The kernel command line into buf, whole when buf holds it (a
+ * OUTPUT_MAX_VALUE buffer holds any kernel's); "none" when empty,
+ * "unknown" when unreadable.
+ */
 void sysinfo_cmdline(char *buf, size_t len);
 
-/* Loaded kernel modules (lines of /proc/modules), or -1 when unknown. */
-long sysinfo_modules(void);
+/*
+ * The names of the loaded kernel modules (/proc/modules), sorted and
+ * separated by blanks, into buf: "ext4 nf_conntrack virtio_net"; "none"
+ * when no module is loaded, "unknown" when the file is not there.  A
+ * list too long for buf ends in "...".
+ */
+void sysinfo_modules(char *buf, size_t len);
 
 /*
  * The CPUs allowed to serve each interrupt of a network interface into
@@ -70,9 +79,20 @@ long sysinfo_modules(void);
 void sysinfo_irq_affinity(char *buf, size_t len);
 
 /*
+ * The emulator the kernel runs this program with into buf: the name of
+ * the enabled binfmt_misc entry (/proc/sys/fs/binfmt_misc) whose magic
+ * matches this program's file, "qemu-arm"; "none" when no entry does
+ * (or binfmt_misc is not mounted here: a chroot may not show it);
+ * "unknown" when /proc/self/exe cannot be read.  An emulator started by
+ * hand (qemu-arm ./prog) is seen only when binfmt_misc has an entry for
+ * the program's format too: whoever starts one must say so.
+ */
+void sysinfo_emulation(char *buf, size_t len);
+
+/*
  * Print the host fingerprint as configuration lines: hostbench, host,
- * os, kernel, arch, cpu, cpus, cpu-mhz, mem, governor, thp, cmdline,
- * modules, irq-affinity, load, libc, compiler, cflags, build-host,
+ * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
+ * cmdline, modules, irq-affinity, load, libc, compiler, cflags, build-host,
  * clock, clock-resolution, date.
  */
 void sysinfo_print(FILE *f);

@@ -2,18 +2,19 @@
 # hostinfo: options, and every key of the host fingerprint as a
 # well-formed configuration line; then the /proc and /sys readers on
 # made-up trees (-R): governors that agree and that differ, the THP mode,
-# the command line, modules, network interrupts found by interface and
+# the command line (4 KB of it), module names, emulation through
+# binfmt_misc, network interrupts found by interface and
 # by device name, an affinity mask from an old kernel, /proc/cpuinfo as
 # x86, ARM (with no MHz), aarch64 (numbers only), old ARM and MIPS kernels
 # write it on a board with no cpufreq and no THP, and a tree with nothing
 # in it, where every fact reads "unknown" and nothing fails.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-keys='hostbench host os kernel arch cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date'
+keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 66
+plan 75
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -64,8 +65,14 @@ ok "governor is a word, a list or unknown ($(value governor))" \
 	matches "$(value governor)" '^([a-z0-9_-]+|([a-z0-9_-]+=[0-9,-]+ ?)+)$'
 ok "thp is always, madvise, never or unknown ($(value thp))" \
 	matches "$(value thp)" '^(always|madvise|never|unknown)$'
-ok "modules is a number or unknown ($(value modules))" \
-	matches "$(value modules)" '^([0-9]+|unknown)$'
+ok "modules is sorted names, none or unknown" \
+	matches "$(value modules)" '^(none|unknown|[^ ]+( [^ ]+)*)$'
+sorted_modules() {
+	[ "$(value modules | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')" = "$(value modules) " ]
+}
+ok "... in sorted order" sorted_modules
+ok "emulation is a name, none or unknown ($(value emulation))" \
+	matches "$(value emulation)" '^[A-Za-z0-9_.-]+$'
 ok "irq-affinity is NAME=CPUS pairs, none or unknown" \
 	matches "$(value irq-affinity)" '^(none|unknown|([^ =]+=[0-9?][0-9,-]* ?)+(\.\.\.)?)$'
 
@@ -97,7 +104,7 @@ gov 1 performance
 gov 2 performance
 printf 'always madvise [never]\n' >"$r/sys/kernel/mm/transparent_hugepage/enabled"
 printf 'console=ttyS0 isolcpus=3 quiet\n' >"$r/proc/cmdline"
-printf 'a 1 0 - Live 0x0\nb 1 0 - Live 0x0\nc 1 0 - Live 0x0\n' >"$r/proc/modules"
+printf 'nf_conntrack 176128 3 nft_ct,nf_nat, Live 0x0\nb 1 0 - Live 0x0\na 1 0 - Live 0x0\n' >"$r/proc/modules"
 ln -s ../../../devices/pci0000:00/0000:00:03.0/virtio2 "$r/sys/class/net/eth1/device"
 {
 	printf '           CPU0       CPU1       CPU2       CPU3\n'
@@ -118,7 +125,8 @@ is '-R a board: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
 is 'governors that agree read as one word' performance "$(value governor)"
 is 'thp is the bracketed word' never "$(value thp)"
 is 'cmdline is /proc/cmdline' 'console=ttyS0 isolcpus=3 quiet' "$(value cmdline)"
-is 'modules counts /proc/modules' 3 "$(value modules)"
+is 'modules: the names of /proc/modules, sorted' 'a b nf_conntrack' "$(value modules)"
+is 'emulation: no /proc/self/exe reads unknown' unknown "$(value emulation)"
 is 'irq-affinity: by interface name, by device name, from a mask' \
 	'eth0-rx-0=0 eth0-tx-0=1-3 eth1:virtio2-input.0=2-3' "$(value irq-affinity)"
 
@@ -146,6 +154,37 @@ rm "$r/proc/interrupts"
 run_prog hostinfo -R "$r"
 out=$TAP_STDOUT
 is 'no /proc/interrupts: irq-affinity unknown' unknown "$(value irq-affinity)"
+
+# A 4 KB command line (the most any kernel takes) is recorded whole.
+long=$(awk 'BEGIN { for (i = 0; i < 408; i++) printf "opt%04d=1 ", i; printf "mitigations=off" }')
+printf '%s\n' "$long" >"$r/proc/cmdline"
+: >"$r/proc/modules"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is "a ${#long}-byte command line is recorded whole" "$long" "$(value cmdline)"
+is 'no module loaded: modules none' none "$(value modules)"
+
+# A foreign binary the kernel ran through binfmt_misc: its head matches
+# an entry's magic under its mask (a disabled entry and one by extension
+# do not count; the entry's name is the emulation).
+mkdir -p "$r/proc/self" "$r/proc/sys/fs/binfmt_misc"
+printf '\177ELF\001\001\001\000\000\000\000\000\000\000\000\000\002\000\050\000rest' >"$r/proc/self/exe"
+bm=$r/proc/sys/fs/binfmt_misc
+printf 'enabled\n' >"$bm/status"
+printf 'enabled\ninterpreter /usr/bin/x\nflags: \nextension .jar\n' >"$bm/jar"
+printf 'disabled\ninterpreter /usr/bin/qemu-arm-static\nflags: F\noffset 0\nmagic 7f454c4601010100000000000000000002002800\nmask ffffffffffffff00fffffffffffffffffeffffff\n' >"$bm/qemu-armx"
+printf 'enabled\ninterpreter /usr/bin/qemu-mips-static\nflags: F\noffset 0\nmagic 7f454c4601020100000000000000000000020008\nmask ffffffffffffff00fffffffffffffffffffeffff\n' >"$bm/qemu-mips"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is 'binfmt_misc entries that do not match (or are disabled): emulation none' none "$(value emulation)"
+printf 'enabled\ninterpreter /usr/bin/qemu-arm-static\nflags: F\noffset 0\nmagic 7f454c4601010100000000000000000002002800\nmask ffffffffffffff00fffffffffffffffffeffffff\n' >"$bm/qemu-arm"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is 'the enabled entry whose magic matches names the emulation' qemu-arm "$(value emulation)"
+printf 'disabled\n' >"$bm/status"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+is '... not when binfmt_misc is disabled' none "$(value emulation)"
 
 # A small board: /proc/cpuinfo and /proc/meminfo, no cpufreq, no THP.
 # cpuinfo KIND: write the cpuinfo that kind of kernel writes.
@@ -197,7 +236,7 @@ mkdir "$tmpd/empty"
 run_prog hostinfo -R "$tmpd/empty"
 out=$TAP_STDOUT
 is '-R an empty tree: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
-is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity unknown' \
-	'unknown unknown unknown unknown unknown unknown unknown' \
-	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
+is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity, emulation unknown' \
+	'unknown unknown unknown unknown unknown unknown unknown unknown' \
+	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity emulation; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
 ok '... and every line is still a configuration line' all_config_lines

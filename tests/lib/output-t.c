@@ -34,7 +34,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(40);
+	plan(43);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -118,6 +118,39 @@ main(void)
 		memcpy(longname, "Benchmark", 9);
 		strcpy(longname + 300, " 1 2 ns/op");
 		ok(output_parse_line(longname, &l) == -1, "an over-long name is malformed, not truncated");
+	}
+	{
+		/* A 4 KB kernel command line is kept whole; what does not fit is cut visibly. */
+		static char value[OUTPUT_MAX_VALUE + 100], line[OUTPUT_MAX_VALUE + 200];
+		size_t n;
+
+		for (n = 0; n + 1 < 4096; n++)
+			value[n] = n % 16 == 15 ? ' ' : (char)('a' + n % 16);
+		value[n] = '\0';
+		f = tmpfile();
+		if (f == NULL)
+			bail("tmpfile failed");
+		output_config(f, "cmdline", "%s x=1", value);
+		rewind(f);
+		ok(fgets(line, sizeof(line), f) != NULL && output_parse_line(line, &l) == 0
+		   && strlen(l.value) == 4095 + 4 && strcmp(l.value + 4095, " x=1") == 0,
+		   "a 4 KB value is written and read back whole");
+		fclose(f);
+		memset(value, 'm', sizeof(value) - 1);
+		value[sizeof(value) - 1] = '\0';
+		f = tmpfile();
+		if (f == NULL)
+			bail("tmpfile failed");
+		output_config(f, "modules", "%s", value);
+		rewind(f);
+		ok(fgets(line, sizeof(line), f) != NULL && strlen(line) == strlen("modules: ") + OUTPUT_MAX_VALUE
+		   && strcmp(line + strlen(line) - 4, "...\n") == 0,
+		   "a longer value is cut to OUTPUT_MAX_VALUE - 1 bytes ending in ...");
+		fclose(f);
+		snprintf(line, sizeof(line), "modules: %s", value);
+		ok(output_parse_line(line, &l) == 0 && strlen(l.value) == OUTPUT_MAX_VALUE - 1
+		   && strcmp(l.value + OUTPUT_MAX_VALUE - 4, "...") == 0,
+		   "the reader cuts an over-long value the same way");
 	}
 
 	s.n = 11;

@@ -18,7 +18,7 @@
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
 
-per_shell=67
+per_shell=69
 plan $((2 * per_shell))
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-t.XXXXXX") || bail 'mktemp -d failed'
@@ -354,9 +354,9 @@ tests_under() {
 		has_line "$f" '^status: failed: killed by signal 11$'
 	ok "$name: a missing program is recorded as skipped" \
 		has_line "$f" '^status: skipped: bw_mem is not built$'
-	is "$name: hostinfo's lines, netfilter-rules, the note, the tags, the profile" \
-		'cpus netfilter-rules note tag-board tag-kernel-config profile' \
-		"$(keys_of "$f" 'cpus: 1' 6)"
+	is "$name: hostinfo's lines, emulation, netfilter-rules, the note, the tags, the profile" \
+		'cpus emulation netfilter-rules note tag-board tag-kernel-config profile' \
+		"$(keys_of "$f" 'cpus: 1' 7)"
 	ok "$name: ... tags as tag-KEY: VALUE" has_line "$f" '^tag-kernel-config: stock$'
 	is "$name: each benchmark: bench, args, cpu-affinity, load, status" \
 		'bench args cpu-affinity load status' "$(keys_of "$f" 'bench: lat_syscall' 5)"
@@ -424,7 +424,7 @@ tests_under() {
 
 	# The real programs, found in the build tree beside the script.
 	if [ "$real" = no ]; then
-		for _i in 1 2 3 4 5 6 7 8 9 10; do
+		for _i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 			skip "bench/lat_syscall or bench/hostinfo is not built"
 		done
 		return 0
@@ -452,6 +452,12 @@ tests_under() {
 	is "$name: info prints the host" \
 		'0 1' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^cpus: [1-9]')"
 	like "$name: ... and its netfilter rules" "$HB_OUT" '^netfilter-rules: ([0-9]+ \(|unknown)'
+	like "$name: ... and the emulation it runs under" "$HB_OUT" '^emulation: [A-Za-z0-9_.-]+$'
+	printf '#!/bin/sh\nexec %s "$@"\n' "$TEST_WRAPPER" >"$d/qemu-fake"
+	chmod +x "$d/qemu-fake"
+	HOSTBENCH_WRAPPER="env HB_EMU=1 $d/qemu-fake" hb info
+	is "$name: under a wrapper, emulation is the wrapper's command name" \
+		'0 emulation: qemu-fake' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep '^emulation:')"
 	unset HOSTBENCH_WRAPPER
 }
 
