@@ -338,22 +338,9 @@ text_runs(const struct report *rep, FILE *f)
 	fputc('\n', f);
 }
 
-/* A row of the A/B table: label, base, CI, new, CI, delta, mark, p. */
+/* A row of the A/B table: label, base, new, change, its interval, q,
+ * verdict. */
 #define AB_LABEL 16
-
-static const char *
-ci_str(char *buf, size_t len, const struct stats *s)
-{
-	double h = stats_ci_halfwidth_pct(s);
-
-	if (s->n < 2 || !isfinite(h))
-		snprintf(buf, len, "-");
-	else if (h >= 999.95)
-		snprintf(buf, len, ">999%%");
-	else
-		snprintf(buf, len, "%.1f%%", h);
-	return buf;
-}
 
 static const char *
 delta_str(char *buf, size_t len, double d)
@@ -363,6 +350,49 @@ delta_str(char *buf, size_t len, double d)
 	else
 		snprintf(buf, len, "%+.1f%%", d);
 	return buf;
+}
+
+/* The interval of a change: "-3.0 .. +0.2%", or "" untested. */
+static const char *
+interval_str(char *buf, size_t len, const struct report_ab_row *row)
+{
+	if (!isfinite(row->lo) || !isfinite(row->hi))
+		snprintf(buf, len, "%s", "");
+	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
+		snprintf(buf, len, "%s", "beyond +-999%");
+	else
+		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
+	return buf;
+}
+
+static const char *
+q_str(char *buf, size_t len, double q)
+{
+	if (isnan(q))
+		snprintf(buf, len, "%s", "");
+	else if (q < 0.001)
+		snprintf(buf, len, "%s", "<0.001");
+	else
+		snprintf(buf, len, "%.3f", q);
+	return buf;
+}
+
+/* How the verdicts were reached, for the line under a comparison. */
+static void
+method_line(const struct report *rep, const struct report_ab *ab, char *buf, size_t len)
+{
+	if (ab->ntested == 0)
+		snprintf(buf, len, "Nothing tested: %s.",
+			 ab->ncounts[REPORT_UNTESTED] > 0
+			 ? "one process a side measured each value; repeat the runs\n"
+			   "(make rerun) or run with --rounds 3, then compare the runs as sides"
+			 : "no column is comparable");
+	else
+		snprintf(buf, len, "%s over %lu metrics,\nmargin +-%g%%, false discovery rate %g%% "
+			 "(Benjamini-Hochberg).",
+			 ab->paired ? "Paired t test by round of the per-process values"
+				    : "Welch's t test of the per-process values",
+			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR);
 }
 
 /* A fingerprint value for a line of text: "(none)", or cut to fit. */
@@ -409,37 +439,60 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 static void
 text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
-	char x[32], y[32], cx[32], cy[32], d[32], bx[16], by[16];
+	char x[32], y[32], d[32], ci[48], q[16], method[256];
+	const char *la, *lb;
 	size_t si, i;
 
 	text_changes(rep, ab, f);
-	snprintf(bx, sizeof(bx), "[%d]", rep->runs[ab->base].id);
-	snprintf(by, sizeof(by), "[%d]", rep->runs[ab->other].id);
+	method_line(rep, ab, method, sizeof(method));
+	/* Long side names stand above the table, A and B in it. */
+	la = strlen(ab->ga->label) <= 9 && strlen(ab->gb->label) <= 9 ? ab->ga->label : "A";
+	lb = la[0] == 'A' && la[1] == '\0' ? "B" : ab->gb->label;
+	if (la[0] == 'A' && la[1] == '\0') {
+		fprintf(f, "Sides: A = %s (", ab->ga->label);
+		for (i = 0; i < ab->ga->n; i++)
+			fprintf(f, "%s[%d]", i ? " " : "", rep->runs[ab->ga->runs[i]].id);
+		fprintf(f, "), B = %s (", ab->gb->label);
+		for (i = 0; i < ab->gb->n; i++)
+			fprintf(f, "%s[%d]", i ? " " : "", rep->runs[ab->gb->runs[i]].id);
+		fprintf(f, ")\n");
+	}
+	fprintf(f, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
+		"  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.\n%s\n\n",
+		(unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
+		(unsigned long)ab->ncounts[REPORT_CHANGED],
+		(unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
+		(unsigned long)ab->ncounts[REPORT_SAME],
+		(unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
+		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE], method);
 	for (si = 0; si < ab->nsecs; si++) {
 		const struct report_ab_section *as = &ab->secs[si];
 
 		fprintf(f, "%s\n", as->s->title);
-		fprintf(f, "%-*s %9s %6s %9s %6s %9s %7s\n", AB_LABEL, "", bx, "+/-CI", by,
-			"+/-CI", "delta", "p");
+		fprintf(f, "%-*s %9s %9s %8s %19s %6s  %s\n", AB_LABEL, "", la, lb, "change",
+			"95% interval", "q", "verdict");
 		for (i = 0; i < as->nrows; i++) {
 			const struct report_ab_row *row = &as->rows[i];
+			struct line l = { "", 0 };
 
-			fprintf(f, "%-*.*s %9s %6s %9s %6s %9s %s %5.3f%s\n", AB_LABEL, AB_LABEL,
-				row->m->column, report_num(x, sizeof(x), row->a),
-				ci_str(cx, sizeof(cx), &row->sa), report_num(y, sizeof(y), row->b),
-				ci_str(cy, sizeof(cy), &row->sb), delta_str(d, sizeof(d), row->delta),
-				row->significant ? " " : "~", row->mwu.p,
-				row->regression ? "  REGRESSION" : "");
+			lput(&l, "%-*.*s %9s %9s %8s %19s %6s  %s", AB_LABEL, AB_LABEL, row->m->column,
+			     report_num(x, sizeof(x), row->a), report_num(y, sizeof(y), row->b),
+			     delta_str(d, sizeof(d), row->delta), interval_str(ci, sizeof(ci), row),
+			     q_str(q, sizeof(q), row->q), report_verdict_text(row));
+			if (row->regression)
+				lput(&l, " REGRESSION");
+			if (row->why[0] != '\0')
+				lput(&l, ": %s", row->why);
+			lend(&l, f);
 		}
 		if (as->has_geomean)
-			fprintf(f, "%-*s %9s %6s %9s %6s %9s\n", AB_LABEL, "geomean",
-				report_num(x, sizeof(x), as->geo_a), "",
-				report_num(y, sizeof(y), as->geo_b), "",
+			fprintf(f, "%-*s %9s %9s %8s\n", AB_LABEL, "geomean",
+				report_num(x, sizeof(x), as->geo_a), report_num(y, sizeof(y), as->geo_b),
 				delta_str(d, sizeof(d), as->geo_delta));
 		fputc('\n', f);
 	}
 	if (ab->nsecs == 0)
-		fprintf(f, "No column has values in both runs.\n\n");
+		fprintf(f, "No column has values on both sides.\n\n");
 }
 
 static void
@@ -459,9 +512,16 @@ write_text(const struct report *rep, FILE *f)
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
-		fprintf(f, "~: not significant (Mann-Whitney U, p >= %.2f); +/-CI: half the "
-			"95%% confidence\ninterval of the median, in percent of it; -: one sample.\n",
-			ABTEST_ALPHA);
+		fprintf(f, "Each side's value is the geometric mean of its processes' medians (each\n"
+			"round of a run, or each run, is a fresh process at another moment); change:\n"
+			"the second side against the first, with the %.0f%% interval of the change from\n"
+			"the spread between processes; q: the p of a change beyond the margin, adjusted\n"
+			"for the number of metrics (Benjamini-Hochberg).  ~: no change beyond the\n"
+			"margin shown; same: the whole interval within the margin; unreliable:\n"
+			"other work on the machine differed between the\n"
+			"sides, or the data cannot tell; one run each: a process a side, nothing to\n"
+			"test with; not comparable: measured differently (size, arguments,\n"
+			"placement, memory reduction, emulation).\n", 100 * ABTEST_CI_LEVEL);
 }
 
 /* ---------------------------------------------------------------- csv */
@@ -505,11 +565,12 @@ ab_row_for(const struct report *rep, size_t run, const struct metric *m, const s
 static void
 write_csv(const struct report *rep, FILE *f)
 {
-	char id[16], v[48], n[24], lo[48], hi[48], base[16], d[48], p[24];
+	char id[16], v[48], n[24], lo[48], hi[48], lvl[16], base[16], units[32], d[48];
+	char clo[32], chi[32], p[24], q[24];
 	size_t si, c, r;
 
-	fprintf(f, "run,file,host,note,section,column,unit,value,n,ci_lo,ci_hi,"
-		"base,delta_pct,p,significant\n");
+	fprintf(f, "run,file,host,note,section,column,unit,value,n,ci_lo,ci_hi,ci_level,better,"
+		"base,units,delta_pct,change_lo_pct,change_hi_pct,p,q,significant,verdict,why\n");
 	for (si = 0; si < rep->nsecs; si++) {
 		const struct report_section *sec = &rep->secs[si];
 
@@ -524,7 +585,8 @@ write_csv(const struct report *rep, FILE *f)
 				struct stats st;
 				int have_st = 0;
 
-				v[0] = n[0] = lo[0] = hi[0] = base[0] = d[0] = p[0] = '\0';
+				v[0] = n[0] = lo[0] = hi[0] = lvl[0] = base[0] = units[0] = d[0] = '\0';
+				clo[0] = chi[0] = p[0] = q[0] = '\0';
 				if (cell->present && col->m->select != METRIC_CONFIG) {
 					report_num_sig(v, sizeof(v), cell->value, 6);
 					snprintf(n, sizeof(n), "%lu", (unsigned long)cell->n);
@@ -535,12 +597,24 @@ write_csv(const struct report *rep, FILE *f)
 					report_num_sig(lo, sizeof(lo), st.ci_lo, 6);
 					/* cppcheck-suppress uninitStructMember ; the same */
 					report_num_sig(hi, sizeof(hi), st.ci_hi, 6);
+					/* The interval's real coverage: 0.9375 for 5 samples. */
+					/* cppcheck-suppress uninitStructMember ; the same */
+					snprintf(lvl, sizeof(lvl), "%.4f", st.ci_level);
 				}
 				if (row != NULL) {
 					snprintf(base, sizeof(base), "%d", rep->runs[ab->base].id);
+					snprintf(units, sizeof(units), "%lu+%lu", (unsigned long)row->na,
+						 (unsigned long)row->nb);
 					if (isfinite(row->delta))
 						snprintf(d, sizeof(d), "%.2f", row->delta);
-					snprintf(p, sizeof(p), "%.4f", row->mwu.p);
+					if (isfinite(row->lo) && isfinite(row->hi)) {
+						snprintf(clo, sizeof(clo), "%.2f", row->lo);
+						snprintf(chi, sizeof(chi), "%.2f", row->hi);
+					}
+					if (!isnan(row->q)) {
+						snprintf(p, sizeof(p), "%.4g", row->t.p);
+						snprintf(q, sizeof(q), "%.4g", row->q);
+					}
 				}
 				snprintf(id, sizeof(id), "%d", run->id);
 				csv_field(f, id, 0);
@@ -555,10 +629,18 @@ write_csv(const struct report *rep, FILE *f)
 				csv_field(f, n, 0);
 				csv_field(f, lo, 0);
 				csv_field(f, hi, 0);
+				csv_field(f, lvl, 0);
+				csv_field(f, metric_better_name(col->m->better), 0);
 				csv_field(f, base, 0);
+				csv_field(f, units, 0);
 				csv_field(f, d, 0);
+				csv_field(f, clo, 0);
+				csv_field(f, chi, 0);
 				csv_field(f, p, 0);
-				csv_field(f, row == NULL ? "" : row->significant ? "yes" : "no", 1);
+				csv_field(f, q, 0);
+				csv_field(f, row == NULL ? "" : row->significant ? "yes" : "no", 0);
+				csv_field(f, row == NULL ? "" : report_verdict_word(row->verdict), 0);
+				csv_field(f, row == NULL ? "" : row->why, 1);
 			}
 		}
 	}
@@ -596,20 +678,6 @@ json_num(FILE *f, double v)
 		fputs("null", f);
 	else
 		fputs(report_num_sig(buf, sizeof(buf), v, 6), f);
-}
-
-static void
-json_stats(FILE *f, const char *name, double value, const struct stats *s)
-{
-	fprintf(f, "\"%s\": {\"median\": ", name);
-	json_num(f, value);
-	fputs(", \"ci_lo\": ", f);
-	json_num(f, s->ci_lo);
-	fputs(", \"ci_hi\": ", f);
-	json_num(f, s->ci_hi);
-	fputs(", \"ci_level\": ", f);
-	json_num(f, s->ci_level);
-	fprintf(f, ", \"n\": %lu}", (unsigned long)s->n);
 }
 
 static void
@@ -699,8 +767,17 @@ json_ab(const struct report *rep, FILE *f)
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
 
-		fprintf(f, "    {\"base\": %d, \"run\": %d,\n     \"changed\": [",
+		fprintf(f, "    {\"base\": %d, \"run\": %d, \"base_side\": ",
 			rep->runs[ab->base].id, rep->runs[ab->other].id);
+		json_str(f, ab->ga->label);
+		fputs(", \"side\": ", f);
+		json_str(f, ab->gb->label);
+		fprintf(f, ", \"paired\": %s, \"tested\": %lu, \"margin_pct\": ",
+			ab->paired ? "true" : "false", (unsigned long)ab->ntested);
+		json_num(f, rep->margin);
+		fputs(", \"fdr\": ", f);
+		json_num(f, REPORT_FDR);
+		fputs(",\n     \"changed\": [", f);
 		for (k = 0; k < ab->nchanges; k++) {
 			fputs(k ? ", " : "", f);
 			fputs("{\"key\": ", f);
@@ -736,18 +813,32 @@ json_ab(const struct report *rep, FILE *f)
 				json_str(f, row->m->column);
 				fputs(", \"unit\": ", f);
 				json_str(f, row->m->display_unit);
-				fputs(", ", f);
-				json_stats(f, "base", row->a, &row->sa);
-				fputs(", ", f);
-				json_stats(f, "run", row->b, &row->sb);
+				fputs(", \"better\": ", f);
+				json_str(f, metric_better_name(row->m->better));
+				fputs(", \"base\": ", f);
+				json_num(f, row->a);
+				fputs(", \"run\": ", f);
+				json_num(f, row->b);
+				fprintf(f, ", \"units\": [%lu, %lu]", (unsigned long)row->na,
+					(unsigned long)row->nb);
 				fputs(",\n         \"delta_pct\": ", f);
 				json_num(f, row->delta);
-				fputs(", \"u\": ", f);
-				json_num(f, row->mwu.u);
+				fputs(", \"change_lo_pct\": ", f);
+				json_num(f, row->lo);
+				fputs(", \"change_hi_pct\": ", f);
+				json_num(f, row->hi);
 				fputs(", \"p\": ", f);
-				json_num(f, row->mwu.p);
-				fprintf(f, ", \"exact\": %s, \"significant\": %s, \"regression\": %s}%s\n",
-					row->mwu.exact ? "true" : "false",
+				json_num(f, isnan(row->q) ? NAN : row->t.p);
+				fputs(", \"q\": ", f);
+				json_num(f, row->q);
+				fputs(", \"test\": ", f);
+				json_str(f, row->t.method == ABTEST_PAIRED ? "paired-t"
+					 : row->t.method == ABTEST_WELCH ? "welch-t" : "none");
+				fputs(",\n         \"verdict\": ", f);
+				json_str(f, report_verdict_word(row->verdict));
+				fputs(", \"why\": ", f);
+				json_str(f, row->why);
+				fprintf(f, ", \"significant\": %s, \"regression\": %s}%s\n",
 					row->significant ? "true" : "false",
 					row->regression ? "true" : "false",
 					k + 1 < as->nrows ? "," : "");
@@ -853,36 +944,30 @@ write_markdown(const struct report *rep, FILE *f)
 		for (si = 0; si < ab->nsecs; si++) {
 			const struct report_ab_section *as = &ab->secs[si];
 
-			fprintf(f, "### %s\n\n| column | [%d] | 95%% CI | [%d] | 95%% CI | delta | p |\n"
-				"|---|---:|---|---:|---|---:|---:|\n", as->s->title, a->id, b->id);
+			fprintf(f, "### %s\n\n| column | %s | %s | change | 95%% interval | q | verdict |\n"
+				"|---|---:|---:|---:|---|---:|---|\n", as->s->title, ab->ga->label, ab->gb->label);
 			for (k = 0; k < as->nrows; k++) {
 				const struct report_ab_row *row = &as->rows[k];
-				char lo[32], hi[32], cia[80], cib[80], p[32];
+				char ci[48], q[16], verdict[256];
 
-				snprintf(cia, sizeof(cia), "%s .. %s",
-					 report_num(lo, sizeof(lo), row->sa.ci_lo),
-					 report_num(hi, sizeof(hi), row->sa.ci_hi));
-				snprintf(cib, sizeof(cib), "%s .. %s",
-					 report_num(lo, sizeof(lo), row->sb.ci_lo),
-					 report_num(hi, sizeof(hi), row->sb.ci_hi));
-				snprintf(p, sizeof(p), "%.3f%s", row->mwu.p,
-					 row->significant ? "" : " ~");
+				snprintf(verdict, sizeof(verdict), "%s%s%s%s", report_verdict_text(row),
+					 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
 				md_cell(f, row->m->column);
 				md_cell(f, report_num(x, sizeof(x), row->a));
-				md_cell(f, cia);
 				md_cell(f, report_num(y, sizeof(y), row->b));
-				md_cell(f, cib);
 				md_cell(f, delta_str(d, sizeof(d), row->delta));
-				md_cell(f, p);
+				md_cell(f, interval_str(ci, sizeof(ci), row));
+				md_cell(f, q_str(q, sizeof(q), row->q));
+				md_cell(f, verdict);
 				fputs("|\n", f);
 			}
 			if (as->has_geomean) {
 				md_cell(f, "geomean");
 				md_cell(f, report_num(x, sizeof(x), as->geo_a));
-				md_cell(f, "");
 				md_cell(f, report_num(y, sizeof(y), as->geo_b));
-				md_cell(f, "");
 				md_cell(f, delta_str(d, sizeof(d), as->geo_delta));
+				md_cell(f, "");
+				md_cell(f, "");
 				md_cell(f, "");
 				fputs("|\n", f);
 			}

@@ -4,20 +4,26 @@
  *
  * Each file is one run: a row in every summary table.  With two or more
  * runs, the first (or --base FILE) is compared with each other one, column
- * by column: the medians, their 95% confidence intervals, the change in
- * percent and a Mann-Whitney U test; what differs in the runs'
- * fingerprints is printed first.  A directory stands for the result files
- * under it.  A file that cannot be read is reported (file and line) and
- * left out; the others are still compared.
+ * by column; --a/--b or --group-by make sides of several runs.  The unit
+ * of a comparison is the process (a round of a run, or a run): see
+ * report.h and abtest.h for the test, doc/hostbench-compare.1 for what it
+ * prints.  What differs in the runs' fingerprints is printed first.  A
+ * directory stands for the result files under it.  A file that cannot be
+ * read is reported (file and line) and left out; the others are still
+ * compared.
  *
  * usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]
- *        [--svg FILE] [--plot DIR] [--threshold PCT] [--sections LIST]
- *        [--summary | --ab] [--list-columns] FILE|DIR...
+ *        [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]
+ *        [--sections LIST] [--summary | --ab] [--list-columns]
+ *        FILE|DIR...
+ *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
+ *        hostbench-compare --group-by KEY [options] FILE|DIR...
  */
 #include "config.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +37,10 @@
 
 static const char usage_line[] =
 	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
-	"         [--svg FILE] [--plot DIR] [--threshold PCT] [--sections LIST]\n"
-	"         [--summary | --ab] [--list-columns] FILE|DIR...\n";
+	"         [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]\n"
+	"         [--sections LIST] [--summary | --ab] [--list-columns] FILE|DIR...\n"
+	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
+	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
 
 static const char help[] =
 	"Summary tables (lmbench's sections, one row per run) and A/B comparisons\n"
@@ -40,6 +48,11 @@ static const char help[] =
 	"under it.\n"
 	"\n"
 	"  --base FILE        compare every other run with this one (default: the first)\n"
+	"  --a LIST, --b LIST the two sides, each one or more runs (files, directories\n"
+	"                     or patterns, separated by blanks): side B against side A\n"
+	"  --group-by KEY     sides by the runs' value of a fingerprint key (tag-kernel,\n"
+	"                     governor, note...): the first group against each other\n"
+	"  --margin PCT       changes within +-PCT are the same (default 3)\n"
 	"  --format F         text (default), csv, json or markdown\n"
 	"  --svg FILE         also draw memory latency by size and the A/B deltas\n"
 	"  --plot DIR         the same as separate files: DIR/memlat.svg, DIR/delta-N.svg\n"
@@ -56,6 +69,9 @@ static const char help[] =
 
 struct opts {
 	const char *base;
+	const char *side[2];	/* --a, --b */
+	const char *group_by;
+	double margin;
 	const char *svg;
 	const char *plot;
 	enum report_format format;
@@ -181,6 +197,47 @@ add_dir(struct files *fl, const char *dir, int depth)
 	return 0;
 }
 
+/* A file or directory operand. */
+static int
+add_operand(struct files *fl, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return add_dir(fl, path, 0);
+	add_file(fl, path);
+	return 0;
+}
+
+/* The runs of --a or --b: words separated by blanks, each a file, a
+ * directory or a pattern (a pattern that matches nothing stays as it is,
+ * to be reported as a file that cannot be read). */
+static int
+add_side(struct files *fl, const char *list, const char *opt)
+{
+	char buf[8192], *w, *save;
+	size_t before = fl->n, i;
+	int rc = 0;
+
+	if (strlen(list) >= sizeof(buf))
+		usage_error("%s: list too long", opt);
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (w = strtok_r(buf, " \t\n", &save); w != NULL; w = strtok_r(NULL, " \t\n", &save)) {
+		glob_t g;
+
+		if (glob(w, GLOB_NOCHECK, NULL, &g) != 0) {
+			rc |= add_operand(fl, w);
+			continue;
+		}
+		for (i = 0; i < g.gl_pathc; i++)
+			rc |= add_operand(fl, g.gl_pathv[i]);
+		globfree(&g);
+	}
+	if (fl->n == before)
+		usage_error("%s: no run in '%s'", opt, list);
+	return rc;
+}
+
 /* ---------------------------------------------------------------- options */
 
 static int
@@ -259,6 +316,7 @@ parse_args(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->threshold = -1;
+	o->margin = REPORT_MARGIN;
 	if ((o->files = calloc((size_t)argc + 1, sizeof(*o->files))) == NULL)
 		msg_die("out of memory");
 	/* Options and files in any order; "--" ends the options. */
@@ -292,6 +350,17 @@ parse_args(int argc, char **argv, struct opts *o)
 			o->ab_only = 1;
 		} else if (take(argc, argv, &i, "--base", &val)) {
 			o->base = val;
+		} else if (take(argc, argv, &i, "--a", &val)) {
+			o->side[0] = val;
+		} else if (take(argc, argv, &i, "--b", &val)) {
+			o->side[1] = val;
+		} else if (take(argc, argv, &i, "--group-by", &val)) {
+			if (*val == '\0' || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(val))
+				usage_error("--group-by: '%s' is not a fingerprint key (a-z, 0-9, -)", val);
+			o->group_by = val;
+		} else if (take(argc, argv, &i, "--margin", &val)) {
+			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
+				usage_error("%s", err);
 		} else if (take(argc, argv, &i, "--svg", &val)) {
 			o->svg = val;
 		} else if (take(argc, argv, &i, "--plot", &val)) {
@@ -319,6 +388,12 @@ parse_args(int argc, char **argv, struct opts *o)
 	}
 	if (o->summary_only && o->ab_only)
 		usage_error("%s", "--summary and --ab exclude each other");
+	if ((o->side[0] != NULL) != (o->side[1] != NULL))
+		usage_error("%s", o->side[0] != NULL ? "--a needs --b" : "--b needs --a");
+	if (o->side[0] != NULL && (o->nfiles > 0 || o->base != NULL || o->group_by != NULL))
+		usage_error("%s", "--a and --b name every run: no other file, --base or --group-by");
+	if (o->group_by != NULL && o->base != NULL)
+		usage_error("%s", "--group-by and --base exclude each other (the first group is the base)");
 }
 
 /* ---------------------------------------------------------------- output */
@@ -379,6 +454,65 @@ plots(const struct report *rep, const struct opts *o)
 	return rc;
 }
 
+static struct report_group *
+new_group(struct report *rep)
+{
+	struct report_group *g = realloc(rep->groups, (rep->ngroups + 1) * sizeof(*g));
+
+	if (g == NULL)
+		msg_die("out of memory");
+	rep->groups = g;
+	g = &rep->groups[rep->ngroups++];
+	memset(g, 0, sizeof(*g));
+	if ((g->runs = calloc(rep->nruns ? rep->nruns : 1, sizeof(*g->runs))) == NULL)
+		msg_die("out of memory");
+	return g;
+}
+
+/* --a and --b: the runs named before index na (of the names) are side A. */
+static void
+make_sides(struct report *rep, size_t na)
+{
+	size_t i;
+
+	new_group(rep);
+	new_group(rep);
+	for (i = 0; i < rep->nruns; i++) {
+		struct report_group *g = &rep->groups[(size_t)rep->runs[i].id <= na ? 0 : 1];
+
+		g->runs[g->n++] = i;
+	}
+	rep->base_group = 0;
+	if (rep->groups[0].n == 0 || rep->groups[1].n == 0)
+		msg_warn("a side has no run that could be read: no A/B comparison");
+}
+
+/* --group-by KEY: a side per value of KEY, in the order first seen. */
+static void
+group_by(struct report *rep, const char *key)
+{
+	size_t i, k;
+
+	for (i = 0; i < rep->nruns; i++) {
+		const char *v = resfile_config(&rep->runs[i].rf, key);
+		struct report_group *g = NULL;
+		char label[64];
+
+		snprintf(label, sizeof(label), "%s=%.40s", key, v != NULL && *v != '\0' ? v : "(none)");
+		for (k = 0; k < rep->ngroups; k++)
+			if (strcmp(rep->groups[k].label, label) == 0)
+				g = &rep->groups[k];
+		if (g == NULL) {
+			g = new_group(rep);
+			snprintf(g->label, sizeof(g->label), "%s", label);
+		}
+		g->runs[g->n++] = i;
+	}
+	rep->base_group = 0;
+	if (rep->ngroups < 2)
+		msg_warn("--group-by %s: every run has the same value: no A/B comparison", key);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -386,25 +520,23 @@ main(int argc, char **argv)
 	struct files names = { NULL, 0 };
 	struct report rep;
 	char err[1024];
-	size_t i, base = 0;
+	size_t i, base = 0, na = 0;
 	int bad = 0, base_bad = 0, rc = MSG_EXIT_OK;
 
 	msg_init(argv[0]);
 	parse_args(argc, argv, &o);
-	if (o.nfiles == 0 && o.base == NULL)
+	if (o.nfiles == 0 && o.base == NULL && o.side[0] == NULL)
 		usage_error("%s", "no result file named");
+	if (o.side[0] != NULL) {
+		bad |= add_side(&names, o.side[0], "--a") != 0;
+		na = names.n;
+		bad |= add_side(&names, o.side[1], "--b") != 0;
+	}
 	if (o.base != NULL)
 		add_file(&names, o.base);
-	for (i = 0; i < (size_t)o.nfiles; i++) {
-		struct stat st;
-
-		if (stat(o.files[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (add_dir(&names, o.files[i], 0) != 0)
-				bad = 1;
-		} else {
-			add_file(&names, o.files[i]);
-		}
-	}
+	for (i = 0; i < (size_t)o.nfiles; i++)
+		if (add_operand(&names, o.files[i]) != 0)
+			bad = 1;
 	free(o.files);
 
 	memset(&rep, 0, sizeof(rep));
@@ -439,6 +571,11 @@ main(int argc, char **argv)
 	rep.want_summary = !o.ab_only;
 	rep.want_ab = !o.summary_only && !base_bad;
 	rep.threshold = o.threshold;
+	rep.margin = o.margin;
+	if (o.side[0] != NULL)
+		make_sides(&rep, na);
+	else if (o.group_by != NULL)
+		group_by(&rep, o.group_by);
 	if (report_build(&rep, o.sections[0] != NULL ? o.sections : NULL, base) != 0)
 		msg_die("out of memory");
 	report_write(&rep, o.format, stdout);
@@ -457,9 +594,9 @@ main(int argc, char **argv)
 					const struct report_ab_row *row = &rep.abs[k].secs[si].rows[j];
 
 					if (row->regression)
-						fprintf(stderr, "  [%d] %s: %s %+.1f%% (p = %.3f)\n",
+						fprintf(stderr, "  [%d] %s: %s %+.1f%% (q = %.3f)\n",
 							rep.runs[rep.abs[k].other].id, rep.abs[k].secs[si].s->id,
-							row->m->column, row->delta, row->mwu.p);
+							row->m->column, row->delta, row->q);
 				}
 		rc = MSG_EXIT_FAIL;
 	}

@@ -270,59 +270,383 @@ shown_before(const struct report *rep, size_t si, size_t ci)
 	return 0;
 }
 
+/* The part of name after the program: "op=rd/size=8M". */
+static const char *
+name_parts(const char *name)
+{
+	const char *s = strchr(name, '/');
+
+	return s != NULL ? s + 1 : "";
+}
+
+/* In why[]: the parts of x that y lacks, and those of y that x lacks:
+ * "size=64M vs size=8M". */
+static void
+parts_diff(char *why, size_t len, const char *x, const char *y)
+{
+	char dx[128] = "", dy[128] = "";
+	const char *s[2] = { name_parts(x), name_parts(y) };
+	char *d[2] = { dx, dy };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *p = s[k], *other = s[1 - k];
+
+		while (*p != '\0') {
+			size_t n = strcspn(p, "/");
+			const char *o = other;
+			int found = 0;
+
+			while (*o != '\0') {
+				size_t m = strcspn(o, "/");
+
+				if (m == n && strncmp(o, p, n) == 0)
+					found = 1;
+				o += m + (o[m] == '/');
+			}
+			if (!found && strlen(d[k]) + n + 2 < sizeof(dx))
+				snprintf(d[k] + strlen(d[k]), sizeof(dx) - strlen(d[k]), "%s%.*s",
+					 d[k][0] ? "/" : "", (int)n, p);
+			p += n + (p[n] == '/');
+		}
+	}
+	snprintf(why, len, "%s vs %s", dx[0] ? dx : "(no such part)", dy[0] ? dy : "(no such part)");
+}
+
+static const char *
+config_or(const struct resfile_run *r, const char *key, const char *dflt)
+{
+	const char *v = resfile_config(r, key);
+
+	return v != NULL && *v != '\0' ? v : dflt;
+}
+
+/* Not comparable: why[] says why, 1 returned.  The sides measured the
+ * column differently (another result chosen: size, placement, a sweep
+ * that ended early; other arguments; a memory reduction on one side;
+ * emulation; parallel copies). */
+static int
+incomparable(const struct report *rep, const struct report_ab *ab, size_t si, size_t ci,
+	     char *why, size_t len)
+{
+	const struct report_column *col = &rep->secs[si].cols[ci];
+	const struct report_group *g[2] = { ab->ga, ab->gb };
+	const struct resfile_value *first = &col->cells[ab->base];
+	const struct resfile_run *r0 = &rep->runs[ab->base].rf;
+	const char *args0 = first->nunits > 0 && first->unit_case[0] ? first->unit_case[0]->args : NULL;
+	const char *red0 = first->nunits > 0 && first->unit_case[0] ? first->unit_case[0]->reduced : NULL;
+	size_t k, i, u;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < g[k]->n; i++) {
+			size_t run = g[k]->runs[i];
+			const struct resfile_value *v = &col->cells[run];
+			const struct resfile_run *r = &rep->runs[run].rf;
+			const char *args = v->nunits > 0 && v->unit_case[0] ? v->unit_case[0]->args : NULL;
+
+			if (strcmp(config_or(r, "emulation", "none"), config_or(r0, "emulation", "none")) != 0) {
+				snprintf(why, len, "emulation %s vs %s", config_or(r0, "emulation", "none"),
+					 config_or(r, "emulation", "none"));
+				return 1;
+			}
+			if (strcmp(config_or(r, "parallel", "1"), config_or(r0, "parallel", "1")) != 0) {
+				snprintf(why, len, "parallel copies %s vs %s", config_or(r0, "parallel", "1"),
+					 config_or(r, "parallel", "1"));
+				return 1;
+			}
+			if (strcmp(v->source, first->source) != 0) {
+				parts_diff(why, len, first->source, v->source);
+				return 1;
+			}
+			if (args != NULL && args0 != NULL && strcmp(args, args0) != 0) {
+				snprintf(why, len, "args '%.50s' vs '%.50s'", args0, args);
+				return 1;
+			}
+		}
+	/* A memory reduction that the other side did not have: the size in
+	 * the name may be the same, the working set was not. */
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < g[k]->n; i++) {
+			const struct resfile_value *v = &col->cells[g[k]->runs[i]];
+
+			for (u = 0; u < v->nunits; u++) {
+				const char *red = v->unit_case[u] != NULL ? v->unit_case[u]->reduced : NULL;
+
+				if ((red == NULL) != (red0 == NULL) || (red != NULL && strcmp(red, red0) != 0)) {
+					const struct report_run *on = red != NULL ? &rep->runs[g[k]->runs[i]]
+										  : &rep->runs[ab->base];
+
+					snprintf(why, len, "memory reduced on [%d] only: %.100s", on->id,
+						 red != NULL ? red : red0);
+					return 1;
+				}
+			}
+		}
+	return 0;
+}
+
+/* The units of a side for one column, into *v (malloc'd), their mean
+ * noise into *noise (NaN when no case recorded it). */
+static int
+side_units(const struct report *rep, const struct report_group *g, const struct report_column *col,
+	   double **v, size_t *n, double *noise)
+{
+	size_t i, u, m = 0, nn = 0, total = 0;
+	double sum = 0;
+
+	for (i = 0; i < g->n; i++)
+		total += col->cells[g->runs[i]].nunits;
+	if ((*v = malloc((total ? total : 1) * sizeof(**v))) == NULL)
+		return -1;
+	for (i = 0; i < g->n; i++) {
+		const struct resfile_value *c = &col->cells[g->runs[i]];
+
+		for (u = 0; u < c->nunits; u++) {
+			const struct resfile_case *k = c->unit_case[u];
+
+			(*v)[m++] = c->units[u];
+			if (k != NULL && !isnan(k->others)) {
+				sum += k->others + (isnan(k->steal) ? 0 : k->steal);
+				nn++;
+			}
+		}
+	}
+	*n = m;
+	*noise = nn > 0 ? sum / (double)nn : NAN;
+	return 0;
+}
+
+/* Paired by round: one unit per round on each side, the same rounds. */
+static int
+pair_rounds(const struct resfile_value *x, const struct resfile_value *y, double *a, double *b,
+	    size_t *n)
+{
+	size_t i, j, m = 0;
+
+	if (x->nunits != y->nunits || x->nunits < 2)
+		return 0;
+	for (i = 0; i < x->nunits; i++) {
+		const struct resfile_case *cx = x->unit_case[i];
+
+		if (cx == NULL || cx->round == 0)
+			return 0;
+		for (j = 0; j < y->nunits; j++)
+			if (y->unit_case[j] != NULL && y->unit_case[j]->round == cx->round)
+				break;
+		if (j == y->nunits)
+			return 0;
+		a[m] = x->units[i];
+		b[m] = y->units[j];
+		m++;
+	}
+	*n = m;
+	return 1;
+}
+
+static int
+test_row(const struct report *rep, const struct report_ab *ab, const struct report_column *col,
+	 struct report_ab_row *row)
+{
+	double *a = NULL, *b = NULL, margin = rep->margin / 100;
+	size_t na, nb, np;
+	int rc = -1;
+
+	if (side_units(rep, ab->ga, col, &a, &na, &row->noise_a) != 0
+	    || side_units(rep, ab->gb, col, &b, &nb, &row->noise_b) != 0)
+		goto out;
+	row->na = na;
+	row->nb = nb;
+	if (ab->paired && pair_rounds(&col->cells[ab->base], &col->cells[ab->other], a, b, &np)) {
+		if (abtest_ratio_paired(a, b, np, margin, &row->t) != 0)
+			goto untestable;
+	} else if (abtest_ratio_welch(a, na, b, nb, margin, &row->t) != 0) {
+		goto untestable;
+	}
+	rc = 0;
+	goto out;
+untestable:
+	/* A value of 0 or less has no logarithm: say so, test nothing. */
+	memset(&row->t, 0, sizeof(row->t));
+	row->t.method = ABTEST_NONE;
+	row->t.ratio = row->t.lo = row->t.hi = row->t.p = NAN;
+	rc = 1;
+out:
+	free(a);
+	free(b);
+	return rc;
+}
+
+/* Geometric mean of a side's units (display units). */
+static double
+side_value(const struct report_group *g, const struct report_column *col)
+{
+	double s = 0;
+	size_t i, u, n = 0;
+
+	for (i = 0; i < g->n; i++) {
+		const struct resfile_value *c = &col->cells[g->runs[i]];
+
+		for (u = 0; u < c->nunits; u++) {
+			if (!(c->units[u] > 0))
+				return c->value;
+			s += log(c->units[u]);
+			n++;
+		}
+	}
+	return n > 0 ? exp(s / (double)n) : NAN;
+}
+
+static void
+judge(const struct report *rep, struct report_ab_row *row, double q)
+{
+	const struct metric *m = row->m;
+	double half = (log(row->t.hi) - log(row->t.lo)) / 2, margin = log1p(rep->margin / 100);
+
+	row->q = q;
+	if (q < REPORT_FDR) {
+		if (!isnan(row->noise_a) && !isnan(row->noise_b)
+		    && fabs(row->noise_a - row->noise_b) > REPORT_NOISE_LIMIT) {
+			row->verdict = REPORT_UNRELIABLE;
+			snprintf(row->why, sizeof(row->why),
+				 "other work on the machine: %.2f vs %.2f CPUs", row->noise_a, row->noise_b);
+			return;
+		}
+		row->significant = 1;
+		if (m->better == METRIC_NEITHER)
+			row->verdict = REPORT_CHANGED;
+		else if ((m->better == METRIC_SMALLER) == (row->delta < 0))
+			row->verdict = REPORT_BETTER;
+		else
+			row->verdict = REPORT_WORSE;
+		if (row->verdict == REPORT_WORSE && rep->threshold >= 0 && isfinite(row->delta)
+		    && fabs(row->delta) > rep->threshold)
+			row->regression = 1;
+		return;
+	}
+	if (isfinite(half) && half > log1p(REPORT_WIDE_CI / 100)) {
+		row->verdict = REPORT_UNRELIABLE;
+		snprintf(row->why, sizeof(row->why), "%s", "too noisy to tell");
+		return;
+	}
+	/* Shown the same when the whole interval is inside the margin. */
+	row->verdict = fabs(log(row->t.lo)) <= margin && fabs(log(row->t.hi)) <= margin
+		       ? REPORT_SAME : REPORT_NOCHANGE;
+}
+
 static int
 build_ab(struct report *rep, struct report_ab *ab)
 {
-	size_t si, ci;
+	size_t si, ci, k, nt = 0;
+	double *p = NULL;
+	struct report_ab_row **tested = NULL;
 
 	if (build_changes(ab, &rep->runs[ab->base].rf, &rep->runs[ab->other].rf) != 0)
 		return -1;
+	ab->paired = ab->ga->n == 1 && ab->gb->n == 1
+		     && resfile_config(&rep->runs[ab->base].rf, "ab-side") != NULL
+		     && resfile_config(&rep->runs[ab->other].rf, "ab-side") != NULL;
 	if ((ab->secs = calloc(rep->nsecs ? rep->nsecs : 1, sizeof(*ab->secs))) == NULL)
 		return -1;
 	for (si = 0; si < rep->nsecs; si++) {
 		const struct report_section *sec = &rep->secs[si];
 		struct report_ab_section *as = &ab->secs[ab->nsecs];
-		double *ga, *gb;
-		size_t ng = 0;
-		int dir = -1, mixed = 0;
 
 		as->s = sec->s;
 		if ((as->rows = calloc(sec->ncols ? sec->ncols : 1, sizeof(*as->rows))) == NULL)
 			return -1;
 		for (ci = 0; ci < sec->ncols; ci++) {
-			const struct metric *m = sec->cols[ci].m;
-			const struct resfile_value *x = &sec->cols[ci].cells[ab->base];
-			const struct resfile_value *y = &sec->cols[ci].cells[ab->other];
+			const struct report_column *col = &sec->cols[ci];
+			const struct metric *m = col->m;
 			struct report_ab_row *row = &as->rows[as->nrows];
+			int missing = 0, rc;
 
-			if (m->select == METRIC_CONFIG || !x->present || !y->present
-			    || x->n == 0 || y->n == 0 || shown_before(rep, si, ci))
+			if (m->select == METRIC_CONFIG || shown_before(rep, si, ci))
+				continue;
+			for (k = 0; k < ab->ga->n && !missing; k++)
+				missing = !col->cells[ab->ga->runs[k]].present || col->cells[ab->ga->runs[k]].n == 0;
+			for (k = 0; k < ab->gb->n && !missing; k++)
+				missing = !col->cells[ab->gb->runs[k]].present || col->cells[ab->gb->runs[k]].n == 0;
+			if (missing)
 				continue;
 			row->m = m;
-			row->a = x->value;
-			row->b = y->value;
-			if (stats_compute(x->samples, x->n, &row->sa) != 0
-			    || stats_compute(y->samples, y->n, &row->sb) != 0
-			    || abtest_mwu(x->samples, x->n, y->samples, y->n, &row->mwu) != 0)
-				return -1;
+			row->q = row->lo = row->hi = NAN;
+			row->a = side_value(ab->ga, col);
+			row->b = side_value(ab->gb, col);
 			row->delta = abtest_delta_pct(row->a, row->b);
-			row->significant = row->mwu.p < ABTEST_ALPHA;
-			if (row->significant && rep->threshold >= 0 && isfinite(row->delta)
-			    && ((m->better == METRIC_SMALLER && row->delta > rep->threshold)
-				|| (m->better == METRIC_BIGGER && -row->delta > rep->threshold))) {
-				row->regression = 1;
-				rep->nregressions++;
-			}
 			as->nrows++;
+			if (incomparable(rep, ab, si, ci, row->why, sizeof(row->why))) {
+				row->verdict = REPORT_INCOMPARABLE;
+				row->noise_a = row->noise_b = NAN;
+				memset(&row->t, 0, sizeof(row->t));
+				continue;
+			}
+			if ((rc = test_row(rep, ab, col, row)) < 0)
+				return -1;
+			if (rc > 0 || row->t.method == ABTEST_NONE) {
+				row->verdict = REPORT_UNTESTED;
+				/* (one process a side: the summary line says it once) */
+				if (rc > 0)
+					snprintf(row->why, sizeof(row->why), "%s", "a value of 0: no ratio");
+				continue;
+			}
+			row->lo = 100 * (row->t.lo - 1);
+			row->hi = 100 * (row->t.hi - 1);
 		}
 		if (as->nrows == 0) {
 			free(as->rows);
 			memset(as, 0, sizeof(*as));
 			continue;
 		}
-		/* The geometric mean over the columns that have a direction,
-		 * when they share it (a mean of "faster" and "bigger" says
-		 * nothing). */
+		ab->nsecs++;
+	}
+
+	/* The false discovery rate over every metric tested here. */
+	for (si = 0; si < ab->nsecs; si++)
+		for (k = 0; k < ab->secs[si].nrows; k++)
+			nt += ab->secs[si].rows[k].verdict != REPORT_INCOMPARABLE
+			      && ab->secs[si].rows[k].verdict != REPORT_UNTESTED;
+	ab->ntested = nt;
+	if (nt > 0) {
+		size_t j = 0;
+
+		if ((p = malloc(nt * sizeof(*p))) == NULL
+		    || (tested = malloc(nt * sizeof(*tested))) == NULL) {
+			free(p);
+			return -1;
+		}
+		for (si = 0; si < ab->nsecs; si++)
+			for (k = 0; k < ab->secs[si].nrows; k++) {
+				struct report_ab_row *row = &ab->secs[si].rows[k];
+
+				if (row->verdict == REPORT_INCOMPARABLE || row->verdict == REPORT_UNTESTED)
+					continue;
+				tested[j] = row;
+				p[j++] = row->t.p;
+			}
+		if (abtest_bh(p, nt, p) != 0) {
+			free(p);
+			free(tested);
+			return -1;
+		}
+		for (j = 0; j < nt; j++) {
+			judge(rep, tested[j], p[j]);
+			rep->nregressions += (size_t)tested[j]->regression;
+		}
+		free(p);
+		free(tested);
+	}
+
+	for (si = 0; si < ab->nsecs; si++) {
+		struct report_ab_section *as = &ab->secs[si];
+		double *ga, *gb;
+		size_t ng = 0, ci2;
+		int dir = -1, mixed = 0;
+
+		for (k = 0; k < as->nrows; k++)
+			ab->ncounts[as->rows[k].verdict]++;
+		/* The geometric mean over the comparable columns that have a
+		 * direction, when they share it (a mean of "faster" and
+		 * "bigger" says nothing). */
 		ga = malloc(as->nrows * sizeof(double));
 		gb = malloc(as->nrows * sizeof(double));
 		if (ga == NULL || gb == NULL) {
@@ -330,10 +654,11 @@ build_ab(struct report *rep, struct report_ab *ab)
 			free(gb);
 			return -1;
 		}
-		for (ci = 0; ci < as->nrows; ci++) {
-			const struct report_ab_row *row = &as->rows[ci];
+		for (ci2 = 0; ci2 < as->nrows; ci2++) {
+			const struct report_ab_row *row = &as->rows[ci2];
 
-			if (row->m->better == METRIC_NEITHER || !(row->a > 0) || !(row->b > 0))
+			if (row->m->better == METRIC_NEITHER || row->verdict == REPORT_INCOMPARABLE
+			    || !(row->a > 0) || !(row->b > 0))
 				continue;
 			if (dir >= 0 && dir != (int)row->m->better)
 				mixed = 1;
@@ -350,9 +675,21 @@ build_ab(struct report *rep, struct report_ab *ab)
 		}
 		free(ga);
 		free(gb);
-		ab->nsecs++;
 	}
 	return 0;
+}
+
+static void
+group_label(const struct report *rep, struct report_group *g)
+{
+	size_t i, n = 0;
+
+	n += (size_t)snprintf(g->label, sizeof(g->label), "[");
+	for (i = 0; i < g->n && n < sizeof(g->label); i++)
+		n += (size_t)snprintf(g->label + n, sizeof(g->label) - n, "%s%d", i ? " " : "",
+				      rep->runs[g->runs[i]].id);
+	if (n < sizeof(g->label))
+		snprintf(g->label + n, sizeof(g->label) - n, "]");
 }
 
 int
@@ -365,20 +702,89 @@ report_build(struct report *rep, const char *const *only, size_t base)
 		return -1;
 	if (!rep->want_ab || rep->nruns < 2)
 		return 0;
-	if ((rep->abs = calloc(rep->nruns - 1, sizeof(*rep->abs))) == NULL)
+	if (rep->ngroups == 0) {
+		/* One run a side: the base against each other run. */
+		if ((rep->groups = calloc(rep->nruns, sizeof(*rep->groups))) == NULL)
+			return -1;
+		for (i = 0; i < rep->nruns; i++) {
+			if ((rep->groups[i].runs = malloc(sizeof(size_t))) == NULL)
+				return -1;
+			rep->groups[i].runs[0] = i;
+			rep->groups[i].n = 1;
+			group_label(rep, &rep->groups[i]);
+		}
+		rep->ngroups = rep->nruns;
+		rep->base_group = base;
+	}
+	for (i = 0; i < rep->ngroups; i++)
+		if (rep->groups[i].label[0] == '\0')
+			group_label(rep, &rep->groups[i]);
+	if (rep->ngroups < 2)
+		return 0;
+	if ((rep->abs = calloc(rep->ngroups - 1, sizeof(*rep->abs))) == NULL)
 		return -1;
-	for (i = 0; i < rep->nruns; i++) {
+	for (i = 0; i < rep->ngroups; i++) {
 		struct report_ab *ab = &rep->abs[rep->nabs];
 
-		if (i == base)
+		if (i == rep->base_group || rep->groups[i].n == 0 || rep->groups[rep->base_group].n == 0)
 			continue;
-		ab->base = base;
-		ab->other = i;
+		ab->ga = &rep->groups[rep->base_group];
+		ab->gb = &rep->groups[i];
+		ab->base = ab->ga->runs[0];
+		ab->other = ab->gb->runs[0];
 		rep->nabs++;
 		if (build_ab(rep, ab) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+const char *
+report_verdict_word(enum report_verdict v)
+{
+	static const char *const w[] = {
+		"no-change", "same", "better", "worse", "changed", "unreliable", "untested", "incomparable"
+	};
+
+	return (size_t)v < HB_ARRAY_SIZE(w) ? w[v] : "?";
+}
+
+/* Time and rate units: "faster" and "slower" say it best. */
+static int
+speed_unit(const char *u)
+{
+	static const char *const speed[] = { "us", "ns", "ms", "s", "MB/s", "Mbit/s", "pkts/s", "files/s" };
+	size_t i;
+
+	for (i = 0; i < HB_ARRAY_SIZE(speed); i++)
+		if (strcmp(u, speed[i]) == 0)
+			return 1;
+	return 0;
+}
+
+const char *
+report_verdict_text(const struct report_ab_row *row)
+{
+	int speed = speed_unit(row->m->display_unit);
+
+	switch (row->verdict) {
+	case REPORT_BETTER:
+		return speed ? "faster" : "better";
+	case REPORT_WORSE:
+		return speed ? "slower" : "worse";
+	case REPORT_CHANGED:
+		return "changed";
+	case REPORT_UNRELIABLE:
+		return "unreliable";
+	case REPORT_UNTESTED:
+		return "one run each";
+	case REPORT_INCOMPARABLE:
+		return "not comparable";
+	case REPORT_SAME:
+		return "same";
+	default:
+		return "~";
+	}
 }
 
 void
@@ -402,6 +808,11 @@ report_free(struct report *rep)
 		free(rep->abs[i].changes);
 	}
 	free(rep->abs);
+	for (i = 0; i < rep->ngroups; i++)
+		free(rep->groups[i].runs);
+	free(rep->groups);
+	rep->groups = NULL;
+	rep->ngroups = 0;
 	rep->secs = NULL;
 	rep->abs = NULL;
 	rep->nsecs = rep->nabs = 0;

@@ -39,15 +39,54 @@ struct report_section {
 	size_t ncols;
 };
 
+/*
+ * What an A/B comparison says of one metric.  Comparability comes first:
+ * values measured differently on the two sides are never called a
+ * change.  Then the test (see abtest.h): a change beyond the margin with
+ * a Benjamini-Hochberg q below REPORT_FDR is better or worse (changed
+ * for a metric with no direction), unless the rest of the machine was
+ * much busier on one side: unreliable.
+ */
+enum report_verdict {
+	REPORT_NOCHANGE,	/* tested: no change beyond the margin shown ("~") */
+	REPORT_SAME,		/* tested: the interval lies within the margin */
+	REPORT_BETTER,
+	REPORT_WORSE,
+	REPORT_CHANGED,		/* significant, but the metric has no direction */
+	REPORT_UNRELIABLE,	/* the sides' conditions differ, or too noisy to tell */
+	REPORT_UNTESTED,	/* one process a side: nothing to test with */
+	REPORT_INCOMPARABLE	/* measured differently on the two sides */
+};
+
+/* The false discovery rate over the metrics of one comparison. */
+#define REPORT_FDR 0.05
+
+/* The default margin of practical equivalence, in percent. */
+#define REPORT_MARGIN 3.0
+
+/* Other work on the machine (CPUs' worth, "# noise:" lines) that differs
+ * between the sides by more than this makes a change unreliable. */
+#define REPORT_NOISE_LIMIT 0.25
+
+/* A change that is not significant and whose interval is wider than
+ * this either way (percent, half the interval on the log scale) is
+ * called unreliable: the data cannot tell. */
+#define REPORT_WIDE_CI 20.0
+
 /* One column of an A/B comparison. */
 struct report_ab_row {
 	const struct metric *m;
-	double a, b;		/* the two values (display units) */
-	struct stats sa, sb;	/* of the samples: CI, n */
+	double a, b;		/* geometric means of the sides' units (display units) */
+	size_t na, nb;		/* units (processes) on each side */
+	struct abtest_ratio t;
 	double delta;		/* percent, b against a */
-	struct abtest_mwu mwu;
-	int significant;	/* p < ABTEST_ALPHA */
-	int regression;		/* significant, worse, and beyond --threshold */
+	double lo, hi;		/* the interval of delta, percent; NaN untested */
+	double q;		/* Benjamini-Hochberg; NaN untested */
+	double noise_a, noise_b;	/* mean other work, CPUs; NaN unknown */
+	enum report_verdict verdict;
+	char why[160];		/* for unreliable, untested, not comparable */
+	int significant;	/* better, worse or changed */
+	int regression;		/* worse and beyond --threshold */
 };
 
 struct report_ab_section {
@@ -62,12 +101,23 @@ struct report_change {
 	const char *key, *from, *to;	/* from/to NULL: absent */
 };
 
+/* A side of a comparison: one run or several. */
+struct report_group {
+	size_t *runs;		/* indexes into report.runs */
+	size_t n;
+	char label[64];		/* "[1]", "[1 2 3]", "tag-kernel=6.1" */
+};
+
 struct report_ab {
-	size_t base, other;	/* indexes into runs */
+	size_t base, other;	/* the first run of each side */
+	const struct report_group *ga, *gb;
+	int paired;		/* rounds of hostbench ab: compared round by round */
 	struct report_change *changes;
 	size_t nchanges;
 	struct report_ab_section *secs;
 	size_t nsecs;
+	size_t ntested;		/* metrics the FDR is taken over */
+	size_t ncounts[REPORT_INCOMPARABLE + 1];	/* rows by verdict */
 };
 
 struct report {
@@ -81,20 +131,34 @@ struct report {
 	size_t nerrors;
 	int want_summary, want_ab;
 	double threshold;	/* percent; < 0: none */
+	double margin;		/* percent: changes within it are the same */
+	/* The sides: set before report_build (--a/--b, --group-by), or
+	 * left empty for one run a side, the base against each other. */
+	struct report_group *groups;
+	size_t ngroups;
+	size_t base_group;
 	size_t nregressions;
 };
 
 /*
  * Build the summary tables (sections filtered by the NULL-terminated id
  * list `only`, NULL for all) and, with want_ab and two or more runs, the
- * comparisons of runs[base] against each other run.  Returns 0 or -1
- * (out of memory).
+ * comparisons of groups[base_group] against each other group (with no
+ * groups set: runs[base] against each other run).  Returns 0 or -1 (out
+ * of memory).
  */
 int report_build(struct report *rep, const char *const *only, size_t base);
 void report_free(struct report *rep);
 
 /* Write the report in a format. */
 void report_write(const struct report *rep, enum report_format fmt, FILE *f);
+
+/* "faster", "slower", "better", "worse", "changed", "same", "unreliable",
+ * "one run each"... as text says a verdict of the row; the short word
+ * for CSV and JSON ("better", "worse", "same", "changed", "unreliable",
+ * "untested", "incomparable"). */
+const char *report_verdict_text(const struct report_ab_row *row);
+const char *report_verdict_word(enum report_verdict v);
 
 /* Numbers as the tables print them: 4 significant digits ("0.1215",
  * "154.9", "2.000", "28137"); fixed formats only. */

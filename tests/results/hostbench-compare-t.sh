@@ -117,7 +117,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((25 + ncells))
+plan $((49 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -128,6 +128,7 @@ golden 'two hostbench runs A/B: text' ab.txt hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: csv' ab.csv --format csv hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: json' ab.json --format json hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: markdown' ab.md --format markdown hb-a.0 hb-b.0
+golden 'an interleaved A/B of three rounds: text' abr.txt hb-r-a.0 hb-r-b.0
 
 # ------------------------------------------------ lmbench's summary, column for column
 compare --format csv --summary vm.0
@@ -170,11 +171,79 @@ compare --frobnicate vm.0
 like 'an unknown option: exit 2' "$STATUS $(cat "$tmp/err")" '^2 .*unknown option --frobnicate'
 
 # ------------------------------------------------ options
-compare --threshold 50 hb-a.0 hb-b.0
+compare --threshold 50 hb-r-a.0 hb-r-b.0
 like '--threshold 50: a significant regression beyond it exits 1' "$STATUS $(cat "$tmp/err")" \
 	'^1 .*significant regression.* beyond 50%'
-compare --threshold 100000 hb-a.0 hb-b.0
+like 'and names it' "$(cat "$tmp/err")" 'proc: null call \+10[0-9.]*%'
+compare --threshold 100000 hb-r-a.0 hb-r-b.0
 is '--threshold 100000: nothing is that much worse, exit 0' 0 "$STATUS"
+compare --threshold 1 hb-a.0 hb-b.0
+is 'one run a side: nothing is tested, so nothing is a regression' 0 "$STATUS"
+
+# ------------------------------------------------ verdicts
+# verdict FILE SECTION COLUMN: the verdict word of the A/B row in the CSV
+# of the last compare (the row of the other run).
+verdict() {
+	awk -F ',' -v s="$1" -v c="$2" 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$5 == s && $6 == c && $(h["base"]) != "" { print $(h["verdict"]); exit }' "$tmp/out"
+}
+flagged() {
+	awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$(h["significant"]) == "yes" { printf "%s/%s ", $5, $6 }' "$tmp/out"
+}
+compare --format csv hb-r-a.0 hb-r-b.0
+is 'the doubled null call is worse' worse "$(verdict proc 'null call')"
+is 'it is the only metric flagged (the 0.8x pipe is not shown with 3 rounds)' 'proc/null call ' "$(flagged)"
+like 'unchanged metrics are no change or the same' "$(verdict proc 'null I/O') $(verdict par 'int mul')" \
+	'^(no-change|same) same$'
+compare --format csv hb-a.0 hb-b.0
+is 'one run a side: untested, never significant' 'untested:' "$(verdict proc 'null call'):$(flagged)"
+compare --format csv hb-r-a.0 hb-r-a.0
+is 'a run against itself: nothing flagged' '' "$(flagged)"
+is 'and its ratios are the same' same "$(verdict int 'intgr add')"
+# Runs that measured differently are not comparable, never significant.
+sed 's/^BenchmarkBwMem\/op=rd\/size=8M/BenchmarkBwMem\/op=rd\/size=2M/; s/^args: 8m rd$/args: 2m rd/' \
+	"$data/hb-r-b.0" >"$tmp/small.0"
+compare --format csv hb-r-a.0 "$tmp/small.0"
+is 'another size: not comparable' incomparable "$(verdict membw rd)"
+like 'saying which' "$(awk -F ',' '$5 == "membw" && $6 == "rd" && $14 != "" { print }' "$tmp/out")" \
+	'size=8M vs size=2M'
+awk '{ print } /^args: 8m rd$/ { print "size-reduced: SIZE 8M to 8M (50% of 16M available)" }' \
+	"$data/hb-r-b.0" >"$tmp/reduced.0"
+compare --format csv hb-r-a.0 "$tmp/reduced.0"
+like 'a memory reduction on one side: not comparable' \
+	"$(verdict membw rd) $(awk -F ',' '$5 == "membw" && $6 == "rd" && $14 != "" { print }' "$tmp/out")" \
+	'^incomparable .*memory reduced on \[2\] only'
+sed 's/^emulation: none/emulation: qemu-arm/' "$data/hb-r-b.0" >"$tmp/emul.0"
+compare --format csv hb-r-a.0 "$tmp/emul.0"
+is 'an emulated run against a native one: nothing comparable, nothing flagged' \
+	'incomparable incomparable:' "$(verdict proc 'null call') $(verdict membw rd):$(flagged)"
+sed 's/^args: null$/args: -W 1 null/' "$data/hb-r-b.0" >"$tmp/args.0"
+compare --format csv hb-r-a.0 "$tmp/args.0"
+is 'other arguments: not comparable' incomparable "$(verdict proc 'null call')"
+# Other work on one side only: a change is unreliable, not a change.
+sed 's/^# noise: cpu-others=0.0[0-9]/# noise: cpu-others=1.02/' "$data/hb-r-b.0" >"$tmp/busy.0"
+compare --format csv hb-r-a.0 "$tmp/busy.0"
+is 'a busy machine on one side: the doubled null call is unreliable' unreliable "$(verdict proc 'null call')"
+compare hb-r-a.0 "$tmp/busy.0"
+like 'saying how busy' "$(cat "$tmp/out")" 'other work on the machine: 0.0[0-9] vs 1.0[0-9] CPUs'
+like 'the text says slower for a latency' "$(compare hb-r-a.0 hb-r-b.0; cat "$tmp/out")" \
+	'null call +0.06552 +0.1343 +\+105.0% .* slower'
+like 'the legend states the method' "$(cat "$tmp/out")" \
+	'Paired t test by round .* over 41 metrics'
+# Sides of several runs.
+compare --format csv --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
+like '--a and --b: runs as sides' "$(head -3 "$tmp/out")" 'hb-r-a.0'
+compare --group-by note hb-r-a.0 hb-r-b.0
+like '--group-by note: a side per note' "$(cat "$tmp/out")" 'Sides: A = note=rules none \(\[1\]\), B = note=rules 3000 \(\[2\]\)'
+compare --a hb-r-a.0 hb-r-b.0
+like '--a without --b: exit 2' "$STATUS $(cat "$tmp/err")" '^2 .*--a needs --b'
+compare --a hb-r-a.0 --b hb-r-b.0 vm.0
+like '--a/--b with another file: exit 2' "$STATUS $(cat "$tmp/err")" '^2 .*--a and --b name every run'
+compare --margin 200 hb-r-a.0 hb-r-b.0
+like '--margin 200: exit 2 with the range' "$STATUS $(cat "$tmp/err")" "^2 .*--margin: value '200' is out of range"
+compare --group-by 'No Such' hb-r-a.0
+like '--group-by with a bad key: exit 2' "$STATUS $(cat "$tmp/err")" "^2 .*--group-by: 'No Such' is not"
 compare --summary --sections mem,ctx vm.0 hb-a.0
 is '--sections mem,ctx: only those tables' 'Context switching - times in microseconds - smaller is better
 Memory latencies in nanoseconds - smaller is better' "$(grep -E '^(Basic|Processor|Context|Memory|\*Local|File|More)' "$tmp/out" | grep -v continued)"
