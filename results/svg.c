@@ -306,20 +306,20 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 			const struct report_ab_row *r = &ab->secs[si].rows[k];
 			double y = y0 + MT + row * BAR, d = isfinite(r->delta) ? r->delta : 0;
 			double wpx = fabs(d) / span * (pw / 2.0);
-			int worse = (r->m->better == METRIC_SMALLER && d > 0)
-				    || (r->m->better == METRIC_BIGGER && d < 0);
-			const char *color = !r->significant ? "#aaaaaa"
-					    : r->m->better == METRIC_NEITHER ? "#1f77b4"
-					    : worse ? "#c0392b" : "#2a9d4a";
+			const char *color = r->verdict == REPORT_WORSE ? "#c0392b"
+					    : r->verdict == REPORT_BETTER ? "#2a9d4a"
+					    : r->verdict == REPORT_CHANGED ? "#1f77b4"
+					    : r->verdict == REPORT_INCOMPARABLE ? "#ffffff" : "#aaaaaa";
 			char label[160];
 
 			snprintf(label, sizeof(label), "%s: %s", ab->secs[si].s->id, r->m->column);
 			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", lw - 8, y + 13);
 			xml_text(f, label);
 			fputs("</text>\n", f);
-			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
-				d < 0 ? x0 - wpx : x0, y + 2, wpx, BAR - 4, color);
-			snprintf(buf, sizeof(buf), "%+.1f%%%s", d, r->significant ? "" : " ~");
+			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\""
+				"%s/>\n", d < 0 ? x0 - wpx : x0, y + 2, wpx, BAR - 4, color,
+				r->verdict == REPORT_INCOMPARABLE ? " stroke=\"#aaaaaa\"" : "");
+			snprintf(buf, sizeof(buf), "%+.1f%% %s", d, report_verdict_text(r));
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text>\n",
 				d < 0 ? x0 - wpx - 4 : x0 + wpx + 4, y + 13,
 				d < 0 ? " text-anchor=\"end\"" : "", buf);
@@ -330,8 +330,9 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 		y0 + MT + row * BAR + 16, span);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">+%.0f%%</text>\n", lw + pw,
 		y0 + MT + row * BAR + 16, span);
-	fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"#555555\">green: better, red: worse, grey: "
-		"not significant (~), blue: no direction</text>\n", y0 + MT + row * BAR + 34);
+	fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"#555555\">green: better, red: worse, blue: "
+		"changed (no direction), grey: no change shown, unreliable or untested, "
+		"outlined: not comparable</text>\n", y0 + MT + row * BAR + 34);
 	fputs("</g>\n", f);
 	return height;
 }
