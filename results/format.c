@@ -395,18 +395,6 @@ method_line(const struct report *rep, const struct report_ab *ab, char *buf, siz
 			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR);
 }
 
-/* A fingerprint value for a line of text: "(none)", or cut to fit. */
-static const char *
-clip(char *buf, size_t len, const char *s)
-{
-	if (s == NULL)
-		return "(none)";
-	if (strlen(s) < len)
-		return s;
-	snprintf(buf, len, "%.*s...", (int)len - 4, s);
-	return buf;
-}
-
 static void
 text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
@@ -414,18 +402,7 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 	size_t i;
 
 	fprintf(f, "A/B: [%d] %s against the base [%d] %s\n", b->id, b->file, a->id, a->file);
-	if (ab->nchanges > 0) {
-		fprintf(f, "What changed:\n");
-		for (i = 0; i < ab->nchanges; i++) {
-			char from[64], to[64];
-
-			fprintf(f, "  %s: %s -> %s\n", ab->changes[i].key,
-				clip(from, sizeof(from), ab->changes[i].from),
-				clip(to, sizeof(to), ab->changes[i].to));
-		}
-	} else {
-		fprintf(f, "What changed: nothing in the fingerprints\n");
-	}
+	changes_text(f, ab);
 	if (a->rf.nflags + b->rf.nflags > 0) {
 		fprintf(f, "Unreliable:\n");
 		for (i = 0; i < a->rf.nflags; i++)
@@ -778,22 +755,7 @@ json_ab(const struct report *rep, FILE *f)
 		fputs(", \"fdr\": ", f);
 		json_num(f, REPORT_FDR);
 		fputs(",\n     \"changed\": [", f);
-		for (k = 0; k < ab->nchanges; k++) {
-			fputs(k ? ", " : "", f);
-			fputs("{\"key\": ", f);
-			json_str(f, ab->changes[k].key);
-			fputs(", \"from\": ", f);
-			if (ab->changes[k].from)
-				json_str(f, ab->changes[k].from);
-			else
-				fputs("null", f);
-			fputs(", \"to\": ", f);
-			if (ab->changes[k].to)
-				json_str(f, ab->changes[k].to);
-			else
-				fputs("null", f);
-			fputc('}', f);
-		}
+		changes_json(f, ab);
 		fputs("],\n     \"sections\": [\n", f);
 		for (si = 0; si < ab->nsecs; si++) {
 			const struct report_ab_section *as = &ab->secs[si];
@@ -933,14 +895,7 @@ write_markdown(const struct report *rep, FILE *f)
 
 		fprintf(f, "## A/B: [%d] `%s` against the base [%d] `%s`\n\n", b->id, b->file,
 			a->id, a->file);
-		if (ab->nchanges > 0) {
-			fputs("What changed:\n\n", f);
-			for (k = 0; k < ab->nchanges; k++)
-				fprintf(f, "- %s: %s -> %s\n", ab->changes[k].key,
-					ab->changes[k].from ? ab->changes[k].from : "(none)",
-					ab->changes[k].to ? ab->changes[k].to : "(none)");
-			fputc('\n', f);
-		}
+		changes_markdown(f, ab);
 		for (si = 0; si < ab->nsecs; si++) {
 			const struct report_ab_section *as = &ab->secs[si];
 

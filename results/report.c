@@ -191,61 +191,15 @@ build_summary(struct report *rep, const char *const *only)
 
 /* ---------------------------------------------------------------- A/B */
 
-/* Fingerprint keys that differ on every run and say nothing about it. */
+/* What changed between the first runs of the two sides (see changes.h). */
 static int
-noisy_key(const char *key)
+ab_changes(const struct report *rep, struct report_ab *ab)
 {
-	static const char *const noisy[] = { "date", "load", "clock-resolution" };
-	size_t i;
+	char la[16], lb[16];
 
-	for (i = 0; i < HB_ARRAY_SIZE(noisy); i++)
-		if (strcmp(key, noisy[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-add_change(struct report_ab *ab, const char *key, const char *from, const char *to)
-{
-	struct report_change *c = realloc(ab->changes, (ab->nchanges + 1) * sizeof(*c));
-
-	if (c == NULL)
-		return -1;
-	ab->changes = c;
-	c[ab->nchanges].key = key;
-	c[ab->nchanges].from = from;
-	c[ab->nchanges].to = to;
-	ab->nchanges++;
-	return 0;
-}
-
-static int
-build_changes(struct report_ab *ab, const struct resfile_run *a, const struct resfile_run *b)
-{
-	/* Keys one side lacks count only between files of one format. */
-	int same = a->format == b->format;
-	size_t i;
-
-	for (i = 0; i < a->nconfig; i++) {
-		const char *key = a->config[i].key, *to;
-
-		if (noisy_key(key))
-			continue;
-		to = resfile_config(b, key);
-		if (to == NULL && !same)
-			continue;
-		if (to == NULL || strcmp(to, a->config[i].value) != 0)
-			if (add_change(ab, key, a->config[i].value, to) != 0)
-				return -1;
-	}
-	for (i = 0; i < b->nconfig && same; i++) {
-		const char *key = b->config[i].key;
-
-		if (!noisy_key(key) && resfile_config(a, key) == NULL)
-			if (add_change(ab, key, NULL, b->config[i].value) != 0)
-				return -1;
-	}
-	return 0;
+	snprintf(la, sizeof(la), "[%d]", rep->runs[ab->base].id);
+	snprintf(lb, sizeof(lb), "[%d]", rep->runs[ab->other].id);
+	return changes_build(ab, &rep->runs[ab->base].rf, la, &rep->runs[ab->other].rf, lb);
 }
 
 /* Was column ci of section si's metric and rule in an earlier section?
@@ -540,7 +494,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 	double *p = NULL;
 	struct report_ab_row **tested = NULL;
 
-	if (build_changes(ab, &rep->runs[ab->base].rf, &rep->runs[ab->other].rf) != 0)
+	if (ab_changes(rep, ab) != 0)
 		return -1;
 	ab->paired = ab->ga->n == 1 && ab->gb->n == 1
 		     && resfile_config(&rep->runs[ab->base].rf, "ab-side") != NULL

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "abtest.h"
+#include "changes.h"
 #include "compat.h"
 #include "metric.h"
 #include "resfile.h"
@@ -95,10 +96,6 @@ struct report_ab_section {
 	size_t nrows;
 	int has_geomean;
 	double geo_a, geo_b, geo_delta;
-};
-
-struct report_change {
-	const char *key, *from, *to;	/* from/to NULL: absent */
 };
 
 /* A side of a comparison: one run or several. */

@@ -1,0 +1,811 @@
+/*
+ * changes: what differs between two runs besides their numbers, and its
+ * renderings (see changes.h).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "changes.h"
+#include "report.h"
+
+#define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
+#define INDENT 6		/* a wrapped entry's further lines */
+#define LIST_MIN_WORDS 4	/* a value of more words on both sides is a list */
+
+/* ---------------------------------------------------------------- building */
+
+/* Fingerprint keys that differ on every run and say nothing about it. */
+static int
+noisy_key(const char *key)
+{
+	static const char *const noisy[] = { "date", "load", "clock-resolution" };
+	size_t i;
+
+	for (i = 0; i < HB_ARRAY_SIZE(noisy); i++)
+		if (strcmp(key, noisy[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static struct report_change *
+add_change(struct report_ab *ab, enum change_kind kind, const char *key, const char *from,
+	   const char *to)
+{
+	struct report_change *c = realloc(ab->changes, (ab->nchanges + 1) * sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	ab->changes = c;
+	c += ab->nchanges++;
+	memset(c, 0, sizeof(*c));
+	c->kind = kind;
+	c->key = key;
+	c->from = from;
+	c->to = to;
+	return c;
+}
+
+static struct report_change *
+add_side(struct report_ab *ab, enum change_kind kind, const char *side, const char *key,
+	 const char *from, const char *to)
+{
+	struct report_change *c = add_change(ab, kind, key, from, to);
+
+	if (c != NULL)
+		snprintf(c->side, sizeof(c->side), "%s", side);
+	return c;
+}
+
+static int
+build_config(struct report_ab *ab, const struct resfile_run *a, const struct resfile_run *b)
+{
+	/* Keys one side lacks count only between files of one format. */
+	int same = a->format == b->format;
+	size_t i;
+
+	for (i = 0; i < a->nconfig; i++) {
+		const char *key = a->config[i].key, *to;
+
+		if (noisy_key(key))
+			continue;
+		to = resfile_config(b, key);
+		if (to == NULL && !same)
+			continue;
+		if (to == NULL || strcmp(to, a->config[i].value) != 0)
+			if (add_change(ab, CHANGE_CONFIG, key, a->config[i].value, to) == NULL)
+				return -1;
+	}
+	for (i = 0; i < b->nconfig && same; i++) {
+		const char *key = b->config[i].key;
+
+		if (!noisy_key(key) && resfile_config(a, key) == NULL)
+			if (add_change(ab, CHANGE_CONFIG, key, NULL, b->config[i].value) == NULL)
+				return -1;
+	}
+	return 0;
+}
+
+static int
+same_str(const char *x, const char *y)
+{
+	if (x == NULL || y == NULL)
+		return x == y;
+	return strcmp(x, y) == 0;
+}
+
+/*
+ * The distinct cases of a run (a bench with its args; rounds repeat
+ * them) as indexes into r->cases, into *out (malloc'd).  A case takes
+ * the first memory reduction any of its repeats had.  Returns their
+ * number, or -1 when out of memory.
+ */
+struct ucase {
+	const struct resfile_case *c;
+	const char *reduced;
+	long partner;		/* the other side's case it is compared with; -1: none */
+};
+
+static long
+distinct_cases(const struct resfile_run *r, struct ucase **out)
+{
+	struct ucase *u;
+	size_t i, j, n = 0;
+
+	*out = u = calloc(r->ncases ? r->ncases : 1, sizeof(*u));
+	if (u == NULL)
+		return -1;
+	for (i = 0; i < r->ncases; i++) {
+		const struct resfile_case *c = &r->cases[i];
+
+		for (j = 0; j < n; j++)
+			if (strcmp(u[j].c->bench, c->bench) == 0 && strcmp(u[j].c->args, c->args) == 0)
+				break;
+		if (j == n) {
+			u[n].c = c;
+			u[n++].partner = -1;
+		}
+		if (u[j].reduced == NULL)
+			u[j].reduced = c->reduced;
+	}
+	return (long)n;
+}
+
+/* A reduction that differs between the sides, once for each side that had one. */
+static int
+add_reduced(struct report_ab *ab, const struct ucase *x, const char *xl, const struct ucase *y,
+	    const char *yl)
+{
+	if (same_str(x->reduced, y->reduced))
+		return 0;
+	if (x->reduced != NULL
+	    && add_side(ab, CHANGE_REDUCED, xl, x->c->bench, x->c->args, x->reduced) == NULL)
+		return -1;
+	if (y->reduced != NULL
+	    && add_side(ab, CHANGE_REDUCED, yl, y->c->bench, y->c->args, y->reduced) == NULL)
+		return -1;
+	return 0;
+}
+
+/* The cases of u (n) no case of the other side matched: CHANGES_MAX_ONLY, then how many more. */
+static int
+add_only(struct report_ab *ab, const struct ucase *u, size_t n, const char *side)
+{
+	size_t i, shown = 0, more = 0;
+	struct report_change *c;
+
+	for (i = 0; i < n; i++) {
+		if (u[i].partner >= 0)
+			continue;
+		if (shown == CHANGES_MAX_ONLY) {
+			more++;
+			continue;
+		}
+		if (add_side(ab, CHANGE_ONLY, side, u[i].c->bench, u[i].c->args, NULL) == NULL)
+			return -1;
+		shown++;
+	}
+	if (more > 0) {
+		if ((c = add_side(ab, CHANGE_MORE, side, NULL, NULL, NULL)) == NULL)
+			return -1;
+		c->count = more;
+	}
+	return 0;
+}
+
+/*
+ * Cases: the same bench with the same args on both sides match; then a
+ * side's remaining cases of a bench pair with the other's in order
+ * (lat_ctx -s 16 ... against lat_ctx -s 64 ...: other arguments); the
+ * rest ran on one side only.  Listed in that order: other arguments,
+ * reductions that differ, cases of one side.
+ */
+static int
+build_cases(struct report_ab *ab, const struct resfile_run *a, const char *al,
+	    const struct resfile_run *b, const char *bl)
+{
+	struct ucase *ua = NULL, *ub = NULL;
+	long na, nb, i, j;
+	int rc = -1, pass;
+
+	if (a->format != RESFILE_HOSTBENCH || b->format != RESFILE_HOSTBENCH
+	    || a->ncases == 0 || b->ncases == 0)
+		return 0;
+	if ((na = distinct_cases(a, &ua)) < 0 || (nb = distinct_cases(b, &ub)) < 0)
+		goto out;
+	/* Pass 0 matches bench and args, pass 1 the bench alone. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < na; i++)
+			for (j = 0; j < nb && ua[i].partner < 0; j++)
+				if (ub[j].partner < 0 && strcmp(ua[i].c->bench, ub[j].c->bench) == 0
+				    && (pass == 1 || strcmp(ua[i].c->args, ub[j].c->args) == 0)) {
+					ua[i].partner = j;
+					ub[j].partner = i;
+					if (pass == 1 && add_change(ab, CHANGE_ARGS, ua[i].c->bench,
+								    ua[i].c->args, ub[j].c->args) == NULL)
+						goto out;
+				}
+	for (i = 0; i < na; i++)
+		if (ua[i].partner >= 0 && add_reduced(ab, &ua[i], al, &ub[ua[i].partner], bl) != 0)
+			goto out;
+	if (add_only(ab, ua, (size_t)na, al) != 0 || add_only(ab, ub, (size_t)nb, bl) != 0)
+		goto out;
+	rc = 0;
+out:
+	free(ua);
+	free(ub);
+	return rc;
+}
+
+int
+changes_build(struct report_ab *ab, const struct resfile_run *a, const char *alabel,
+	      const struct resfile_run *b, const char *blabel)
+{
+	if (build_config(ab, a, b) != 0)
+		return -1;
+	return build_cases(ab, a, alabel, b, blabel);
+}
+
+/* ---------------------------------------------------------------- words */
+
+/* A growing string; after a failed allocation it keeps what it had and stops growing. */
+struct sbuf {
+	char *s;
+	size_t n, cap;
+	int failed;
+};
+
+static void
+sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 128;
+		char *p;
+
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		if ((p = realloc(b->s, cap)) == NULL) {
+			b->failed = 1;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static void
+sb_str(struct sbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+static const char *
+sb_get(const struct sbuf *b)
+{
+	return b->s != NULL ? b->s : "";
+}
+
+/* The blank-separated words of s: pointers into a copy (*store, malloc'd). */
+struct words {
+	char *store;
+	char **w;
+	size_t n;
+};
+
+static int
+split_words(struct words *ws, const char *s)
+{
+	size_t cap, i;
+	char *p;
+
+	memset(ws, 0, sizeof(*ws));
+	if (s == NULL)
+		return 0;
+	cap = strlen(s) / 2 + 1;
+	if ((ws->store = malloc(strlen(s) + 1)) == NULL
+	    || (ws->w = malloc(cap * sizeof(*ws->w))) == NULL) {
+		free(ws->store);
+		ws->store = NULL;
+		return -1;
+	}
+	memcpy(ws->store, s, strlen(s) + 1);
+	for (p = ws->store; *p != '\0';) {
+		while (*p == ' ' || *p == '\t')
+			*p++ = '\0';
+		if (*p == '\0')
+			break;
+		ws->w[ws->n++] = p;
+		while (*p != '\0' && *p != ' ' && *p != '\t')
+			p++;
+	}
+	for (i = ws->n; i < cap; i++)
+		ws->w[i] = NULL;
+	return 0;
+}
+
+static void
+free_words(struct words *ws)
+{
+	free(ws->store);
+	free(ws->w);
+	memset(ws, 0, sizeof(*ws));
+}
+
+/* Words [from, to) of ws, blank-separated, into b. */
+static void
+sb_words(struct sbuf *b, const struct words *ws, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		if (i > from)
+			sb_str(b, " ");
+		sb_str(b, ws->w[i]);
+	}
+}
+
+/*
+ * The words of x that y lacks, each matched at most once (a multiset
+ * difference), blank-separated into b; their number.
+ */
+static size_t
+words_minus(struct sbuf *b, const struct words *x, const struct words *y, char *used)
+{
+	size_t i, j, n = 0;
+
+	memset(used, 0, y->n ? y->n : 1);
+	for (i = 0; i < x->n; i++) {
+		for (j = 0; j < y->n; j++)
+			if (!used[j] && strcmp(x->w[i], y->w[j]) == 0)
+				break;
+		if (j < y->n) {
+			used[j] = 1;
+			continue;
+		}
+		if (b != NULL) {
+			if (n > 0)
+				sb_str(b, " ");
+			sb_str(b, x->w[i]);
+		}
+		n++;
+	}
+	return n;
+}
+
+/* ---------------------------------------------------------------- one entry */
+
+/* Keys whose values are lists of names, whatever their length. */
+static int
+list_key(const char *key)
+{
+	return strcmp(key, "modules") == 0 || strcmp(key, "irq-affinity") == 0;
+}
+
+/* Keys whose words mean something in their order: never shown as a list. */
+static int
+ordered_key(const char *key)
+{
+	/* A later kernel parameter overrides an earlier one; options take values. */
+	return strcmp(key, "cmdline") == 0 || strcmp(key, "profile-options") == 0;
+}
+
+/* A value that is no list: absent, or what the fingerprint says for a fact it lacks. */
+static int
+no_list(const char *v)
+{
+	return v == NULL || strcmp(v, "unknown") == 0;
+}
+
+/* An entry as words: head (no break after it), then a, then b ("-> ..."), b may be empty. */
+struct entry {
+	struct sbuf head, a, b;
+	int is_list;
+	struct sbuf removed, added;	/* lists */
+};
+
+static void
+entry_free(struct entry *e)
+{
+	free(e->head.s);
+	free(e->a.s);
+	free(e->b.s);
+	free(e->removed.s);
+	free(e->added.s);
+}
+
+static const char *
+or_none(const char *s)
+{
+	return s != NULL ? s : "(none)";
+}
+
+/* Does "  head a b" fit on one line of text? */
+static int
+fits(const struct entry *e)
+{
+	return 2 + e->head.n + 1 + e->a.n + (e->b.n ? 1 + e->b.n : 0) <= WIDTH;
+}
+
+/*
+ * The list form of a change, when it is one: the words removed and
+ * those added.  Returns 1 (e->removed, e->added set), 0 when the values
+ * are no lists or differ only in order, -1 when out of memory.
+ */
+static int
+list_diff(struct entry *e, const struct report_change *c, int force)
+{
+	struct words x, y;
+	char *used;
+	size_t nr, na;
+	int rc = 0;
+
+	if (!force && (ordered_key(c->key) || no_list(c->from) || no_list(c->to)))
+		return 0;
+	if (force && (no_list(c->from) || no_list(c->to)))
+		return 0;
+	if (split_words(&x, strcmp(c->from, "none") == 0 ? "" : c->from) != 0)
+		return -1;
+	if (split_words(&y, strcmp(c->to, "none") == 0 ? "" : c->to) != 0) {
+		free_words(&x);
+		return -1;
+	}
+	if (!force && (x.n < LIST_MIN_WORDS || y.n < LIST_MIN_WORDS))
+		goto out;
+	if ((used = malloc((x.n > y.n ? x.n : y.n) + 1)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	nr = words_minus(&e->removed, &x, &y, used);
+	na = words_minus(&e->added, &y, &x, used);
+	free(used);
+	/* Values that share less than half their words read better whole. */
+	if (nr + na > 0 && (force || 2 * (x.n - nr) >= (x.n > y.n ? x.n : y.n)))
+		rc = 1;
+out:
+	free_words(&x);
+	free_words(&y);
+	return rc;
+}
+
+/*
+ * A long change as its differing words: the words both values start
+ * and end with are left out, but one next to the difference, with
+ * "..." for what was left out.
+ */
+static int
+trimmed(struct entry *e, const struct report_change *c)
+{
+	struct words x, y;
+	size_t p = 0, s = 0, start, xe, ye;
+
+	if (c->from == NULL || c->to == NULL)
+		return 0;
+	if (split_words(&x, c->from) != 0)
+		return -1;
+	if (split_words(&y, c->to) != 0) {
+		free_words(&x);
+		return -1;
+	}
+	while (p < x.n && p < y.n && strcmp(x.w[p], y.w[p]) == 0)
+		p++;
+	while (p + s < x.n && p + s < y.n && strcmp(x.w[x.n - 1 - s], y.w[y.n - 1 - s]) == 0)
+		s++;
+	/* Only when something is left out: more than the one word kept. */
+	if (p < 2 && s < 2) {
+		free_words(&x);
+		free_words(&y);
+		return 0;
+	}
+	start = p >= 2 ? p - 1 : 0;
+	xe = s >= 2 ? x.n - s + 1 : x.n;
+	ye = s >= 2 ? y.n - s + 1 : y.n;
+	e->a.n = e->b.n = 0;
+	if (e->a.s != NULL)
+		e->a.s[0] = '\0';
+	if (e->b.s != NULL)
+		e->b.s[0] = '\0';
+	sb_str(&e->a, start > 0 ? "... " : "");
+	sb_words(&e->a, &x, start, xe);
+	sb_str(&e->a, xe < x.n ? " ..." : "");
+	sb_str(&e->b, "-> ");
+	sb_str(&e->b, start > 0 ? "... " : "");
+	sb_words(&e->b, &y, start, ye);
+	sb_str(&e->b, ye < y.n ? " ..." : "");
+	free_words(&x);
+	free_words(&y);
+	return 1;
+}
+
+/* The first part of a reduction ("SIZE 64M to 10M"), without its reason in parentheses. */
+static void
+sb_reduction(struct sbuf *b, const char *r)
+{
+	const char *paren = strstr(r, " (");
+
+	sb_add(b, r, paren != NULL ? (size_t)(paren - r) : strlen(r));
+}
+
+/* The bench and its args: "bw_mem 64m rd", "lat_ops". */
+static void
+sb_case(struct sbuf *b, const char *bench, const char *args)
+{
+	sb_str(b, bench);
+	if (args != NULL && *args != '\0') {
+		sb_str(b, " ");
+		sb_str(b, args);
+	}
+}
+
+/* Build the words of entry c.  Returns 0, or -1 when out of memory. */
+static int
+entry_build(struct entry *e, const struct report_change *c, int for_text)
+{
+	int r;
+
+	memset(e, 0, sizeof(*e));
+	switch (c->kind) {
+	case CHANGE_ARGS:
+		sb_str(&e->head, c->key);
+		sb_str(&e->head, " args:");
+		sb_str(&e->a, *c->from ? c->from : "(none)");
+		sb_str(&e->b, "-> ");
+		sb_str(&e->b, *c->to ? c->to : "(none)");
+		break;
+	case CHANGE_ONLY:
+		sb_str(&e->head, "only in ");
+		sb_str(&e->head, c->side);
+		sb_str(&e->head, ":");
+		sb_case(&e->a, c->key, c->from);
+		break;
+	case CHANGE_MORE: {
+		char n[32];
+
+		snprintf(n, sizeof(n), "and %lu more", (unsigned long)c->count);
+		sb_str(&e->head, "only in ");
+		sb_str(&e->head, c->side);
+		sb_str(&e->head, ":");
+		sb_str(&e->a, n);
+		break;
+	}
+	case CHANGE_REDUCED:
+		sb_case(&e->head, c->key, c->from);
+		sb_str(&e->head, ":");
+		sb_str(&e->a, "memory reduced on ");
+		sb_str(&e->a, c->side);
+		sb_str(&e->a, ": ");
+		sb_reduction(&e->a, c->to);
+		break;
+	default:
+		sb_str(&e->head, c->key);
+		sb_str(&e->head, ":");
+		sb_str(&e->a, or_none(c->from));
+		sb_str(&e->b, "-> ");
+		sb_str(&e->b, or_none(c->to));
+		r = list_diff(e, c, list_key(c->key));
+		if (r < 0)
+			return -1;
+		/* A list is a list when it is long: short values read best whole. */
+		if (r == 1 && (list_key(c->key) || !fits(e))) {
+			e->is_list = 1;
+			e->a.n = e->b.n = 0;
+			if (e->a.s != NULL)
+				e->a.s[0] = '\0';
+			if (e->b.s != NULL)
+				e->b.s[0] = '\0';
+			if (e->removed.n > 0) {
+				sb_str(&e->a, "- ");
+				sb_str(&e->a, sb_get(&e->removed));
+			}
+			if (e->added.n > 0) {
+				sb_str(e->removed.n > 0 ? &e->b : &e->a, "+ ");
+				sb_str(e->removed.n > 0 ? &e->b : &e->a, sb_get(&e->added));
+			}
+		} else if (for_text && !fits(e) && trimmed(e, c) < 0) {
+			return -1;
+		}
+		break;
+	}
+	return e->head.failed || e->a.failed || e->b.failed || e->removed.failed
+		|| e->added.failed ? -1 : 0;
+}
+
+/*
+ * Print s's words after the column col already reached (a blank before
+ * the first one when sep), breaking lines before WIDTH; each further
+ * line is indented by INDENT.  A word longer than a line is cut where
+ * the line ends.  Returns the column reached.
+ */
+static size_t
+wrap(FILE *f, const char *s, size_t col, int sep)
+{
+	while (*s != '\0') {
+		size_t n;
+
+		while (*s == ' ')
+			s++;
+		n = strcspn(s, " ");
+		if (n == 0)
+			break;
+		if (col > INDENT && col + 1 + n > WIDTH) {
+			fprintf(f, "\n%*s", INDENT, "");
+			col = INDENT;
+		} else if (sep) {
+			fputc(' ', f);
+			col++;
+		}
+		sep = 1;
+		while (col + n > WIDTH && WIDTH > col) {
+			size_t k = WIDTH - col;
+
+			fprintf(f, "%.*s\n%*s", (int)k, s, INDENT, "");
+			s += k;
+			n -= k;
+			col = INDENT;
+		}
+		fprintf(f, "%.*s", (int)n, s);
+		col += n;
+		s += n;
+	}
+	return col;
+}
+
+/* ---------------------------------------------------------------- renderers */
+
+void
+changes_text(FILE *f, const struct report_ab *ab)
+{
+	size_t i;
+
+	if (ab->nchanges == 0) {
+		fputs("What changed: nothing (the fingerprints and the cases run are alike)\n", f);
+		return;
+	}
+	fputs("What changed:\n", f);
+	for (i = 0; i < ab->nchanges; i++) {
+		const struct report_change *c = &ab->changes[i];
+		struct entry e;
+		size_t col;
+
+		if (entry_build(&e, c, 1) != 0) {
+			fprintf(f, "  %s: (out of memory)\n", c->key != NULL ? c->key : c->side);
+			entry_free(&e);
+			continue;
+		}
+		fprintf(f, "  %s", sb_get(&e.head));
+		col = 2 + e.head.n;
+		if (fits(&e)) {
+			fprintf(f, " %s%s%s\n", sb_get(&e.a), e.b.n ? " " : "", sb_get(&e.b));
+		} else {
+			/* Too long for a line: each side on lines of its own. */
+			wrap(f, sb_get(&e.a), col, 1);
+			if (e.b.n > 0) {
+				fprintf(f, "\n%*s", INDENT - 2, "");
+				wrap(f, sb_get(&e.b), INDENT - 2, 0);
+			}
+			fputc('\n', f);
+		}
+		entry_free(&e);
+	}
+}
+
+void
+changes_markdown(FILE *f, const struct report_ab *ab)
+{
+	size_t i;
+
+	if (ab->nchanges == 0)
+		return;
+	fputs("What changed:\n\n", f);
+	for (i = 0; i < ab->nchanges; i++) {
+		const struct report_change *c = &ab->changes[i];
+		struct entry e;
+
+		if (entry_build(&e, c, 0) != 0)
+			fprintf(f, "- %s: (out of memory)\n", c->key != NULL ? c->key : c->side);
+		else
+			fprintf(f, "- %s %s%s%s\n", sb_get(&e.head), sb_get(&e.a), e.b.n ? " " : "",
+				sb_get(&e.b));
+		entry_free(&e);
+	}
+	fputc('\n', f);
+}
+
+/* The n bytes of s as a JSON string. */
+static void
+json_strn(FILE *f, const char *s, size_t n)
+{
+	const char *end = s + n;
+
+	fputc('"', f);
+	for (; s < end; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch == '\t')
+			fputs("\\t", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void
+json_str(FILE *f, const char *s)
+{
+	if (s == NULL)
+		fputs("null", f);
+	else
+		json_strn(f, s, strlen(s));
+}
+
+/* ", "name": value" for a string (NULL: null). */
+static void
+json_field(FILE *f, const char *name, const char *value)
+{
+	fprintf(f, ", \"%s\": ", name);
+	json_str(f, value);
+}
+
+static void
+json_words(FILE *f, const char *name, const struct sbuf *b)
+{
+	const char *s = sb_get(b);
+	int first = 1;
+
+	fprintf(f, ", \"%s\": [", name);
+	while (*s != '\0') {
+		size_t n = strcspn(s, " ");
+
+		if (n > 0) {
+			fputs(first ? "" : ", ", f);
+			json_strn(f, s, n);
+			first = 0;
+		}
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	fputc(']', f);
+}
+
+void
+changes_json(FILE *f, const struct report_ab *ab)
+{
+	static const char *const kinds[] = { "config", "args", "only", "more", "reduced" };
+	size_t i;
+
+	for (i = 0; i < ab->nchanges; i++) {
+		const struct report_change *c = &ab->changes[i];
+
+		fprintf(f, "%s{\"kind\": \"%s\"", i ? ", " : "", kinds[c->kind]);
+		switch (c->kind) {
+		case CHANGE_ARGS:
+			json_field(f, "key", c->key);
+			json_field(f, "from", c->from);
+			json_field(f, "to", c->to);
+			break;
+		case CHANGE_ONLY:
+			json_field(f, "key", c->key);
+			json_field(f, "args", c->from);
+			json_field(f, "side", c->side);
+			break;
+		case CHANGE_MORE:
+			json_field(f, "side", c->side);
+			fprintf(f, ", \"count\": %lu", (unsigned long)c->count);
+			break;
+		case CHANGE_REDUCED:
+			json_field(f, "key", c->key);
+			json_field(f, "args", c->from);
+			json_field(f, "side", c->side);
+			json_field(f, "reduced", c->to);
+			break;
+		default: {
+			struct entry e;
+
+			json_field(f, "key", c->key);
+			json_field(f, "from", c->from);
+			json_field(f, "to", c->to);
+			if (entry_build(&e, c, 0) == 0 && e.is_list) {
+				json_words(f, "removed", &e.removed);
+				json_words(f, "added", &e.added);
+			}
+			entry_free(&e);
+			break;
+		}
+		}
+		fputc('}', f);
+	}
+}

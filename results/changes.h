@@ -1,0 +1,86 @@
+/*
+ * changes: what differs between the two runs of a comparison besides
+ * their numbers, and the "What changed" list that says so in text,
+ * Markdown and JSON.
+ *
+ * Two kinds of difference are listed.  The fingerprint's (kernel,
+ * governor, command line, modules, emulation ...; not the date, load or
+ * clock resolution, which differ on every run), each value in full.  And
+ * the cases the suite ran: the same benchmark with other arguments, a
+ * case only one run has, a memory reduction on one side only -- the
+ * differences that make two numbers measure different things.
+ *
+ * Text shows a value in full, wrapped at 78 columns; a long value that
+ * shares words with the other side shows only the differing words, with
+ * one shared word and "..." around them ("cmdline: ... quiet -> ...
+ * quiet mitigations=off"); a list (modules, irq-affinity, and any value
+ * of more than 3 words on both sides too long for one line, but the
+ * command line, where order matters) shows the words removed, then
+ * those added ("modules: - nf_conntrack + nft_chain_nat").  JSON keeps
+ * both values in full, with the lists' words removed and added.
+ */
+#ifndef HB_CHANGES_H
+#define HB_CHANGES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "resfile.h"
+
+struct report_ab;
+
+enum change_kind {
+	CHANGE_CONFIG,		/* key: from -> to, a fingerprint line */
+	CHANGE_ARGS,		/* key (a benchmark) ran with args from, then to */
+	CHANGE_ONLY,		/* key with args from ran on side only */
+	CHANGE_MORE,		/* count more CHANGE_ONLY cases of side */
+	CHANGE_REDUCED		/* key with args from had its memory reduced on side: to */
+};
+
+/* At most this many cases only one side ran are listed, per side. */
+#define CHANGES_MAX_ONLY 5
+
+/*
+ * One difference.  The strings point into the runs compared (they live
+ * as long as the runs); nothing in it is allocated.
+ */
+struct report_change {
+	const char *key, *from, *to;	/* from/to NULL: absent (CHANGE_CONFIG) */
+	enum change_kind kind;
+	char side[64];		/* ONLY, MORE, REDUCED: the side's label, "[2]" */
+	size_t count;		/* MORE */
+};
+
+/*
+ * Add to ab->changes what differs between run a (the base, labelled
+ * alabel: "[1]") and run b (blabel): fingerprint keys first, in a's
+ * order, then b's keys a lacks (only between files of one format), then
+ * the cases (hostbench files only): other arguments, cases one side
+ * lacks (CHANGES_MAX_ONLY a side, then a CHANGE_MORE), memory reductions.
+ * Returns 0, or -1 when out of memory (ab keeps what was added; free
+ * ab->changes with free()).
+ */
+int changes_build(struct report_ab *ab, const struct resfile_run *a, const char *alabel,
+		  const struct resfile_run *b, const char *blabel);
+
+/*
+ * "What changed:" and one entry a line (wrapped at 78 columns, continued
+ * lines indented), or "What changed: nothing ..." when nothing did.
+ */
+void changes_text(FILE *f, const struct report_ab *ab);
+
+/* "What changed:", a blank line, one "- " item an entry, a blank line;
+ * nothing at all when nothing changed. */
+void changes_markdown(FILE *f, const struct report_ab *ab);
+
+/*
+ * The elements of the JSON array of the changes (the caller writes the
+ * brackets), on one line: {"kind": "config", "key",
+ * "from", "to"} (null for a side without the key; "removed" and "added"
+ * arrays for a list), {"kind": "args", "key", "from", "to"}, {"kind":
+ * "only", "key", "args", "side"}, {"kind": "more", "side", "count"},
+ * {"kind": "reduced", "key", "args", "side", "reduced"}.
+ */
+void changes_json(FILE *f, const struct report_ab *ab);
+
+#endif
