@@ -2,11 +2,13 @@
 # hostbench, the front end: commands and usage errors (tags, budget,
 # fsdir), result files that are numbered and never overwritten, a
 # failing / unsupported / missing benchmark recorded and the run going
-# on, --only and --skip, a budget that ends the run early, progress with
-# the time left (and none under -q), and nothing left behind -- result,
-# temporary file, benchmark or the processes it started -- by a run
-# killed with SIGTERM or SIGINT.  Everything runs under dash and under
-# busybox sh, the shells of the boards it is meant for.
+# on, --only and --skip, a budget that ends the run early, --rounds (the
+# whole list of cases again, round after round, each case ending in its
+# noise line), progress with the time left (and none under -q) counting
+# every round, and nothing left behind -- result, temporary file,
+# benchmark or the processes it started -- by a run killed with SIGTERM
+# or SIGINT.  Everything runs under dash and under busybox sh, the shells
+# of the boards it is meant for.
 #
 # Stand-in programs (shell scripts in a temporary HOSTBENCH_LIBEXEC) make
 # the failure, timing and signal cases deterministic; the real programs
@@ -18,7 +20,7 @@
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
 
-per_shell=69
+per_shell=80
 plan $((2 * per_shell))
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-t.XXXXXX") || bail 'mktemp -d failed'
@@ -132,6 +134,46 @@ lists_all() {
 			return 1
 		}
 	done
+}
+
+# Where /proc/stat is, each case's record ends in a noise line; the
+# values are CPUs' worth of time, so at most the number of CPUs.
+ncpus=$(grep -c '^cpu[0-9]' /proc/stat 2>/dev/null) || ncpus=0
+
+# noise_ok FILE: every case's status is followed, after the program's
+# records and before the next case or round, by one line
+# "# noise: cpu-others=C steal=S" (two decimals, 0 .. CPUs); no such
+# line at all without /proc/stat.
+noise_ok() {
+	if [ ! -r /proc/stat ]; then
+		no_line "$1" '^# noise'
+		return
+	fi
+	awk -v max="$ncpus" '
+		/^status: / { if (open) bad = bad " status " NR " after an open case"; open = 1; n++; next }
+		/^# noise: / {
+			if (!open) bad = bad " noise " NR " outside a case"
+			open = 0
+			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9]$/)
+				bad = bad " malformed " NR
+			split($3, o, "="); split($4, s, "=")
+			if (o[2] + 0 > max + 0 || s[2] + 0 > max + 0) bad = bad " out of range " NR
+			next
+		}
+		/^Benchmark/ && !open { bad = bad " result " NR " after the noise line" }
+		/^round: / && open { bad = bad " round " NR " before the noise line" }
+		END {
+			if (open) bad = bad " no noise line at the end"
+			if (n == 0) bad = bad " no case"
+			if (bad != "") { print "#" bad; exit 1 }
+		}' "$1"
+}
+
+# cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
+cases_of() {
+	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; ga = 0 }
+		/^args: / && !ga { a = substr($0, 7); ga = 1 }
+		/^status: / && r == k { print b " " a }' "$1"
 }
 
 # printed_and_written FILE: the run exited 0, printed FILE and wrote it.
@@ -397,6 +439,27 @@ tests_under() {
 		"$HB_ERR" '^\[1/7 done, [0-9.]+s elapsed, ~[0-9.]+s left\] lat_syscall null \.\.\. ok \([0-9.]+s\)$'
 	like "$name: ... and ends with a summary" \
 		"$HB_ERR" '^hostbench: 7 benchmarks in [0-9.]+s: 4 ok, 2 failed, 1 unsupported, 0 skipped'
+	ok "$name: ... skipped cases end in a noise line too" noise_ok "$d/b0"
+
+	# --rounds: the whole list of cases again, round after round.
+	hb_cli "$name: --rounds 0: exit 2 naming the range" 2 "--rounds: 0 is out of range, allowed: 1 \.\. 99" run --rounds 0
+	hb_cli "$name: --rounds abc: exit 2" 2 "--rounds: 'abc' is not a whole number" run --rounds abc
+	hb_cli "$name: --rounds 100: exit 2" 2 "--rounds: 100 is out of range" run --rounds 100
+	hb run -q --profile test --only lat_syscall,mhz --rounds 2 -o "$d/r2"
+	is "$name: --rounds 2: 'rounds: 2' after profile-options" \
+		"0 profile-options rounds|rounds: 2" \
+		"$HB_STATUS $(keys_of "$d/r2" 'profile-options: -N 3 -T 1ms' 2)|$(grep '^rounds:' "$d/r2")"
+	is "$name: ... the lines 'round: 1' and 'round: 2'" '1 2' \
+		"$(sed -n 's/^round: //p' "$d/r2" | tr '\n' ' ' | sed 's/ $//')"
+	is "$name: ... each round runs every case, in the same order" \
+		"7|$(cases_of "$d/r2" 1 | cksum)" "$(cases_of "$d/r2" 1 | wc -l | tr -d ' ')|$(cases_of "$d/r2" 2 | cksum)"
+	ok "$name: ... each case ends in a noise line, 0 .. $ncpus CPUs" noise_ok "$d/r2"
+	hb run --profile test --only lat_syscall,mhz --rounds 2 -o "$d/progress2"
+	like "$name: ... progress counts the cases of every round" \
+		"$HB_ERR" '^\[13/14 done, [0-9.]+s elapsed, ~[0-9.]+s left\] lat_syscall open \.\.\. ok '
+	like "$name: ... and so does the summary" \
+		"$HB_ERR" '^hostbench: 14 benchmark runs \(7 benchmarks, 2 rounds\) in [0-9.]+s: 8 ok, 4 failed, 2 unsupported'
+
 	hb run -q --profile test --only lat_syscall,mhz -o "$d/quiet"
 	is "$name: -q: nothing on stderr, the path on stdout" "0 $d/quiet|" "$HB_STATUS $HB_OUT|$HB_ERR"
 
@@ -424,7 +487,7 @@ tests_under() {
 
 	# The real programs, found in the build tree beside the script.
 	if [ "$real" = no ]; then
-		for _i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 			skip "bench/lat_syscall or bench/hostinfo is not built"
 		done
 		return 0
@@ -441,7 +504,8 @@ tests_under() {
 	ok "$name: ... with the host's tuning (values or unknown)" has_keys "$f" \
 		kernel governor thp cmdline modules irq-affinity netfilter-rules load libc date
 	ok "$name: ... then well-formed configuration and result lines" \
-		well_formed "$(cat "$f")"
+		well_formed "$(grep -v '^# noise: ' "$f")"
+	ok "$name: ... each case ending in its noise line" noise_ok "$f"
 	ok "$name: ... with results for all six system calls" \
 		each_op "$f" null read write stat fstat open
 	ok "$name: ... each on the CPUs the file names" has_line "$f" '^cpu-affinity: [0-9][0-9,-]*$'
