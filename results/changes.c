@@ -97,18 +97,19 @@ same_str(const char *x, const char *y)
 	return strcmp(x, y) == 0;
 }
 
-/*
- * The distinct cases of a run (a bench with its args; rounds repeat
- * them) as indexes into r->cases, into *out (malloc'd).  A case takes
- * the first memory reduction any of its repeats had.  Returns their
- * number, or -1 when out of memory.
- */
+/* A distinct case of a run. */
 struct ucase {
 	const struct resfile_case *c;
 	const char *reduced;
 	long partner;		/* the other side's case it is compared with; -1: none */
 };
 
+/*
+ * The distinct cases of a run (a bench with its args; rounds repeat
+ * them), in order, into *out (malloc'd).  A case takes the first memory
+ * reduction any of its repeats had.  Returns their number, or -1 when
+ * out of memory.
+ */
 static long
 distinct_cases(const struct resfile_run *r, struct ucase **out)
 {
@@ -283,13 +284,13 @@ struct words {
 static int
 split_words(struct words *ws, const char *s)
 {
-	size_t cap, i;
+	size_t cap;
 	char *p;
 
 	memset(ws, 0, sizeof(*ws));
 	if (s == NULL)
 		return 0;
-	cap = strlen(s) / 2 + 1;
+	cap = strlen(s) / 2 + 1;	/* words are separated: at most this many */
 	if ((ws->store = malloc(strlen(s) + 1)) == NULL
 	    || (ws->w = malloc(cap * sizeof(*ws->w))) == NULL) {
 		free(ws->store);
@@ -306,8 +307,6 @@ split_words(struct words *ws, const char *s)
 		while (*p != '\0' && *p != ' ' && *p != '\t')
 			p++;
 	}
-	for (i = ws->n; i < cap; i++)
-		ws->w[i] = NULL;
 	return 0;
 }
 

@@ -14,10 +14,12 @@
  * shares words with the other side shows only the differing words, with
  * one shared word and "..." around them ("cmdline: ... quiet -> ...
  * quiet mitigations=off"); a list (modules, irq-affinity, and any value
- * of more than 3 words on both sides too long for one line, but the
- * command line, where order matters) shows the words removed, then
- * those added ("modules: - nf_conntrack + nft_chain_nat").  JSON keeps
- * both values in full, with the lists' words removed and added.
+ * of more than 3 words on both sides too long for one line that shares
+ * at least half its words with the other, but the command line and the
+ * profile options, where order matters) shows the words removed, then
+ * those added ("modules: - nf_conntrack + nft_chain_nat").  Markdown
+ * shows the same, unwrapped and never shortened; JSON keeps both values
+ * in full, with the lists' words removed and added.
  */
 #ifndef HB_CHANGES_H
 #define HB_CHANGES_H
