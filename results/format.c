@@ -359,7 +359,7 @@ interval_str(char *buf, size_t len, const struct report_ab_row *row)
 	if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
 	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
-		snprintf(buf, len, "%s", "beyond +-999%");
+		snprintf(buf, len, "%+.0f .. %+.0f%%", row->lo, row->hi);
 	else
 		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
 	return buf;
@@ -395,20 +395,47 @@ method_line(const struct report *rep, const struct report_ab *ab, char *buf, siz
 			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR);
 }
 
+/* A side as the A/B heading names it: "[2] nas.1", or its label and runs. */
+static void
+side_str(char *buf, size_t len, const struct report *rep, const struct report_group *g)
+{
+	size_t i, n;
+
+	if (g->n == 1) {
+		snprintf(buf, len, "[%d] %s", rep->runs[g->runs[0]].id, rep->runs[g->runs[0]].file);
+		return;
+	}
+	n = (size_t)snprintf(buf, len, "%s (%lu runs:", g->label, (unsigned long)g->n);
+	for (i = 0; i < g->n && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, " %s", rep->runs[g->runs[i]].file);
+	if (n < len)
+		snprintf(buf + n, len - n, ")");
+}
+
 static void
 text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
-	const struct report_run *a = &rep->runs[ab->base], *b = &rep->runs[ab->other];
-	size_t i;
+	const struct report_group *g[2] = { ab->ga, ab->gb };
+	char sa[512], sb[512];
+	size_t i, k, nflags = 0;
 
-	fprintf(f, "A/B: [%d] %s against the base [%d] %s\n", b->id, b->file, a->id, a->file);
+	side_str(sa, sizeof(sa), rep, ab->ga);
+	side_str(sb, sizeof(sb), rep, ab->gb);
+	fprintf(f, "A/B: %s against the base %s\n", sb, sa);
 	changes_text(f, ab);
-	if (a->rf.nflags + b->rf.nflags > 0) {
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < g[k]->n; i++)
+			nflags += rep->runs[g[k]->runs[i]].rf.nflags;
+	if (nflags > 0) {
 		fprintf(f, "Unreliable:\n");
-		for (i = 0; i < a->rf.nflags; i++)
-			fprintf(f, "  [%d] %s\n", a->id, a->rf.flags[i]);
-		for (i = 0; i < b->rf.nflags; i++)
-			fprintf(f, "  [%d] %s\n", b->id, b->rf.flags[i]);
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < g[k]->n; i++) {
+				const struct report_run *r = &rep->runs[g[k]->runs[i]];
+				size_t j;
+
+				for (j = 0; j < r->rf.nflags; j++)
+					fprintf(f, "  [%d] %s\n", r->id, r->rf.flags[j]);
+			}
 	}
 	fputc('\n', f);
 }

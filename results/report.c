@@ -195,11 +195,9 @@ build_summary(struct report *rep, const char *const *only)
 static int
 ab_changes(const struct report *rep, struct report_ab *ab)
 {
-	char la[16], lb[16];
-
-	snprintf(la, sizeof(la), "[%d]", rep->runs[ab->base].id);
-	snprintf(lb, sizeof(lb), "[%d]", rep->runs[ab->other].id);
-	return changes_build(ab, &rep->runs[ab->base].rf, la, &rep->runs[ab->other].rf, lb);
+	/* Between the sides' first runs, named by their sides. */
+	return changes_build(ab, &rep->runs[ab->base].rf, ab->ga->label, &rep->runs[ab->other].rf,
+			     ab->gb->label);
 }
 
 /* Was column ci of section si's metric and rule in an earlier section?
@@ -540,7 +538,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 				row->verdict = REPORT_UNTESTED;
 				/* (one process a side: the summary line says it once) */
 				if (rc > 0)
-					snprintf(row->why, sizeof(row->why), "%s", "a value of 0: no ratio");
+					snprintf(row->why, sizeof(row->why), "%s", "a value of 0 has no ratio");
 				continue;
 			}
 			row->lo = 100 * (row->t.lo - 1);
@@ -731,7 +729,7 @@ report_verdict_text(const struct report_ab_row *row)
 	case REPORT_UNRELIABLE:
 		return "unreliable";
 	case REPORT_UNTESTED:
-		return "one run each";
+		return row->why[0] != '\0' ? "untested" : "one run each";
 	case REPORT_INCOMPARABLE:
 		return "not comparable";
 	case REPORT_SAME:

@@ -117,7 +117,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((49 + ncells))
+plan $((50 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -234,6 +234,9 @@ like 'the legend states the method' "$(cat "$tmp/out")" \
 # Sides of several runs.
 compare --format csv --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
 like '--a and --b: runs as sides' "$(head -3 "$tmp/out")" 'hb-r-a.0'
+compare --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
+like 'the heading names both sides and their runs' "$(cat "$tmp/out")" \
+	'A/B: \[3 4\] \(2 runs: hb-r-b.0 hb-b.0\) against the base \[1 2\] \(2 runs: hb-r-a.0 hb-a.0\)'
 compare --group-by note hb-r-a.0 hb-r-b.0
 like '--group-by note: a side per note' "$(cat "$tmp/out")" 'Sides: A = note=rules none \(\[1\]\), B = note=rules 3000 \(\[2\]\)'
 compare --a hb-r-a.0 hb-r-b.0
