@@ -503,9 +503,9 @@ hostbench_line(struct parser *p, const char *line, int last_unterminated)
 	}
 	if (strcmp(l.key, "round") == 0) {
 		char *end;
-		unsigned long k = strtoul(l.value, &end, 10);
+		unsigned long round = strtoul(l.value, &end, 10);
 
-		p->round = end != l.value && k < 1000000 ? (unsigned)k : 0;
+		p->round = end != l.value && round < 1000000 ? (unsigned)round : 0;
 		p->case_open = 0;
 		return 0;
 	}
