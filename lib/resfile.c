@@ -399,7 +399,7 @@ open_case(struct parser *p, const char *bench)
 		return oom(p);
 	}
 	c->round = p->round;
-	c->others = c->steal = NAN;
+	c->others = c->steal = c->ticks = NAN;
 	r->ncases++;
 	p->case_open = 1;
 	p->case_results = p->case_args = 0;
@@ -421,7 +421,7 @@ noise_value(const char *line, const char *key)
 	return end != s + strlen(key) && v >= 0 && isfinite(v) ? v : NAN;
 }
 
-/* The suite's "# noise: cpu-others=X steal=Y" after a case ends it. */
+/* The suite's "# noise: cpu-others=X steal=Y ticks=T" after a case ends it. */
 static void
 noise_line(struct parser *p, const char *line)
 {
@@ -432,6 +432,7 @@ noise_line(struct parser *p, const char *line)
 	c = &p->r->cases[p->r->ncases - 1];
 	c->others = noise_value(line, "cpu-others=");
 	c->steal = noise_value(line, "steal=");
+	c->ticks = noise_value(line, "ticks=");
 	p->case_open = 0;
 }
 

@@ -56,6 +56,8 @@ struct resfile_case {
 	double others;		/* "# noise: cpu-others=": CPUs busy with other
 				 * work while it ran; NaN when not recorded */
 	double steal;		/* "steal=": CPUs taken by the hypervisor; NaN */
+	double ticks;		/* "ticks=": its wall time in clock ticks, over
+				 * which the two were read; NaN */
 };
 
 struct resfile_kv {

@@ -337,14 +337,34 @@ incomparable(const struct report *rep, const struct report_ab *ab, size_t si, si
 	return 0;
 }
 
-/* The units of a side for one column, into *v (malloc'd), their mean
- * noise into *noise (NaN when no case recorded it). */
+/* Other work (cpu-others + steal) over case k, weighted by its ticks
+ * (1 when it has none) into *sum and *w; nothing without a noise line. */
+static void
+add_noise(const struct resfile_case *k, double *sum, double *w, double *ticks)
+{
+	double t;
+
+	if (k == NULL || isnan(k->others))
+		return;
+	t = isnan(k->ticks) ? 1 : k->ticks;
+	*sum += t * (k->others + (isnan(k->steal) ? 0 : k->steal));
+	*w += t;
+	*ticks += isnan(k->ticks) ? REPORT_NOISE_MIN_TICKS : k->ticks;
+}
+
+/*
+ * The units of a side for one column, into *v (malloc'd), and the other
+ * work on the machine while they ran into *noise: the mean over their
+ * cases weighted by time, or, when those were too short to read it
+ * (fewer than REPORT_NOISE_MIN_TICKS in all), over every case of the
+ * side's runs; NaN when nothing recorded it.
+ */
 static int
 side_units(const struct report *rep, const struct report_group *g, const struct report_column *col,
 	   double **v, size_t *n, double *noise)
 {
-	size_t i, u, m = 0, nn = 0, total = 0;
-	double sum = 0;
+	size_t i, u, m = 0, total = 0;
+	double sum = 0, w = 0, ticks = 0;
 
 	for (i = 0; i < g->n; i++)
 		total += col->cells[g->runs[i]].nunits;
@@ -354,17 +374,21 @@ side_units(const struct report *rep, const struct report_group *g, const struct 
 		const struct resfile_value *c = &col->cells[g->runs[i]];
 
 		for (u = 0; u < c->nunits; u++) {
-			const struct resfile_case *k = c->unit_case[u];
-
 			(*v)[m++] = c->units[u];
-			if (k != NULL && !isnan(k->others)) {
-				sum += k->others + (isnan(k->steal) ? 0 : k->steal);
-				nn++;
-			}
+			add_noise(c->unit_case[u], &sum, &w, &ticks);
+		}
+	}
+	if (w > 0 && ticks < REPORT_NOISE_MIN_TICKS) {
+		sum = w = ticks = 0;
+		for (i = 0; i < g->n; i++) {
+			const struct resfile_run *r = &rep->runs[g->runs[i]].rf;
+
+			for (u = 0; u < r->ncases; u++)
+				add_noise(&r->cases[u], &sum, &w, &ticks);
 		}
 	}
 	*n = m;
-	*noise = nn > 0 ? sum / (double)nn : NAN;
+	*noise = w > 0 ? sum / w : NAN;
 	return 0;
 }
 

@@ -69,6 +69,11 @@ enum report_verdict {
  * between the sides by more than this makes a change unreliable. */
 #define REPORT_NOISE_LIMIT 0.25
 
+/* The cases behind a metric on one side that took fewer clock ticks than
+ * this read the noise too coarsely: the side's runs as a whole stand for
+ * them. */
+#define REPORT_NOISE_MIN_TICKS 50
+
 /* A change that is not significant and whose interval is wider than
  * this either way (percent, half the interval on the log scale) is
  * called unreliable: the data cannot tell. */

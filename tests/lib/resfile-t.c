@@ -109,7 +109,7 @@ static const char rounds[] =
 	"args: -N 2 -o raw null\n"
 	"BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n"
 	"BenchmarkLatSyscall/op=null\t1000\t102 ns/op\n"
-	"# noise: cpu-others=0.05 steal=0.01\n"
+	"# noise: cpu-others=0.05 steal=0.01 ticks=12\n"
 	"bench: bw_mem\n"
 	"args: 8m rd\n"
 	"status: ok\n"
@@ -197,7 +197,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(90);
+	plan(91);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -333,6 +333,8 @@ main(void)
 	ok(r.ncases == 4 && strcmp(r.cases[0].args, "null") == 0, "a case's args are the suite's, not the program's");
 	ok(r.ncases == 4 && fabs(r.cases[1].others - 1.02) < 1e-9 && fabs(r.cases[0].steal - 0.01) < 1e-9,
 	   "the noise line after a case is its noise");
+	ok(r.ncases == 4 && r.cases[0].ticks == 12 && isnan(r.cases[1].ticks),
+	   "and its clock ticks, where the line has them");
 	ok(r.ncases == 4 && isnan(r.cases[3].others), "a case without a noise line has none (NaN)");
 	ok(r.ncases == 4 && r.cases[3].reduced != NULL && strstr(r.cases[3].reduced, "4M") != NULL
 	   && r.cases[1].reduced == NULL, "a memory reduction belongs to its case only");

@@ -112,28 +112,6 @@ rounds_ok() {
 	done
 }
 
-ncpus=$(grep -c '^cpu[0-9]' /proc/stat 2>/dev/null) || ncpus=0
-
-# noise_ok FILE: each case's status is followed by one noise line (two
-# decimals, 0 .. CPUs) before the next case; none without /proc/stat.
-noise_ok() {
-	if [ ! -r /proc/stat ]; then
-		! grep -q '^# noise' "$1"
-		return
-	fi
-	awk -v max="$ncpus" '
-		/^status: / { if (open) bad++; open = 1; n++; next }
-		/^# noise: / {
-			if (!open) bad++
-			open = 0
-			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9]$/) bad++
-			split($3, o, "="); split($4, s, "=")
-			if (o[2] + 0 > max + 0 || s[2] + 0 > max + 0) bad++
-		}
-		/^round: / && open { bad++ }
-		END { exit !(n > 0 && !open && !bad) }' "$1"
-}
-
 nap() {
 	sleep 0.1 2>/dev/null || sleep 1
 }

@@ -136,38 +136,9 @@ lists_all() {
 	done
 }
 
-# Where /proc/stat is, each case's record ends in a noise line; the
-# values are CPUs' worth of time, so at most the number of CPUs.
+# Where /proc/stat is, each case's record ends in a noise line (noise_ok,
+# in libtap.sh); the values are CPUs' worth of time, so at most the CPUs.
 ncpus=$(grep -c '^cpu[0-9]' /proc/stat 2>/dev/null) || ncpus=0
-
-# noise_ok FILE: every case's status is followed, after the program's
-# records and before the next case or round, by one line
-# "# noise: cpu-others=C steal=S" (two decimals, 0 .. CPUs); no such
-# line at all without /proc/stat.
-noise_ok() {
-	if [ ! -r /proc/stat ]; then
-		no_line "$1" '^# noise'
-		return
-	fi
-	awk -v max="$ncpus" '
-		/^status: / { if (open) bad = bad " status " NR " after an open case"; open = 1; n++; next }
-		/^# noise: / {
-			if (!open) bad = bad " noise " NR " outside a case"
-			open = 0
-			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9]$/)
-				bad = bad " malformed " NR
-			split($3, o, "="); split($4, s, "=")
-			if (o[2] + 0 > max + 0 || s[2] + 0 > max + 0) bad = bad " out of range " NR
-			next
-		}
-		/^Benchmark/ && !open { bad = bad " result " NR " after the noise line" }
-		/^round: / && open { bad = bad " round " NR " before the noise line" }
-		END {
-			if (open) bad = bad " no noise line at the end"
-			if (n == 0) bad = bad " no case"
-			if (bad != "") { print "#" bad; exit 1 }
-		}' "$1"
-}
 
 # cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
 cases_of() {

@@ -178,13 +178,13 @@ num_between() {
 }
 
 # well_formed TEXT: every line is a config line, a blank line, the suite's
-# "# noise: cpu-others=X.XX steal=Y.YY" after a case, or a result line
+# "# noise: cpu-others=X.XX steal=Y.YY ticks=N" after a case, or a result line
 # "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
 well_formed() {
 	printf '%s\n' "$1" | awk '
 		/^$/ { next }
 		/^[a-z][a-z0-9-]*: / { next }
-		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9]$/ { next }
+		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
@@ -192,4 +192,33 @@ well_formed() {
 			n++; next }
 		{ bad++ }
 		END { exit !(n > 0 && bad == 0) }'
+}
+
+# noise_ok FILE: every case's status is followed, after the program's
+# records and before the next case or round, by one line
+# "# noise: cpu-others=C steal=S ticks=T" (two decimals, 0 .. the CPUs;
+# T whole); no such line at all without /proc/stat.
+noise_ok() {
+	if [ ! -r /proc/stat ]; then
+		! grep -q '^# noise' "$1"
+		return
+	fi
+	awk -v max="$(grep -c '^cpu[0-9]' /proc/stat)" '
+		/^status: / { if (open) bad = bad " status " NR " after an open case"; open = 1; n++; next }
+		/^# noise: / {
+			if (!open) bad = bad " noise " NR " outside a case"
+			open = 0
+			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/)
+				bad = bad " malformed " NR
+			split($3, o, "="); split($4, s, "=")
+			if (o[2] + 0 > max + 0 || s[2] + 0 > max + 0) bad = bad " out of range " NR
+			next
+		}
+		/^Benchmark/ && !open { bad = bad " result " NR " after the noise line" }
+		/^round: / && open { bad = bad " round " NR " before the noise line" }
+		END {
+			if (open) bad = bad " no noise line at the end"
+			if (n == 0) bad = bad " no case"
+			if (bad != "") { print "#" bad; exit 1 }
+		}' "$1"
 }
