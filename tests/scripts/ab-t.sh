@@ -17,6 +17,7 @@
 # stand-in results tool prints its arguments.  The real programs, when
 # built, run one tiny experiment through the real results tool.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libhb.sh"
 
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
@@ -37,41 +38,6 @@ unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER HOSTBENCH_COMPARE HB_STATE HB_SLOW
 
 # ---------------------------------------------------------------- helpers
 
-# hb ARGS...: run the script under $sh; stdout in $HB_OUT, stderr in
-# $HB_ERR, both in $HB_ALL, the exit status in $HB_STATUS.
-hb() {
-	HB_STATUS=0
-	# shellcheck disable=SC2086
-	$sh "$script" "$@" >"$tmpd/out" 2>"$tmpd/err" </dev/null || HB_STATUS=$?
-	HB_OUT=$(cat "$tmpd/out")
-	HB_ERR=$(cat "$tmpd/err")
-	HB_ALL=$(cat "$tmpd/out" "$tmpd/err")
-}
-
-# hb_cli DESC STATUS PATTERN ARGS...: pass when the script exits with
-# STATUS and its output matches the extended regex PATTERN.
-hb_cli() {
-	_d=$1 _want=$2 _pat=$3
-	shift 3
-	hb "$@"
-	if [ "$HB_STATUS" -ne "$_want" ]; then
-		_tap_report 1 "$_d" || :
-		diag "expected exit $_want, seen $HB_STATUS: hostbench $*"
-		diag "$HB_ALL"
-	elif ! printf '%s\n' "$HB_ALL" | grep -Eq -- "$_pat"; then
-		_tap_report 1 "$_d" || :
-		diag "output does not match /$_pat/: hostbench $*"
-		diag "$HB_ALL"
-	else
-		_tap_report 0 "$_d"
-	fi
-}
-
-# files_in DIR: the names in DIR, dot files too, on one line.
-files_in() {
-	ls -A "$1" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'
-}
-
 # log_of DIR: the states the experiment set, in order, on one line.
 log_of() {
 	tr '\n' ' ' <"$1/log" 2>/dev/null | sed 's/ $//'
@@ -83,13 +49,6 @@ ab_keys() {
 	awk '/^ab-side: / { p = 1 } p { k = $0; sub(/:.*/, "", k); out = out (c++ ? " " : "") k }
 		/^profile: / { exit } END { print out }' "$1"
 	sed -n 's/^ab-side: //p; s/^ab-state: //p; s/^rounds: //p' "$1"
-}
-
-# cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
-cases_of() {
-	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; ga = 0 }
-		/^args: / && !ga { a = substr($0, 7); ga = 1 }
-		/^status: / && r == k { print b " " a }' "$1"
 }
 
 # rounds_ok FILE N: the lines "round: 1" .. "round: N" in order, each
@@ -110,20 +69,6 @@ rounds_ok() {
 		}
 		_k=$((_k + 1))
 	done
-}
-
-nap() {
-	sleep 0.1 2>/dev/null || sleep 1
-}
-
-# wait_for FILE: until FILE is non-empty, at most about 10 s.
-wait_for() {
-	_n=0
-	while [ ! -s "$1" ] && [ "$_n" -lt 100 ]; do
-		nap
-		_n=$((_n + 1))
-	done
-	[ -s "$1" ]
 }
 
 # gone PID: the process has ended (or is a zombie), within about 3 s.
@@ -338,15 +283,6 @@ echo b >>$e/log; echo b >$HB_STATE
 	# (A long value may go on to the next line.)
 	like "$name: ... and the comparison says what changed: the state" \
 		"$(printf '%s\n' "$HB_OUT" | tr '\n' ' ')" "ab-state: echo a >>$e/log +-> echo b >>$e/log"
-}
-
-# skip_shell NAME REASON: skip every test of a shell that is not here.
-skip_shell() {
-	_i=0
-	while [ "$_i" -lt "$per_shell" ]; do
-		skip "$1: $2"
-		_i=$((_i + 1))
-	done
 }
 
 if command -v dash >/dev/null 2>&1; then

@@ -16,6 +16,7 @@
 # check that an actual run writes well-formed results and the host's
 # fingerprint.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libhb.sh"
 
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
@@ -40,36 +41,6 @@ unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER HOSTBENCH_COMPARE
 
 # ---------------------------------------------------------------- helpers
 
-# hb ARGS...: run the script under $sh; stdout in $HB_OUT, stderr in
-# $HB_ERR, both in $HB_ALL, the exit status in $HB_STATUS.
-hb() {
-	HB_STATUS=0
-	# shellcheck disable=SC2086
-	$sh "$script" "$@" >"$tmpd/out" 2>"$tmpd/err" </dev/null || HB_STATUS=$?
-	HB_OUT=$(cat "$tmpd/out")
-	HB_ERR=$(cat "$tmpd/err")
-	HB_ALL=$(cat "$tmpd/out" "$tmpd/err")
-}
-
-# hb_cli DESC STATUS PATTERN ARGS...: pass when the script exits with
-# STATUS and its output matches the extended regex PATTERN.
-hb_cli() {
-	_d=$1 _want=$2 _pat=$3
-	shift 3
-	hb "$@"
-	if [ "$HB_STATUS" -ne "$_want" ]; then
-		_tap_report 1 "$_d" || :
-		diag "expected exit $_want, seen $HB_STATUS: hostbench $*"
-		diag "$HB_ALL"
-	elif ! printf '%s\n' "$HB_ALL" | grep -Eq -- "$_pat"; then
-		_tap_report 1 "$_d" || :
-		diag "output does not match /$_pat/: hostbench $*"
-		diag "$HB_ALL"
-	else
-		_tap_report 0 "$_d"
-	fi
-}
-
 # has_line FILE ERE: some line of FILE matches.
 has_line() {
 	grep -Eq -- "$2" "$1"
@@ -82,11 +53,6 @@ no_line() {
 
 sum() {
 	cksum <"$1"
-}
-
-# files_in DIR: the names in DIR, dot files too, on one line.
-files_in() {
-	ls -A "$1" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'
 }
 
 # keys_of FILE FIRST N: the keys of N configuration lines of FILE from
@@ -140,13 +106,6 @@ lists_all() {
 # in libtap.sh); the values are CPUs' worth of time, so at most the CPUs.
 ncpus=$(grep -c '^cpu[0-9]' /proc/stat 2>/dev/null) || ncpus=0
 
-# cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
-cases_of() {
-	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; ga = 0 }
-		/^args: / && !ga { a = substr($0, 7); ga = 1 }
-		/^status: / && r == k { print b " " a }' "$1"
-}
-
 # printed_and_written FILE: the run exited 0, printed FILE and wrote it.
 printed_and_written() {
 	[ "$HB_STATUS" -eq 0 ] && [ "$HB_OUT" = "$1" ] && [ -s "$1" ]
@@ -159,21 +118,6 @@ each_op() {
 	for _op in "$@"; do
 		grep -Eq "^BenchmarkLatSyscall/op=${_op}[[:space:]]" "$_f" || return 1
 	done
-}
-
-# naptime: a tenth of a second where sleep takes fractions, else one.
-nap() {
-	sleep 0.1 2>/dev/null || sleep 1
-}
-
-# wait_for FILE: until FILE is non-empty, at most about 10 s.
-wait_for() {
-	_n=0
-	while [ ! -s "$1" ] && [ "$_n" -lt 100 ]; do
-		nap
-		_n=$((_n + 1))
-	done
-	[ -s "$1" ]
 }
 
 # gone PID...: every process has ended (a zombie waiting for init to
@@ -494,15 +438,6 @@ tests_under() {
 	is "$name: under a wrapper, emulation is the wrapper's command name" \
 		'0 emulation: qemu-fake' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep '^emulation:')"
 	unset HOSTBENCH_WRAPPER
-}
-
-# skip_shell NAME REASON: skip every test of a shell that is not here.
-skip_shell() {
-	_i=0
-	while [ "$_i" -lt "$per_shell" ]; do
-		skip "$1: $2"
-		_i=$((_i + 1))
-	done
 }
 
 if command -v dash >/dev/null 2>&1; then

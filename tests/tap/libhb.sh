@@ -1,0 +1,71 @@
+# libhb.sh: helpers shared by the tests of the hostbench front end
+# (tests/scripts/hostbench-t.sh, ab-t.sh; sourced after libtap.sh).  They
+# run "$sh $script" -- the script under test, under the shell of the
+# moment -- with scratch files in $tmpd, and count on $per_shell, the
+# tests each shell runs.
+
+# hb ARGS...: run the script under $sh; stdout in $HB_OUT, stderr in
+# $HB_ERR, both in $HB_ALL, the exit status in $HB_STATUS.
+hb() {
+	HB_STATUS=0
+	# shellcheck disable=SC2086
+	$sh "$script" "$@" >"$tmpd/out" 2>"$tmpd/err" </dev/null || HB_STATUS=$?
+	HB_OUT=$(cat "$tmpd/out")
+	HB_ERR=$(cat "$tmpd/err")
+	HB_ALL=$(cat "$tmpd/out" "$tmpd/err")
+}
+
+# hb_cli DESC STATUS PATTERN ARGS...: pass when the script exits with
+# STATUS and its output matches the extended regex PATTERN.
+hb_cli() {
+	_d=$1 _want=$2 _pat=$3
+	shift 3
+	hb "$@"
+	if [ "$HB_STATUS" -ne "$_want" ]; then
+		_tap_report 1 "$_d" || :
+		diag "expected exit $_want, seen $HB_STATUS: hostbench $*"
+		diag "$HB_ALL"
+	elif ! printf '%s\n' "$HB_ALL" | grep -Eq -- "$_pat"; then
+		_tap_report 1 "$_d" || :
+		diag "output does not match /$_pat/: hostbench $*"
+		diag "$HB_ALL"
+	else
+		_tap_report 0 "$_d"
+	fi
+}
+
+# files_in DIR: the names in DIR, dot files too, on one line.
+files_in() {
+	ls -A "$1" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'
+}
+
+# cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
+cases_of() {
+	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; ga = 0 }
+		/^args: / && !ga { a = substr($0, 7); ga = 1 }
+		/^status: / && r == k { print b " " a }' "$1"
+}
+
+# nap: a tenth of a second where sleep takes fractions, else one.
+nap() {
+	sleep 0.1 2>/dev/null || sleep 1
+}
+
+# wait_for FILE: until FILE is non-empty, at most about 10 s.
+wait_for() {
+	_n=0
+	while [ ! -s "$1" ] && [ "$_n" -lt 100 ]; do
+		nap
+		_n=$((_n + 1))
+	done
+	[ -s "$1" ]
+}
+
+# skip_shell NAME REASON: skip every test of a shell that is not here.
+skip_shell() {
+	_i=0
+	while [ "$_i" -lt "$per_shell" ]; do
+		skip "$1: $2"
+		_i=$((_i + 1))
+	done
+}
