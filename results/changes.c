@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "changes.h"
+#include "json.h"
 #include "report.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
@@ -697,29 +698,6 @@ changes_markdown(FILE *f, const struct report_ab *ab)
 	fputc('\n', f);
 }
 
-/* The n bytes of s as a JSON string. */
-static void
-json_strn(FILE *f, const char *s, size_t n)
-{
-	const char *end = s + n;
-
-	fputc('"', f);
-	for (; s < end; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch == '\t')
-			fputs("\\t", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 static void
 json_str(FILE *f, const char *s)
@@ -727,7 +705,7 @@ json_str(FILE *f, const char *s)
 	if (s == NULL)
 		fputs("null", f);
 	else
-		json_strn(f, s, strlen(s));
+		json_write_strn(f, s, strlen(s));
 }
 
 /* ", "name": value" for a string (NULL: null). */
@@ -750,7 +728,7 @@ json_words(FILE *f, const char *name, const struct sbuf *b)
 
 		if (n > 0) {
 			fputs(first ? "" : ", ", f);
-			json_strn(f, s, n);
+			json_write_strn(f, s, n);
 			first = 0;
 		}
 		s += n;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "report.h"
 
 #define WIDTH 80
@@ -652,25 +653,11 @@ write_csv(const struct report *rep, FILE *f)
 
 /* ---------------------------------------------------------------- json */
 
+/* s as a JSON string; NULL as "". */
 static void
 json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch == '\t')
-			fputs("\\t", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
+	json_write_strn(f, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
 }
 
 static void
