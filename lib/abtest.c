@@ -159,6 +159,23 @@ abtest_mwu_floor(size_t nx, size_t ny)
 
 /* ---------------------------------------------------------------- t tests */
 
+/* One step of the modified Lentz method with the term num: updates c and
+ * d, returns the factor the value is multiplied by. */
+static double
+lentz_step(double num, double *c, double *d)
+{
+	const double tiny = 1e-300;
+
+	*d = 1 + num * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + num / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /*
  * The continued fraction of the regularized incomplete beta function
  * I_x(a, b), evaluated by the modified Lentz method; converges fast for
@@ -167,37 +184,21 @@ abtest_mwu_floor(size_t nx, size_t ny)
 static double
 beta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300, eps = 1e-15;
+	const double eps = 1e-15;
 	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
 	int m;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < 1e-300)
+		d = 1e-300;
 	d = 1 / d;
 	h = d;
 	for (m = 1; m <= 1000; m++) {
-		double m2 = 2.0 * m, num, del;
+		double m2 = 2.0 * m, del;
 
-		/* the even step: m (b - m) x / ((a + 2m - 1)(a + 2m)) */
-		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		/* the odd step: -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)) */
-		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + num * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		/* the even term m (b - m) x / ((a + 2m - 1)(a + 2m)), then the
+		 * odd one -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)) */
+		h *= lentz_step(m * (b - m) * x / ((a + m2 - 1) * (a + m2)), &c, &d);
+		del = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < eps)
 			break;
