@@ -352,17 +352,37 @@ add_noise(const struct resfile_case *k, double *sum, double *w, double *ticks)
 	*ticks += isnan(k->ticks) ? REPORT_NOISE_MIN_TICKS : k->ticks;
 }
 
+/* The geometric mean of a run's units (its processes), or its median
+ * when a unit is not positive. */
+static double
+run_value(const struct resfile_value *c)
+{
+	double s = 0;
+	size_t u;
+
+	for (u = 0; u < c->nunits; u++) {
+		if (!(c->units[u] > 0))
+			return c->value;
+		s += log(c->units[u]);
+	}
+	return c->nunits > 0 ? exp(s / (double)c->nunits) : c->value;
+}
+
 /*
- * The units of a side for one column, into *v (malloc'd), and the other
- * work on the machine while they ran into *noise: the mean over their
- * cases weighted by time, or, when those were too short to read it
- * (fewer than REPORT_NOISE_MIN_TICKS in all), over every case of the
- * side's runs; NaN when nothing recorded it.
+ * The units of a side for one column, into *v (malloc'd): the processes
+ * of its run, or, when either side of the comparison has several runs,
+ * each run as one (the geometric mean of its processes: the rounds of one
+ * run share its day, and only runs show how much runs differ).  The
+ * other work on the machine while they ran goes into *noise: the mean
+ * over their cases weighted by time, or, when those were too short to
+ * read it (fewer than REPORT_NOISE_MIN_TICKS in all), over every case of
+ * the side's runs; NaN when nothing recorded it.
  */
 static int
-side_units(const struct report *rep, const struct report_group *g, const struct report_column *col,
-	   double **v, size_t *n, double *noise)
+side_units(const struct report *rep, const struct report_ab *ab, const struct report_group *g,
+	   const struct report_column *col, double **v, size_t *n, double *noise)
 {
+	int per_run = ab->ga->n > 1 || ab->gb->n > 1;
 	size_t i, u, m = 0, total = 0;
 	double sum = 0, w = 0, ticks = 0;
 
@@ -373,8 +393,11 @@ side_units(const struct report *rep, const struct report_group *g, const struct 
 	for (i = 0; i < g->n; i++) {
 		const struct resfile_value *c = &col->cells[g->runs[i]];
 
+		if (per_run && c->nunits > 0)
+			(*v)[m++] = run_value(c);
 		for (u = 0; u < c->nunits; u++) {
-			(*v)[m++] = c->units[u];
+			if (!per_run)
+				(*v)[m++] = c->units[u];
 			add_noise(c->unit_case[u], &sum, &w, &ticks);
 		}
 	}
@@ -427,8 +450,8 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	size_t na, nb, np;
 	int rc = -1;
 
-	if (side_units(rep, ab->ga, col, &a, &na, &row->noise_a) != 0
-	    || side_units(rep, ab->gb, col, &b, &nb, &row->noise_b) != 0)
+	if (side_units(rep, ab, ab->ga, col, &a, &na, &row->noise_a) != 0
+	    || side_units(rep, ab, ab->gb, col, &b, &nb, &row->noise_b) != 0)
 		goto out;
 	row->na = na;
 	row->nb = nb;
@@ -452,24 +475,22 @@ out:
 	return rc;
 }
 
-/* Geometric mean of a side's units (display units). */
+/* A side's value: the geometric mean of its runs' values (display
+ * units), each run the geometric mean of its processes. */
 static double
 side_value(const struct report_group *g, const struct report_column *col)
 {
 	double s = 0;
-	size_t i, u, n = 0;
+	size_t i;
 
 	for (i = 0; i < g->n; i++) {
-		const struct resfile_value *c = &col->cells[g->runs[i]];
+		double x = run_value(&col->cells[g->runs[i]]);
 
-		for (u = 0; u < c->nunits; u++) {
-			if (!(c->units[u] > 0))
-				return c->value;
-			s += log(c->units[u]);
-			n++;
-		}
+		if (!(x > 0))
+			return x;
+		s += log(x);
 	}
-	return n > 0 ? exp(s / (double)n) : NAN;
+	return g->n > 0 ? exp(s / (double)g->n) : NAN;
 }
 
 static void

@@ -117,7 +117,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((51 + ncells))
+plan $((52 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -242,6 +242,12 @@ like 'the legend states the method' "$(cat "$tmp/out")" \
 # Sides of several runs.
 compare --format csv --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
 like '--a and --b: runs as sides' "$(head -3 "$tmp/out")" 'hb-r-a.0'
+cp "$data/hb-r-a.0" "$tmp/a2.0"
+cp "$data/hb-r-b.0" "$tmp/b2.0"
+compare --format csv --a "hb-r-a.0 $tmp/a2.0" --b "hb-r-b.0 $tmp/b2.0"
+is 'several runs a side: each run is one unit (2+2, not the 6+6 rounds)' '2+2' \
+	"$(awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$5 == "proc" && $6 == "null call" && $(h["base"]) != "" { print $(h["units"]) }' "$tmp/out")"
 compare --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
 like 'the heading names both sides and their runs' "$(cat "$tmp/out")" \
 	'A/B: \[3 4\] \(2 runs: hb-r-b.0 hb-b.0\) against the base \[1 2\] \(2 runs: hb-r-a.0 hb-a.0\)'
