@@ -1078,9 +1078,31 @@ finish(struct parser *p, int seen_any)
 		if (kv_put(&r->later, &r->nlater, "platform", buf, 0) != 0)
 			return oom(p);
 	}
-	if (r->max_load > RESFILE_LOAD_LIMIT
-	    && add_flag(p, "load %.2f (above %.1f)", r->max_load, RESFILE_LOAD_LIMIT) != 0)
-		return -1;
+	{
+		/* The other work while the cases ran, where the suite measured
+		 * it; else the load average (which counts the run itself). */
+		double sum = 0, w = 0;
+		size_t i;
+
+		for (i = 0; i < r->ncases; i++) {
+			const struct resfile_case *c = &r->cases[i];
+			double t = isnan(c->ticks) ? 1 : c->ticks;
+
+			if (isnan(c->others))
+				continue;
+			sum += t * (c->others + (isnan(c->steal) ? 0 : c->steal));
+			w += t;
+		}
+		if (w > 0) {
+			if (sum / w > RESFILE_NOISE_LIMIT
+			    && add_flag(p, "other work on the machine: %.2f CPUs on average while it ran "
+					"(above %.2f)", sum / w, RESFILE_NOISE_LIMIT) != 0)
+				return -1;
+		} else if (r->max_load > RESFILE_LOAD_LIMIT
+			   && add_flag(p, "load %.2f (above %.1f)", r->max_load, RESFILE_LOAD_LIMIT) != 0) {
+			return -1;
+		}
+	}
 	if (!seen_any) {
 		p->line = 0;
 		return fail(p, "no results and no header: not a result file");

@@ -82,7 +82,8 @@ struct resfile_run {
 	struct resfile_case *cases;
 	size_t ncases;
 	/* Conditions that make the numbers unreliable, one line each:
-	 * "governor ondemand", "load 1.45 (above 0.5)", "lat_ctx 2: failed: ...",
+	 * "governor ondemand", "load 1.45 (above 0.5)" (or "other work on
+	 * the machine: 0.97 CPUs ..."), "lat_ctx 2: failed: ...",
 	 * "lat_syscall null: precision not reached ...". */
 	char **flags;
 	size_t nflags;
@@ -90,8 +91,14 @@ struct resfile_run {
 	unsigned long lines;
 };
 
-/* Load above this is flagged. */
+/* Load above this is flagged, in a file without the suite's noise lines
+ * (the load average counts the benchmark itself: a run that has them is
+ * judged by them instead). */
 #define RESFILE_LOAD_LIMIT 0.5
+
+/* Other work on the machine above this many CPUs, on average over the
+ * cases (weighted by their clock ticks), is flagged. */
+#define RESFILE_NOISE_LIMIT 0.25
 
 /* An empty run (call before parse or load). */
 void resfile_init(struct resfile_run *r);

@@ -197,7 +197,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(91);
+	plan(93);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -339,6 +339,8 @@ main(void)
 	ok(r.ncases == 4 && r.cases[3].reduced != NULL && strstr(r.cases[3].reduced, "4M") != NULL
 	   && r.cases[1].reduced == NULL, "a memory reduction belongs to its case only");
 	ok(resfile_config(&r, "round") == NULL, "round is not part of the fingerprint");
+	ok(!has_flag(&r, "other work") && !has_flag(&r, "load"),
+	   "0.12 CPUs of other work on average (weighted by ticks) is not flagged");
 	for (i = 0; i < metric_count; i++)
 		if (strcmp(metric_table[i].name, "LatSyscall/op=null") == 0 && metric_table[i].section != NULL
 		    && strcmp(metric_table[i].section, "proc") == 0)
@@ -351,6 +353,19 @@ main(void)
 	is_int(4, (long)v.n, "the samples are still all there");
 	resfile_value_free(&v);
 	resfile_free(&r);
+	{
+		char busy[sizeof(rounds) + 64], *q;
+
+		/* The same run with every case at 1.02 CPUs of other work (and
+		 * the first's steal: 1.03 over 12 of its 14 ticks). */
+		snprintf(busy, sizeof(busy), "%s", rounds);
+		for (q = busy; (q = strstr(q, "cpu-others=")) != NULL; q += 11)
+			memcpy(q + 11, "1.02", 4);
+		ok(parse(&r, "busy.0", busy, err, sizeof(err)) == 0
+		   && has_flag(&r, "other work on the machine: 1.03 CPUs on average"),
+		   "a run with a CPU of other work throughout is flagged, with the figure");
+		resfile_free(&r);
+	}
 	ok(parse(&r, "lm.0", lm, err, sizeof(err)) == 0 && column(&r, "proc", "null call") > 0,
 	   "lmbench3 again");
 	ok(r.ncases == 0, "lmbench3 files have no cases; each line is a process of its own");
