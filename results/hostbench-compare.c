@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "msg.h"
 #include "parse.h"
@@ -362,8 +363,12 @@ parse_args(int argc, char **argv, struct opts *o)
 			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
 				usage_error("%s", err);
 		} else if (take(argc, argv, &i, "--svg", &val)) {
+			if (*val == '\0')
+				usage_error("%s", "--svg: an empty file name");
 			o->svg = val;
 		} else if (take(argc, argv, &i, "--plot", &val)) {
+			if (*val == '\0')
+				usage_error("%s", "--plot: an empty directory name");
 			o->plot = val;
 		} else if (take(argc, argv, &i, "--format", &val)) {
 			if (strcmp(val, "text") == 0)
@@ -398,58 +403,100 @@ parse_args(int argc, char **argv, struct opts *o)
 
 /* ---------------------------------------------------------------- output */
 
-static FILE *
-open_out(const char *path)
-{
-	FILE *f = fopen(path, "w");
-
-	if (f == NULL)
-		msg_syswarn("%s", path);
-	return f;
-}
+/*
+ * A plot is written to a temporary file beside its name (mkstemp: a new
+ * file, never a link) and then linked to the name, which fails when the
+ * name exists, as a file or a symbolic link: nothing is ever replaced,
+ * no link another user planted is followed, and a failed write leaves
+ * nothing half-written.  Returns 0, or -1 with the reason on stderr.
+ */
+typedef int (*plot_fn)(const struct report *, FILE *);
 
 static int
-close_out(FILE *f, const char *path)
+write_new(const char *path, const struct report *rep, plot_fn draw, const struct report_ab *ab)
 {
-	if (ferror(f) | fclose(f)) {
+	char tmp[4096];
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+	FILE *f;
+	int fd, rc = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%.*s.hostbench-compare.XXXXXX", (int)dlen, path)
+	    >= (int)sizeof(tmp)) {
+		msg_warn("%s: name too long", path);
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0) {
 		msg_syswarn("%s", path);
 		return -1;
 	}
-	return 0;
+	if ((f = fdopen(fd, "w")) == NULL) {
+		msg_syswarn("%s", path);
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	if (ab != NULL)
+		report_svg_ab(rep, ab, f);
+	else
+		draw(rep, f);
+	if ((ferror(f) | fclose(f)) != 0) {
+		msg_syswarn("%s", path);
+		rc = -1;
+	} else if (link(tmp, path) != 0) {
+		if (errno == EEXIST)
+			msg_warn("%s: exists; not replacing it", path);
+		else
+			msg_syswarn("%s", path);
+		rc = -1;
+	}
+	unlink(tmp);
+	return rc;
 }
 
 static int
 plots(const struct report *rep, const struct opts *o)
 {
 	char path[4096];
+	struct stat st;
 	size_t i;
-	FILE *f;
 	int rc = 0;
 
-	if (o->svg != NULL) {
-		if ((f = open_out(o->svg)) == NULL)
-			return -1;
-		report_svg(rep, f);
-		rc |= close_out(f, o->svg);
-	}
+	if (o->svg != NULL)
+		rc |= write_new(o->svg, rep, report_svg, NULL);
 	if (o->plot == NULL)
 		return rc;
-	if (mkdir(o->plot, 0777) != 0 && errno != EEXIST) {
-		msg_syswarn("%s", o->plot);
-		return -1;
+	/* A directory of ours: made here, or one that is ours already;
+	 * never a symbolic link or another user's directory. */
+	if (mkdir(o->plot, 0777) != 0) {
+		if (errno != EEXIST) {
+			msg_syswarn("%s", o->plot);
+			return -1;
+		}
+		if (lstat(o->plot, &st) != 0) {
+			msg_syswarn("%s", o->plot);
+			return -1;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			msg_warn("%s: a symbolic link; not writing through it", o->plot);
+			return -1;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			msg_warn("%s: exists and is not a directory", o->plot);
+			return -1;
+		}
+		if (st.st_uid != geteuid()) {
+			msg_warn("%s: belongs to another user (uid %lu); not writing in it", o->plot,
+				 (unsigned long)st.st_uid);
+			return -1;
+		}
 	}
 	snprintf(path, sizeof(path), "%s/memlat.svg", o->plot);
-	if ((f = open_out(path)) == NULL)
-		return -1;
-	report_svg_memlat(rep, f);
-	rc |= close_out(f, path);
+	rc |= write_new(path, rep, report_svg_memlat, NULL);
 	for (i = 0; i < rep->nabs; i++) {
 		snprintf(path, sizeof(path), "%s/delta-%d.svg", o->plot,
 			 rep->runs[rep->abs[i].other].id);
-		if ((f = open_out(path)) == NULL)
-			return -1;
-		report_svg_ab(rep, &rep->abs[i], f);
-		rc |= close_out(f, path);
+		rc |= write_new(path, rep, NULL, &rep->abs[i]);
 	}
 	return rc;
 }

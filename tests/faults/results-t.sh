@@ -1,6 +1,8 @@
 #!/bin/sh
 # Fault matrix, results: a results directory that cannot be written
-# (`hostbench run` and the results tool's --svg/--plot), a result file
+# (`hostbench run` and the results tool's --svg/--plot); plots that would
+# replace a file, write through a symbolic link or into another user's
+# directory (refused, nothing touched, nothing left); a result file
 # truncated mid-line, a binary file and a missing file given to the
 # results tool.  Each: a clear error naming the path, exit 1, no file
 # left half-written; the good files given alongside are still read and
@@ -14,7 +16,7 @@ cmp=$top_builddir/results/hostbench-compare
 [ -f "$cmp" ] || skip_all 'hostbench-compare is not built'
 [ -f "$top_builddir/bench/mhz" ] || skip_all 'mhz is not built'
 
-plan 25
+plan 39
 d=$(mktemp -d "${TMPDIR:-/tmp}/results-t.XXXXXX") || bail 'mktemp -d failed'
 mounted=
 _tap_cleanup_hook() {
@@ -107,3 +109,45 @@ compare "$d/mixed" "$d/missing.0"
 is 'a directory of good and bad files, and a missing file: exit 1' 1 "$HB_STATUS"
 is '... every bad one is reported' 3 "$(printf '%s\n' "$HB_ERR" | grep -c -e 'cut\.0:[0-9]*: ' -e 'binary\.0:1: ' -e 'missing\.0: No such file')"
 like '... the good one is tabled' "$HB_OUT" "hb-b\\.0: $host"
+
+# ------------------------------------------------ plots never replace nor follow
+ab="$data/hb-a.0 $data/hb-b.0"
+mkdir "$d/plots"
+printf 'a result worth keeping\n' >"$d/plots/keep.0"
+# shellcheck disable=SC2086
+compare --svg "$d/plots/keep.0" $ab
+is 'compare --svg onto an existing file: exit 1' 1 "$HB_STATUS"
+like '... saying it exists' "$HB_ERR" "^hostbench-compare: $d/plots/keep\\.0: exists; not replacing it"
+is '... the file is as it was' 'a result worth keeping' "$(cat "$d/plots/keep.0")"
+printf 'victim\n' >"$d/victim"
+ln -s "$d/victim" "$d/plots/link.svg"
+# shellcheck disable=SC2086
+compare --svg "$d/plots/link.svg" $ab
+is 'compare --svg onto a symbolic link: exit 1' 1 "$HB_STATUS"
+is '... the file it points to is untouched' 'victim' "$(cat "$d/victim")"
+is '... and no temporary file is left' 'keep.0 link.svg' "$(ls -A "$d/plots" | tr '\n' ' ' | sed 's/ $//')"
+mkdir "$d/elsewhere"
+ln -s "$d/elsewhere" "$d/plotlink"
+# shellcheck disable=SC2086
+compare --plot "$d/plotlink" $ab
+is 'compare --plot DIR where DIR is a symbolic link: exit 1' 1 "$HB_STATUS"
+like '... saying so' "$HB_ERR" "plotlink: a symbolic link; not writing through it"
+is '... nothing written where it points' '' "$(ls -A "$d/elsewhere")"
+# shellcheck disable=SC2086
+compare --plot "$d/pl" $ab
+# shellcheck disable=SC2086
+compare --plot "$d/pl" $ab
+is 'compare --plot twice into one directory: the second run exits 1' 1 "$HB_STATUS"
+like '... refusing to replace the first run'"'"'s plots' "$HB_ERR" "pl/memlat\\.svg: exists; not replacing it"
+if [ "$(id -u)" -eq 0 ] && chown 65534 "$d/elsewhere" 2>/dev/null; then
+	# shellcheck disable=SC2086
+	compare --plot "$d/elsewhere" $ab
+	like 'compare --plot into another user'"'"'s directory: exit 1, saying whose' "$HB_STATUS $HB_ERR" \
+		"^1 .*elsewhere: belongs to another user \\(uid 65534\\)"
+	is '... nothing written in it' '' "$(ls -A "$d/elsewhere")"
+else
+	skip 'not root: no directory of another user can be made'
+	skip 'not root: no directory of another user can be made'
+fi
+compare --svg '' "$data/hb-a.0"
+like "compare --svg '': exit 2 naming it" "$HB_STATUS $HB_ERR" '^2 .*--svg: an empty file name'
