@@ -54,6 +54,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mem.h"
 #include "metric.h"
@@ -113,7 +116,7 @@ resfile_free(struct resfile_run *r)
 }
 
 static char *
-dup(const char *s)
+str_dup(const char *s)
 {
 	size_t n = strlen(s) + 1;
 	char *d = malloc(n);
@@ -162,7 +165,7 @@ kv_put(struct resfile_kv **kv, size_t *n, const char *key, const char *value, in
 		if (strcmp((*kv)[i].key, key) == 0) {
 			if (!replace)
 				return 0;
-			if ((v = dup(value)) == NULL)
+			if ((v = str_dup(value)) == NULL)
 				return -1;
 			free((*kv)[i].value);
 			(*kv)[i].value = v;
@@ -177,8 +180,8 @@ kv_put(struct resfile_kv **kv, size_t *n, const char *key, const char *value, in
 			return -1;
 		*kv = q;
 	}
-	(*kv)[*n].key = dup(key);
-	(*kv)[*n].value = dup(value);
+	(*kv)[*n].key = str_dup(key);
+	(*kv)[*n].value = str_dup(value);
 	if ((*kv)[*n].key == NULL || (*kv)[*n].value == NULL) {
 		free((*kv)[*n].key);
 		free((*kv)[*n].value);
@@ -271,8 +274,8 @@ add_sample(struct parser *p, const char *name, const char *unit, double v)
 			return oom(p);
 		res = &r->results[r->nresults];
 		memset(res, 0, sizeof(*res));
-		res->name = dup(name);
-		res->unit = dup(unit);
+		res->name = str_dup(name);
+		res->unit = str_dup(unit);
 		res->line = p->line;
 		if (res->name == NULL || res->unit == NULL) {
 			free(res->name);
@@ -316,7 +319,7 @@ add_flag(struct parser *p, const char *fmt, ...)
 		if (strcmp(r->flags[i], buf) == 0)
 			return 0;
 	if (grow(&r->flags, &p->flags_cap, r->nflags, sizeof(*r->flags)) != 0
-	    || (r->flags[r->nflags] = dup(buf)) == NULL)
+	    || (r->flags[r->nflags] = str_dup(buf)) == NULL)
 		return oom(p);
 	r->nflags++;
 	return 0;
@@ -394,7 +397,7 @@ open_case(struct parser *p, const char *bench)
 		return oom(p);
 	c = &r->cases[r->ncases];
 	memset(c, 0, sizeof(*c));
-	if ((c->bench = dup(bench)) == NULL || (c->args = dup("")) == NULL) {
+	if ((c->bench = str_dup(bench)) == NULL || (c->args = str_dup("")) == NULL) {
 		free(c->bench);
 		return oom(p);
 	}
@@ -454,7 +457,7 @@ case_text(struct parser *p, char **field, const char *value)
 
 	if (!p->case_open)
 		return 0;
-	if ((d = dup(value)) == NULL)
+	if ((d = str_dup(value)) == NULL)
 		return oom(p);
 	free(*field);
 	*field = d;
@@ -1125,7 +1128,7 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 	p.err = err;
 	p.errlen = errlen;
 	free(r->path);
-	if ((r->path = dup(path)) == NULL) {
+	if ((r->path = str_dup(path)) == NULL) {
 		if (errlen > 0)
 			snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
@@ -1181,13 +1184,29 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 int
 resfile_load(struct resfile_run *r, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	char *text = NULL;
 	size_t len = 0, cap = 0, got;
-	int rc;
+	struct stat st;
+	int rc, fd;
 
-	if (f == NULL) {
+	/* Opened without blocking, then checked: a FIFO or a device given
+	 * as a result file must not hang the tool or be read forever. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", path,
+			 S_ISFIFO(st.st_mode) ? "a FIFO, not a result file"
+			 : S_ISDIR(st.st_mode) ? "a directory, not a result file"
+			 : "not a regular file, not a result file");
+		close(fd);
+		return -1;
+	}
+	if ((f = fdopen(fd, "rb")) == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	for (;;) {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "changes.h"
-#include "json.h"
+#include "escape.h"
 #include "report.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
@@ -688,16 +688,25 @@ changes_markdown(FILE *f, const struct report_ab *ab)
 		const struct report_change *c = &ab->changes[i];
 		struct entry e;
 
-		if (entry_build(&e, c, 0) != 0)
-			fprintf(f, "- %s: (out of memory)\n", c->key != NULL ? c->key : c->side);
-		else
-			fprintf(f, "- %s %s%s%s\n", sb_get(&e.head), sb_get(&e.a), e.b.n ? " " : "",
-				sb_get(&e.b));
+		fputs("- ", f);
+		if (entry_build(&e, c, 0) != 0) {
+			escape_markdown(f, c->key != NULL ? c->key : c->side, 0);
+			fputs(": (out of memory)\n", f);
+		} else {
+			/* Values from the files, escaped: no HTML reaches a renderer. */
+			escape_markdown(f, sb_get(&e.head), 0);
+			fputc(' ', f);
+			escape_markdown(f, sb_get(&e.a), 0);
+			if (e.b.n) {
+				fputc(' ', f);
+				escape_markdown(f, sb_get(&e.b), 0);
+			}
+			fputc('\n', f);
+		}
 		entry_free(&e);
 	}
 	fputc('\n', f);
 }
-
 
 static void
 json_str(FILE *f, const char *s)
@@ -705,7 +714,7 @@ json_str(FILE *f, const char *s)
 	if (s == NULL)
 		fputs("null", f);
 	else
-		json_write_strn(f, s, strlen(s));
+		escape_json(f, s, strlen(s));
 }
 
 /* ", "name": value" for a string (NULL: null). */
@@ -728,7 +737,7 @@ json_words(FILE *f, const char *name, const struct sbuf *b)
 
 		if (n > 0) {
 			fputs(first ? "" : ", ", f);
-			json_write_strn(f, s, n);
+			escape_json(f, s, n);
 			first = 0;
 		}
 		s += n;

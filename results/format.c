@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "escape.h"
 #include "report.h"
 
 #define WIDTH 80
@@ -518,14 +518,14 @@ write_text(const struct report *rep, FILE *f)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
 		fprintf(f, "Each side's value is the geometric mean of its processes' medians (each\n"
-			"round of a run, or each run, is a fresh process at another moment); change:\n"
-			"the second side against the first, with the %.0f%% interval of the change from\n"
-			"the spread between processes; q: the p of a change beyond the margin, adjusted\n"
-			"for the number of metrics (Benjamini-Hochberg).  ~: no change beyond the\n"
-			"margin shown; same: the whole interval within the margin; unreliable:\n"
-			"other work on the machine differed between the\n"
-			"sides, or the data cannot tell; one run each: a process a side, nothing to\n"
-			"test with; not comparable: measured differently (size, arguments,\n"
+			"round of a run, or each run, is a fresh process at another moment);\n"
+			"change: the second side against the first, with the %.0f%% interval of the\n"
+			"change from the spread between processes; q: the p of a change beyond the\n"
+			"margin, adjusted for the number of metrics (Benjamini-Hochberg).\n"
+			"~: no change beyond the margin shown; same: the whole interval within\n"
+			"the margin; unreliable: other work on the machine differed between the\n"
+			"sides, or the data cannot tell; one run each: a process a side, nothing\n"
+			"to test with; not comparable: measured differently (size, arguments,\n"
 			"placement, memory reduction, emulation).\n", 100 * ABTEST_CI_LEVEL);
 }
 
@@ -534,17 +534,8 @@ write_text(const struct report *rep, FILE *f)
 static void
 csv_field(FILE *f, const char *s, int last)
 {
-	if (s != NULL && strpbrk(s, ",\"\r\n") != NULL) {
-		fputc('"', f);
-		for (; *s != '\0'; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else if (s != NULL) {
-		fputs(s, f);
-	}
+	if (s != NULL)
+		escape_csv(f, s);
 	fputc(last ? '\n' : ',', f);
 }
 
@@ -657,7 +648,7 @@ write_csv(const struct report *rep, FILE *f)
 static void
 json_str(FILE *f, const char *s)
 {
-	json_write_strn(f, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
+	escape_json(f, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
 }
 
 static void
@@ -851,11 +842,7 @@ static void
 md_cell(FILE *f, const char *s)
 {
 	fputs("| ", f);
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
+	escape_markdown(f, s, 1);
 	fputc(' ', f);
 }
 
@@ -870,12 +857,23 @@ write_markdown(const struct report *rep, FILE *f)
 	for (i = 0; i < rep->nruns; i++) {
 		const struct report_run *run = &rep->runs[i];
 
-		fprintf(f, "- [%d] `%s`: %s, %s%s%s%s\n", run->id, run->file, run->label,
-			run->os[0] ? run->os : "unknown OS", run->note ? ", note: " : "",
-			run->note ? run->note : "",
-			run->rf.format == RESFILE_LMBENCH3 ? " (lmbench3)" : "");
-		for (k = 0; k < run->rf.nflags; k++)
-			fprintf(f, "  - unreliable: %s\n", run->rf.flags[k]);
+		/* Text from the files, escaped: no HTML reaches a renderer. */
+		fprintf(f, "- [%d] ", run->id);
+		escape_markdown(f, run->file, 0);
+		fputs(": ", f);
+		escape_markdown(f, run->label, 0);
+		fputs(", ", f);
+		escape_markdown(f, run->os[0] ? run->os : "unknown OS", 0);
+		if (run->note != NULL) {
+			fputs(", note: ", f);
+			escape_markdown(f, run->note, 0);
+		}
+		fprintf(f, "%s\n", run->rf.format == RESFILE_LMBENCH3 ? " (lmbench3)" : "");
+		for (k = 0; k < run->rf.nflags; k++) {
+			fputs("  - unreliable: ", f);
+			escape_markdown(f, run->rf.flags[k], 0);
+			fputc('\n', f);
+		}
 	}
 	fputc('\n', f);
 	for (si = 0; si < rep->nsecs && rep->want_summary; si++) {
@@ -905,16 +903,23 @@ write_markdown(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
-		const struct report_run *a = &rep->runs[ab->base], *b = &rep->runs[ab->other];
+		char sa[512], sb[512];
 
-		fprintf(f, "## A/B: [%d] `%s` against the base [%d] `%s`\n\n", b->id, b->file,
-			a->id, a->file);
+		side_str(sa, sizeof(sa), rep, ab->ga);
+		side_str(sb, sizeof(sb), rep, ab->gb);
+		fputs("## A/B: ", f);
+		escape_markdown(f, sb, 0);
+		fputs(" against the base ", f);
+		escape_markdown(f, sa, 0);
+		fputs("\n\n", f);
 		changes_markdown(f, ab);
 		for (si = 0; si < ab->nsecs; si++) {
 			const struct report_ab_section *as = &ab->secs[si];
 
-			fprintf(f, "### %s\n\n| column | %s | %s | change | 95%% interval | q | verdict |\n"
-				"|---|---:|---:|---:|---|---:|---|\n", as->s->title, ab->ga->label, ab->gb->label);
+			fprintf(f, "### %s\n\n| column ", as->s->title);
+			md_cell(f, ab->ga->label);
+			md_cell(f, ab->gb->label);
+			fputs("| change | 95% interval | q | verdict |\n|---|---:|---:|---:|---|---:|---|\n", f);
 			for (k = 0; k < as->nrows; k++) {
 				const struct report_ab_row *row = &as->rows[k];
 				char ci[48], q[16], verdict[256];

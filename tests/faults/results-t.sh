@@ -2,7 +2,9 @@
 # Fault matrix, results: a results directory that cannot be written
 # (`hostbench run` and the results tool's --svg/--plot); plots that would
 # replace a file, write through a symbolic link or into another user's
-# directory (refused, nothing touched, nothing left); a result file
+# directory (refused, nothing touched, nothing left); a FIFO given as a
+# result file (refused at once); text from a file that would be HTML in
+# Markdown, a formula in CSV or invalid UTF-8 in JSON; a result file
 # truncated mid-line, a binary file and a missing file given to the
 # results tool.  Each: a clear error naming the path, exit 1, no file
 # left half-written; the good files given alongside are still read and
@@ -16,7 +18,7 @@ cmp=$top_builddir/results/hostbench-compare
 [ -f "$cmp" ] || skip_all 'hostbench-compare is not built'
 [ -f "$top_builddir/bench/mhz" ] || skip_all 'mhz is not built'
 
-plan 39
+plan 46
 d=$(mktemp -d "${TMPDIR:-/tmp}/results-t.XXXXXX") || bail 'mktemp -d failed'
 mounted=
 _tap_cleanup_hook() {
@@ -151,3 +153,31 @@ else
 fi
 compare --svg '' "$data/hb-a.0"
 like "compare --svg '': exit 2 naming it" "$HB_STATUS $HB_ERR" '^2 .*--svg: an empty file name'
+
+# ------------------------------------------------ files that are not files, text that is not text
+mkfifo "$d/fifo.0"
+if command -v timeout >/dev/null 2>&1; then
+	HB_STATUS=0
+	timeout 10 $TEST_WRAPPER "$cmp" "$d/fifo.0" "$data/hb-b.0" >"$d/out" 2>"$d/err" </dev/null || HB_STATUS=$?
+	HB_ERR=$(cat "$d/err")
+else
+	compare "$d/fifo.0" "$data/hb-b.0"
+fi
+is 'a FIFO given as a result file: exit 1 at once (no hang)' 1 "$HB_STATUS"
+like '... saying what it is' "$HB_ERR" "fifo\\.0: a FIFO, not a result file"
+# A note with HTML, a formula and bytes that are not UTF-8.
+awk '/^note: / { printf "note: <img src=x onerror=alert(1)> =HYPERLINK(\"http://x\") \377\376 end\n"; next }
+	{ print }' "$data/hb-r-a.0" >"$d/evil.0"
+compare --format markdown --summary "$d/evil.0"
+like 'Markdown: a note'"'"'s HTML is escaped' "$HB_OUT" '&lt;img src=x onerror=alert\(1\)'
+no_line_like() { ! printf '%s\n' "$1" | grep -q -- "$2"; }
+like_() { printf '%s\n' "$1" | grep -Eq -- "$2"; }
+ok '... and no tag is left' no_line_like "$HB_OUT" '<img'
+compare --format csv --summary "$d/evil.0"
+ok 'CSV: a note that is no formula is left as it is' like_ "$HB_OUT" ',"<img src=x onerror=alert\(1\)> =HYPERLINK'
+
+awk '/^note: / { $0 = "note: =SUM(A1:A9)" } { print }' "$d/evil.0" >"$d/formula.0"
+compare --format csv --summary "$d/formula.0"
+like 'CSV: a note that would be a formula gets a quote first' "$HB_OUT" ",'=SUM\\(A1:A9\\),"
+compare --format json --summary "$d/evil.0"
+like 'JSON: bytes that are not UTF-8 become U+FFFD' "$HB_OUT" '\\ufffd\\ufffd end'

@@ -1,0 +1,130 @@
+/*
+ * escape: text from result files into JSON, Markdown and CSV (see
+ * escape.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+
+/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0:
+ * no overlong forms, no surrogates, nothing above U+10FFFF. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned long cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
+	    || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+void
+escape_json(FILE *f, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	fputc('"', f);
+	while (p < end) {
+		unsigned char ch = *p;
+		size_t len;
+
+		if (ch == '"' || ch == '\\') {
+			fprintf(f, "\\%c", ch);
+		} else if (ch == '\n') {
+			fputs("\\n", f);
+		} else if (ch == '\t') {
+			fputs("\\t", f);
+		} else if (ch < 0x20 || ch == 0x7f) {
+			fprintf(f, "\\u%04x", ch);
+		} else if ((len = utf8_len(p, (size_t)(end - p))) == 0) {
+			fputs("\\ufffd", f);
+		} else {
+			fwrite(p, 1, len, f);
+			p += len;
+			continue;
+		}
+		p++;
+	}
+	fputc('"', f);
+}
+
+void
+escape_markdown(FILE *f, const char *s, int cell)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '|':
+			fputs(cell ? "\\|" : "|", f);
+			break;
+		case '\r':
+		case '\n':
+			fputc(cell ? ' ' : *s, f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+/* A whole number as strtod reads it ("-1.5", "1e3"), not "-1+1". */
+static int
+is_number(const char *s)
+{
+	char *end;
+
+	if (*s == '\0')
+		return 0;
+	(void)strtod(s, &end);
+	return *end == '\0';
+}
+
+void
+escape_csv(FILE *f, const char *s)
+{
+	int formula = s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL && !is_number(s);
+
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		fputc('"', f);
+		if (formula)
+			fputc('\'', f);
+		for (; *s != '\0'; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+		return;
+	}
+	if (formula)
+		fputc('\'', f);
+	fputs(s, f);
+}
