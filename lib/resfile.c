@@ -203,6 +203,9 @@ resfile_config(const struct resfile_run *r, const char *key)
 struct parser {
 	struct resfile_run *r;
 	size_t results_cap, flags_cap;
+	/* An index of the results by name and unit (open addressing, a
+	 * power of two, at most half full): 0 empty, else 1 + the index. */
+	size_t *slot, nslot;
 	size_t last;		/* index of the last result added: samples come in runs */
 	unsigned long line;
 	char *err;
@@ -251,23 +254,83 @@ oom(struct parser *p)
 	return fail(p, "out of memory");
 }
 
+/* FNV-1a over name, a 0 byte, unit. */
+static size_t
+hash_of(const char *name, const char *unit)
+{
+	uint32_t h = 2166136261u;
+	const char *s;
+
+	for (s = name; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	h = (h ^ 0) * 16777619u;
+	for (s = unit; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The slot of name and unit: where it is, or the empty one it would take. */
+static size_t *
+slot_of(struct parser *p, const char *name, const char *unit)
+{
+	size_t k = hash_of(name, unit) & (p->nslot - 1);
+
+	for (;;) {
+		size_t *s = &p->slot[k];
+		const struct resfile_result *x;
+
+		if (*s == 0)
+			return s;
+		x = &p->r->results[*s - 1];
+		if (strcmp(x->name, name) == 0 && strcmp(x->unit, unit) == 0)
+			return s;
+		k = (k + 1) & (p->nslot - 1);
+	}
+}
+
+/* Room for one more result in the index: doubled (and refilled) when it
+ * would be more than half full.  0 or -1. */
+static int
+index_grow(struct parser *p)
+{
+	size_t n = p->nslot ? p->nslot : 64, i;
+	size_t *old = p->slot, oldn = p->nslot;
+
+	if (p->nslot != 0 && 2 * (p->r->nresults + 1) <= p->nslot)
+		return 0;
+	while (2 * (p->r->nresults + 1) > n)
+		n *= 2;
+	if ((p->slot = calloc(n, sizeof(*p->slot))) == NULL) {
+		p->slot = old;
+		return -1;
+	}
+	p->nslot = n;
+	for (i = 0; i < oldn; i++)
+		if (old[i] != 0) {
+			const struct resfile_result *x = &p->r->results[old[i] - 1];
+
+			*slot_of(p, x->name, x->unit) = old[i];
+		}
+	free(old);
+	return 0;
+}
+
 static int
 add_sample(struct parser *p, const char *name, const char *unit, double v)
 {
 	struct resfile_run *r = p->r;
 	struct resfile_result *res = NULL;
-	size_t i;
+	size_t *s;
 
 	if (p->last < r->nresults && strcmp(r->results[p->last].name, name) == 0
 	    && strcmp(r->results[p->last].unit, unit) == 0) {
 		res = &r->results[p->last];
 	} else {
-		for (i = 0; i < r->nresults; i++)
-			if (strcmp(r->results[i].name, name) == 0
-			    && strcmp(r->results[i].unit, unit) == 0) {
-				res = &r->results[i];
-				break;
-			}
+		if (index_grow(p) != 0)
+			return oom(p);
+		s = slot_of(p, name, unit);
+		if (*s != 0)
+			res = &r->results[*s - 1];
 	}
 	if (res == NULL) {
 		if (grow(&r->results, &p->results_cap, r->nresults, sizeof(*r->results)) != 0)
@@ -283,6 +346,7 @@ add_sample(struct parser *p, const char *name, const char *unit, double v)
 			return oom(p);
 		}
 		r->nresults++;
+		*slot_of(p, name, unit) = r->nresults;
 	}
 	if (res->n >= res->cap) {
 		size_t cap = res->cap;
@@ -1175,6 +1239,7 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 		s = nl ? nl + 1 : end;
 	}
 	free(buf);
+	free(p.slot);
 	r->lines = p.line;
 	if (rc != 0)
 		return -1;
