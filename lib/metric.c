@@ -215,6 +215,10 @@ const struct metric metric_table[] = {
 	    "a System V semaphore round trip, processes on different CPUs"),
 	LUS("LatFcntl/placement=spread", "spread", "fcntl lock", METRIC_ONE, NULL,
 	    "an fcntl lock hand-off, processes on different CPUs"),
+	LUS("LatFifo/placement=spread", "spread", "FIFO", METRIC_ONE, NULL,
+	    "a byte there and back through two named FIFOs, processes on different CPUs"),
+	LUS("LatUnixConnect/placement=spread", "spread", "UNIX conn", METRIC_ONE, NULL,
+	    "an AF_UNIX connect, accept and close, processes on different CPUs"),
 
 	/* More latencies */
 	LUS("LatSyscall/op=read", "more", "read", METRIC_ONE, NULL, "read one byte from /dev/zero"),
@@ -227,6 +231,10 @@ const struct metric metric_table[] = {
 	    "an fcntl lock hand-off between two processes"),
 	LUS("LatSem", "more", "sem", METRIC_ONE, ONECPU,
 	    "a System V semaphore round trip between two processes"),
+	LUS("LatFifo", "more", "FIFO", METRIC_ONE, ONECPU,
+	    "a byte there and back through two named FIFOs"),
+	LUS("LatUnixConnect", "more", "UNIX conn", METRIC_ONE, ONECPU,
+	    "an AF_UNIX stream connect, accept and close"),
 	LUS("LatUsleep/method=nanosleep/stat=p50", "more", "sleep late p50", METRIC_ONE, NULL,
 	    "how late a nanosleep wakes up: the median of a sample"),
 	LUS("LatUsleep/method=nanosleep/stat=p99", "more", "sleep late p99", METRIC_ONE, NULL,

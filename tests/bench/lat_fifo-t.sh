@@ -4,7 +4,7 @@
 # dies.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 21
+plan 22
 q='-N 3 -T 1ms -o raw'
 ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lat_fifo-t.XXXXXX")
@@ -37,6 +37,12 @@ cli '-P 2: exit 2, one partner only' 2 "-P: value '2' is not supported" lat_fifo
 
 TMPDIR=$tmp run_prog lat_fifo $q
 ok 'prints well-formed raw records' well_formed "$TAP_STDOUT"
+# Its results reach the results tool's tables (they once had no column).
+printf '%s\n' "$TAP_STDOUT" >"$tmp/run.0"
+like "compare tables it in More latencies ('FIFO')" \
+	"$(TMPDIR=$tmp $TEST_WRAPPER "$top_builddir/results/hostbench-compare" --summary --sections more "$tmp/run.0" 2>&1)" \
+	'FIFO'
+rm -f "$tmp/run.0"
 v=$(results_of "$TAP_STDOUT" LatFifo/placement=one | median_of)
 ok "one CPU: exit 0, above 0 and below 10 ms ($v ns per round trip)" \
 	status_and_value "$TAP_STATUS" "$v" 0.001 1e7

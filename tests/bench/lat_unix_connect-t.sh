@@ -4,7 +4,7 @@
 # the server dies.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 22
+plan 23
 q='-N 3 -T 1ms -o raw'
 ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lat_unix_connect-t.XXXXXX")
@@ -38,6 +38,12 @@ cli "lmbench's -s: exit 2 saying no server is needed" 2 'separate server is not 
 
 TMPDIR=$tmp run_prog lat_unix_connect $q
 ok 'prints well-formed raw records' well_formed "$TAP_STDOUT"
+# Its results reach the results tool's tables (they once had no column).
+printf '%s\n' "$TAP_STDOUT" >"$tmp/run.0"
+like "compare tables it in More latencies ('UNIX conn')" \
+	"$(TMPDIR=$tmp $TEST_WRAPPER "$top_builddir/results/hostbench-compare" --summary --sections more "$tmp/run.0" 2>&1)" \
+	'UNIX'
+rm -f "$tmp/run.0"
 v=$(results_of "$TAP_STDOUT" LatUnixConnect/placement=one | median_of)
 ok "one CPU: exit 0, above 0 and below 10 ms ($v ns per connection)" \
 	status_and_value "$TAP_STATUS" "$v" 0.001 1e7
