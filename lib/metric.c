@@ -3,11 +3,8 @@
  * labels follow lmbench's summary tables, in lmbench's order, so that old
  * and new runs line up; the sections lmbench lacks come after them.
  *
- * Names of benchmarks not written yet (LatPipe, LatUnix, LatUdp, LatTcp,
- * LatConnect, LatRpc, BwPipe, BwUnix, BwTcp, BwUdp) are the likely ones: when a
- * program is written, its names and units must match its entries here, or
- * the entries change with it (tests/lib/metric-t.c lists the names each
- * written program prints).
+ * A program's names and units must match its entries here, or the entries
+ * change with it (tests/lib/metric-t.c lists the names the programs print).
  */
 #include "config.h"
 
