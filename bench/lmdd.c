@@ -386,7 +386,8 @@ static const struct bench_prog prog = {
 		   "  sync=1       O_SYNC writes; direct=1: O_DIRECT reads and writes\n"
 		   "  flush=1|2    drop the input's cached pages before a pass (2: drop_caches too)\n"
 		   "  verify=1     check the written pattern (read back after a write)\n"
-		   "  force=1      write to a block device or over a file; no free-space check\n"
+		   "  force=1      write to a device, over a file or through a symbolic link; no\n"
+		   "               free-space check (FIFOs and sockets are refused all the same)\n"
 		   "  keep=1       keep the of=FILE lmdd created (else removed at exit)\n",
 	.min_args = 0,
 	.max_args = -1,
@@ -471,23 +472,88 @@ check_space(const struct end *e, uint64_t need)
 			(unsigned long long)((uint64_t)v.f_bavail * v.f_frsize));
 }
 
-/* The safety rules for an output, applied before it is opened and after. */
+/*
+ * The safety rules for an end, applied to what its path names before it
+ * is opened (lstat for an output without force=1, so a symbolic link is
+ * seen as one) and to the file opened.  A FIFO or socket is refused
+ * whatever force= says: lmdd reads and writes at offsets, which they
+ * have not, and opening a FIFO waits for the other side.
+ */
 static void
 refuse(const struct state *s, const struct end *e, const struct stat *sb)
 {
-	if (!s->force && S_ISBLK(sb->st_mode))
+	int wr = e == &s->out;
+
+	if (S_ISFIFO(sb->st_mode) || S_ISSOCK(sb->st_mode))
+		msg_die("%s=%s: a %s; refused (lmdd reads and writes at offsets, which a %s has "
+			"not; force=1 does not change that)", e->name, e->path,
+			S_ISFIFO(sb->st_mode) ? "FIFO" : "socket", S_ISFIFO(sb->st_mode) ? "FIFO" : "socket");
+	if (!wr || s->force)
+		return;
+	if (S_ISLNK(sb->st_mode))
+		msg_die("of=%s: a symbolic link; refused without force=1 (whoever can write its "
+			"directory chooses what it points to)", e->path);
+	if (S_ISBLK(sb->st_mode))
 		msg_die("of=%s: a block device: writing destroys what it holds; add force=1 to "
 			"write to it anyway", e->path);
-	if (!s->force && !e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)
+	if (S_ISCHR(sb->st_mode))
+		msg_die("of=%s: a character device; refused without force=1 (writing to one such as "
+			"a raw flash, /dev/mtdN, destroys what it holds)", e->path);
+	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)
 		msg_die("of=%s: exists and holds %llu bytes, which lmdd would overwrite; name a new "
 			"file, or add force=1", e->path, (unsigned long long)sb->st_size);
+}
+
+/* Clear the O_NONBLOCK that opened fd without waiting (a FIFO). */
+static void
+blocking(const struct end *e, int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+		msg_sysdie("%s=%s: cannot clear O_NONBLOCK", e->name, e->path);
+}
+
+/*
+ * The file lmdd created as fd, opened again by name with flags that fcntl
+ * cannot set (O_SYNC): anyone who can write the directory may have
+ * replaced the name since, so a symbolic link is not followed and a file
+ * other than fd's (device and inode) is refused before a byte is written.
+ * Returns the new descriptor; fd is closed.
+ */
+static int
+reopen_same(const struct end *e, int fd, int flags)
+{
+	struct stat made, now;
+	int nfd;
+
+	if (fstat(fd, &made) != 0)
+		msg_sysdie("%s=%s: cannot stat", e->name, e->path);
+	if ((nfd = open(e->path, flags | O_NOFOLLOW | O_NONBLOCK)) < 0) {
+		if (lstat(e->path, &now) == 0 && S_ISLNK(now.st_mode))
+			msg_die("%s=%s: replaced by a symbolic link after lmdd created it; refused, "
+				"nothing written", e->name, e->path);
+		msg_sysdie("%s=%s: cannot open the file lmdd created", e->name, e->path);
+	}
+	if (fstat(nfd, &now) != 0)
+		msg_sysdie("%s=%s: cannot stat", e->name, e->path);
+	if (now.st_dev != made.st_dev || now.st_ino != made.st_ino)
+		msg_die("%s=%s: replaced by another file after lmdd created it; refused, nothing "
+			"written", e->name, e->path);
+	blocking(e, nfd);
+	close(fd);
+	return nfd;
 }
 
 /*
  * Open end e (wr: the output) as the run needs it: a temporary file in a
  * directory (DIR, or TMPDIR for an empty value), or the named file,
- * created with O_EXCL where it does not exist (and registered for
- * removal); then check what it is.
+ * created with O_EXCL|O_NOFOLLOW where it does not exist (and registered
+ * for removal); then check what it is.  A file lmdd creates is used
+ * through the descriptor that created it, never reopened by name (but
+ * for O_SYNC, see reopen_same).  Anything else is opened with O_NONBLOCK,
+ * so that a FIFO is refused instead of waited on, and an existing output
+ * with O_NOFOLLOW unless force=1.
  */
 static void
 open_end(struct state *s, struct end *e, int wr)
@@ -496,30 +562,29 @@ open_end(struct state *s, struct end *e, int wr)
 	const char *dir = *e->arg != '\0' ? e->arg : NULL;
 	struct stat ds;
 	sigset_t all, old;
-	int fd;
+	int fd = -1, nofollow = wr && !s->force;
 
 	if (dir == NULL || (stat(dir, &ds) == 0 && S_ISDIR(ds.st_mode))) {
 		e->kind = TEMP;
+		/* mkstemp: O_CREAT|O_EXCL, read-write, which the temporary input needs. */
 		if ((fd = tmp_file(dir, e->path, sizeof(e->path))) < 0)
 			msg_sysdie("%s=%s: cannot create a temporary file in %s", e->name, e->arg,
 				   tmp_dir(dir));
-		close(fd);
 		e->created = 1;
-		if (!wr)	/* lmdd writes the temporary input first */
-			flags = O_RDWR;
+		e->fd = wr && s->sync ? reopen_same(e, fd, flags) : fd;
 	} else {
 		e->kind = NAMED;
 		if (strlen(e->arg) >= sizeof(e->path))
 			bench_usage_error(&prog, "%s: the path is longer than %d bytes", e->name,
 					  PATH_MAX - 1);
 		snprintf(e->path, sizeof(e->path), "%s", e->arg);
-		if (wr && stat(e->path, &ds) == 0)
+		if ((nofollow ? lstat(e->path, &ds) : stat(e->path, &ds)) == 0)
 			refuse(s, e, &ds);
 		if (wr) {
 			/* No signal between creating the file and registering it. */
 			sigfillset(&all);
 			sigprocmask(SIG_BLOCK, &all, &old);
-			fd = open(e->path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+			fd = open(e->path, flags | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
 			e->created = fd >= 0 && tmp_register(e->path) == 0;
 			if (fd >= 0 && !e->created)
 				unlink(e->path);
@@ -528,18 +593,24 @@ open_end(struct state *s, struct end *e, int wr)
 				msg_sysdie("of=%s: cannot create", e->path);
 			if (fd >= 0 && !e->created)
 				msg_die("of=%s: cannot register it for removal", e->path);
-			if (fd >= 0)
-				close(fd);
 		}
+		if (fd < 0) {
+			if ((fd = open(e->path, flags | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0))) < 0) {
+				if (nofollow && lstat(e->path, &ds) == 0 && S_ISLNK(ds.st_mode))
+					refuse(s, e, &ds);
+				msg_sysdie("%s=%s: cannot open", e->name, e->path);
+			}
+			if (fstat(fd, &ds) == 0)
+				refuse(s, e, &ds);
+			blocking(e, fd);
+		}
+		e->fd = fd;
 	}
-	if ((e->fd = open(e->path, flags)) < 0)
-		msg_sysdie("%s=%s: cannot open", e->name, e->path);
 	if (fstat(e->fd, &e->st) != 0)
 		msg_sysdie("%s=%s: cannot stat", e->name, e->path);
+	refuse(s, e, &e->st);
 	if (!S_ISREG(e->st.st_mode) && !S_ISBLK(e->st.st_mode) && !S_ISCHR(e->st.st_mode))
 		msg_die("%s=%s: not a file, directory, block or character device", e->name, e->path);
-	if (wr)
-		refuse(s, e, &e->st);
 }
 
 /* direct=1: O_DIRECT now (exit 77 where refused); the alignment it needs. */
@@ -603,7 +674,8 @@ describe(const struct state *s, const struct end *e)
 		      S_ISREG(e->st.st_mode) ? "regular file" : S_ISBLK(e->st.st_mode)
 		      ? "block device" : "character device",
 		      e->kind == NAMED && e->created ? (s->keep ? ", created, kept" : ", created, removed")
-		      : "", in_memory(e) ? ", on tmpfs: in memory, not on a disk" : "",
+		      : "", S_ISREG(e->st.st_mode) && in_memory(e)
+		      ? ", on tmpfs: in memory, not on a disk" : "",
 		      (unsigned long long)e->off);
 }
 

@@ -43,7 +43,7 @@ cli 'a missing input: exit 1 naming it' 1 '^lmdd: if=/no/such/file: cannot open:
 cli 'an output in a missing directory: exit 1 naming it' 1 '^lmdd: of=/no/such/dir/f: cannot create' \
 	lmdd of=/no/such/dir/f count=1
 cli 'direct=1 where refused (/dev/null): exit 77 with the reason' 77 \
-	'of=/dev/null: direct=1: the file system refuses direct I/O' lmdd of=/dev/null count=1 direct=1
+	'of=/dev/null: direct=1: the file system refuses direct I/O' lmdd of=/dev/null count=1 direct=1 force=1
 
 # latencies_ordered TEXT: every line has MB/s > 0 and p50 <= p90 <= p99 <= max.
 latencies_ordered() {
@@ -132,8 +132,8 @@ TMPDIR=$dir run_prog lmdd -N 2 -o raw if="$dir" of="$dir" bs=32k count=4
 like 'a copy between two temporary files: op=copy, 8 I/Os a pass' "$TAP_STDOUT" \
 	'^BenchmarkLmdd/op=copy/size=128K/bs=32K	 +8	'
 is 'nothing is left after reads and copies' '' "$(ls -A "$dir")"
-run_prog lmdd -N 2 -o raw if=internal of=/dev/null bs=1m count=4 sync=1
-like 'of=/dev/null with sync=1: named sync=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=4M/bs=1M/sync=1	'
+run_prog lmdd -N 2 -o raw if=internal of=/dev/null bs=1m count=4 sync=1 force=1
+like 'of=/dev/null force=1 with sync=1: named sync=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=4M/bs=1M/sync=1	'
 
 run_prog lmdd -N 3 -o text of="$dir" bs=64k count=4
 like 'text output: median and CI of MB/s' "$TAP_STDOUT" '^Lmdd/op=write/size=256K/bs=64K +[0-9.]+ MB/s .*n=3\)$'
