@@ -277,7 +277,7 @@ main(int argc, char **argv)
 	if (o.output == OUTPUT_TEXT)
 		printf("beyond: %.3g ns per load at %s\n", last,
 		       mem_size_name(sz, sizeof(sz), points[npoints - 1].size));
-	fflush(stdout);
+	msg_flush();
 	chase_buf_free(&b);
 	return MSG_EXIT_OK;
 }

@@ -206,7 +206,7 @@ main(int argc, char **argv)
 	}
 	if (nlv == 0)
 		msg_warn("no step in the cost of a load on its own page up to %zu pages", maxpages);
-	fflush(stdout);
+	msg_flush();
 	chase_buf_free(&b);
 	return MSG_EXIT_OK;
 }

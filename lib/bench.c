@@ -69,7 +69,7 @@ bench_usage_error(const struct bench_prog *p, const char *fmt, ...)
 	va_end(ap);
 	msg_warn("%s", buf);
 	print_usage(stderr, p);
-	exit(MSG_EXIT_USAGE);
+	msg_quit(MSG_EXIT_USAGE);
 }
 
 long long
@@ -289,7 +289,7 @@ bench_report_pairs(const struct bench_opts *o, const char *name,
 		if (alt != NULL && stats_compute(alt, n, &s) == 0)
 			output_text(stdout, name, &s, alt_unit);
 	}
-	fflush(stdout);
+	msg_flush();
 }
 
 void

@@ -887,7 +887,7 @@ sock_percentiles(const struct bench_opts *o, const char *name,
 			       (unsigned long long)h.n);
 		}
 	}
-	fflush(stdout);
+	msg_flush();
 	return 0;
 }
 
@@ -1087,7 +1087,7 @@ sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
 	}
 	printf("%-36s cpu %.1f%% user, %.1f%% sys, %.1f%% irq, %.1f%% softirq; %.3g us/KB\n",
 	       name, v[0], v[1], v[2], v[3], v[4]);
-	fflush(stdout);
+	msg_flush();
 }
 
 void
@@ -1118,7 +1118,7 @@ sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
 		}
 		free(col);
 	}
-	fflush(stdout);
+	msg_flush();
 }
 
 void
