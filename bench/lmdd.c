@@ -741,7 +741,7 @@ report(const struct bench_opts *o, const char *name, const uint64_t *ios, const 
 		}
 	}
 	free(col);
-	fflush(stdout);
+	msg_flush();
 }
 
 int

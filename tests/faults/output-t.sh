@@ -66,8 +66,8 @@ for _p in $progs; do nprogs=$((nprogs + 1)); done
 script=$top_builddir/hostbench
 plan $((nprogs + 8))
 
-# full PROG ARGS...: PROG with stdout on /dev/full exits 1 and says so
-# once.  1 test.
+# full PROG ARGS...: PROG with stdout on /dev/full exits 1 and says so,
+# with the reason, once.  1 test.
 full() {
 	_p=$1
 	shift
@@ -75,7 +75,7 @@ full() {
 	_st=0
 	# shellcheck disable=SC2086
 	$TEST_WRAPPER "$(prog "$_p")" "$@" >/dev/full 2>"$_e" </dev/null || _st=$?
-	_n=$(grep -c "^$_p: standard output: " "$_e") || :
+	_n=$(grep -c "^$_p: standard output: No space left on device\$" "$_e") || :
 	if [ "$_st" -eq 77 ]; then
 		skip "$_p cannot run here: $(sed -n '$p' "$_e")"
 	elif [ "$_st" -eq 1 ] && [ "$_n" -eq 1 ]; then
