@@ -80,9 +80,15 @@ msg_flush(void)
 {
 	if (fflush(stdout) == 0)
 		return 0;
-	if (out_errno == 0)
-		out_errno = errno;
+	msg_stdout_failed(errno);
 	return -1;
+}
+
+void
+msg_stdout_failed(int errnum)
+{
+	if (out_errno == 0)
+		out_errno = errnum;
 }
 
 void

@@ -33,6 +33,14 @@ void msg_init(const char *argv0);
  */
 int msg_flush(void);
 
+/*
+ * Note errnum (0: ignored) as why a write to stdout failed, for the exit
+ * check, unless a reason is noted already.  For a printing function that
+ * sees the stream fail: a write that spans the buffer leaves nothing to
+ * flush at exit, so no later call can say why.
+ */
+void msg_stdout_failed(int errnum);
+
 /* exit(status); a status other than 0 stands, whatever stdout's state. */
 HB_NORETURN void msg_quit(int status);
 

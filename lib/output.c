@@ -11,7 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "msg.h"
 #include "output.h"
+
+/*
+ * After a print to f that began with errno = 0: a write of stdout that
+ * failed in it is noted with its reason (msg_stdout_failed), and the
+ * caller's errno (saved) is put back.
+ */
+static void
+note_error(FILE *f, int saved)
+{
+	if (f == stdout && errno != 0 && ferror(f))
+		msg_stdout_failed(errno);
+	errno = saved;
+}
 
 char *
 output_format_value(char *buf, size_t len, double v)
@@ -65,7 +79,7 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 	char value[OUTPUT_MAX_VALUE];
 	va_list ap;
 	char *p;
-	int n;
+	int n, saved;
 
 	if (!valid_key(key)) {
 		errno = EINVAL;
@@ -80,7 +94,10 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 	for (p = value; *p != '\0'; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
+	saved = errno;
+	errno = 0;
 	fprintf(f, "%s: %s\n", key, value);
+	note_error(f, saved);
 	return 0;
 }
 
@@ -90,12 +107,15 @@ output_sample_pairs(FILE *f, const char *name, uint64_t iters,
 {
 	char v[64];
 	size_t i;
+	int saved = errno;
 
+	errno = 0;
 	fprintf(f, "Benchmark%s\t%12llu", name, (unsigned long long)iters);
 	for (i = 0; i < n && i < OUTPUT_MAX_PAIRS; i++)
 		fprintf(f, "%s%14s %s", i == 0 ? "\t" : "  ",
 			output_format_value(v, sizeof(v), values[i]), units[i]);
 	fputc('\n', f);
+	note_error(f, saved);
 }
 
 void
@@ -112,15 +132,18 @@ void
 output_text(FILE *f, const char *name, const struct stats *s, const char *unit)
 {
 	char med[64], lo[64], hi[64];
+	int saved = errno;
 
 	output_format_value(med, sizeof(med), s->median);
 	output_format_value(lo, sizeof(lo), s->ci_lo);
 	output_format_value(hi, sizeof(hi), s->ci_hi);
 	/* The interval's own coverage (93.8% for 5 samples, 98.8% for 11):
 	 * order statistics reach only some levels. */
+	errno = 0;
 	fprintf(f, "%-36s %12s %-6s %.1f%% CI %s .. %s  (±%.1f%%, cv %.1f%%, n=%lu)\n",
 		name, med, unit, s->ci_level * 100,
 		lo, hi, stats_ci_halfwidth_pct(s), s->cv * 100, (unsigned long)s->n);
+	note_error(f, saved);
 }
 
 static int

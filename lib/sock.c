@@ -1097,6 +1097,7 @@ sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
 	size_t i, j;
 
 	if (o->output == OUTPUT_RAW) {
+		errno = 0;
 		for (i = 0; i < n; i++) {
 			char v[64];
 
@@ -1106,6 +1107,9 @@ sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
 						vals[i * npairs + j]), units[j]);
 			putchar('\n');
 		}
+		/* The reason, while errno has it: nothing may be left to flush. */
+		if (ferror(stdout))
+			msg_stdout_failed(errno);
 	} else {
 		double *col = malloc((n > 0 ? n : 1) * sizeof(*col));
 		struct stats s;
