@@ -5,13 +5,14 @@
 # setpriv can drop to nobody) is refused without force=1 and its target is
 # untouched, whether it is empty, full or missing; the files lmdd creates
 # are created with O_CREAT|O_EXCL and never opened again by name but
-# through O_NOFOLLOW (strace, when it can trace here).  A FIFO or socket at
+# through O_NOFOLLOW, and a file swapped before that reopen (strace holds
+# it) is refused: both where strace can trace here.  A FIFO or socket at
 # either end is refused at once (exit 1; a FIFO never blocks), force=1 or
 # not; a character device as the output is refused without force=1, and
 # described without "on tmpfs" (devtmpfs) when accepted.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 24
+plan 30
 q='-N 1 -o raw'
 d=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-files-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -94,10 +95,57 @@ opens() {
 	strace -f -e trace=open,openat -o "$d/trace" "$(prog lmdd)" "$@" >/dev/null 2>&1 || :
 	grep -E "open(at)?\\(.*\"[^\"]*$_pat\"" "$d/trace" | sed 's/.*", //; s/).*//; s/, 0[0-7]*$//'
 }
+# swap HOW: run lmdd of=DIR sync=1 with strace holding its reopen of the
+# temporary file (the K-th open, counted in a trace of the same run) for
+# 5 s, in which the plain user replaces the file: HOW=link, by a symbolic
+# link to $d/v/full; HOW=file, by a file of its own (a second name of
+# $d/w/mine, which stays when lmdd removes the name at exit).  3 tests.
+swap() {
+	_k=$(opens 'hostbench\.lmdd\.[^"]*' $q of="$d/w" bs=4k count=2 sync=1 >/dev/null
+		awk '/open(at)?\(/ { n++ } /hostbench\.lmdd\./ && ++m == 2 { print n; exit }' "$d/trace")
+	TAP_STATUS=0
+	strace -o /dev/null -e trace=open,openat -e "inject=open,openat:delay_enter=5000000:when=${_k:-1}" \
+		"$(prog lmdd)" $q of="$d/w" bs=4k count=2 sync=1 >"$d/out" 2>"$d/err" </dev/null &
+	_sp=$!
+	_i=0
+	while [ $_i -lt 50 ] && [ -z "$(ls -A "$d/w")" ]; do
+		sleep 0.1 2>/dev/null || sleep 1
+		_i=$((_i + 1))
+	done
+	_f=$(ls -A "$d/w")
+	case $1 in
+	link) as_plain sh -c 'rm -f "$1/$2" && ln -s "$3" "$1/$2"' sh "$d/w" "$_f" "$d/v/full"
+	      _want='replaced by a symbolic link after lmdd created it; refused' ;;
+	*) as_plain sh -c 'mv "$1/$2" "$1/other" && : >"$1/mine" && ln "$1/mine" "$1/$2"' sh "$d/w" "$_f"
+	   _want='replaced by another file after lmdd created it; refused' ;;
+	esac
+	wait "$_sp" || TAP_STATUS=$?
+	if [ "$TAP_STATUS" -eq 1 ] && grep -q -- "$_want" "$d/err"; then
+		_tap_report 0 "swapped for a $1 before the O_SYNC reopen: exit 1, saying so"
+	else
+		_tap_report 1 "swapped for a $1 before the O_SYNC reopen: exit 1, saying so" || :
+		diag "exit $TAP_STATUS (open $_k held; swapped '$_f'); expected /$_want/ in:"
+		diag "$(cat "$d/err")"
+	fi
+	is '... no result is printed' '' "$(grep '^Benchmark' "$d/out")"
+	if [ "$1" = link ]; then
+		is '... the file the link points to is untouched' "$sum" "$(cksum <"$d/v/full")"
+	else
+		is '... the file put in its place is not written' 0 "$(wc -c <"$d/w/mine" | tr -d ' ')"
+	fi
+	rm -f "$d/w/$_f" "$d/w/other" "$d/w/mine"
+}
 if [ -n "$TEST_WRAPPER" ] || ! command -v strace >/dev/null 2>&1 ||
 	! strace -o /dev/null true >/dev/null 2>&1; then
-	for _k in 1 2 3; do skip 'no strace that can trace here'; done
+	for _k in 1 2 3 4 5 6 7 8 9; do skip 'no strace that can trace here'; done
 else
+	if strace -o /dev/null -e trace=open,openat -e inject=open,openat:delay_enter=1:when=1000 \
+		true >/dev/null 2>&1; then
+		swap link
+		swap file
+	else
+		for _k in 1 2 3 4 5 6; do skip 'this strace cannot delay a system call (inject=)'; done
+	fi
 	is 'of=DIR: its temporary file is opened once, created with O_EXCL' 'O_RDWR|O_CREAT|O_EXCL' \
 		"$(opens 'hostbench\.lmdd\.[^"]*' $q of="$d/w" bs=4k count=2 | tr '\n' ' ' | sed 's/ $//')"
 	is 'of=DIR sync=1: created with O_EXCL, reopened (for O_SYNC) with O_NOFOLLOW' 2 \
