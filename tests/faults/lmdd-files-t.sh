@@ -86,14 +86,22 @@ cli 'of=NEW FILE in the same directory: exit 0' 0 '^BenchmarkLmdd/op=write' \
 	lmdd $q of="$d/w/out" bs=4k count=2
 is '... and it is removed at the end' '' "$(ls -A "$d/w")"
 
+# traced ARGS...: strace ARGS, with LeakSanitizer off in a sanitizer build
+# (it cannot run under ptrace and fails the program).
+traced() {
+	env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
 # The opens, as strace sees them: created once with O_EXCL, never reopened
 # by name but with O_NOFOLLOW (sync=1 needs a descriptor with O_SYNC).
 # opens PATTERN ARGS...: the flags of every open of a path matching PATTERN.
 opens() {
 	_pat=$1
 	shift
-	strace -f -e trace=open,openat -o "$d/trace" "$(prog lmdd)" "$@" >/dev/null 2>&1 || :
-	grep -E "open(at)?\\(.*\"[^\"]*$_pat\"" "$d/trace" | sed 's/.*", //; s/).*//; s/, 0[0-7]*$//'
+	traced -f -e trace=open,openat -o "$d/trace" "$(prog lmdd)" "$@" >/dev/null 2>&1 || :
+	# (musl's opens carry O_LARGEFILE, glibc's on 64 bits do not)
+	grep -E "open(at)?\\(.*\"[^\"]*$_pat\"" "$d/trace" |
+		sed 's/.*", //; s/).*//; s/, 0[0-7]*$//; s/|O_LARGEFILE//g'
 }
 # swap HOW: run lmdd of=DIR sync=1 with strace holding its reopen of the
 # temporary file (the K-th open, counted in a trace of the same run) for
@@ -104,7 +112,7 @@ swap() {
 	_k=$(opens 'hostbench\.lmdd\.[^"]*' $q of="$d/w" bs=4k count=2 sync=1 >/dev/null
 		awk '/open(at)?\(/ { n++ } /hostbench\.lmdd\./ && ++m == 2 { print n; exit }' "$d/trace")
 	TAP_STATUS=0
-	strace -o /dev/null -e trace=open,openat -e "inject=open,openat:delay_enter=5000000:when=${_k:-1}" \
+	traced -o /dev/null -e trace=open,openat -e "inject=open,openat:delay_enter=5000000:when=${_k:-1}" \
 		"$(prog lmdd)" $q of="$d/w" bs=4k count=2 sync=1 >"$d/out" 2>"$d/err" </dev/null &
 	_sp=$!
 	_i=0
@@ -139,7 +147,11 @@ if [ -n "$TEST_WRAPPER" ] || ! command -v strace >/dev/null 2>&1 ||
 	! strace -o /dev/null true >/dev/null 2>&1; then
 	for _k in 1 2 3 4 5 6 7 8 9; do skip 'no strace that can trace here'; done
 else
-	if strace -o /dev/null -e trace=open,openat -e inject=open,openat:delay_enter=1:when=1000 \
+	if [ -n "${HB_SANITIZERS:-}" ]; then
+		# The sanitizer runtime opens files of its own at start, not
+		# always as many: the open to hold cannot be counted.
+		for _k in 1 2 3 4 5 6; do skip 'a sanitizer build: the open to hold cannot be counted'; done
+	elif strace -o /dev/null -e trace=open,openat -e inject=open,openat:delay_enter=1:when=1000 \
 		true >/dev/null 2>&1; then
 		swap link
 		swap file
