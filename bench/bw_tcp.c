@@ -65,14 +65,14 @@ serve_conn(int fd, const struct sock_server *srv)
 	struct cpustat a, b;
 	ssize_t got;
 	size_t n;
-	int ok = 0, rc = sock_hello(fd, SOCK_BW_TCP, h, H_WORDS, &n);
+	uint64_t nak = SOCK_NAK_PARAMS;
+	int ok = 0, rc = sock_hello(fd, srv, SOCK_BW_TCP, h, H_WORDS, &n);
 
-	(void)srv;
 	if (rc != 0)
 		return rc;
 	if (n != H_WORDS || h[H_WINDOW] > MAX_WINDOW || h[H_WARM] > MAX_TIME || h[H_DUR] > MAX_TIME
 	    || sock_buffer(fd, SO_RCVBUF, h[H_WINDOW], &r[0]) != 0) {
-		(void)sock_send_msg(fd, SOCK_BW_TCP, SOCK_NAK, NULL, 0);
+		(void)sock_send_msg(fd, SOCK_BW_TCP, SOCK_NAK, &nak, 1);
 		return -1;
 	}
 	if (sock_send_msg(fd, SOCK_BW_TCP, SOCK_ACK, r, 1) != 0 || sock_set_timeout(fd, SOCK_XFER_NS) != 0)
@@ -204,7 +204,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	rc = 0;
 fail:
 	if (rc != 0)
-		msg_syswarn("transfer to %s port %u failed", a->text, sock_addr_port(a));
+		msg_warn("transfer to %s port %u failed: %s", a->text, sock_addr_port(a), sock_why(errno));
 	for (i = 0; i < ns; i++)
 		if (s->fd[i] >= 0)
 			close(s->fd[i]);
@@ -245,7 +245,7 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT, .tcp = 1,
+		.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT,
 		.max_children = MAX_STREAMS, .conn = serve_conn, .measure = measure, .arg = &st,
 	};
 	int ai;

@@ -8,6 +8,9 @@
  * what arrives per sample, with the RFC 1889 jitter, and sends it back
  * over the TCP control connection; a sample reports the received MB/s
  * and packets/s, the loss and the sent MB/s.  Both ends read /proc/stat.
+ * The session starts over TCP with the key; the datagrams go to a socket
+ * of the session's own, connected to the client's, and the server sends
+ * none.
  *
  * usage: bw_udp [options] [-b rate] [-l size] [-t time] -s [-B addr] | -S host | [host]
  */
@@ -33,8 +36,10 @@
 #define MIN_SIZE (SOCK_HDR_LEN + 24)
 #define MAX_SIZE 65507
 #define MAX_TIME 3600000000000ull
+#define MAX_CLIENTS 8		/* sessions at once, a child each */
 
-enum { H_SIZE, H_SAMPLES, H_STEP, H_WARM, H_WORDS };	/* the hello */
+enum { H_SIZE, H_SAMPLES, H_STEP, H_WARM, H_PORT, H_WORDS };	/* the hello */
+enum { A_COOKIE, A_PORT, A_WORDS };				/* its ACK */
 enum { D_COOKIE, D_SEQ, D_OFFSET, D_WORDS };		/* a datagram */
 enum { R_OOO, R_CPU, R_SAMPLE = R_CPU + SOCK_CPU_WORDS };	/* the result; then 3 per sample */
 
@@ -50,55 +55,67 @@ static struct sock_opts so;
 static struct state st;
 static uint64_t res[R_SAMPLE + 3 * SOCK_MAX_SAMPLES];
 
-/* The server side: datagrams of this session, counted by the sample they were sent in. */
+/*
+ * The server side, a child per session: datagrams with this session's
+ * cookie, counted by the sample they were sent in.  Silence (no valid
+ * datagram and no END) for SOCK_XFER_NS ends it, whatever else comes.
+ */
 static int
 serve_conn(int fd, const struct sock_server *srv)
 {
-	uint64_t h[H_WORDS], *r = res, cookie = timing_now() ^ ((uint64_t)getpid() << 40), seq = 0;
-	uint64_t start = timing_now(), quiet = 0, ended = 0;
+	uint64_t h[H_WORDS], *r = res, ack[A_WORDS], seq = 0, nak = SOCK_NAK_PARAMS;
+	uint64_t start = timing_now(), quiet = 0, ended = 0, valid;
 	double jitter = 0, last_transit = -1;
+	unsigned char rnd[8];
+	unsigned local = 0;
 	struct cpustat a, b;
 	size_t nh;
-	int ok = 0, rc = sock_hello(fd, SOCK_BW_UDP, h, H_WORDS, &nh);
+	int ok = 0, u = -1, rc = sock_hello(fd, srv, SOCK_BW_UDP, h, H_WORDS, &nh);
 
 	if (rc != 0)
 		return rc;
 	if (nh != H_WORDS || h[H_SIZE] < MIN_SIZE || h[H_SIZE] > MAX_SIZE || h[H_SAMPLES] < 1 || h[H_SAMPLES] > SOCK_MAX_SAMPLES
-	    || h[H_STEP] < 1000000 || h[H_STEP] > MAX_TIME / h[H_SAMPLES] || h[H_WARM] > MAX_TIME) {
-		(void)sock_send_msg(fd, SOCK_BW_UDP, SOCK_NAK, NULL, 0);
+	    || h[H_STEP] < 1000000 || h[H_STEP] > MAX_TIME / h[H_SAMPLES] || h[H_WARM] > MAX_TIME
+	    || h[H_PORT] > 65535 || sock_random(rnd, sizeof(rnd)) != 0
+	    || (u = sock_udp_accept(fd, (unsigned)h[H_PORT], &local)) < 0) {
+		(void)sock_send_msg(fd, SOCK_BW_UDP, SOCK_NAK, &nak, 1);
 		return -1;
 	}
 	memset(res, 0, sizeof(res));
-	while (recv(srv->ufd, st.buf, sizeof(st.buf), MSG_DONTWAIT) >= 0)
-		;	/* datagrams of an earlier session */
-	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_ACK, &cookie, 1) != 0)
-		return -1;
+	ack[A_COOKIE] = sock_get64(rnd);
+	ack[A_PORT] = local;
+	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_ACK, ack, A_WORDS) != 0)
+		goto fail;
+	valid = timing_now();
 	for (;;) {
-		struct pollfd pf[2] = { { srv->ufd, POLLIN, 0 }, { fd, POLLIN, 0 } };
+		struct pollfd pf[2] = { { u, POLLIN, 0 }, { fd, POLLIN, 0 } };
 		uint64_t now = timing_now(), w[D_WORDS], k;
 		unsigned kind;
 		size_t n;
 		ssize_t got;
 
 		if (now - start > h[H_WARM] + h[H_STEP] * h[H_SAMPLES] + SOCK_XFER_NS)
-			return -1;	/* a client that never ends */
+			goto fail;	/* a client that never ends */
 		/* After END: the datagrams still on their way, until 100 ms of quiet. */
 		if (ended && (now - quiet > 100000000 || now - ended > 1000000000))
 			break;
-		if (poll(pf, ended ? 1 : 2, ended ? 20 : (int)(SOCK_XFER_NS / 1000000)) <= 0 && !ended)
-			return -1;
+		if (!ended && now - valid >= SOCK_XFER_NS)
+			goto fail;	/* silent, or only garbage */
+		if (poll(pf, ended ? 1 : 2, ended ? 20 : (int)((valid + SOCK_XFER_NS - now) / 1000000 + 1)) < 0)
+			goto fail;
 		if (!ended && pf[1].revents != 0) {
 			if (sock_recv_msg(fd, SOCK_BW_UDP, &kind, w, 1, &n) != 0 || kind != SOCK_END)
-				return -1;
+				goto fail;
 			ended = quiet = timing_now();
 		}
-		while ((got = recv(srv->ufd, st.buf, sizeof(st.buf), MSG_DONTWAIT)) >= MIN_SIZE) {
+		while ((got = recv(u, st.buf, sizeof(st.buf), MSG_DONTWAIT)) >= MIN_SIZE) {
 			double transit;
 
-			now = quiet = timing_now();
+			now = timing_now();
 			if (sock_decode_hdr(st.buf, SOCK_BW_UDP, &kind, &n, D_WORDS) != 0 || kind != SOCK_DATA
-			    || n != D_WORDS || sock_get64(st.buf + SOCK_HDR_LEN) != cookie)
+			    || n != D_WORDS || sock_get64(st.buf + SOCK_HDR_LEN) != ack[A_COOKIE])
 				continue;
+			quiet = valid = now;
 			w[D_SEQ] = sock_get64(st.buf + SOCK_HDR_LEN + 8);
 			w[D_OFFSET] = sock_get64(st.buf + SOCK_HDR_LEN + 16);
 			if ((int64_t)w[D_OFFSET] < 0 || (k = w[D_OFFSET] / h[H_STEP]) >= h[H_SAMPLES])
@@ -117,8 +134,12 @@ serve_conn(int fd, const struct sock_server *srv)
 			r[R_SAMPLE + 3 * k + 2] = (uint64_t)jitter;
 		}
 	}
+	close(u);
 	sock_cpu_encode(r + R_CPU, ok == 2 && cpustat_read(NULL, &b) == 0, &a, &b);
 	return sock_send_msg(fd, SOCK_BW_UDP, SOCK_RESULT, r, R_SAMPLE + 3 * h[H_SAMPLES]) == 0 ? 0 : -1;
+fail:
+	close(u);
+	return -1;
 }
 
 static void
@@ -180,23 +201,32 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	static const char *const units[] = { "MB/s", "pkts/s", "%loss", "sent-MB/s", "jitter-us" };
 	struct state *s = arg;
 	const struct bench_opts *o = s->o;
-	uint64_t h[H_WORDS], cookie, sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps;
+	uint64_t h[H_WORDS], ack[A_WORDS], sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps;
 	static double v[5 * SOCK_MAX_SAMPLES];
 	char base[96], rate[32];
 	struct cpustat ca, cb;
-	int fd, ufd = -1, ok, rc = -1;
-	unsigned kind;
+	int fd = -1, ufd, ok, rc = -1;
+	unsigned kind, local;
 	size_t i, n;
 
 	memset(s->pkts, 0, sizeof(s->pkts));
 	memset(s->bytes, 0, sizeof(s->bytes));
 	s->fails = 0;
 	h[H_SIZE] = s->size, h[H_SAMPLES] = o->reps, h[H_STEP] = step, h[H_WARM] = o->warmup_ns;
-	fd = sock_session(a, SOCK_BW_UDP, h, H_WORDS, &cookie, 1, &n);
-	if (fd < 0 || (ufd = sock_connect(a, SOCK_DGRAM, 0, 0, 0)) < 0)
+	if ((ufd = sock_udp_open(a, &local)) < 0)
+		goto fail;
+	h[H_PORT] = local;
+	fd = sock_session(a, SOCK_BW_UDP, h, H_WORDS, ack, A_WORDS, &n);
+	if (fd < 0)
+		goto fail;
+	if (n != A_WORDS || ack[A_PORT] == 0 || ack[A_PORT] > 65535) {
+		errno = EPROTO;
+		goto fail;
+	}
+	if (sock_udp_connect(ufd, a, (unsigned)ack[A_PORT], 0) != 0)
 		goto fail;
 	ok = cpustat_read(NULL, &ca) == 0;
-	if (transfer(s, ufd, cookie, o->warmup_ns, step) != 0)
+	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step) != 0)
 		goto fail;
 	ok = ok && cpustat_read(NULL, &cb) == 0;
 	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_END, NULL, 0) != 0
@@ -232,7 +262,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	rc = 0;
 fail:
 	if (rc != 0)
-		msg_syswarn("UDP transfer to %s port %u failed", a->text, sock_addr_port(a));
+		msg_warn("UDP transfer to %s port %u failed: %s", a->text, sock_addr_port(a), sock_why(errno));
 	if (fd >= 0)
 		close(fd);
 	if (ufd >= 0)
@@ -259,12 +289,12 @@ static struct bench_prog prog = {
 	.name = "bw_udp",
 	.args = "-s | -S host | [host]",
 	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
-	.optstring = "sS:B:6n:i:p:b:l:m:t:",
+	.optstring = "sS:B:K:6n:i:p:b:l:m:t:",
 	.opthelp = "  -b rate      target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible)\n"
 		"  -l size      datagram size (also -m; default 1470; 40 .. 65507)\n"
 		"  -t time      transfer time, split into -N samples (bare number: s; default 2s)\n"
 		SOCK_OPTHELP_MODE
-		"  -B addr      with -s: listen on this address only (-b is the rate here)\n"
+		SOCK_OPTHELP_BIND("-B") "               (-b is the rate here)\n"
 		SOCK_OPTHELP_REST,
 	.option = option,
 	.ctx = &prog,
@@ -277,8 +307,8 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT, .tcp = 1, .udp = 1,
-		.conn = serve_conn, .measure = measure, .arg = &st,
+		.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT,
+		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
 	};
 	int ai;
 

@@ -271,7 +271,7 @@ main(int argc, char **argv)
 #ifdef HAVE_TIRPC
 	{
 		const struct sock_prog sp = {
-			.bench = &prog, .proto = SOCK_LAT_RPC, .port = PORT, .tcp = 1, .udp = 1,
+			.bench = &prog, .proto = SOCK_LAT_RPC, .port = PORT, .udp = 1,
 			.serve = serve_rpc, .stop = stop_rpc, .measure = measure, .arg = &st,
 		};
 

@@ -47,16 +47,17 @@ serve_conn(int fd, const struct sock_server *srv)
 	uint64_t w[1];
 	size_t n;
 	char *buf;
-	int rc = sock_hello(fd, SOCK_LAT_TCP, w, 1, &n);
+	uint64_t nak = SOCK_NAK_PARAMS;
+	int rc = sock_hello(fd, srv, SOCK_LAT_TCP, w, 1, &n);
 
 	if (rc != 0)
 		return rc;
 	if (n != 1 || w[0] < 1 || w[0] > MAX_SIZE || (buf = malloc((size_t)w[0])) == NULL) {
-		(void)sock_send_msg(fd, SOCK_LAT_TCP, SOCK_NAK, NULL, 0);
+		(void)sock_send_msg(fd, SOCK_LAT_TCP, SOCK_NAK, &nak, 1);
 		return -1;
 	}
-	/* Bounded children, each silent for at most the idle timeout. */
-	if (sock_set_timeout(fd, srv->idle_ns) == 0
+	/* Bounded children, each silent for at most the idle timeout (or a minute with -i 0). */
+	if (sock_set_timeout(fd, srv->idle_ns > 0 ? srv->idle_ns : SOCK_SILENCE_NS) == 0
 	    && sock_send_msg(fd, SOCK_LAT_TCP, SOCK_ACK, NULL, 0) == 0)
 		while (sock_read_full(fd, buf, (size_t)w[0]) == (ssize_t)w[0]
 		       && sock_write_full(fd, buf, (size_t)w[0]) == 0)
@@ -70,14 +71,28 @@ do_rtt(void *arg, uint64_t n)
 {
 	struct state *s = arg;
 
-	while (n-- > 0)
-		if (sock_write_full(s->fd, s->buf, (size_t)s->size) != 0
-		    || sock_read_full(s->fd, s->buf, (size_t)s->size) != (ssize_t)s->size) {
-			if (errno == 0 || errno == EAGAIN)
-				errno = ETIMEDOUT;
-			return -1;
-		}
+	while (n-- > 0) {
+		ssize_t r = -1;
+
+		if (sock_write_full(s->fd, s->buf, (size_t)s->size) == 0
+		    && (r = sock_read_full(s->fd, s->buf, (size_t)s->size)) == (ssize_t)s->size)
+			continue;
+		/* What the server did, said here: the caller adds only the case's name. */
+		msg_warn("round trip with %s port %u: %s", s->addr->text, sock_addr_port(s->addr),
+			 sock_why(r == 0 ? ECONNRESET : errno == EWOULDBLOCK ? EAGAIN : errno));
+		errno = 0;
+		return -1;
+	}
 	return 0;
+}
+
+/* The single round trips, before anything is printed. */
+static int
+percentiles(void *arg)
+{
+	struct state *s = arg;
+
+	return sock_percentiles(s->o, do_rtt, s);
 }
 
 /* A session of its own: the client's connection, or a parallel copy's. */
@@ -101,7 +116,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 
 	s->addr = a;
 	if (session(s) != 0) {
-		msg_syswarn("cannot start a session with %s port %u", a->text, sock_addr_port(a));
+		msg_warn("cannot start a session with %s port %u: %s", a->text, sock_addr_port(a),
+			 sock_why(errno));
 		return -1;
 	}
 	snprintf(name, sizeof(name), "LatTcp/size=%s/%s",
@@ -111,11 +127,11 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	c.loop = do_rtt;
 	c.arg = s;
 	c.copy_init = session;
+	if (s->o->parallel == 1)
+		c.finish = percentiles;
 	rc = bench_run(s->o, s->prog, &c);
-	if (rc == 0 && s->o->parallel == 1 && sock_percentiles(s->o, name, do_rtt, s) != 0) {
-		msg_syswarn("%s: round trip failed", name);
-		rc = -1;
-	}
+	if (rc == 0)
+		sock_percentiles_print(s->o, name);
 	close(s->fd);
 	return rc;
 }
@@ -149,7 +165,7 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_LAT_TCP, .port = PORT, .tcp = 1,
+		.bench = &prog, .proto = SOCK_LAT_TCP, .port = PORT,
 		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
 	};
 	int ai;

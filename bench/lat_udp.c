@@ -2,19 +2,23 @@
  * lat_udp: UDP round-trip latency, in ns per round trip.
  *
  * One iteration: the client sends a datagram of -m bytes (default 24: the
- * 16-byte protocol header and a sequence number) and waits for the
- * server's copy with the same sequence number.  Opening the socket is
- * outside the timing.  A datagram unanswered for 1 s is sent again (at
- * most 3 times in a run, each reported, as the wait lands in a sample).
- * After the samples, round trips timed one by one give the 50th, 90th and
- * 99th percentiles.  With no host, a server is started on loopback for
- * each placement (lib/place) and stopped afterwards.
+ * 16-byte protocol header and a word of session cookie and sequence
+ * number) and waits for the server's copy with the same word.  The
+ * session starts over TCP with the key; the server then echoes, from a
+ * socket of the session's own, only this client's datagrams, never more
+ * bytes than came.  Opening the session is outside the timing.  A
+ * datagram unanswered for 1 s is sent again (at most 3 times in a run,
+ * each reported, as the wait lands in a sample).  After the samples,
+ * round trips timed one by one give the 50th, 90th and 99th
+ * percentiles.  With no host, a server is started on loopback for each
+ * placement (lib/place) and stopped afterwards.
  *
  * usage: lat_udp [options] [-m size] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,19 +29,22 @@
 #include "mem.h"
 #include "msg.h"
 #include "sock.h"
+#include "timing.h"
 
 #define MIN_SIZE (SOCK_HDR_LEN + 8)
 #define MAX_SIZE 65507u		/* the largest IPv4 UDP payload */
 #define PORT 31338		/* lmbench's 31238 + 100: another protocol */
 #define RESENDS 3
+#define MAX_CLIENTS 64		/* sessions at once, a child each (-P copies) */
 
 struct state {
 	const struct bench_opts *o;
 	const struct bench_prog *prog;
 	const struct sock_addr *addr;
-	uint64_t size, seq;
+	uint64_t size, cookie;	/* cookie: the session's, in the word's top half */
+	uint32_t seq;
 	unsigned resent;
-	int fd;
+	int fd, tcp;
 	unsigned char *buf;
 };
 
@@ -45,39 +52,55 @@ static struct sock_opts so;
 static struct state st;
 
 /*
- * The server side: echo valid datagrams to their sender.  It keeps
- * receiving while datagrams come (blocking, as a plain echo loop would)
- * and returns to the server loop after 200 ms without one.
+ * The server side, a child per session: a HELLO with the client's UDP
+ * port, then the echo of datagrams that carry the session's cookie from
+ * a socket connected to the client, until the client closes the TCP
+ * connection or sends no valid datagram for SOCK_XFER_NS.
  */
 static int
-serve_dgram(int fd, const struct sock_server *srv)
+serve_conn(int fd, const struct sock_server *srv)
 {
 	static unsigned char buf[MAX_SIZE];
-	unsigned kind;
+	uint64_t w[1], ack[2], nak = SOCK_NAK_PARAMS, last;
+	unsigned char rnd[4];
+	unsigned local = 0;
 	size_t n;
+	int u = -1, rc = sock_hello(fd, srv, SOCK_LAT_UDP, w, 1, &n);
 
-	(void)srv;
-	if (sock_set_timeout(fd, 200000000) != 0)
+	if (rc != 0)
+		return rc;
+	if (n != 1 || w[0] > 65535 || sock_random(rnd, sizeof(rnd)) != 0
+	    || (u = sock_udp_accept(fd, (unsigned)w[0], &local)) < 0) {
+		(void)sock_send_msg(fd, SOCK_LAT_UDP, SOCK_NAK, &nak, 1);
 		return -1;
-	for (;;) {
-		struct sockaddr_storage from;
-		socklen_t flen = sizeof(from);
-		ssize_t r = recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&from, &flen);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return 0;
-		if (r < SOCK_HDR_LEN || sock_decode_hdr(buf, SOCK_LAT_UDP, &kind, &n, 1) != 0)
-			continue;
-		if (kind == SOCK_STOP && n == 0) {
-			sock_encode(buf, sizeof(buf), SOCK_LAT_UDP, SOCK_ACK, NULL, 0);
-			(void)sendto(fd, buf, SOCK_HDR_LEN, 0, (struct sockaddr *)&from, flen);
-			return SOCK_SERVE_STOP;
-		}
-		if (kind == SOCK_HELLO && n == 1 && r >= MIN_SIZE)
-			(void)sendto(fd, buf, (size_t)r, 0, (struct sockaddr *)&from, flen);
 	}
+	ack[0] = local;
+	ack[1] = (uint64_t)sock_get32(rnd) << 32;
+	if (sock_send_msg(fd, SOCK_LAT_UDP, SOCK_ACK, ack, 2) != 0) {
+		close(u);
+		return -1;
+	}
+	last = timing_now();
+	for (;;) {
+		struct pollfd pf[2] = { { u, POLLIN, 0 }, { fd, POLLIN, 0 } };
+		uint64_t now = timing_now();
+		unsigned kind;
+		ssize_t r;
+
+		if (now - last >= SOCK_XFER_NS
+		    || poll(pf, 2, (int)((last + SOCK_XFER_NS - now) / 1000000 + 1)) < 0 || pf[1].revents != 0)
+			break;
+		while ((r = recv(u, buf, sizeof(buf), MSG_DONTWAIT)) >= MIN_SIZE) {
+			if (sock_decode_hdr(buf, SOCK_LAT_UDP, &kind, &n, 1) != 0 || kind != SOCK_DATA
+			    || n != 1 || (sock_get64(buf + SOCK_HDR_LEN) & ~0xffffffffull) != ack[1])
+				continue;
+			/* The same bytes back: never more than came. */
+			if (send(u, buf, (size_t)r, 0) == r)
+				last = timing_now();
+		}
+	}
+	close(u);
+	return 0;
 }
 
 static int
@@ -86,23 +109,35 @@ do_rtt(void *arg, uint64_t n)
 	struct state *s = arg;
 
 	while (n-- > 0) {
-		uint64_t seq = ++s->seq;
+		uint64_t word = s->cookie | ++s->seq;
 
-		sock_put64(s->buf + SOCK_HDR_LEN, seq);
+		sock_put64(s->buf + SOCK_HDR_LEN, word);
 		if (send(s->fd, s->buf, (size_t)s->size, 0) != (ssize_t)s->size)
 			return -1;
 		for (;;) {
 			ssize_t r = recv(s->fd, s->buf, (size_t)s->size, 0);
 
-			if (r == (ssize_t)s->size && sock_get64(s->buf + SOCK_HDR_LEN) == seq)
+			if (r == (ssize_t)s->size && sock_get64(s->buf + SOCK_HDR_LEN) == word)
 				break;
 			if (r >= 0 || errno == EINTR)
 				continue;	/* a late answer to an earlier datagram */
-			if ((errno != EAGAIN && errno != EWOULDBLOCK) || ++s->resent > RESENDS)
+			if (errno == ECONNREFUSED) {
+				msg_warn("datagram %lu: the server's session socket is gone (port unreachable)",
+					 (unsigned long)s->seq);
+				errno = 0;
 				return -1;
-			msg_warn("no answer in 1 s to datagram %llu: sending it again",
-				 (unsigned long long)seq);
-			sock_put64(s->buf + SOCK_HDR_LEN, seq);
+			}
+			if ((errno != EAGAIN && errno != EWOULDBLOCK) || ++s->resent > RESENDS) {
+				if (errno == EAGAIN || errno == EWOULDBLOCK) {
+					msg_warn("datagram %lu: no answer in 1 s, %d times: the server stopped echoing",
+						 (unsigned long)s->seq, RESENDS + 1);
+					errno = 0;
+				}
+				return -1;
+			}
+			msg_warn("no answer in 1 s to datagram %lu: sending it again",
+				 (unsigned long)s->seq);
+			sock_put64(s->buf + SOCK_HDR_LEN, word);
 			if (send(s->fd, s->buf, (size_t)s->size, 0) != (ssize_t)s->size)
 				return -1;
 		}
@@ -110,14 +145,51 @@ do_rtt(void *arg, uint64_t n)
 	return 0;
 }
 
-/* A socket of its own: the client's, or a parallel copy's. */
+/* The single round trips, before anything is printed. */
 static int
-open_socket(void *arg)
+percentiles(void *arg)
 {
 	struct state *s = arg;
 
-	s->fd = sock_connect(s->addr, SOCK_DGRAM, 0, 0, 1000000000);
-	return s->fd < 0 ? -1 : 0;
+	return sock_percentiles(s->o, do_rtt, s);
+}
+
+/*
+ * A session of its own (the client's, or a parallel copy's): a UDP
+ * socket, its port told to the server over TCP with the key, then
+ * connected to the session's port that the server gave.
+ */
+static int
+open_session(void *arg)
+{
+	struct state *s = arg;
+	uint64_t w[1], ack[2];
+	unsigned local;
+	size_t n;
+	int e;
+
+	s->tcp = -1;
+	if ((s->fd = sock_udp_open(s->addr, &local)) < 0)
+		return -1;
+	w[0] = local;
+	if ((s->tcp = sock_session(s->addr, SOCK_LAT_UDP, w, 1, ack, 2, &n)) < 0)
+		goto fail;
+	if (n != 2 || ack[0] == 0 || ack[0] > 65535) {
+		errno = EPROTO;
+		goto fail;
+	}
+	s->cookie = ack[1] & ~0xffffffffull;
+	if (sock_udp_connect(s->fd, s->addr, (unsigned)ack[0], 1000000000) != 0)
+		goto fail;
+	sock_encode(s->buf, (size_t)s->size, SOCK_LAT_UDP, SOCK_DATA, &s->cookie, 1);
+	return 0;
+fail:
+	e = errno;
+	close(s->fd);
+	if (s->tcp >= 0)
+		close(s->tcp);
+	errno = e;
+	return -1;
 }
 
 static int
@@ -129,8 +201,9 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	int rc;
 
 	s->addr = a;
-	if (open_socket(s) != 0) {
-		msg_syswarn("cannot open a UDP socket to %s port %u", a->text, sock_addr_port(a));
+	if (open_session(s) != 0) {
+		msg_warn("cannot start a session with %s port %u: %s", a->text, sock_addr_port(a),
+			 sock_why(errno));
 		return -1;
 	}
 	snprintf(name, sizeof(name), "LatUdp/size=%s/%s",
@@ -139,13 +212,14 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	c.name = name;
 	c.loop = do_rtt;
 	c.arg = s;
-	c.copy_init = open_socket;
+	c.copy_init = open_session;
+	if (s->o->parallel == 1)
+		c.finish = percentiles;
 	rc = bench_run(s->o, s->prog, &c);
-	if (rc == 0 && s->o->parallel == 1 && sock_percentiles(s->o, name, do_rtt, s) != 0) {
-		msg_syswarn("%s: round trip failed", name);
-		rc = -1;
-	}
+	if (rc == 0)
+		sock_percentiles_print(s->o, name);
 	close(s->fd);
+	close(s->tcp);
 	return rc;
 }
 
@@ -178,8 +252,8 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_LAT_UDP, .port = PORT, .udp = 1,
-		.dgram = serve_dgram, .stop = sock_stop_udp, .measure = measure, .arg = &st,
+		.bench = &prog, .proto = SOCK_LAT_UDP, .port = PORT,
+		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
 	};
 	int ai;
 
@@ -190,6 +264,5 @@ main(int argc, char **argv)
 	st.prog = &prog;
 	if ((st.buf = calloc(1, (size_t)st.size)) == NULL)
 		msg_sysdie("cannot allocate a %llu-byte datagram", (unsigned long long)st.size);
-	sock_encode(st.buf, (size_t)st.size, SOCK_LAT_UDP, SOCK_HELLO, &st.seq, 1);
 	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
 }

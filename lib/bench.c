@@ -640,6 +640,10 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 			alt[i] = !c->alt_inverse ? c->alt_scale * values[i]
 				: values[i] > 0 ? c->alt_scale / values[i] : 0;
 	}
+	if (c->finish != NULL && c->finish(c->arg) != 0) {
+		loop_failed(c, "after the samples");
+		goto out;
+	}
 	{
 		char name[OUTPUT_MAX_NAME];
 

@@ -129,6 +129,12 @@ struct bench_case {
 	int alt_inverse;
 	/* Optional: called once in each parallel copy before its first sample. */
 	int (*copy_init)(void *arg);
+	/*
+	 * Optional: more measuring after the samples, before anything is
+	 * printed (lat_tcp's single round trips); on failure (-1, errno set)
+	 * nothing of the case is printed.
+	 */
+	int (*finish)(void *arg);
 	uint64_t max_iters;	/* 0: no limit */
 };
 

@@ -30,11 +30,13 @@
 #include "output.h"
 #include "parse.h"
 #include "place.h"
+#include "sha256.h"
 #include "sock.h"
 #include "stats.h"
 #include "timing.h"
 
-#define MAX_CHILDREN 64
+#define MAX_CHILDREN SOCK_MAX_CHILDREN
+#define MAX_PENDING 64		/* accepted connections waiting for their first bytes */
 #define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
 
 /* ---------------------------------------------------------------- protocol */
@@ -146,6 +148,50 @@ sock_read_full(int fd, void *buf, size_t n)
 	return (ssize_t)n;
 }
 
+/* sock_read_full, finished by deadline (0: none) whatever arrives meanwhile. */
+static ssize_t
+read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r;
+
+		if (deadline != 0) {
+			struct pollfd pf;
+			uint64_t now = timing_now();
+			int k;
+
+			if (now >= deadline) {
+				errno = ETIMEDOUT;
+				return -1;
+			}
+			pf.fd = fd, pf.events = POLLIN, pf.revents = 0;
+			k = poll(&pf, 1, (int)((deadline - now) / 1000000 + 1));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k < 0)
+				return -1;
+			if (k == 0)
+				continue;	/* the deadline, checked above */
+		}
+		r = read(fd, p + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			if (got == 0)
+				return 0;
+			errno = ECONNRESET;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	return (ssize_t)n;
+}
+
 int
 sock_send_msg(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n)
 {
@@ -171,8 +217,15 @@ int
 sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
 	      size_t *n)
 {
+	return sock_recv_msg_by(fd, proto, kind, w, max, n, 0);
+}
+
+int
+sock_recv_msg_by(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
+		 size_t *n, uint64_t deadline)
+{
 	unsigned char hdr[SOCK_HDR_LEN], word[8];
-	ssize_t r = sock_read_full(fd, hdr, sizeof(hdr));
+	ssize_t r = read_full_by(fd, hdr, sizeof(hdr), deadline);
 	size_t i;
 
 	if (r == 0)
@@ -181,7 +234,7 @@ sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
 		return -1;
 	/* Word by word: the length was bounded by max above, nothing is allocated. */
 	for (i = 0; i < *n; i++) {
-		r = sock_read_full(fd, word, sizeof(word));
+		r = read_full_by(fd, word, sizeof(word), deadline);
 		if (r <= 0) {
 			if (r == 0)
 				errno = ECONNRESET;
@@ -205,6 +258,111 @@ sock_set_timeout(int fd, uint64_t ns)
 	    || setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) != 0)
 		return -1;
 	return 0;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static char the_key[SOCK_KEY_MAX + 1];
+
+void
+sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+	 const unsigned char *nonce, const uint64_t *w, size_t n, unsigned char *mac)
+{
+	static const char label[] = "hostbench key proof 1";
+	struct hmac_sha256 h;
+	unsigned char b[8];
+	size_t i;
+
+	hmac_sha256_init(&h, key, len);
+	hmac_sha256_update(&h, label, sizeof(label) - 1);
+	sock_put32(b, proto);
+	sock_put32(b + 4, kind);
+	hmac_sha256_update(&h, b, 8);
+	hmac_sha256_update(&h, nonce, SOCK_NONCE_LEN);
+	sock_put64(b, (uint64_t)n);
+	hmac_sha256_update(&h, b, 8);
+	for (i = 0; i < n; i++) {
+		sock_put64(b, w[i]);
+		hmac_sha256_update(&h, b, 8);
+	}
+	hmac_sha256_final(&h, mac);
+}
+
+int
+sock_random(void *buf, size_t n)
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC), e;
+	ssize_t r;
+
+	if (fd < 0)
+		return -1;
+	r = sock_read_full(fd, buf, n);
+	e = errno;
+	close(fd);
+	if (r != (ssize_t)n) {
+		errno = r >= 0 ? EIO : e;
+		return -1;
+	}
+	return 0;
+}
+
+int
+sock_check_key(const char *key, char *err, size_t errlen)
+{
+	size_t i, len = strlen(key);
+
+	if (len == 0 || len > SOCK_KEY_MAX) {
+		snprintf(err, errlen, "a key is 1 .. %d characters, not %zu", SOCK_KEY_MAX, len);
+		return -1;
+	}
+	for (i = 0; i < len; i++)
+		if (key[i] <= ' ' || key[i] > '~') {
+			snprintf(err, errlen, "a key is printable ASCII without spaces (character %zu is not)",
+				 i + 1);
+			return -1;
+		}
+	return 0;
+}
+
+void
+sock_set_key(const char *key)
+{
+	size_t n = strlen(key);
+
+	if (n > SOCK_KEY_MAX)
+		n = SOCK_KEY_MAX;
+	memcpy(the_key, key, n);
+	the_key[n] = '\0';
+}
+
+const char *
+sock_key(void)
+{
+	return the_key;
+}
+
+const char *
+sock_why(int err)
+{
+	switch (err) {
+	case EACCES:
+		return "the server refused the key (give it the key the server printed: -K FILE or $" SOCK_KEY_ENV ")";
+	case EINVAL:
+		return "the server refused the parameters";
+	case EAGAIN:
+#if EWOULDBLOCK != EAGAIN
+	case EWOULDBLOCK:
+#endif
+	case ETIMEDOUT:
+		return "the server sent nothing in time (it accepted the connection, then stayed silent)";
+	case ECONNRESET:
+		return "the server closed the connection";
+	case EPROTO:
+		return "the peer answered something that is not this program's protocol";
+	case ECONNREFUSED:
+		return "nothing listens there (connection refused)";
+	}
+	return strerror(err);
 }
 
 /* ---------------------------------------------------------------- addresses */
@@ -299,7 +457,8 @@ sock_listen(const struct sock_addr *a, int type)
 
 	if (fd < 0)
 		return -1;
-	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
+	/* Never on UDP: a socket of another user's with it could share the port. */
+	if (type == SOCK_STREAM && setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
 		goto fail;
 #ifdef IPV6_V6ONLY
 	if (a->ss.ss_family == AF_INET6
@@ -500,6 +659,9 @@ sock_option(const struct bench_prog *p, struct sock_opts *so, int opt, const cha
 	case 'B':
 		so->bind = arg;
 		return 0;
+	case 'K':
+		so->keyfile = arg;
+		return 0;
 	case '6':
 		so->family = AF_INET6;
 		return 0;
@@ -527,18 +689,44 @@ sock_option(const struct bench_prog *p, struct sock_opts *so, int opt, const cha
 /* ---------------------------------------------------------------- server */
 
 int
-sock_hello(int fd, unsigned proto, uint64_t *w, size_t max, size_t *n)
+sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
+	   size_t max, size_t *n)
 {
-	unsigned kind;
+	uint64_t deadline = timing_now() + SOCK_HELLO_NS, nonce[2], proof[4], nak = SOCK_NAK_KEY;
+	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got[SOCK_MAC_LEN];
+	const char *key = s->key != NULL ? s->key : "";
+	unsigned kind, k2;
+	size_t np, i;
 
 	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
-	    || sock_recv_msg(fd, proto, &kind, w, max, n) != 0)
+	    || sock_recv_msg_by(fd, proto, &kind, w, max, n, deadline) != 0
+	    || (kind != SOCK_HELLO && kind != SOCK_STOP) || (kind == SOCK_STOP && *n != 0)
+	    || sock_random(nb, sizeof(nb)) != 0)
 		return -1;
+	nonce[0] = sock_get64(nb);
+	nonce[1] = sock_get64(nb + 8);
+	if (sock_send_msg(fd, proto, SOCK_CHALLENGE, nonce, 2) != 0
+	    || sock_recv_msg_by(fd, proto, &k2, proof, 4, &np, deadline) != 0
+	    || k2 != SOCK_AUTH || np != 4)
+		return -1;
+	for (i = 0; i < 4; i++)
+		sock_put64(got + 8 * i, proof[i]);
+	sock_mac((const unsigned char *)key, strlen(key), proto, kind, nb, w, *n, mac);
+	if (!hb_memeq_ct(mac, got, sizeof(mac))) {
+		(void)sock_send_msg(fd, proto, SOCK_NAK, &nak, 1);
+		return -1;
+	}
+	if (s->authfd >= 0) {
+		pid_t me = getpid();
+
+		/* Atomic (below PIPE_BUF); a full pipe only delays the parent's count. */
+		(void)!write(s->authfd, &me, sizeof(me));
+	}
 	if (kind == SOCK_STOP) {
 		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
 		return SOCK_SERVE_STOP;
 	}
-	return kind == SOCK_HELLO ? 0 : -1;
+	return 0;
 }
 
 static void
@@ -550,116 +738,377 @@ die_with_parent(void)
 #endif
 }
 
+/* A child of the server: the peer it serves, whether it proved the key, since when. */
+struct kid {
+	pid_t pid;
+	int authed;
+	uint64_t touched;	/* auth, or (bare) the peer's last bare connection */
+	struct sockaddr_storage peer;
+};
+
+/* An accepted connection that has not sent its first bytes yet. */
+struct pending {
+	int fd;
+	int held;		/* it has bytes: waits for a child's slot */
+	uint64_t deadline;
+	struct sockaddr_storage peer;
+};
+
+/* The same host (addresses, ports aside). */
+static int
+same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+	if (a->ss_family != b->ss_family)
+		return 0;
+	if (a->ss_family == AF_INET6)
+		return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+			      &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
+	if (a->ss_family == AF_INET)
+		return ((const struct sockaddr_in *)a)->sin_addr.s_addr
+			== ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+	return 0;
+}
+
 static void
-stop_children(pid_t *kids, unsigned n)
+stop_children(struct kid *kids, unsigned n)
 {
 	unsigned i;
 
 	for (i = 0; i < n; i++)
-		kill(kids[i], SIGTERM);
+		kill(kids[i].pid, SIGTERM);
 	for (i = 0; i < n; i++)
-		waitpid(kids[i], NULL, 0);
+		waitpid(kids[i].pid, NULL, 0);
 }
 
-/* A connection in a forked child: its handler's verdict as the exit status. */
-static HB_NORETURN void
-serve_child(const struct sock_server *s, int fd)
+struct loop {
+	const struct sock_server *s;
+	struct kid kids[MAX_CHILDREN];
+	struct pending pend[MAX_PENDING];
+	unsigned nkids, npend, maxkids;
+	int auth[2];		/* children's reports of a key proved */
+	uint64_t last;		/* the last activity of a client with the key */
+};
+
+/* Connections from host not yet proven: waiting for bytes, or in a child. */
+static unsigned
+unproven(const struct loop *l, const struct sockaddr_storage *host)
 {
-	die_with_parent();
-	if (s->lfd >= 0)
-		close(s->lfd);
-	if (s->ufd >= 0)
-		close(s->ufd);
-	_exit(s->conn(fd, s) == SOCK_SERVE_STOP ? CHILD_STOP : 0);
+	unsigned i, n = 0;
+
+	for (i = 0; i < l->npend; i++)
+		n += same_host(&l->pend[i].peer, host) ? 1u : 0u;
+	for (i = 0; i < l->nkids; i++)
+		n += !l->kids[i].authed && same_host(&l->kids[i].peer, host) ? 1u : 0u;
+	return n;
+}
+
+static void
+drop_pending(struct loop *l, unsigned i)
+{
+	close(l->pend[i].fd);
+	l->pend[i] = l->pend[--l->npend];
+}
+
+/* The connection pend[i] to a child.  0, or -1 when fork failed (the connection is dropped). */
+static int
+fork_child(struct loop *l, unsigned i)
+{
+	struct sock_server cs = *l->s;
+	struct pending p = l->pend[i];
+	unsigned j;
+	pid_t pid;
+
+	l->pend[i] = l->pend[--l->npend];
+	pid = fork();
+	if (pid == 0) {
+		die_with_parent();
+		close(cs.lfd);
+		if (cs.ufd >= 0)
+			close(cs.ufd);
+		close(l->auth[0]);
+		for (j = 0; j < l->npend; j++)
+			close(l->pend[j].fd);
+		cs.authfd = l->auth[1];
+		_exit(set_blocking(p.fd, 1) == 0 && cs.conn(p.fd, &cs) == SOCK_SERVE_STOP
+		      ? CHILD_STOP : 0);
+	}
+	close(p.fd);
+	if (pid < 0)
+		return -1;
+	l->kids[l->nkids].pid = pid;
+	l->kids[l->nkids].authed = 0;
+	l->kids[l->nkids].touched = timing_now();
+	l->kids[l->nkids].peer = p.peer;
+	l->nkids++;
+	return 0;
+}
+
+/* Reap children; 1 when one asked to stop the server. */
+static int
+reap(struct loop *l)
+{
+	unsigned i;
+	int status, stop = 0;
+	pid_t pid;
+
+	while (l->nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (i = 0; i < l->nkids; i++)
+			if (l->kids[i].pid == pid) {
+				if (l->kids[i].authed)
+					l->last = timing_now();
+				l->kids[i] = l->kids[--l->nkids];
+				stop |= WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP;
+				break;
+			}
+	return stop;
+}
+
+/* Children's reports of a key proved. */
+static void
+read_auth(struct loop *l)
+{
+	pid_t pid;
+	unsigned i;
+
+	while (read(l->auth[0], &pid, sizeof(pid)) == (ssize_t)sizeof(pid))
+		for (i = 0; i < l->nkids; i++)
+			if (l->kids[i].pid == pid) {
+				l->kids[i].authed = 1;
+				l->kids[i].touched = l->last = timing_now();
+			}
+}
+
+/* Accept what the listening socket has, within the slots. */
+static void
+accept_new(struct loop *l)
+{
+	while (l->npend < MAX_PENDING) {
+		struct pending *p = &l->pend[l->npend];
+		socklen_t len = sizeof(p->peer);
+		int fd = accept(l->s->lfd, (struct sockaddr *)&p->peer, &len);
+
+		if (fd < 0)
+			return;	/* EAGAIN: no more; anything else: the next poll */
+		if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || set_blocking(fd, 0) != 0
+		    || unproven(l, &p->peer) >= SOCK_PEER_UNAUTH) {
+			close(fd);
+			continue;
+		}
+		p->fd = fd;
+		p->held = 0;
+		p->deadline = timing_now() + SOCK_HELLO_NS;
+		l->npend++;
+	}
+}
+
+/*
+ * pend[i] is readable.  A bare connection ended without a byte is
+ * closed here (activity only from a peer with a session); bytes go to
+ * a child when there is room.  1 when pend[i] is gone from the list.
+ */
+static int
+ready(struct loop *l, unsigned i, short revents)
+{
+	struct pending *p = &l->pend[i];
+	unsigned j;
+	char c;
+
+	if (l->s->bare && !p->held) {
+		ssize_t r = recv(p->fd, &c, 1, MSG_PEEK);
+
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+			return 0;
+		if (r <= 0) {
+			for (j = 0; j < l->nkids; j++)
+				if (l->kids[j].authed && same_host(&l->kids[j].peer, &p->peer))
+					l->kids[j].touched = l->last = timing_now();
+			drop_pending(l, i);
+			return 1;
+		}
+	}
+	if (l->nkids >= l->maxkids) {
+		if (revents & (POLLHUP | POLLERR)) {
+			drop_pending(l, i);
+			return 1;
+		}
+		p->held = 1;	/* waits for a slot, within its deadline */
+		return 0;
+	}
+	(void)fork_child(l, i);
+	return 1;
 }
 
 int
 sock_serve(const struct sock_server *s)
 {
-	pid_t kids[MAX_CHILDREN];
-	unsigned nkids = 0, maxkids = s->max_children < MAX_CHILDREN ? s->max_children : MAX_CHILDREN;
-	uint64_t last = timing_now();
+	static struct loop l;	/* 64 children and 64 connections: not on a small board's stack */
+	struct pollfd pf[3 + MAX_PENDING];
+	unsigned i;
+	int e;
 
+	memset(&l, 0, sizeof(l));
+	l.s = s;
+	l.maxkids = s->max_children > 0 && s->max_children < MAX_CHILDREN ? s->max_children : MAX_CHILDREN;
+	l.last = timing_now();
+	if (pipe(l.auth) != 0)
+		return -1;
+	if (fcntl(l.auth[0], F_SETFL, O_NONBLOCK) != 0 || fcntl(l.auth[0], F_SETFD, FD_CLOEXEC) != 0)
+		goto fail;
 	for (;;) {
-		struct pollfd pf[3];
-		int np = 0, li = -1, ui = -1, pi = -1, timeout = -1, r, status;
-		unsigned i;
-		pid_t pid;
+		uint64_t now, wake = UINT64_MAX;
+		unsigned np = 0, authed = 0, pi;
+		int timeout, r;
 
-		while (nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
-			for (i = 0; i < nkids; i++)
-				if (kids[i] == pid) {
-					kids[i] = kids[--nkids];
-					last = timing_now();
-					if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP)
-						goto stop;
-					break;
-				}
-		/* cppcheck-suppress knownConditionTrueFalse ; maxkids is the caller's -n, 0 = no limit */
-		if (s->lfd >= 0 && (maxkids == 0 || nkids < maxkids))
-			pf[li = np++].fd = s->lfd;
-		/* Without a handler the UDP socket is the sessions' own (bw_udp). */
-		if (s->ufd >= 0 && s->dgram != NULL)
-			pf[ui = np++].fd = s->ufd;
-		if (s->pfd >= 0)
-			pf[pi = np++].fd = s->pfd;
-		for (i = 0; i < (unsigned)np; i++)
-			pf[i].events = POLLIN, pf[i].revents = 0;
-		if (nkids > 0) {
-			timeout = 100;	/* to reap children */
-		} else if (s->idle_ns > 0) {
-			uint64_t idle = timing_now() - last;
+		if (reap(&l))
+			goto stop;
+		read_auth(&l);
+		for (i = l.npend; i-- > 0 && l.nkids < l.maxkids;)
+			if (l.pend[i].held)
+				(void)fork_child(&l, i);
+		now = timing_now();
+		for (i = 0; i < l.npend;)
+			if (l.pend[i].deadline <= now)
+				drop_pending(&l, i);
+			else
+				i++;
+		for (i = 0; i < l.nkids; i++) {
+			struct kid *k = &l.kids[i];
 
-			if (idle >= s->idle_ns)
-				return 0;
-			timeout = (int)((s->idle_ns - idle) / 1000000 + 1);
+			authed += k->authed ? 1u : 0u;
+			/* A lat_connect session whose peer stopped connecting. */
+			if (s->bare && k->authed && now - k->touched > SOCK_XFER_NS)
+				kill(k->pid, SIGTERM);
 		}
-		r = poll(pf, (nfds_t)np, timeout);
+		/* Only a client that proved the key keeps the server; a child of one bounds itself. */
+		if (authed == 0 && s->idle_ns > 0) {
+			if (now - l.last >= s->idle_ns)
+				goto stop;
+			wake = l.last + s->idle_ns;
+		}
+		pf[np].fd = l.auth[0], pf[np++].events = POLLIN;
+		if (s->pfd >= 0)
+			pf[np].fd = s->pfd, pf[np++].events = POLLIN;
+		pi = np;
+		if (l.npend < MAX_PENDING)
+			pf[np].fd = s->lfd, pf[np++].events = POLLIN;
+		for (i = 0; i < l.npend; i++) {
+			int full = l.pend[i].held || (!s->bare && l.nkids >= l.maxkids);
+
+			pf[np + i].fd = l.pend[i].fd, pf[np + i].events = full ? 0 : POLLIN;
+			if (l.pend[i].deadline < wake)
+				wake = l.pend[i].deadline;
+		}
+		for (i = 0; i < np + l.npend; i++)
+			pf[i].revents = 0;
+		if (wake == UINT64_MAX)
+			timeout = l.nkids > 0 ? 100 : -1;
+		else
+			timeout = wake <= now ? 0 : (int)((wake - now) / 1000000 + 1);
+		if (l.nkids > 0 && (timeout < 0 || timeout > 100))
+			timeout = 100;	/* to reap children */
+		r = poll(pf, (nfds_t)(np + l.npend), timeout);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
 			goto fail;
-		if (pi >= 0 && pf[pi].revents != 0)
+		if (s->pfd >= 0 && pf[1].revents != 0)
 			goto stop;
-		if (ui >= 0 && (pf[ui].revents & POLLIN)) {
-			r = s->dgram(s->ufd, s);
-			last = timing_now();
-			if (r == SOCK_SERVE_STOP)
-				goto stop;
-		}
-		if (li >= 0 && (pf[li].revents & POLLIN)) {
-			int fd = sock_accept(s->lfd, 0);
-
-			if (fd < 0)
-				continue;
-			last = timing_now();
-			if (maxkids == 0) {
-				r = s->conn(fd, s);
-				close(fd);
-				last = timing_now();
-				if (r == SOCK_SERVE_STOP)
-					goto stop;
-				continue;
-			}
-			pid = fork();
-			if (pid == 0)
-				serve_child(s, fd);
-			close(fd);
-			if (pid > 0)
-				kids[nkids++] = pid;
-		}
+		/* Pending connections first: their indices are the poll's. */
+		for (i = l.npend; i-- > 0;)
+			if (pf[np + i].revents != 0)
+				(void)ready(&l, i, pf[np + i].revents);
+		if (pi < np && (pf[pi].revents & POLLIN))
+			accept_new(&l);
 	}
 stop:
-	stop_children(kids, nkids);
+	stop_children(l.kids, l.nkids);
+	while (l.npend > 0)
+		drop_pending(&l, 0);
+	close(l.auth[0]);
+	close(l.auth[1]);
 	return 0;
 fail:
-	{
-		int e = errno;
-
-		stop_children(kids, nkids);
-		errno = e;
-	}
+	e = errno;
+	stop_children(l.kids, l.nkids);
+	while (l.npend > 0)
+		drop_pending(&l, 0);
+	close(l.auth[0]);
+	close(l.auth[1]);
+	errno = e;
 	return -1;
+}
+
+/* The hostbench servers' default ports: never a session's UDP peer. */
+static int
+server_port(unsigned port)
+{
+	return port >= 31334 && port <= 31340;
+}
+
+int
+sock_udp_accept(int fd, unsigned port, unsigned *local)
+{
+	struct sock_addr me, peer;
+	int u, e;
+
+	me.len = peer.len = sizeof(me.ss);
+	if (getsockname(fd, (struct sockaddr *)&me.ss, &me.len) != 0
+	    || getpeername(fd, (struct sockaddr *)&peer.ss, &peer.len) != 0)
+		return -1;
+	if (port < 1024 || port > 65535 || server_port(port)) {
+		errno = EACCES;
+		return -1;
+	}
+	sock_addr_set_port(&me, 0);
+	sock_addr_set_port(&peer, port);
+	if ((u = socket(me.ss.ss_family, SOCK_DGRAM, 0)) < 0)
+		return -1;
+	if (bind(u, (struct sockaddr *)&me.ss, me.len) != 0
+	    || (*local = sock_local_port(u)) == 0)
+		goto fail;
+	if (same_host(&me.ss, &peer.ss) && *local == port) {
+		errno = EACCES;
+		goto fail;
+	}
+	if (connect(u, (struct sockaddr *)&peer.ss, peer.len) != 0)
+		goto fail;
+	return u;
+fail:
+	e = errno;
+	close(u);
+	errno = e;
+	return -1;
+}
+
+int
+sock_udp_open(const struct sock_addr *a, unsigned *local)
+{
+	struct sock_addr me;
+	int u, e;
+
+	/* The wildcard of a's family: the route picks the source, as for the TCP connection. */
+	memset(&me, 0, sizeof(me));
+	me.ss.ss_family = a->ss.ss_family;
+	me.len = a->len;
+	if ((u = socket(me.ss.ss_family, SOCK_DGRAM, 0)) < 0)
+		return -1;
+	if (bind(u, (struct sockaddr *)&me.ss, me.len) == 0 && (*local = sock_local_port(u)) != 0)
+		return u;
+	e = errno;
+	close(u);
+	errno = e;
+	return -1;
+}
+
+int
+sock_udp_connect(int ufd, const struct sock_addr *a, unsigned port, uint64_t io_ns)
+{
+	struct sock_addr to = *a;
+
+	sock_addr_set_port(&to, port);
+	if (connect(ufd, (const struct sockaddr *)&to.ss, to.len) != 0)
+		return -1;
+	return io_ns > 0 ? sock_set_timeout(ufd, io_ns) : 0;
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -673,26 +1122,22 @@ open_server(const struct sock_prog *sp, struct sock_addr *a, int *lfd, int *ufd)
 	for (tries = 0; tries < 20; tries++) {
 		unsigned want = sock_addr_port(a);
 
-		*lfd = *ufd = -1;
-		if (sp->tcp && (*lfd = sock_listen(a, SOCK_STREAM)) < 0)
+		*ufd = -1;
+		if ((*lfd = sock_listen(a, SOCK_STREAM)) < 0)
 			return -1;
-		if (sp->tcp)
-			sock_addr_set_port(a, sock_local_port(*lfd));
+		sock_addr_set_port(a, sock_local_port(*lfd));
 		if (sp->udp && (*ufd = sock_listen(a, SOCK_DGRAM)) < 0) {
 			int e = errno;
 
-			if (*lfd >= 0)
-				close(*lfd);
+			close(*lfd);
 			errno = e;
 			/* The free TCP port may be a busy UDP one: try another. */
-			if (e == EADDRINUSE && sp->tcp && want == 0) {
+			if (e == EADDRINUSE && want == 0) {
 				sock_addr_set_port(a, 0);
 				continue;
 			}
 			return -1;
 		}
-		if (!sp->tcp)
-			sock_addr_set_port(a, sock_local_port(*ufd));
 		return 0;
 	}
 	return -1;
@@ -703,15 +1148,105 @@ serve(const struct sock_prog *sp, int lfd, int ufd, int pfd, uint64_t idle_ns)
 {
 	struct sock_server s;
 
+	memset(&s, 0, sizeof(s));
 	s.lfd = lfd;
 	s.ufd = ufd;
 	s.pfd = pfd;
+	s.authfd = -1;
 	s.idle_ns = idle_ns;
 	s.max_children = sp->max_children;
+	s.bare = sp->bare;
+	s.key = sock_key();
 	s.conn = sp->conn;
-	s.dgram = sp->dgram;
 	s.arg = sp->arg;
 	return sp->serve != NULL ? sp->serve(&s) : sock_serve(&s);
+}
+
+/* A new random key, as 32 hex digits.  0, or -1 with errno set. */
+static int
+new_key(char *key, size_t len)
+{
+	unsigned char b[16];
+	size_t i;
+
+	if (len < 2 * sizeof(b) + 1 || sock_random(b, sizeof(b)) != 0)
+		return -1;
+	for (i = 0; i < sizeof(b); i++)
+		snprintf(key + 2 * i, 3, "%02x", b[i]);
+	return 0;
+}
+
+/*
+ * The key from file (its first line).  With make, a missing file is
+ * made with a new key, mode 0600, never through a symlink.  Exits 1
+ * with the reason on failure.
+ */
+static void
+key_from_file(const struct bench_prog *p, const char *file, int make, char *key, size_t len)
+{
+	char err[PARSE_ERRLEN];
+	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t r;
+
+	if (fd < 0 && errno == ENOENT && make) {
+		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0)
+			msg_sysdie("-K: cannot make the key file %s", file);
+		if (new_key(key, len) != 0)
+			msg_sysdie("cannot make a key (/dev/urandom)");
+		if (sock_write_full(fd, key, strlen(key)) != 0 || write(fd, "\n", 1) != 1
+		    || close(fd) != 0) {
+			int e = errno;
+
+			(void)unlink(file);
+			errno = e;
+			msg_sysdie("-K: cannot write the key file %s", file);
+		}
+		return;
+	}
+	if (fd < 0)
+		msg_sysdie("-K: cannot read the key file %s", file);
+	r = read(fd, key, len - 1);
+	close(fd);
+	if (r < 0)
+		msg_sysdie("-K: cannot read the key file %s", file);
+	key[r] = '\0';
+	key[strcspn(key, "\r\n")] = '\0';
+	if (sock_check_key(key, err, sizeof(err)) != 0)
+		bench_usage_error(p, "-K: the key in %s: %s", file, err);
+}
+
+/*
+ * The key for this run: -K FILE, else $HOSTBENCH_KEY, else (server: a
+ * new one; client: none).  Returns where it came from, for the server's
+ * line.
+ */
+static const char *
+choose_key(const struct bench_prog *p, const struct sock_opts *so, int server)
+{
+	static char key[SOCK_KEY_MAX + 2];
+	char err[PARSE_ERRLEN];
+	const char *env = getenv(SOCK_KEY_ENV);
+
+	if (so->keyfile != NULL) {
+		key_from_file(p, so->keyfile, server, key, sizeof(key));
+		sock_set_key(key);
+		return "from the key file";
+	}
+	if (env != NULL && *env != '\0') {
+		if (sock_check_key(env, err, sizeof(err)) != 0)
+			bench_usage_error(p, "$%s: %s", SOCK_KEY_ENV, err);
+		sock_set_key(env);
+		return "from $" SOCK_KEY_ENV;
+	}
+	if (server) {
+		if (new_key(key, sizeof(key)) != 0)
+			msg_sysdie("cannot make a key (/dev/urandom)");
+		sock_set_key(key);
+		return NULL;
+	}
+	sock_set_key("");
+	return NULL;
 }
 
 /* -s: bind, then serve in a background process, as lmbench's servers do. */
@@ -719,12 +1254,13 @@ static int
 run_server(const struct sock_prog *sp, const struct sock_opts *so)
 {
 	struct sock_addr a;
-	char err[PARSE_ERRLEN], idle[32];
+	char err[PARSE_ERRLEN], idle[32], keytext[SOCK_KEY_MAX + 16];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
-	int lfd, ufd, null;
+	int lfd, ufd, null, any = so->bind != NULL && strcmp(so->bind, "any") == 0;
+	const char *from = choose_key(sp->bench, so, 1), *host;
 	pid_t pid;
 
-	if (so->bind == NULL && so->family != AF_INET) {
+	if (any && so->family != AF_INET) {
 		/* The v6 wildcard takes IPv4 too; fall back where there is no IPv6. */
 		if (sock_resolve("::", port, AF_INET6, SOCK_STREAM, 1, &a, err, sizeof(err)) == 0
 		    && open_server(sp, &a, &lfd, &ufd) == 0)
@@ -732,8 +1268,13 @@ run_server(const struct sock_prog *sp, const struct sock_opts *so)
 		if (so->family == AF_INET6)
 			msg_sysdie("cannot listen on [::] port %u", port);
 	}
-	if (sock_resolve(so->bind != NULL ? so->bind : "0.0.0.0", port, so->family,
-			 SOCK_STREAM, 1, &a, err, sizeof(err)) != 0)
+	if (any)
+		host = "0.0.0.0";
+	else if (so->bind != NULL)
+		host = so->bind;
+	else
+		host = so->family == AF_INET6 ? "::1" : "127.0.0.1";
+	if (sock_resolve(host, port, so->family, SOCK_STREAM, 1, &a, err, sizeof(err)) != 0)
 		msg_die("%s", err);
 	if (open_server(sp, &a, &lfd, &ufd) != 0)
 		msg_sysdie("cannot listen on %s port %u", a.text, port);
@@ -756,8 +1297,15 @@ bound:
 		snprintf(idle, sizeof(idle), "%.0f s", (double)so->idle_ns / 1e9);
 	else
 		snprintf(idle, sizeof(idle), "none");
-	msg_warn("server pid %ld on %s port %u, idle timeout %s", (long)pid, a.text,
-		 sock_addr_port(&a), idle);
+	if (from != NULL)
+		snprintf(keytext, sizeof(keytext), "%s", from);
+	else
+		snprintf(keytext, sizeof(keytext), "%s", sock_key());
+	msg_warn("server pid %ld on %s port %u, idle timeout %s, key %s", (long)pid,
+		 any ? "every address" : a.text, sock_addr_port(&a), idle, keytext);
+	if (any)
+		msg_warn("listening on every address: anyone who can reach port %u can reach the server; it serves only clients with its key",
+			 sock_addr_port(&a));
 	return MSG_EXIT_OK;
 }
 
@@ -824,25 +1372,66 @@ start_local(const struct sock_prog *sp, const struct sock_opts *so,
 	return 0;
 }
 
+/*
+ * A request (HELLO or STOP with n words) on fd, the key proved, and the
+ * answer: 0 with the ACK's words in reply, or -1 with errno (see
+ * sock_session).
+ */
+static int
+request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
+	uint64_t *reply, size_t max, size_t *nreply)
+{
+	uint64_t nonce[2], proof[4], why[1];
+	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN];
+	const char *key = sock_key();
+	unsigned got = 0;	/* no kind: read only after a message came */
+	size_t k;
+	int rc;
+
+	if (sock_send_msg(fd, proto, kind, w, n) != 0)
+		return -1;
+	rc = sock_recv_msg(fd, proto, &got, nonce, 2, &k);
+	if (rc == 0 && got == SOCK_CHALLENGE && k == 2) {
+		sock_put64(nb, nonce[0]);
+		sock_put64(nb + 8, nonce[1]);
+		sock_mac((const unsigned char *)key, strlen(key), proto, kind, nb, w, n, mac);
+		for (k = 0; k < 4; k++)
+			proof[k] = sock_get64(mac + 8 * k);
+		if (sock_send_msg(fd, proto, SOCK_AUTH, proof, 4) != 0)
+			return -1;
+		got = 0;
+		rc = max > 0 ? sock_recv_msg(fd, proto, &got, reply, max, nreply)
+			: sock_recv_msg(fd, proto, &got, why, 1, nreply);
+		if (rc == 0 && got == SOCK_NAK && max > 0)
+			why[0] = *nreply > 0 ? reply[0] : SOCK_NAK_PARAMS;
+		else if (rc == 0 && got == SOCK_NAK)
+			why[0] = *nreply > 0 ? why[0] : SOCK_NAK_PARAMS;
+	} else if (rc == 0 && got == SOCK_NAK) {
+		why[0] = k > 0 ? nonce[0] : SOCK_NAK_PARAMS;
+	}
+	if (rc == 1)
+		errno = ECONNRESET;
+	else if (rc == 0 && got == SOCK_NAK)
+		errno = why[0] == SOCK_NAK_KEY ? EACCES : EINVAL;
+	else if (rc == 0 && got != SOCK_ACK)
+		errno = EPROTO;
+	else if (rc == 0)
+		return 0;
+	else if (errno == EAGAIN || errno == EWOULDBLOCK)
+		errno = ETIMEDOUT;
+	return -1;
+}
+
 int
 sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 	     size_t n, uint64_t *reply, size_t max, size_t *nreply)
 {
-	unsigned kind = 0;	/* no kind: read only after a message came */
-	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_CLIENT_NS), rc, e;
+	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_CLIENT_NS), e;
 
 	if (fd < 0)
 		return -1;
-	rc = sock_send_msg(fd, proto, SOCK_HELLO, w, n);
-	if (rc == 0)
-		rc = sock_recv_msg(fd, proto, &kind, reply, max, nreply);
-	if (rc == 1)
-		errno = ECONNRESET;
-	else if (rc == 0 && kind == SOCK_NAK)
-		errno = EINVAL;
-	else if (rc == 0 && kind != SOCK_ACK)
-		errno = EPROTO;
-	else if (rc == 0)
+	*nreply = 0;
+	if (request(fd, proto, SOCK_HELLO, w, n, reply, max, nreply) == 0)
 		return fd;
 	e = errno;
 	close(fd);
@@ -850,45 +1439,57 @@ sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 	return -1;
 }
 
+static struct sock_hist pct_hist;	/* 5 KB: not on a small board's stack */
+
 int
-sock_percentiles(const struct bench_opts *o, const char *name,
-		 timing_loop_fn fn, void *arg)
+sock_percentiles(const struct bench_opts *o, timing_loop_fn fn, void *arg)
 {
-	static struct sock_hist h;	/* 5 KB: not on a small board's stack */
-	static const int pct[] = { 50, 90, 99 };
+	struct sock_hist *h = &pct_hist;
 	uint64_t budget = (uint64_t)o->reps * o->sample_ns, start, t0, t1;
 	double cost = timing_call_cost();
-	size_t i;
 
 	if (budget > 5000000000ull)
 		budget = 5000000000ull;
-	sock_hist_init(&h);
+	sock_hist_init(h);
 	start = timing_now();
 	do {
 		t0 = timing_now();
-		if (fn(arg, 1) != 0)
+		if (fn(arg, 1) != 0) {
+			sock_hist_init(h);
 			return -1;
+		}
 		t1 = timing_now();
-		sock_hist_add(&h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
-	} while (t1 - start < budget || h.n < 100);
+		sock_hist_add(h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
+	} while (t1 - start < budget || h->n < 100);
+	return 0;
+}
+
+void
+sock_percentiles_print(const struct bench_opts *o, const char *name)
+{
+	static const int pct[] = { 50, 90, 99 };
+	const struct sock_hist *h = &pct_hist;
+	size_t i;
+
+	if (h->n == 0)
+		return;
 	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
 		char pname[OUTPUT_MAX_NAME];
-		double v = sock_hist_quantile(&h, pct[i] / 100.0);
+		double v = sock_hist_quantile(h, pct[i] / 100.0);
 
 		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
 		if (o->output == OUTPUT_RAW) {
-			output_sample(stdout, pname, h.n, v, "ns/op");
+			output_sample(stdout, pname, h->n, v, "ns/op");
 		} else {
 			char val[64];
 
 			/* One number from many round trips: no interval to show. */
 			printf("%-36s %12s %-6s (of %llu single round trips)\n", pname,
 			       output_format_value(val, sizeof(val), v), "ns/op",
-			       (unsigned long long)h.n);
+			       (unsigned long long)h->n);
 		}
 	}
 	msg_flush();
-	return 0;
 }
 
 int
@@ -896,52 +1497,15 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 {
 	uint64_t w[1];
 	size_t n;
-	unsigned kind = 0;	/* no kind: read only after a message came */
-	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_HELLO_NS), rc;
+	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_HELLO_NS), rc, e;
 
 	if (fd < 0)
 		return -1;
-	rc = sock_send_msg(fd, proto, SOCK_STOP, NULL, 0);
-	if (rc == 0)
-		rc = sock_recv_msg(fd, proto, &kind, w, 1, &n);
-	if (rc == 0 && kind != SOCK_ACK)
-		errno = EPROTO, rc = -1;
-	if (rc == 1)
-		errno = ECONNRESET, rc = -1;
+	rc = request(fd, proto, SOCK_STOP, NULL, 0, w, 1, &n);
+	e = errno;
 	close(fd);
+	errno = e;
 	return rc;
-}
-
-int
-sock_stop_udp(const struct sock_addr *a, unsigned proto)
-{
-	unsigned char out[SOCK_HDR_LEN], in[SOCK_HDR_LEN + 64];
-	int fd = sock_connect(a, SOCK_DGRAM, 0, 0, 500000000), tries;
-
-	if (fd < 0)
-		return -1;
-	sock_encode(out, sizeof(out), proto, SOCK_STOP, NULL, 0);
-	for (tries = 0; tries < 4; tries++) {
-		ssize_t r;
-		unsigned kind;
-		size_t n;
-
-		if (send(fd, out, sizeof(out), 0) != (ssize_t)sizeof(out))
-			break;
-		r = recv(fd, in, sizeof(in), 0);
-		if (r >= SOCK_HDR_LEN && sock_decode_hdr(in, proto, &kind, &n, 8) == 0
-		    && kind == SOCK_ACK) {
-			close(fd);
-			return 0;
-		}
-		if (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-			break;
-		errno = ETIMEDOUT;
-	}
-	tries = errno;
-	close(fd);
-	errno = tries;
-	return -1;
 }
 
 int
@@ -953,7 +1517,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	enum place_kind kinds[PLACE_COUNT];
 	char err[PARSE_ERRLEN];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
-	int type = sp->tcp ? SOCK_STREAM : SOCK_DGRAM, rc = 0;
+	int type = SOCK_STREAM, rc = 0;
 	size_t i, n;
 
 	/* A vanished peer is an error to report, not a silent death. */
@@ -964,15 +1528,27 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	if (o->parallel > MAX_CHILDREN)
 		bench_usage_error(sp->bench, "-P: value '%u' is out of range for %s; allowed: 1 .. %d",
 				  o->parallel, sp->bench->name, MAX_CHILDREN);
+	if (so->bind != NULL && !so->server)
+		bench_usage_error(sp->bench, "-b: a listening address applies only to -s");
 	if (so->server)
 		return run_server(sp, so);
+	if (so->stop != NULL || host != NULL) {
+		(void)choose_key(sp->bench, so, 0);
+	} else {
+		char key[SOCK_KEY_MAX + 1];
+
+		/* The server this program starts: a key of its own, known to both ends. */
+		if (new_key(key, sizeof(key)) != 0)
+			msg_sysdie("cannot make a key (/dev/urandom)");
+		sock_set_key(key);
+	}
 	if (so->stop != NULL) {
 		if (so->port == 0)
 			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
 		if (sock_resolve(so->stop, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
 			msg_die("%s", err);
 		if ((sp->stop != NULL ? sp->stop : sock_stop_tcp)(&a, sp->proto) != 0)
-			msg_sysdie("cannot stop the server at %s port %u", a.text, port);
+			msg_die("cannot stop the server at %s port %u: %s", a.text, port, sock_why(errno));
 		return MSG_EXIT_OK;
 	}
 	if (host != NULL) {

@@ -7,10 +7,18 @@
  *   - the small fixed protocol every hostbench server speaks: a 16-byte
  *     header (magic, version, kind, program, payload length) and a
  *     payload of 64-bit words, all big-endian, so any two hosts agree;
- *   - the server loop: one client at a time or a bounded number of
- *     forked children, per-connection timeouts, an idle timeout after
- *     which the server exits, and a parent pipe so that a server a
- *     benchmark started never outlives it;
+ *   - the key check: a server answers a HELLO or a STOP with a random
+ *     challenge, and goes on only when the client returns the
+ *     HMAC-SHA256 of it (and of what it asked) under the server's key;
+ *   - the server loop: a bounded number of forked children, at most
+ *     SOCK_PEER_UNAUTH of them (and of accepted connections waiting for
+ *     their first bytes) per peer address until they prove the key,
+ *     deadlines that nothing a client sends extends, an idle timeout
+ *     that only clients with the key reset, and a parent pipe so that a
+ *     server a benchmark started never outlives it;
+ *   - UDP only inside a session: a socket of the session's own, connected
+ *     to the address the client gave over its authenticated TCP
+ *     connection, so that nothing is ever sent to a forged source;
  *   - the driver behind every program's main: `PROG -s` (a server in the
  *     background), `PROG -S HOST` (stop it), `PROG HOST` (measure against
  *     it) and `PROG` alone (start a server on loopback for each placement
@@ -50,8 +58,16 @@ enum sock_kind {
 	SOCK_STOP,		/* client: stop the server (answered by ACK) */
 	SOCK_END,		/* client: the transfer is over */
 	SOCK_RESULT,		/* server: what it measured */
-	SOCK_NAK,		/* server: parameters refused */
-	SOCK_DATA		/* client: a datagram of a UDP transfer */
+	SOCK_NAK,		/* server: refused (a word says why: enum sock_nak) */
+	SOCK_DATA,		/* client: a datagram of a UDP transfer */
+	SOCK_CHALLENGE,		/* server: prove the key (two words of nonce) */
+	SOCK_AUTH		/* client: the proof (four words: sock_mac) */
+};
+
+/* Why a server refused, the NAK's word. */
+enum sock_nak {
+	SOCK_NAK_PARAMS = 1,	/* the parameters */
+	SOCK_NAK_KEY		/* the proof of the key */
 };
 
 /* Which benchmark a message belongs to: a server answers only its own. */
@@ -98,6 +114,13 @@ int sock_send_msg(int fd, unsigned proto, unsigned kind, const uint64_t *w, size
 int sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w,
 		  size_t max, size_t *n);
 
+/*
+ * The same, finished by deadline (timing_now() clock) whatever the peer
+ * sends meanwhile: a byte at a time does not extend it (ETIMEDOUT).
+ */
+int sock_recv_msg_by(int fd, unsigned proto, unsigned *kind, uint64_t *w,
+		     size_t max, size_t *n, uint64_t deadline);
+
 /* Write all n bytes (retrying short writes and EINTR).  0, or -1 with errno. */
 int sock_write_full(int fd, const void *buf, size_t n);
 
@@ -112,6 +135,47 @@ ssize_t sock_read_full(int fd, void *buf, size_t n);
  * (SO_RCVTIMEO, SO_SNDTIMEO); 0 removes the bound.  0, or -1 with errno.
  */
 int sock_set_timeout(int fd, uint64_t ns);
+
+/* ---------------------------------------------------------------- keys */
+
+#define SOCK_KEY_MAX 64		/* bytes of a key */
+#define SOCK_NONCE_LEN 16
+#define SOCK_MAC_LEN 32
+#define SOCK_KEY_ENV "HOSTBENCH_KEY"
+
+/*
+ * The proof of the key for one request: HMAC-SHA256 under key (len
+ * bytes) of a label, proto, kind, the challenge and the request's n
+ * words, in the wire's byte order.  Pure.
+ */
+void sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+	      const unsigned char *nonce, const uint64_t *w, size_t n,
+	      unsigned char *mac);
+
+/* n random bytes from /dev/urandom.  0, or -1 with errno set. */
+int sock_random(void *buf, size_t n);
+
+/*
+ * Check a key's text: 1 .. SOCK_KEY_MAX printable ASCII characters, no
+ * space.  0, or -1 with the reason in err.  Pure.
+ */
+int sock_check_key(const char *key, char *err, size_t errlen);
+
+/*
+ * The key a client proves and a server asks for (the text; its bytes
+ * are the HMAC key).  sock_main sets it from -K FILE, $HOSTBENCH_KEY or
+ * a fresh random one; "" until then.
+ */
+void sock_set_key(const char *key);
+const char *sock_key(void);
+
+/*
+ * What a client's failure means, for errno values of sock_session and
+ * sock_stop_tcp (EACCES: the key refused; EINVAL: the parameters;
+ * ETIMEDOUT/EAGAIN: the server silent; ECONNRESET: it closed the
+ * connection; EPROTO: not this program's server), else strerror.
+ */
+const char *sock_why(int err);
 
 /* ---------------------------------------------------------------- addresses */
 
@@ -139,9 +203,11 @@ unsigned sock_local_port(int fd);
 int sock_is_loopback(const struct sock_addr *a);
 
 /*
- * A socket of type bound to a (SO_REUSEADDR; a v6 wildcard also takes
- * IPv4), listening when it is a stream socket.  Returns the descriptor,
- * or -1 with errno set.
+ * A socket of type bound to a (a v6 wildcard also takes IPv4),
+ * listening when it is a stream socket.  SO_REUSEADDR only for a stream
+ * socket: on a UDP socket it would let another user's socket share the
+ * port and receive its datagrams.  Returns the descriptor, or -1 with
+ * errno set.
  */
 int sock_listen(const struct sock_addr *a, int type);
 
@@ -179,7 +245,8 @@ int sock_parse_rate(const char *opt, const char *s, double *bits,
 struct sock_opts {
 	int server;		/* -s */
 	const char *stop;	/* -S host */
-	const char *bind;	/* -b addr (bw_udp: -B) */
+	const char *bind;	/* -b addr (bw_udp: -B); "any": every address */
+	const char *keyfile;	/* -K file */
 	int family;		/* AF_UNSPEC; AF_INET6 with -6 */
 	long port;		/* -n; -1: the program's default */
 	uint64_t idle_ns;	/* -i; default 60 s; 0: never */
@@ -187,19 +254,21 @@ struct sock_opts {
 	uint64_t dur_ns;	/* -t (bw_tcp, bw_udp); default 2 s */
 };
 
-#define SOCK_OPTSTRING "sS:b:6n:i:p:"
+#define SOCK_OPTSTRING "sS:b:K:6n:i:p:"
 #define SOCK_OPTHELP_MODE \
-	"  -s           run a server in the background (prints its pid and port)\n" \
+	"  -s           run a server in the background (prints its pid, port and key)\n" \
 	"  -S host      stop the server on host\n"
 #define SOCK_OPTHELP_REST \
+	"  -K file      the server's key: read from file (with -s: made there, mode 0600,\n" \
+	"               when it does not exist); default $HOSTBENCH_KEY, or with -s a new one\n" \
 	"  -6           use IPv6 (loopback ::1 when no host is given)\n" \
 	"  -n port      port (default: the program's; 0 with -s: any free port)\n" \
-	"  -i time      with -s: exit after this long without a client\n" \
+	"  -i time      with -s: exit after this long without a client that has the key\n" \
 	"               (bare number: s; default 60s; 0: never)\n" \
 	PLACE_OPTHELP
-#define SOCK_OPTHELP SOCK_OPTHELP_MODE \
-	"  -b addr      with -s: listen on this address only (default: all)\n" \
-	SOCK_OPTHELP_REST
+#define SOCK_OPTHELP_BIND(opt) \
+	"  " opt " addr      with -s: listen on addr (default: loopback only; any: every address)\n"
+#define SOCK_OPTHELP SOCK_OPTHELP_MODE SOCK_OPTHELP_BIND("-b") SOCK_OPTHELP_REST
 
 /* Defaults: a client, any family, the default port, 60 s idle, the default placement, 2 s. */
 void sock_opts_init(struct sock_opts *so);
@@ -215,44 +284,79 @@ int sock_option(const struct bench_prog *p, struct sock_opts *so, int opt,
 
 /* ---------------------------------------------------------------- server */
 
-/* Timeouts of every server: the first message, and a transfer's silences. */
+/* Timeouts of every server: the first message and the key check, and a transfer's silences. */
 #define SOCK_HELLO_NS 2000000000ull
 #define SOCK_XFER_NS 10000000000ull
+/* A session's silence when the server has no idle timeout (-i 0). */
+#define SOCK_SILENCE_NS 60000000000ull
+/* Children at most, and per peer address before they prove the key. */
+#define SOCK_MAX_CHILDREN 64
+#define SOCK_PEER_UNAUTH 8
 
 struct sock_server {
-	int lfd;		/* listening TCP socket, or -1 */
-	int ufd;		/* UDP socket, or -1 */
+	int lfd;		/* listening TCP socket */
+	int ufd;		/* a UDP socket of the server's own (lat_rpc), or -1 */
 	int pfd;		/* parent's pipe (EOF: the parent is gone), or -1 */
+	int authfd;		/* in a child: where sock_hello reports the key proved */
 	uint64_t idle_ns;	/* exit after this long without a client; 0: never */
-	unsigned max_children;	/* 0: one connection at a time, in-process; at most 64 */
+	unsigned max_children;	/* at most SOCK_MAX_CHILDREN; 0: that many */
 	/*
-	 * A TCP connection (the server closes fd afterwards): return 0,
-	 * SOCK_SERVE_STOP to stop the server, or -1 (a bad client; ignored).
+	 * Bare connections (lat_connect): one that the client ends without
+	 * a byte is served by the loop itself (accepted and closed), and it
+	 * counts as activity only from a peer that holds a session with the
+	 * key; a session ends when its peer made no bare connection for
+	 * SOCK_XFER_NS.  Connections with bytes go to conn, as always.
+	 */
+	int bare;
+	const char *key;	/* sock_key() */
+	/*
+	 * A TCP connection, in a forked child (which closes fd afterwards):
+	 * return 0, SOCK_SERVE_STOP to stop the server, or -1 (a bad
+	 * client; ignored).
 	 */
 	int (*conn)(int fd, const struct sock_server *s);
-	/*
-	 * The UDP socket is readable: 0, SOCK_SERVE_STOP, or -1 (ignored).
-	 * NULL: the loop leaves the UDP socket to the conn handler (bw_udp).
-	 */
-	int (*dgram)(int fd, const struct sock_server *s);
 	void *arg;
 };
 
 #define SOCK_SERVE_STOP 1
 
 /*
- * Serve until stopped, idle or orphaned.  A forking server keeps at most
- * max_children connections, each in a child that dies with the server.
- * Returns 0, or -1 with errno set when the server itself failed.
+ * Serve until stopped, idle or orphaned.  Every connection is served in
+ * a child that dies with the server.  Returns 0, or -1 with errno set
+ * when the server itself failed.
  */
 int sock_serve(const struct sock_server *s);
 
 /*
- * For conn handlers: read the first message within SOCK_HELLO_NS.  A
- * STOP is answered with an ACK.  Returns 0 (a HELLO, its words in w),
- * SOCK_SERVE_STOP, or -1 (closed, silent, garbage, wrong program).
+ * For conn handlers: read the first message (a HELLO with at most max
+ * words, or a STOP), challenge the client and check its proof of the
+ * key, all within SOCK_HELLO_NS.  A wrong proof is answered with a NAK
+ * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK.  Returns
+ * 0 (a HELLO, its words in w), SOCK_SERVE_STOP, or -1 (closed, silent,
+ * garbage, wrong program, wrong key).
  */
-int sock_hello(int fd, unsigned proto, uint64_t *w, size_t max, size_t *n);
+int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
+	       size_t max, size_t *n);
+
+/*
+ * For a session's UDP (lat_udp, bw_udp), server side: a UDP socket on
+ * the TCP connection fd's local address, any free port, connected to
+ * the TCP peer's address at port (what the client said), so that it
+ * hears only that peer and answers nothing else.  Refuses (EACCES) a
+ * port below 1024, one of the hostbench servers' default ports and the
+ * socket itself.  Returns the descriptor and its port in *local, or -1
+ * with errno set.
+ */
+int sock_udp_accept(int fd, unsigned port, unsigned *local);
+
+/*
+ * Client side: a UDP socket of the family of the server's address a, on
+ * any free port (in *local, for the HELLO); sock_udp_connect then
+ * connects it to a at port (the ACK's), bounding its reads and writes
+ * by io_ns (0: none).  Descriptor or 0, or -1 with errno set.
+ */
+int sock_udp_open(const struct sock_addr *a, unsigned *local);
+int sock_udp_connect(int ufd, const struct sock_addr *a, unsigned port, uint64_t io_ns);
 
 /* ---------------------------------------------------------------- driver */
 
@@ -261,10 +365,10 @@ struct sock_prog {
 	const struct bench_prog *bench;
 	unsigned proto;		/* enum sock_proto */
 	unsigned port;		/* default port */
-	int tcp, udp;		/* the server's sockets (both: the same port number) */
+	int udp;		/* a UDP socket beside the TCP one, on the same port (lat_rpc) */
 	unsigned max_children;	/* for sock_serve */
+	int bare;		/* for sock_serve */
 	int (*conn)(int fd, const struct sock_server *s);
-	int (*dgram)(int fd, const struct sock_server *s);
 	/* A server loop of its own (lat_rpc), or NULL: sock_serve. */
 	int (*serve)(struct sock_server *s);
 	/* -S: stop the server at a; NULL: a STOP message over TCP. */
@@ -293,28 +397,28 @@ int sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 #define SOCK_CLIENT_NS 30000000000ull
 
 /*
- * Connect to a (TCP, TCP_NODELAY), send a HELLO with n words and wait
- * for the ACK, whose words (at most max) go to reply and their count to
- * *nreply.  Returns the connected descriptor, or -1 with errno set
- * (EINVAL: the server refused the parameters; EPROTO: it answered
- * something else).
+ * Connect to a (TCP, TCP_NODELAY), send a HELLO with n words, prove
+ * sock_key() and wait for the ACK, whose words (at most max) go to
+ * reply and their count to *nreply.  Returns the connected descriptor,
+ * or -1 with errno set (EACCES: the server refused the key; EINVAL: the
+ * parameters; EPROTO: it answered something else; see sock_why).
  */
 int sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 		 size_t n, uint64_t *reply, size_t max, size_t *nreply);
 
 /*
- * After the samples: time single operations fn(arg, 1) one by one for
- * about reps x sample time (at least 100 of them; at most 5 s) into a
- * histogram, the clock's cost subtracted, and report the 50th, 90th and
- * 99th percentiles as name + "/stat=p50" ... in ns/op.  Returns 0, or -1
- * with errno from fn (nothing printed).
+ * After the samples (a bench_case's finish): time single operations
+ * fn(arg, 1) one by one for about reps x sample time (at least 100 of
+ * them; at most 5 s) into a histogram, the clock's cost subtracted.
+ * Returns 0, or -1 with errno from fn.  sock_percentiles_print then
+ * reports the 50th, 90th and 99th percentiles as name + "/stat=p50" ...
+ * in ns/op.
  */
-int sock_percentiles(const struct bench_opts *o, const char *name,
-		     timing_loop_fn fn, void *arg);
+int sock_percentiles(const struct bench_opts *o, timing_loop_fn fn, void *arg);
+void sock_percentiles_print(const struct bench_opts *o, const char *name);
 
-/* -S over TCP / UDP: a STOP message and its ACK.  0, or -1 with errno. */
+/* -S: a STOP message, the key proved, and its ACK.  0, or -1 with errno. */
 int sock_stop_tcp(const struct sock_addr *a, unsigned proto);
-int sock_stop_udp(const struct sock_addr *a, unsigned proto);
 
 /* ---------------------------------------------------------------- reports */
 

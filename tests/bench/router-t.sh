@@ -11,6 +11,9 @@
 [ "$(id -u)" -eq 0 ] || skip_all 'needs root (network namespaces)'
 command -v ip >/dev/null 2>&1 || skip_all 'needs ip (iproute2)'
 
+# The servers' key, known to the clients.
+HOSTBENCH_KEY=hostbench-router-$$
+export HOSTBENCH_KEY
 # Private test addresses, inside the namespaces only; names unique per run.
 C=hbc$$ R=hbr$$ S=hbs$$
 NET1=10.201.1 NET2=10.201.2

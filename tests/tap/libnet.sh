@@ -2,6 +2,11 @@
 # libtap.sh).  Set net_prog (the program) and net_id (its number in the
 # protocol header, for the "huge" bad client) first.
 
+# One key for the servers a test starts and their clients (a server
+# started with -s reads it as a client does).
+HOSTBENCH_KEY=hostbench-test-$$
+export HOSTBENCH_KEY
+
 # alive PID: the process exists and is not a zombie.
 alive() {
 	[ -r "/proc/$1/stat" ] || { kill -0 "$1" 2>/dev/null; return; }
