@@ -1,11 +1,25 @@
 /*
  * lat_rpc: Sun RPC round-trip latency over TCP and UDP, in ns per call.
  *
- * One iteration: one clnt_call of a procedure that takes a char and
- * returns one (lmbench's program 404040, version 1), through libtirpc.
- * Creating the client handle is outside the timing.  The server needs no
- * rpcbind: it listens on a fixed port (both protocols) and the client
- * goes to it directly.  Where configure found no libtirpc, the program
+ * What is measured: one iteration is one clnt_call of a procedure that
+ * takes a char and returns one (lmbench's program 404040, version 1,
+ * procedure 1), through libtirpc, over TCP and then over UDP.
+ *
+ * Outside the timing: creating the client handles and proving the key.
+ * The server needs no rpcbind: it listens on a fixed port (both
+ * protocols) and the client goes to it directly.  Every client first
+ * proves the server's key (sock_key) over TCP: PROC_NONCE gives a fresh
+ * 16-byte nonce bound to that connection, PROC_AUTH returns
+ * sock_mac(key, SOCK_LAT_RPC, SOCK_HELLO, nonce, {UDP port}) and makes
+ * the connection proven; PROC_EXIT (-S) carries the same kind of proof
+ * with kind SOCK_STOP and no words.  XACT over TCP is answered only on a
+ * proven connection; over UDP only from the (address, port) that a live
+ * proven connection registered: a UDP client keeps its TCP connection
+ * open while it measures, and every other datagram is read and dropped
+ * unanswered, so nothing is ever sent to a forged source.  Bounds: 64
+ * connections, 8 unproven per peer address, 2 s to prove the key, 60 s
+ * of silence on a proven one; only a client with the key resets the
+ * idle timeout (-i).  Where configure found no libtirpc, the program
  * exits 77.  With no host, a server is started on loopback for each
  * placement (lib/place); -p also takes lmbench's tcp or udp.
  *
@@ -18,11 +32,15 @@
 #include <string.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "msg.h"
+#include "sha256.h"
 #include "sock.h"
+#include "timing.h"
 
 #ifdef HAVE_TIRPC
 # include <rpc/rpc.h>
@@ -33,8 +51,13 @@
 #define PROG 404040
 #define VERS 1
 #define PROC_XACT 1
-#define PROC_EXIT 2
+#define PROC_EXIT 2		/* a proof (kind SOCK_STOP): stop the server */
+#define PROC_NONCE 3		/* returns this connection's nonce */
+#define PROC_AUTH 4		/* the UDP port and a proof (kind SOCK_HELLO) */
 #define MAX_RECORD 8192		/* the largest TCP record a server reads */
+#define MAX_CONNS SOCK_MAX_CHILDREN	/* TCP connections at once */
+#define UNPROVEN_CALLS 4	/* calls an unproven connection may make */
+#define CONNECT_TRIES 40	/* a client's tries while the server closes before the proof */
 
 static struct sock_opts so;
 static unsigned protos = 3;	/* bit 0: tcp, bit 1: udp */
@@ -44,13 +67,36 @@ struct state {
 	const struct bench_opts *o;
 	const struct bench_prog *prog;
 	const struct sock_addr *addr;
-	int udp, fd;
-	CLIENT *cl;
+	int udp, fd;		/* fd: the calls' socket */
+	int ctl;		/* for UDP: the proven TCP connection, kept open; or -1 */
+	CLIENT *cl, *ctlcl;
+};
+
+/* PROC_AUTH's argument. */
+struct proof {
+	u_int port;		/* the client's UDP port; 0: none */
+	unsigned char mac[SOCK_MAC_LEN];
+};
+
+/* The server's record of a TCP connection (libtirpc's transport on fd). */
+struct conn {
+	int fd;			/* -1: a free slot */
+	int proven, closing, have_nonce;
+	unsigned calls;		/* made while unproven */
+	unsigned udp_port;	/* registered with the proof; 0: none */
+	uint64_t since;		/* accepted; once proven, its last proven activity */
+	struct sockaddr_storage peer;
+	unsigned char nonce[SOCK_NONCE_LEN];
 };
 
 static struct state st;
-static int stopping;
 static struct timeval call_timeout = { 5, 0 };
+
+/* The server's state: one process, one thread (libtirpc's loop). */
+static struct conn conns[MAX_CONNS];
+static int stopping, udp_fd = -1;
+static uint64_t last_proven;	/* the last activity of a client with the key */
+static struct conn *udp_owner;	/* the connection that registered the datagram at hand */
 
 /* xdr_void's prototype takes nothing: casting it to xdrproc_t draws warnings. */
 static bool_t
@@ -61,77 +107,408 @@ xdr_nothing(XDR *x, char *p)
 	return TRUE;
 }
 
-/* The server side: answer 123 to XACT; EXIT stops the server. */
+static bool_t
+xdr_nonce(XDR *x, char *p)
+{
+	return xdr_opaque(x, p, SOCK_NONCE_LEN);
+}
+
+static bool_t
+xdr_mac(XDR *x, char *p)
+{
+	return xdr_opaque(x, p, SOCK_MAC_LEN);
+}
+
+static bool_t
+xdr_proof(XDR *x, char *p)
+{
+	struct proof *q = (struct proof *)(void *)p;
+
+	return xdr_u_int(x, &q->port) && xdr_opaque(x, (char *)q->mac, SOCK_MAC_LEN);
+}
+
+/* ---------------------------------------------------------------- server */
+
+/* 1 when a and b are the same host (and, with port nonzero, b is at a's host on that port). */
+static int
+same_peer(const struct sockaddr_storage *a, const struct sockaddr_storage *b, unsigned port)
+{
+	if (a->ss_family != b->ss_family)
+		return 0;
+	if (a->ss_family == AF_INET) {
+		const struct sockaddr_in *x = (const struct sockaddr_in *)(const void *)a;
+		const struct sockaddr_in *y = (const struct sockaddr_in *)(const void *)b;
+
+		return x->sin_addr.s_addr == y->sin_addr.s_addr
+			&& (port == 0 || ntohs(y->sin_port) == port);
+	}
+	if (a->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *x = (const struct sockaddr_in6 *)(const void *)a;
+		const struct sockaddr_in6 *y = (const struct sockaddr_in6 *)(const void *)b;
+
+		return memcmp(&x->sin6_addr, &y->sin6_addr, sizeof(x->sin6_addr)) == 0
+			&& (port == 0 || ntohs(y->sin6_port) == port);
+	}
+	return 0;
+}
+
+static struct conn *
+find_conn(int fd)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_CONNS; i++)
+		if (conns[i].fd == fd)
+			return &conns[i];
+	return NULL;
+}
+
+/*
+ * Close c: libtirpc's next read of it sees EOF and destroys the
+ * transport (and its descriptor); until then it only holds its slot.
+ */
 static void
-dispatch(struct svc_req *rq, SVCXPRT *t)
+drop_conn(struct conn *c)
+{
+	(void)shutdown(c->fd, SHUT_RDWR);
+	c->closing = 1;
+	c->proven = c->have_nonce = 0;
+	c->udp_port = 0;
+	memset(c->nonce, 0, sizeof(c->nonce));
+}
+
+static unsigned
+open_conns(void)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < MAX_CONNS; i++)
+		n += conns[i].fd >= 0 ? 1u : 0u;
+	return n;
+}
+
+/*
+ * After svc_getreqset: forget the connections libtirpc destroyed, and
+ * note the one it accepted (its peer, its time), closed at once when
+ * its peer already has SOCK_PEER_UNAUTH unproven ones.
+ */
+static void
+track(int lfd, int ufd)
+{
+	unsigned i, k;
+	int fd;
+
+	for (i = 0; i < MAX_CONNS; i++)
+		if (conns[i].fd >= 0 && !FD_ISSET(conns[i].fd, &svc_fdset))
+			conns[i].fd = -1;
+	for (fd = 0; fd <= svc_maxfd && fd < FD_SETSIZE; fd++) {
+		struct conn *c;
+		socklen_t len;
+
+		if (!FD_ISSET(fd, &svc_fdset) || fd == lfd || fd == ufd || find_conn(fd) != NULL)
+			continue;
+		if ((c = find_conn(-1)) == NULL) {
+			(void)shutdown(fd, SHUT_RDWR);	/* no slot (cannot happen: see MAX_CONNS) */
+			continue;
+		}
+		memset(c, 0, sizeof(*c));
+		c->fd = fd;
+		c->since = timing_now();
+		len = sizeof(c->peer);
+		if (getpeername(fd, (struct sockaddr *)&c->peer, &len) != 0) {
+			drop_conn(c);
+			continue;
+		}
+		for (i = k = 0; i < MAX_CONNS; i++)
+			if (&conns[i] != c && conns[i].fd >= 0 && !conns[i].proven
+			    && !conns[i].closing && same_peer(&conns[i].peer, &c->peer, 0))
+				k++;
+		if (k >= SOCK_PEER_UNAUTH)
+			drop_conn(c);
+	}
+}
+
+/*
+ * Close the unproven connections older than SOCK_HELLO_NS and the proven
+ * ones silent for SOCK_SILENCE_NS.  Returns the next such deadline.
+ */
+static uint64_t
+expire(uint64_t now)
+{
+	uint64_t wake = UINT64_MAX, end;
+	unsigned i;
+
+	for (i = 0; i < MAX_CONNS; i++) {
+		struct conn *c = &conns[i];
+
+		if (c->fd < 0 || c->closing)
+			continue;
+		end = c->since + (c->proven ? SOCK_SILENCE_NS : SOCK_HELLO_NS);
+		if (end <= now)
+			drop_conn(c);
+		else if (end < wake)
+			wake = end;
+	}
+	return wake;
+}
+
+/* The proven connection that registered from (its peer's address at its UDP port), or NULL. */
+static struct conn *
+registered(const struct sockaddr_storage *from)
+{
+	unsigned i;
+
+	for (i = 0; i < MAX_CONNS; i++)
+		if (conns[i].fd >= 0 && conns[i].proven && !conns[i].closing && conns[i].udp_port != 0
+		    && same_peer(&conns[i].peer, from, conns[i].udp_port))
+			return &conns[i];
+	return NULL;
+}
+
+/*
+ * Before libtirpc reads the UDP socket: the next datagram's source,
+ * peeked.  Datagrams from anyone not registered are read and dropped
+ * unanswered; returns the connection that registered the first one
+ * left (for libtirpc to read and answer), or NULL when none is left.
+ */
+static struct conn *
+udp_admit(int ufd)
+{
+	unsigned k;
+
+	for (k = 0; k < 256; k++) {
+		struct sockaddr_storage from;
+		socklen_t len = sizeof(from);
+		struct conn *c;
+		char b;
+
+		memset(&from, 0, sizeof(from));
+		if (recvfrom(ufd, &b, 1, MSG_PEEK | MSG_DONTWAIT, (struct sockaddr *)&from, &len) < 0)
+			return NULL;
+		if ((c = registered(&from)) != NULL)
+			return c;
+		(void)!recv(ufd, &b, 1, MSG_DONTWAIT);	/* the rest of the datagram goes with it */
+	}
+	return NULL;
+}
+
+/* A proof for c's nonce (used up, right or wrong): 1 when it checks. */
+static int
+proof_ok(struct conn *c, unsigned kind, const uint64_t *w, size_t n, const unsigned char *mac)
+{
+	const char *key = sock_key();
+	unsigned char want[SOCK_MAC_LEN];
+	int ok;
+
+	if (!c->have_nonce)
+		return 0;
+	sock_mac((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, c->nonce, w, n, want);
+	c->have_nonce = 0;
+	memset(c->nonce, 0, sizeof(c->nonce));
+	ok = hb_memeq_ct(want, mac, SOCK_MAC_LEN);
+	memset(want, 0, sizeof(want));
+	return ok;
+}
+
+static void
+xact(SVCXPRT *t)
 {
 	char arg = 0, res = 123;
 
-	switch (rq->rq_proc) {
-	case NULLPROC:
-		(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
+	if (!svc_getargs(t, (xdrproc_t)xdr_char, &arg)) {
+		svcerr_decode(t);
 		return;
-	case PROC_XACT:
-		if (!svc_getargs(t, (xdrproc_t)xdr_char, &arg)) {
-			svcerr_decode(t);
+	}
+	(void)svc_sendreply(t, (xdrproc_t)xdr_char, &res);
+	(void)svc_freeargs(t, (xdrproc_t)xdr_char, &arg);
+}
+
+/* Over UDP, only a registered peer's datagrams get here (udp_admit). */
+static void
+dispatch_udp(struct svc_req *rq, SVCXPRT *t)
+{
+	if (udp_owner == NULL)
+		return;
+	udp_owner->since = last_proven = timing_now();
+	if (rq->rq_proc == PROC_XACT)
+		xact(t);
+	else
+		svcerr_noproc(t);
+}
+
+/* A refusal: an RPC error reply, then the connection closed. */
+static void
+refuse(SVCXPRT *t, struct conn *c, int weak)
+{
+	if (weak)
+		svcerr_weakauth(t);
+	else
+		svcerr_auth(t, AUTH_BADCRED);
+	drop_conn(c);
+}
+
+/* The server side: NONCE, AUTH and EXIT prove the key; XACT answers 123 once it is proven. */
+static void
+dispatch(struct svc_req *rq, SVCXPRT *t)
+{
+	struct conn *c;
+	struct proof p;
+	uint64_t w[1];
+
+	if (t->xp_fd == udp_fd) {
+		dispatch_udp(rq, t);
+		return;
+	}
+	if ((c = find_conn(t->xp_fd)) == NULL || c->closing) {
+		(void)shutdown(t->xp_fd, SHUT_RDWR);	/* not one of ours (cannot happen) */
+		return;
+	}
+	if (!c->proven && ++c->calls > UNPROVEN_CALLS) {
+		refuse(t, c, 1);
+		return;
+	}
+	memset(&p, 0, sizeof(p));
+	switch (rq->rq_proc) {
+	case PROC_NONCE:
+		if (sock_random(c->nonce, sizeof(c->nonce)) != 0) {
+			svcerr_systemerr(t);
+			drop_conn(c);
 			return;
 		}
-		(void)svc_sendreply(t, (xdrproc_t)xdr_char, &res);
-		(void)svc_freeargs(t, (xdrproc_t)xdr_char, &arg);
+		c->have_nonce = 1;
+		(void)svc_sendreply(t, (xdrproc_t)xdr_nonce, (char *)c->nonce);
+		return;
+	case PROC_AUTH:
+		if (!svc_getargs(t, (xdrproc_t)xdr_proof, (char *)&p)) {
+			svcerr_decode(t);
+			drop_conn(c);
+			return;
+		}
+		w[0] = p.port;
+		if (!proof_ok(c, SOCK_HELLO, w, 1, p.mac) || p.port > 65535
+		    || (p.port != 0 && p.port < 1024)) {
+			refuse(t, c, 0);
+			return;
+		}
+		c->proven = 1;
+		c->udp_port = p.port;
+		c->since = last_proven = timing_now();
+		(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
 		return;
 	case PROC_EXIT:
+		if (!svc_getargs(t, (xdrproc_t)xdr_mac, (char *)p.mac)) {
+			svcerr_decode(t);
+			drop_conn(c);
+			return;
+		}
+		if (!proof_ok(c, SOCK_STOP, NULL, 0, p.mac)) {
+			refuse(t, c, 0);
+			return;
+		}
 		(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
 		stopping = 1;
+		return;
+	case PROC_XACT:
+	case NULLPROC:
+		if (!c->proven) {
+			refuse(t, c, 1);
+			return;
+		}
+		c->since = last_proven = timing_now();
+		if (rq->rq_proc == PROC_XACT)
+			xact(t);
+		else
+			(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
 		return;
 	default:
 		svcerr_noproc(t);
 	}
 }
 
-/* libtirpc's loop with an idle timeout and the parent's pipe. */
+/*
+ * libtirpc's loop, with the bounds above, an idle timeout that only
+ * clients with the key reset, and the parent's pipe.
+ */
 static int
 serve_rpc(struct sock_server *s)
 {
 	u_int maxrec = MAX_RECORD;
-	uint64_t last = timing_now();
 	SVCXPRT *t, *u;
+	unsigned i;
 
+	for (i = 0; i < MAX_CONNS; i++)
+		conns[i].fd = -1;
+	udp_fd = s->ufd;
 	/* Non-blocking records of bounded size: a half-sent record cannot wedge the server. */
 	if (!rpc_control(RPC_SVC_CONNMAXREC_SET, &maxrec)
 	    || (t = svc_vc_create(s->lfd, 0, 0)) == NULL || (u = svc_dg_create(s->ufd, 0, 0)) == NULL
 	    || !svc_reg(t, PROG, VERS, dispatch, NULL) || !svc_reg(u, PROG, VERS, dispatch, NULL))
 		return -1;
+	last_proven = timing_now();
 	while (!stopping) {
 		fd_set r = svc_fdset;
-		struct timeval tv = { 1, 0 };
+		uint64_t now = timing_now(), wake = expire(now);
+		struct timeval tv;
 		int n, maxfd = svc_maxfd > s->pfd ? svc_maxfd : s->pfd;
 
+		if (s->idle_ns > 0) {
+			if (now - last_proven >= s->idle_ns)
+				return 0;
+			if (last_proven + s->idle_ns < wake)
+				wake = last_proven + s->idle_ns;
+		}
+		/* No more connections while MAX_CONNS are open: they wait in the backlog. */
+		if (open_conns() >= MAX_CONNS)
+			FD_CLR(s->lfd, &r);
 		if (s->pfd >= 0)
 			FD_SET(s->pfd, &r);
+		if (wake - now >= 1000000000ull) {
+			tv.tv_sec = 1, tv.tv_usec = 0;
+		} else {
+			tv.tv_sec = 0;
+			tv.tv_usec = (suseconds_t)((wake - now) / 1000 + 1);
+		}
 		n = select(maxfd + 1, &r, NULL, NULL, &tv);
 		if (n < 0 && errno != EINTR)
 			return -1;
-		if (n > 0 && s->pfd >= 0 && FD_ISSET(s->pfd, &r))
+		if (n <= 0)
+			continue;
+		if (s->pfd >= 0 && FD_ISSET(s->pfd, &r))
 			return 0;
-		if (n > 0) {
-			last = timing_now();
-			svc_getreqset(&r);
-		} else if (s->idle_ns > 0 && timing_now() - last >= s->idle_ns) {
-			return 0;
-		}
+		if (FD_ISSET(s->ufd, &r) && (udp_owner = udp_admit(s->ufd)) == NULL)
+			FD_CLR(s->ufd, &r);
+		svc_getreqset(&r);
+		udp_owner = NULL;
+		track(s->lfd, s->ufd);
 	}
 	return 0;
 }
 
+/* ---------------------------------------------------------------- client */
+
+/* errno for a failed call, in sock_why's terms. */
 static int
-call(CLIENT *cl, unsigned long proc)
+rpc_errno(enum clnt_stat stat)
+{
+	switch (stat) {
+	case RPC_AUTHERROR:
+		return EACCES;
+	case RPC_TIMEDOUT:
+		return ETIMEDOUT;
+	case RPC_CANTSEND:
+	case RPC_CANTRECV:
+		return ECONNRESET;
+	default:
+		return EPROTO;
+	}
+}
+
+static int
+call(CLIENT *cl, rpcproc_t proc)
 {
 	char arg = 1, res = 0;
 
-	if (proc == PROC_EXIT)
-		return clnt_call(cl, PROC_EXIT, (xdrproc_t)xdr_nothing, NULL, (xdrproc_t)xdr_nothing,
-				 NULL, call_timeout) == RPC_SUCCESS ? 0 : -1;
-	if (clnt_call(cl, PROC_XACT, (xdrproc_t)xdr_char, &arg, (xdrproc_t)xdr_char, &res,
+	if (clnt_call(cl, proc, (xdrproc_t)xdr_char, &arg, (xdrproc_t)xdr_char, &res,
 		      call_timeout) != RPC_SUCCESS || res != 123) {
 		errno = EPROTO;
 		return -1;
@@ -150,54 +527,177 @@ do_call(void *arg, uint64_t n)
 	return 0;
 }
 
-/* A client handle of its own: the client's, or a parallel copy's. */
-static CLIENT *
-open_client(const struct sock_addr *a, int udp, int *fd)
+/*
+ * Prove the key on the TCP client cl: a nonce, then PROC_AUTH (kind
+ * SOCK_HELLO, the UDP port) or PROC_EXIT (SOCK_STOP).  0, or -1 with
+ * errno (EACCES: the server refused the key).
+ */
+static int
+prove(CLIENT *cl, unsigned kind, unsigned port)
 {
-	struct netbuf nb;
-	struct timeval retry = { 1, 0 };
+	const char *key = sock_key();
+	unsigned char nonce[SOCK_NONCE_LEN];
+	struct proof p;
+	uint64_t w[1];
+	enum clnt_stat stat;
+
+	memset(&p, 0, sizeof(p));
+	stat = clnt_call(cl, PROC_NONCE, (xdrproc_t)xdr_nothing, NULL, (xdrproc_t)xdr_nonce,
+			 (char *)nonce, call_timeout);
+	if (stat == RPC_SUCCESS) {
+		w[0] = p.port = port;
+		sock_mac((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, nonce, w,
+			 kind == SOCK_HELLO ? 1 : 0, p.mac);
+		stat = kind == SOCK_HELLO
+			? clnt_call(cl, PROC_AUTH, (xdrproc_t)xdr_proof, (char *)&p,
+				    (xdrproc_t)xdr_nothing, NULL, call_timeout)
+			: clnt_call(cl, PROC_EXIT, (xdrproc_t)xdr_mac, (char *)p.mac,
+				    (xdrproc_t)xdr_nothing, NULL, call_timeout);
+	}
+	if (stat == RPC_SUCCESS)
+		return 0;
+	errno = rpc_errno(stat);
+	return -1;
+}
+
+static struct netbuf *
+server_buf(const struct sock_addr *a, struct netbuf *nb, struct sockaddr_storage *ss)
+{
 	/* netbuf wants a pointer it may write through: a copy of our own. */
-	struct sockaddr_storage ss = a->ss;
+	*ss = a->ss;
+	nb->maxlen = nb->len = a->len;
+	nb->buf = ss;
+	return nb;
+}
+
+/* A TCP client handle on a connection of its own (in *fd), or NULL with errno. */
+static CLIENT *
+open_vc(const struct sock_addr *a, int *fd)
+{
+	struct sockaddr_storage ss;
+	struct netbuf nb;
 	CLIENT *cl;
 
-	nb.maxlen = nb.len = a->len;
-	nb.buf = &ss;
-	*fd = udp ? socket(a->ss.ss_family, SOCK_DGRAM, 0)
-		: sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0);
-	if (*fd < 0)
+	if ((*fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, 0)) < 0)
 		return NULL;
-	cl = udp ? clnt_dg_create(*fd, &nb, PROG, VERS, 0, 0)
-		: clnt_vc_create(*fd, &nb, PROG, VERS, 0, 0);
-	if (cl != NULL && udp)
-		clnt_control(cl, CLSET_RETRY_TIMEOUT, (char *)&retry);
-	if (cl == NULL) {
+	if ((cl = clnt_vc_create(*fd, server_buf(a, &nb, &ss), PROG, VERS, 0, 0)) == NULL) {
 		close(*fd);
 		errno = ECONNREFUSED;
 	}
 	return cl;
 }
 
+static void
+close_client(struct state *s)
+{
+	if (s->cl != NULL) {
+		clnt_destroy(s->cl);
+		close(s->fd);
+	}
+	if (s->ctlcl != NULL) {
+		clnt_destroy(s->ctlcl);
+		close(s->ctl);
+	}
+	s->cl = s->ctlcl = NULL;
+	s->fd = s->ctl = -1;
+}
+
+/*
+ * A client handle of its own (the client's, or a parallel copy's), the
+ * key proved.  Over UDP: the UDP socket bound first, its port
+ * registered by a proven TCP connection that stays open meanwhile.
+ */
+static int
+open_client(struct state *s)
+{
+	struct timeval retry = { 1, 0 };
+	struct sockaddr_storage ss;
+	struct netbuf nb;
+	unsigned port = 0;
+	int u = -1, e;
+
+	s->cl = s->ctlcl = NULL;
+	s->fd = s->ctl = -1;
+	if (s->udp && (u = sock_udp_open(s->addr, &port)) < 0)
+		return -1;
+	if ((s->ctlcl = open_vc(s->addr, &s->ctl)) == NULL || prove(s->ctlcl, SOCK_HELLO, port) != 0)
+		goto fail;
+	if (!s->udp) {
+		s->cl = s->ctlcl, s->fd = s->ctl;
+		s->ctlcl = NULL, s->ctl = -1;
+		return 0;
+	}
+	if ((s->cl = clnt_dg_create(u, server_buf(s->addr, &nb, &ss), PROG, VERS, 0, 0)) == NULL) {
+		errno = ECONNREFUSED;
+		goto fail;
+	}
+	s->fd = u;
+	clnt_control(s->cl, CLSET_RETRY_TIMEOUT, (char *)(void *)&retry);
+	return 0;
+fail:
+	e = errno;
+	if (s->cl == NULL && u >= 0)
+		close(u);
+	close_client(s);
+	errno = e;
+	return -1;
+}
+
+/*
+ * open_client, again while the server closes the connection before the
+ * key is proved: it takes SOCK_PEER_UNAUTH unproven connections from a
+ * host at once, and -P copies start together.  A short random wait
+ * between tries, about 2.5 s in all at most.
+ */
+static int
+open_client_retry(struct state *s)
+{
+	struct timespec ts;
+	unsigned tries;
+	unsigned char r = 0;
+
+	for (tries = 0;; tries++) {
+		if (open_client(s) == 0)
+			return 0;
+		if (errno != ECONNRESET || tries >= CONNECT_TRIES)
+			return -1;
+		(void)sock_random(&r, 1);
+		ts.tv_sec = 0;
+		ts.tv_nsec = 10000000L + 2000000L * (long)tries + 100000L * r;
+		(void)nanosleep(&ts, NULL);
+	}
+}
+
 static int
 copy_init(void *arg)
 {
+	static const char *const names[] = { "tcp", "udp" };
 	struct state *s = arg;
+	int e;
 
-	s->cl = open_client(s->addr, s->udp, &s->fd);
-	return s->cl != NULL ? 0 : -1;
+	if (open_client_retry(s) == 0)
+		return 0;
+	e = errno;
+	msg_warn("cannot reach the RPC server at %s port %u over %s: %s", s->addr->text,
+		 sock_addr_port(s->addr), names[s->udp], sock_why(e));
+	errno = e;
+	return -1;
 }
 
 static int
 stop_rpc(const struct sock_addr *a, unsigned proto)
 {
-	int fd, rc;
-	CLIENT *cl = open_client(a, 0, &fd);
+	int fd, rc, e;
+	CLIENT *cl = open_vc(a, &fd);
 
 	(void)proto;
 	if (cl == NULL)
 		return -1;
-	rc = call(cl, PROC_EXIT);
+	rc = prove(cl, SOCK_STOP, 0);
+	e = errno;
 	clnt_destroy(cl);
 	close(fd);
+	errno = e;
 	return rc;
 }
 
@@ -214,11 +714,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	for (s->udp = 0; s->udp < 2 && rc == 0; s->udp++) {
 		if (!(protos & (1u << s->udp)))
 			continue;
-		if (copy_init(s) != 0) {
-			msg_syswarn("cannot reach the RPC server at %s port %u over %s", a->text,
-				    sock_addr_port(a), names[s->udp]);
+		if (copy_init(s) != 0)
 			return -1;
-		}
 		snprintf(name, sizeof(name), "LatRpc/proto=%s/%s", names[s->udp], part);
 		memset(&c, 0, sizeof(c));
 		c.name = name;
@@ -226,8 +723,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		c.arg = s;
 		c.copy_init = copy_init;
 		rc = bench_run(s->o, s->prog, &c);
-		clnt_destroy(s->cl);
-		close(s->fd);
+		close_client(s);
 	}
 	return rc;
 }
@@ -268,6 +764,10 @@ main(int argc, char **argv)
 
 	sock_opts_init(&so);
 	ai = bench_init(&o, &prog, argc, argv);
+	/* The copies' connections and the benchmark's own, within the server's MAX_CONNS. */
+	if (o.parallel > MAX_CONNS - 1)
+		bench_usage_error(&prog, "-P: value '%u' is out of range for lat_rpc; allowed: 1 .. %d",
+				  o.parallel, MAX_CONNS - 1);
 #ifdef HAVE_TIRPC
 	{
 		const struct sock_prog sp = {

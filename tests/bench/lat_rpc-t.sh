@@ -1,10 +1,17 @@
 #!/bin/sh
 # lat_rpc: options; where libtirpc was found, a self-started loopback run
-# over TCP and UDP, and a server that survives garbage and silent clients,
-# stops on -S and exits when idle; elsewhere, exit 77 with the reason.
+# over TCP and UDP (and with more parallel copies than the server takes
+# unproven connections from one host at once), and a server that serves
+# clients with its key (libnet.sh's $HOSTBENCH_KEY) after garbage and
+# beside a silent client, stops on -S with the key and exits when idle;
+# elsewhere, exit 77 with the reason.  The bad clients of the key and of
+# the server's bounds are tests/faults/rpc-attack-t.sh's.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libnet.sh"
 
-plan 17
+# shellcheck disable=SC2034 # (libnet.sh's server reads it)
+net_prog=lat_rpc
+plan 21
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_rpc-t.XXXXXX")
 servers=
@@ -16,38 +23,9 @@ _tap_cleanup_hook() {
 	rm -rf "$dir"
 }
 
-alive() {
-	[ -r "/proc/$1/stat" ] || { kill -0 "$1" 2>/dev/null; return; }
-	s=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
-	[ -n "$s" ] && [ "$s" != Z ]
-}
-gone() {
-	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
-		alive "$1" || return 0
-		sleep 0.2
-	done
-	return 1
-}
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		_c=$({ tr '\0' ' ' <"$_f"; } 2>/dev/null) || continue
-		case $_c in *"$1"*) _n=$((_n + 1)) ;; esac
-	done
-	echo "$_n"
-}
-has() {
-	[ -n "$(results_of "$1" "$2")" ]
-}
-server() {
-	run_prog lat_rpc -s -n 0 "$@"
-	pid=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')
-	port=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.* port \([0-9]*\),.*/\1/p')
-	servers="$servers $pid"
-}
-# abuse PORT: random bytes over TCP and UDP, a TCP record marker claiming
+# rpc_abuse PORT: random bytes over TCP and UDP, a TCP record marker claiming
 # 2 GB, and a client that connects and says nothing for 3 s.
-abuse() {
+rpc_abuse() {
 	perl -MIO::Socket::INET -e '
 		my $p = $ARGV[0];
 		sub junk { join "", map { chr int rand 256 } 1..$_[0] }
@@ -67,12 +45,14 @@ cli '-h exits 0 with the usage line' 0 '^usage: lat_rpc' lat_rpc -h
 cli 'unknown option: exit 2' 2 'unknown option -q' lat_rpc -q
 cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is neither a protocol nor a placement" lat_rpc -p sideways
 cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" lat_rpc -n 70000
+cli '-P 64: exit 2 (the server takes 64 connections, one is the benchmark'"'"'s own)' 2 \
+	"-P: value '64' is out of range for lat_rpc; allowed: 1 .. 63" lat_rpc -P 64
 
 run_prog lat_rpc $q
 if [ "$TAP_STATUS" -eq 77 ]; then
 	like 'without libtirpc: exit 77 with the reason' "$TAP_OUT" 'Sun RPC not available \(libtirpc not found at build time\)'
 	n=0
-	while [ "$n" -lt 12 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
+	while [ "$n" -lt 15 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
 	exit 0
 fi
 ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
@@ -86,15 +66,24 @@ run_prog lat_rpc $q -p udp -p one
 is '-p udp -p one: UDP only, one placement' 'BenchmarkLatRpc/proto=udp/placement=one' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print $1 }' | sort -u)"
 
+# 16 copies start together: more than the 8 unproven connections the server takes from a host.
+run_prog lat_rpc -N 2 -T 1ms -o raw -P 16 -p one
+is '-P 16: every copy proves the key (exit 0)' 0 "$TAP_STATUS"
+is '... and both protocols report' 'BenchmarkLatRpc/proto=tcp/placement=one-16 BenchmarkLatRpc/proto=udp/placement=one-16' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print $1 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+
 server -i 30
 ok '-s: a server starts in the background' alive "$pid"
 if command -v perl >/dev/null 2>&1; then
-	abuse "$port"
+	rpc_abuse "$port"
 	run_prog lat_rpc $q -n "$port" 127.0.0.1
-	ok 'after garbage, a huge record and beside a silent client: served' \
+	ok 'after garbage, a huge record and beside a silent client: a client with the key measures over TCP' \
+		has "$TAP_STDOUT" LatRpc/proto=tcp/placement=unpinned
+	ok '... and over UDP (its port registered by its proven TCP connection)' \
 		has "$TAP_STDOUT" LatRpc/proto=udp/placement=unpinned
 	wait
 else
+	skip 'no perl for the bad clients'
 	skip 'no perl for the bad clients'
 fi
 ok 'the server is still running' alive "$pid"
