@@ -246,7 +246,7 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	const struct sock_prog sp = {
 		.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT,
-		.max_children = MAX_STREAMS, .conn = serve_conn, .measure = measure, .arg = &st,
+		.max_children = SOCK_MAX_CHILDREN, .conn = serve_conn, .measure = measure, .arg = &st,
 	};
 	int ai;
 

@@ -764,10 +764,6 @@ main(int argc, char **argv)
 
 	sock_opts_init(&so);
 	ai = bench_init(&o, &prog, argc, argv);
-	/* The copies' connections and the benchmark's own, within the server's MAX_CONNS. */
-	if (o.parallel > MAX_CONNS - 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range for lat_rpc; allowed: 1 .. %d",
-				  o.parallel, MAX_CONNS - 1);
 #ifdef HAVE_TIRPC
 	{
 		const struct sock_prog sp = {

@@ -26,7 +26,7 @@
 
 #define MAX_SIZE (1u << 20)	/* the largest message a server accepts */
 #define PORT 31334		/* lmbench's 31234 + 100: another protocol */
-#define MAX_CLIENTS 64		/* served at once, a child each (-P copies) */
+#define MAX_CLIENTS SOCK_MAX_CHILDREN	/* served at once, a child each (-P copies) */
 
 struct state {
 	const struct bench_opts *o;

@@ -35,7 +35,7 @@
 #define MAX_SIZE 65507u		/* the largest IPv4 UDP payload */
 #define PORT 31338		/* lmbench's 31238 + 100: another protocol */
 #define RESENDS 3
-#define MAX_CLIENTS 64		/* sessions at once, a child each (-P copies) */
+#define MAX_CLIENTS SOCK_MAX_CHILDREN	/* sessions at once, a child each (-P copies) */
 
 struct state {
 	const struct bench_opts *o;

@@ -20,6 +20,7 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #ifdef __linux__
 # include <sys/prctl.h>
 #endif
@@ -688,6 +689,21 @@ sock_option(const struct bench_prog *p, struct sock_opts *so, int opt, const cha
 
 /* ---------------------------------------------------------------- server */
 
+/*
+ * In a child: set once the client proved the key.  The server makes room
+ * by sending SIGUSR1, which ends only a child whose client has not: no
+ * race with the report of a proof on its way.
+ */
+static volatile sig_atomic_t child_proven;
+
+static void
+evicted(int sig)
+{
+	(void)sig;
+	if (!child_proven)
+		_exit(0);
+}
+
 int
 sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	   size_t max, size_t *n)
@@ -716,6 +732,7 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		(void)sock_send_msg(fd, proto, SOCK_NAK, &nak, 1);
 		return -1;
 	}
+	child_proven = 1;
 	if (s->authfd >= 0) {
 		pid_t me = getpid();
 
@@ -742,6 +759,7 @@ die_with_parent(void)
 struct kid {
 	pid_t pid;
 	int authed;
+	int dying;		/* evicted: killed, not reaped yet */
 	uint64_t touched;	/* auth, or (bare) the peer's last bare connection */
 	struct sockaddr_storage peer;
 };
@@ -798,7 +816,7 @@ unproven(const struct loop *l, const struct sockaddr_storage *host)
 	for (i = 0; i < l->npend; i++)
 		n += same_host(&l->pend[i].peer, host) ? 1u : 0u;
 	for (i = 0; i < l->nkids; i++)
-		n += !l->kids[i].authed && same_host(&l->kids[i].peer, host) ? 1u : 0u;
+		n += !l->kids[i].authed && !l->kids[i].dying && same_host(&l->kids[i].peer, host) ? 1u : 0u;
 	return n;
 }
 
@@ -821,6 +839,13 @@ fork_child(struct loop *l, unsigned i)
 	l->pend[i] = l->pend[--l->npend];
 	pid = fork();
 	if (pid == 0) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = evicted;
+		sigemptyset(&sa.sa_mask);
+		child_proven = 0;
+		(void)sigaction(SIGUSR1, &sa, NULL);
 		die_with_parent();
 		close(cs.lfd);
 		if (cs.ufd >= 0)
@@ -837,6 +862,7 @@ fork_child(struct loop *l, unsigned i)
 		return -1;
 	l->kids[l->nkids].pid = pid;
 	l->kids[l->nkids].authed = 0;
+	l->kids[l->nkids].dying = 0;
 	l->kids[l->nkids].touched = timing_now();
 	l->kids[l->nkids].peer = p.peer;
 	l->nkids++;
@@ -878,26 +904,73 @@ read_auth(struct loop *l)
 			}
 }
 
+/* A child of host's has proved the key. */
+static int
+has_session(const struct loop *l, const struct sockaddr_storage *host)
+{
+	unsigned i;
+
+	for (i = 0; i < l->nkids; i++)
+		if (l->kids[i].authed && same_host(&l->kids[i].peer, host))
+			return 1;
+	return 0;
+}
+
+/*
+ * Make room for a new connection from host: close its oldest waiting
+ * connection, or else end its oldest unproven child.  A client with
+ * the key proves it within a round trip or two; one that holds slots
+ * without it loses them first.
+ */
+static void
+evict_oldest(struct loop *l, const struct sockaddr_storage *host)
+{
+	unsigned i, best = UINT_MAX;
+
+	for (i = 0; i < l->npend; i++)
+		if (same_host(&l->pend[i].peer, host)
+		    && (best == UINT_MAX || l->pend[i].deadline < l->pend[best].deadline))
+			best = i;
+	if (best != UINT_MAX) {
+		drop_pending(l, best);
+		return;
+	}
+	for (i = 0; i < l->nkids; i++)
+		if (!l->kids[i].authed && !l->kids[i].dying && same_host(&l->kids[i].peer, host)
+		    && (best == UINT_MAX || l->kids[i].touched < l->kids[best].touched))
+			best = i;
+	if (best != UINT_MAX) {
+		/* Ends it unless it has proved the key meanwhile (its report is on the way). */
+		kill(l->kids[best].pid, SIGUSR1);
+		l->kids[best].dying = 1;
+	}
+}
+
 /* Accept what the listening socket has, within the slots. */
 static void
 accept_new(struct loop *l)
 {
 	while (l->npend < MAX_PENDING) {
-		struct pending *p = &l->pend[l->npend];
-		socklen_t len = sizeof(p->peer);
-		int fd = accept(l->s->lfd, (struct sockaddr *)&p->peer, &len);
+		struct sockaddr_storage peer;
+		socklen_t len = sizeof(peer);
+		int fd = accept(l->s->lfd, (struct sockaddr *)&peer, &len);
+		struct pending *p;
 
 		if (fd < 0)
 			return;	/* EAGAIN: no more; anything else: the next poll */
-		if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || set_blocking(fd, 0) != 0
-		    || unproven(l, &p->peer) >= SOCK_PEER_UNAUTH) {
+		if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || set_blocking(fd, 0) != 0) {
 			close(fd);
 			continue;
 		}
+		/* A full share: the peer's oldest unproven connection makes room. */
+		read_auth(l);
+		if (!(l->s->bare && has_session(l, &peer)) && unproven(l, &peer) >= SOCK_PEER_UNAUTH)
+			evict_oldest(l, &peer);
+		p = &l->pend[l->npend++];
 		p->fd = fd;
 		p->held = 0;
 		p->deadline = timing_now() + SOCK_HELLO_NS;
-		l->npend++;
+		p->peer = peer;
 	}
 }
 
@@ -1422,21 +1495,48 @@ request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
 	return -1;
 }
 
+/*
+ * Connect to a and make a request.  A server at its share of unproven
+ * connections from this address closes the oldest (-P copies connecting
+ * at once): a connection closed before the answer is tried again after
+ * a random pause, for up to SOCK_RETRY_NS.
+ */
+#define SOCK_RETRY_NS 5000000000ull
+
+static int
+connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const uint64_t *w,
+		size_t n, uint64_t *reply, size_t max, size_t *nreply, uint64_t io_ns)
+{
+	uint64_t end = timing_now() + SOCK_RETRY_NS, seed = timing_now() ^ ((uint64_t)getpid() << 32);
+	unsigned tries;
+
+	for (tries = 1;; tries++) {
+		int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, io_ns), e;
+		struct timespec ts;
+
+		if (fd < 0)
+			return -1;
+		*nreply = 0;
+		if (request(fd, proto, kind, w, n, reply, max, nreply) == 0)
+			return fd;
+		e = errno;
+		close(fd);
+		errno = e;
+		if ((e != ECONNRESET && e != EPIPE) || timing_now() >= end)
+			return -1;
+		/* 10 .. 10 + 20 x tries ms, at random: the copies spread out. */
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(10000000 + (seed >> 33) % (20000000ull * (tries < 10 ? tries : 10)));
+		nanosleep(&ts, NULL);
+	}
+}
+
 int
 sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 	     size_t n, uint64_t *reply, size_t max, size_t *nreply)
 {
-	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_CLIENT_NS), e;
-
-	if (fd < 0)
-		return -1;
-	*nreply = 0;
-	if (request(fd, proto, SOCK_HELLO, w, n, reply, max, nreply) == 0)
-		return fd;
-	e = errno;
-	close(fd);
-	errno = e;
-	return -1;
+	return connect_request(a, proto, SOCK_HELLO, w, n, reply, max, nreply, SOCK_CLIENT_NS);
 }
 
 static struct sock_hist pct_hist;	/* 5 KB: not on a small board's stack */
@@ -1497,15 +1597,12 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 {
 	uint64_t w[1];
 	size_t n;
-	int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, SOCK_HELLO_NS), rc, e;
+	int fd = connect_request(a, proto, SOCK_STOP, NULL, 0, w, 1, &n, SOCK_HELLO_NS);
 
 	if (fd < 0)
 		return -1;
-	rc = request(fd, proto, SOCK_STOP, NULL, 0, w, 1, &n);
-	e = errno;
 	close(fd);
-	errno = e;
-	return rc;
+	return 0;
 }
 
 int
@@ -1525,9 +1622,9 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	if (so->server + (so->stop != NULL) + (host != NULL) > 1)
 		bench_usage_error(sp->bench, "-s, -S host and a host exclude each other");
 	/* A server serves at most MAX_CHILDREN connections at once. */
-	if (o->parallel > MAX_CHILDREN)
+	if (o->parallel > SOCK_MAX_PARALLEL)
 		bench_usage_error(sp->bench, "-P: value '%u' is out of range for %s; allowed: 1 .. %d",
-				  o->parallel, sp->bench->name, MAX_CHILDREN);
+				  o->parallel, sp->bench->name, SOCK_MAX_PARALLEL);
 	if (so->bind != NULL && !so->server)
 		bench_usage_error(sp->bench, "-b: a listening address applies only to -s");
 	if (so->server)

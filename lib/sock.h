@@ -289,8 +289,12 @@ int sock_option(const struct bench_prog *p, struct sock_opts *so, int opt,
 #define SOCK_XFER_NS 10000000000ull
 /* A session's silence when the server has no idle timeout (-i 0). */
 #define SOCK_SILENCE_NS 60000000000ull
-/* Children at most, and per peer address before they prove the key. */
-#define SOCK_MAX_CHILDREN 64
+/*
+ * -P at most; children at most (the copies, the client's own session and
+ * a STOP), and per peer address before they prove the key.
+ */
+#define SOCK_MAX_PARALLEL 64
+#define SOCK_MAX_CHILDREN (SOCK_MAX_PARALLEL + 2)
 #define SOCK_PEER_UNAUTH 8
 
 struct sock_server {

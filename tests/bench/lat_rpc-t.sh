@@ -45,8 +45,8 @@ cli '-h exits 0 with the usage line' 0 '^usage: lat_rpc' lat_rpc -h
 cli 'unknown option: exit 2' 2 'unknown option -q' lat_rpc -q
 cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is neither a protocol nor a placement" lat_rpc -p sideways
 cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" lat_rpc -n 70000
-cli '-P 64: exit 2 (the server takes 64 connections, one is the benchmark'"'"'s own)' 2 \
-	"-P: value '64' is out of range for lat_rpc; allowed: 1 .. 63" lat_rpc -P 64
+cli '-P 65: exit 2 (a server takes 64 copies, the benchmark'"'"'s own connection and a STOP)' 2 \
+	"-P: value '65' is out of range for lat_rpc; allowed: 1 .. 64" lat_rpc -P 65
 
 run_prog lat_rpc $q
 if [ "$TAP_STATUS" -eq 77 ]; then

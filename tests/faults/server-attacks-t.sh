@@ -29,7 +29,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 
 command -v perl >/dev/null 2>&1 || skip_all 'no perl for the bad clients'
-plan 46
+plan 48
 d=$(mktemp -d "${TMPDIR:-/tmp}/server-attacks-t.XXXXXX") || bail 'mktemp -d failed'
 servers=
 helpers=
@@ -155,6 +155,13 @@ for p in lat_tcp bw_tcp; do
 	kill "$f" 2>/dev/null
 	wait "$f" 2>/dev/null
 	kill "$pid" 2>/dev/null
+done
+
+# 64 copies connecting at once, from one address, all get through its share.
+for p in lat_tcp lat_udp; do
+	run_prog "$p" -P 64 -N 3 -T 1ms -o raw -p one
+	ok "$p -P 64: 64 copies connecting at once from one address all get a session (exit $TAP_STATUS)" \
+		has "$TAP_STDOUT" "$(printf '%s' "$p" | sed 's/lat_tcp/LatTcp\/size=1/; s/lat_udp/LatUdp\/size=24/')/placement=one-64"
 done
 
 # ---- 3. Garbage does not keep a server past its idle timeout.
