@@ -190,8 +190,11 @@ parse_result(const char *line, struct output_line *l)
 			return -1;
 		errno = 0;
 		l->val[l->npairs] = strtod(p, &end);
-		if (end == p || errno == ERANGE || (*end != ' ' && *end != '\t'))
+		if (end == p || (*end != ' ' && *end != '\t'))
 			return -1;
+		/* Out of range (an underflow is a number near 0, and kept). */
+		if (!isfinite(l->val[l->npairs]) && l->bad_value == 0)
+			l->bad_value = l->npairs + 1;
 		p = end;
 		while (*p == ' ' || *p == '\t')
 			p++;

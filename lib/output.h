@@ -73,6 +73,9 @@ struct output_line {
 	char name[OUTPUT_MAX_NAME];
 	uint64_t iters;
 	size_t npairs;
+	/* 1 + the index of the first value that is no finite number (1e400,
+	 * inf, nan): the line is well formed, its values are not to be used */
+	size_t bad_value;
 	double val[OUTPUT_MAX_PAIRS];
 	char unit[OUTPUT_MAX_PAIRS][OUTPUT_MAX_UNIT];
 };

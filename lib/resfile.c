@@ -544,6 +544,10 @@ hostbench_line(struct parser *p, const char *line, int last_unterminated)
 	if (l.kind == OUTPUT_LINE_RESULT) {
 		if (last_unterminated)
 			return fail(p, "truncated result line (no newline at the end of the file)");
+		/* One value out of range costs its line, not the file. */
+		if (l.bad_value > 0)
+			return add_flag(p, "line %lu: %s: a value that is not a finite number, its line dropped",
+					p->line, l.name);
 		if (p->case_open)
 			p->case_results = 1;
 		else

@@ -34,7 +34,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(43);
+	plan(46);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -111,6 +111,12 @@ main(void)
 	ok(output_parse_line("BenchmarkX abc 4.5 ns/op", &l) == -1, "a non-numeric count is malformed");
 	ok(output_parse_line("BenchmarkX 100 fast ns/op", &l) == -1, "a non-numeric value is malformed");
 	ok(output_parse_line("BenchmarkX", &l) == -1, "a bare name is malformed");
+	ok(output_parse_line("BenchmarkX 100 1e400 ns/op", &l) == 0 && l.kind == OUTPUT_LINE_RESULT
+	   && l.bad_value == 1, "a value out of range (1e400) parses, marked as no number");
+	ok(output_parse_line("BenchmarkX 100 4 ns/op inf MB/s", &l) == 0 && l.bad_value == 2,
+	   "... inf as a second value: marked with its index");
+	ok(output_parse_line("BenchmarkX 100 1e-400 ns/op", &l) == 0 && l.bad_value == 0
+	   && l.val[0] >= 0 && l.val[0] < 1e-300, "an underflow is a number near 0, kept");
 	{
 		char longname[400];
 

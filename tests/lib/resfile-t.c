@@ -197,7 +197,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(93);
+	plan(96);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -255,6 +255,14 @@ main(void)
 	ok(parse(&r, "bad.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5\n", err, sizeof(err)) == -1,
 	   "a value without a unit is an error");
 	is_string("bad.0:2: malformed result line", err, "naming the file and line");
+	resfile_free(&r);
+	ok(parse(&r, "big.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1e400 ns/op\n"
+		 "BenchmarkLatSyscall/op=null\t12\t1.5 ns/op\n", err, sizeof(err)) == 0,
+	   "one value out of range (1e400) does not reject the file: %s", err);
+	ok(r.nresults == 1 && r.results[0].n == 1 && r.results[0].v[0] == 1.5,
+	   "... its line is dropped, the others kept");
+	ok(r.nflags == 1 && strcmp(r.flags[0], "line 2: LatSyscall/op=null: a value that is not a finite number, its line dropped") == 0,
+	   "... and the run is flagged, naming the line: %s", r.nflags > 0 ? r.flags[0] : "(none)");
 	resfile_free(&r);
 	ok(parse(&r, "cut.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5 ns/op\nBenchmarkLatSy",
 		 err, sizeof(err)) == -1, "a cut-off last line is an error");
