@@ -12,8 +12,13 @@
  * load with k (lmbench's "Memory load parallelism"); the result is its
  * largest value.  Both times are those of the fastest bursts (chase.h):
  * on a busy machine preemption and other programs' memory traffic only
- * ever add time, and they would decide the ratio of two medians.  SIZE
- * should be far beyond the last cache.  Laying the
+ * ever add time, and they would decide the ratio of two medians.  k
+ * chains cannot overlap more than k loads: a parallelism above k (by
+ * 10%) says the two times were taken in different conditions (another
+ * program's traffic in the cache), and both are timed again (up to
+ * RETRIES times, each keeping its faster pass); still above, the run
+ * fails and prints no number.  SIZE should be far beyond
+ * the last cache.  Laying the
  * chains, calibrating (which warms them) and a pass after timing that
  * checks every link are outside timing.
  *
@@ -34,12 +39,41 @@
 #define HINT_MAX (128u << 20)
 #define MIN_SIZE (64u << 10)
 #define LINE 64			/* one slot per line: the usual line, or a multiple of it */
+#define RETRIES 4		/* passes again when the parallelism is impossible */
+#define SLACK 1.1		/* what the parallelism at k may exceed k by, noise */
 
 struct point {
 	double *samples, *fastest;	/* ns per load: samples, their fastest bursts */
 	uint64_t *rounds;
 	double best;		/* the fastest burst of all */
 };
+
+/* Time k chains again; the point keeps the pass with the faster burst. */
+static void
+retime(const struct bench_opts *o, struct chase *c, const struct chase_buf *b, uint64_t size,
+       unsigned k, struct point *p)
+{
+	double *s = malloc(o->reps * sizeof(*s)), *f = malloc(o->reps * sizeof(*f));
+	uint64_t *r = malloc(o->reps * sizeof(*r));
+	struct stats st;
+	char sz[32];
+
+	if (s == NULL || f == NULL || r == NULL)
+		msg_sysdie("cannot allocate %u samples", o->reps);
+	if (chase_lines(c, b->p, (size_t)size, LINE, k) != 0)
+		msg_sysdie("cannot lay %u chains over %s", k, mem_size_name(sz, sizeof(sz), size));
+	if (chase_time(c, (uint64_t)o->sample_ns, o->warmup_ns, o->reps, s, r, f) != 0)
+		msg_die("a chase of %u chains was corrupted: a link points astray", k);
+	if (stats_compute(f, o->reps, &st) != 0)
+		msg_sysdie("statistics");
+	if (st.min < p->best) {
+		free(p->samples), free(p->fastest), free(p->rounds);
+		p->samples = s, p->fastest = f, p->rounds = r;
+		p->best = st.min;
+	} else {
+		free(s), free(f), free(r);
+	}
+}
 
 static const struct bench_prog prog = {
 	.name = "par_mem",
@@ -110,6 +144,20 @@ main(int argc, char **argv)
 		if (p->best < pt[best].best)
 			best = k - 1;
 	}
+	/*
+	 * Impossible overlap: the two times were taken in different moments
+	 * (another program's traffic in the cache, most often).  Time both
+	 * again, one after the other; each keeps its faster pass.
+	 */
+	for (r = 0; r < RETRIES && pt[0].best / pt[best].best > SLACK * (double)(best + 1); r++) {
+		msg_warn("parallelism %.3g with %zu chains is more than they can overlap: timing 1 and %zu chains again",
+			 pt[0].best / pt[best].best, best + 1, best + 1);
+		retime(&o, &c, &b, size, 1, &pt[0]);
+		retime(&o, &c, &b, size, (unsigned)best + 1, &pt[best]);
+	}
+	if (pt[0].best / pt[best].best > SLACK * (double)(best + 1))
+		msg_die("parallelism %.3g with %zu chains is more than they can overlap, after timing both %d more times: the machine is too busy for this measurement",
+			pt[0].best / pt[best].best, best + 1, RETRIES);
 
 	if (o.output == OUTPUT_RAW) {
 		if (b.advised)

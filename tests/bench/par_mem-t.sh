@@ -30,14 +30,23 @@ best=$(printf '%s\n' "$TAP_STDOUT" | awk '/^best-chains: / { print $2 }')
 ok "the best chain count is recorded, 1 .. 16 ($best)" num_between 1 "${best:-0}" 16
 # The best count's fastest burst is the fastest of all; one chain's over it is >= 1.
 top=$(results_of "$TAP_STDOUT" ParMem/size=1M | sort -g | tail -n 1)
-ok "the largest parallelism sample is at least 1 ($top)" num_between 1 "${top:-0}" 64
+ok "the largest parallelism sample is 1 .. 16 chains' worth, with 10% noise ($top)" num_between 1 "${top:-0}" 17.6
 
 if [ -n "$TEST_WRAPPER" ]; then
 	skip 'under an emulator loads need not overlap'
 else
+	# 8M may share the last cache with other programs: one chain's time
+	# can then be disturbed.  The program times it again; if overlap is
+	# still impossible it refuses, printing no number (a pass: it said so).
 	run_prog par_mem $q 8m
 	par=$(results_of "$TAP_STDOUT" ParMem/size=8M | median_of)
-	ok "8M: a CPU keeps more than one load in flight ($par x)" num_between 1.3 "${par:-0}" 64
+	if [ "$TAP_STATUS" -eq 1 ] && [ -z "$par" ] && printf '%s\n' "$TAP_STDERR" | grep -q 'too busy'; then
+		ok "8M: the machine too busy for the measurement, said so, no number" true
+	else
+		[ "$TAP_STATUS" -eq 0 ] || par="none (exit $TAP_STATUS)"
+		ok "8M: a CPU keeps more than one load in flight, at most 16 chains' worth ($par x)" \
+			num_between 1.3 "${par:-0}" 17.6
+	fi
 fi
 
 HOSTBENCH_MEM_AVAILABLE=1m
