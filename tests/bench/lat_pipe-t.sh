@@ -62,14 +62,19 @@ if [ -r /proc/self/cmdline ]; then
 	mark="-N $((50000 + $$ % 50000)) -T 10ms"
 	for victim in parent child; do
 		# shellcheck disable=SC2086
-		TMPDIR=$tmp $TEST_WRAPPER "$(prog lat_pipe)" $mark -o raw -p one >/dev/null 2>"$tmp.err" &
+		TMPDIR=$tmp $TEST_WRAPPER "$(prog lat_pipe)" $mark -o raw -p one >"$tmp.out" 2>"$tmp.err" &
 		bg=$!
+		# Up to 30 s for both processes (qemu under make -j starts slowly);
+		# a program that ended meanwhile is a finding: its output is shown.
 		i=0
-		while [ "$(procs "$mark")" -lt 2 ] && [ "$i" -lt 10 ]; do
-			sleep 1
+		while [ "$(procs "$mark")" -lt 2 ] && [ "$i" -lt 60 ] && alive "$bg"; do
+			sleep 0.5
 			i=$((i + 1))
 		done
-		is "$victim test: two processes run" 2 "$(procs "$mark")"
+		n=$(procs "$mark")
+		is "$victim test: two processes run" 2 "$n"
+		[ "$n" -eq 2 ] ||
+			diag "after $i half-seconds; alive: $(alive "$bg" && echo yes || echo no); stdout: $(tail -n 3 "$tmp.out" | tr '\n' '|'); stderr: $(tr '\n' '|' <"$tmp.err")"
 		if [ "$victim" = parent ]; then
 			kill -TERM "$bg"
 			want=143
@@ -85,7 +90,7 @@ if [ -r /proc/self/cmdline ]; then
 		is "$victim killed: nothing is left in TMPDIR" '' "$(ls -A "$tmp")"
 	done
 	like 'child killed: the parent says why' "$(cat "$tmp.err")" 'LatPipe/placement=one: operation failed'
-	rm -f "$tmp.err"
+	rm -f "$tmp.err" "$tmp.out"
 else
 	for i in 1 2 3 4 5 6 7 8 9; do
 		skip 'no /proc to look for processes'
