@@ -3,7 +3,7 @@
 # byte counts, and no child left after SIGTERM or when the child dies.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 26
+plan 28
 q='-N 3 -T 1ms -M 256K -o raw'
 ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bw_unix-t.XXXXXX")
@@ -65,6 +65,25 @@ ok "-M 100K: the writer's and the reader's counts agree, above 10 MB/s ($v)" \
 	status_and_value "$TAP_STATUS" "$v" 10 1e9
 run_prog bw_unix -N 3 -T 1ms -o raw -p one 300K
 like "lmbench's positional TOTAL sets the bytes per op" "$TAP_STDOUT" '^bytes-per-op: 307200$'
+
+# -m 1: an iteration is at most 160 messages, so a sample follows -T
+# whatever the message size (it was 10M one-byte messages, over 40 s
+# each).  A bound, not a speed: generous, more so under an emulator, and
+# enforced with timeout(1) where there is one.
+bound=15
+[ -z "${TEST_WRAPPER:-}" ] || bound=40
+dog=
+! command -v timeout >/dev/null 2>&1 || dog="timeout $((bound + 5))"
+t0=$(date +%s)
+st=0
+# shellcheck disable=SC2086
+$dog $TEST_WRAPPER "$(prog bw_unix)" -N 3 -T 1ms -o raw -p one -m 1 >"$tmp.m1" 2>&1 </dev/null || st=$?
+t=$(($(date +%s) - t0))
+ok "-m 1 -N 3 -T 1ms: exit 0 within ${bound}s (exit $st, ${t}s)" \
+	test "$st" -eq 0 -a "$t" -le "$bound"
+is '... and prints 3 samples' 3 \
+	"$(results_of "$(cat "$tmp.m1")" BwUnix/msg=1/placement=one | wc -l | tr -d ' ')"
+rm -f "$tmp.m1"
 
 if [ -r /proc/self/cmdline ]; then
 	mark="-N $((50000 + $$ % 50000)) -T 10ms"

@@ -21,7 +21,7 @@
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
 
-per_shell=80
+per_shell=100
 plan $((2 * per_shell))
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-t.XXXXXX") || bail 'mktemp -d failed'
@@ -29,7 +29,7 @@ _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
 	fi
-	for _f in "$tmpd"/*/k*/slow.pid "$tmpd"/*/k*/slow.pid.child; do
+	for _f in "$tmpd"/*/k*/slow.pid "$tmpd"/*/k*/slow.pid.child "$tmpd"/*/kinfo/info.pid; do
 		if [ -f "$_f" ]; then
 			kill "$(cat "$_f")" 2>/dev/null || :
 		fi
@@ -144,11 +144,16 @@ gone() {
 # $HB_STRAY set leaves a process running; stat with $HB_SLOW set leaves a
 # file in $TMPDIR, starts a process of its own, records both pids and
 # sleeps (ignoring SIGTERM, both, with $HB_STUBBORN set).  mhz prints a
-# result; the rest of the suite is missing.
+# result; the rest of the suite is missing.  hostinfo with $HB_INFO_SLOW
+# set records its pid there and sleeps.
 fake=$tmpd/fake
 mkdir "$fake"
 cat >"$fake/hostinfo" <<'EOF'
 #!/bin/sh
+if [ -n "${HB_INFO_SLOW:-}" ]; then
+	echo $$ >"$HB_INFO_SLOW"
+	exec sleep 30
+fi
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
 EOF
 cat >"$fake/lat_syscall" <<'EOF'
@@ -320,6 +325,27 @@ tests_under() {
 	ok "$name: ... cpu-affinity is a CPU list or unknown" \
 		has_line "$f" '^cpu-affinity: ([0-9][0-9,-]*|unknown)$'
 	first=$(sum "$f")
+
+	# Control bytes in --note and --tag (CR, LF, tab, the rest of C0 and
+	# DEL) would break the result file's lines: exit 2 naming the option
+	# and the byte, nothing run and nothing written.  OPTION OCTAL HEX.
+	for _c in 'run --note 015 0d' 'run --note 012 0a' 'run --note 011 09' \
+		'run --note 001 01' 'run --note 033 1b' 'run --note 177 7f' \
+		'run --tag 015 0d' 'run --tag 012 0a' 'run --tag 011 09' 'run --tag 177 7f' \
+		'ab --note 015 0d' 'ab --tag 033 1b'; do
+		# shellcheck disable=SC2086
+		set -- $_c
+		# shellcheck disable=SC2059
+		_v=$(printf "a\\$3b")
+		[ "$2" = --note ] || _v=board=$_v
+		_ab=
+		[ "$1" = run ] || _ab='--a true --b false'
+		# shellcheck disable=SC2086
+		hb_cli "$name: $1 $2 with byte 0x$4: exit 2 naming it" 2 \
+			"^hostbench: $1: $2: .*must not contain control characters \\(byte 0x$4\\)" \
+			$1 $_ab --profile test --only mhz --results-dir "$d/ctl" "$2" "$_v"
+	done
+	is "$name: ... and nothing ran, nothing was written" '' "$(files_in "$d/ctl")"
 	hb run -q --profile test --results-dir "$d/fr"
 	is "$name: a second run writes .1" "0 $d/fr/fakearch-fake/fakehost.1" "$HB_STATUS $HB_OUT"
 	is "$name: ... and leaves .0 as it was, with no temporary file" \
@@ -398,11 +424,45 @@ tests_under() {
 			skip "env --default-signal is not here to undo the shell's ignoring SIGINT"
 		done
 	fi
+
+	# A SIGKILLed info leaves its scratch directory: the next info removes
+	# it, and stops what still works in it; never a live run's directory,
+	# nor a symbolic link.
+	_kd=$d/kinfo
+	mkdir "$_kd" "$_kd/tmp" "$_kd/away"
+	HB_INFO_SLOW=$_kd/info.pid TMPDIR=$_kd/tmp $sh "$script" info >/dev/null 2>&1 </dev/null &
+	slow_pid=$!
+	if wait_for "$_kd/info.pid"; then
+		kill -KILL "$slow_pid"
+		wait "$slow_pid" 2>/dev/null || :
+		_old=$(cd "$_kd/tmp" && echo hostbench.*)
+		mkdir "$_kd/tmp/hostbench.live00"
+		echo $$ >"$_kd/tmp/hostbench.live00/pid"
+		printf '%s\n' "$(sh -c 'echo $$')" >"$_kd/away/pid"
+		ln -s "$_kd/away" "$_kd/tmp/hostbench.link00"
+		TMPDIR=$_kd/tmp hb info
+		is "$name: a later info removes a SIGKILLed info's directory" \
+			"0 hostbench.link00 hostbench.live00" "$HB_STATUS $(files_in "$_kd/tmp")"
+		like "$name: ... saying so" "$HB_ERR" \
+			"^hostbench: info [0-9]+ was killed: removed what it left: processes [0-9 ]+stopped; $_kd/tmp/$_old\$"
+		ok "$name: ... and stops the hostinfo it left running" gone "$(cat "$_kd/info.pid")"
+		is "$name: ... but leaves a live run's directory" "$$" "$(cat "$_kd/tmp/hostbench.live00/pid")"
+		is "$name: ... and a symbolic link and what it points to" "link pid" \
+			"$(test -L "$_kd/tmp/hostbench.link00" && echo link) $(files_in "$_kd/away")"
+		rm -rf "$_kd/tmp/hostbench.live00"
+	else
+		kill "$slow_pid" 2>/dev/null || :
+		_tap_report 1 "$name: the slow hostinfo never started" || :
+		for _i in 1 2 3 4; do
+			skip 'no info to kill'
+		done
+	fi
+	slow_pid=
 	unset HOSTBENCH_LIBEXEC
 
 	# The real programs, found in the build tree beside the script.
 	if [ "$real" = no ]; then
-		for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
 			skip "bench/lat_syscall or bench/hostinfo is not built"
 		done
 		return 0
@@ -424,6 +484,15 @@ tests_under() {
 	ok "$name: ... with results for all six system calls" \
 		each_op "$f" null read write stat fstat open
 	ok "$name: ... each on the CPUs the file names" has_line "$f" '^cpu-affinity: [0-9][0-9,-]*$'
+	# With tiny memory no program is given a size it refuses: each case
+	# runs at a size the program takes or is skipped, saying why.
+	HOSTBENCH_MEM_AVAILABLE=16k hb run -q --profile test \
+		--only lat_mmap,bw_file_rd,bw_mmap_rd -o "$d/tiny"
+	ok "$name: 16k of memory: no case fails with a usage message" \
+		no_line "$d/tiny" '^status: failed: .*usage:'
+	is "$name: ... lat_mmap is skipped saying why, bw_file_rd and bw_mmap_rd run at 4k" \
+		"0|2|lat_mmap 4k;lat_mmap -r 4k;bw_file_rd 4k io_only" \
+		"$HB_STATUS|$(grep -c '^status: skipped: only 16 kB free, the least for lat_mmap is 16k, which needs 64 kB$' "$d/tiny")|$(cases_of "$d/tiny" 1 | sed -n 1,3p | tr '\n' ';' | sed 's/;$//')"
 	hb lat_syscall -N 3 -T 1ms -o raw null
 	is "$name: 'hostbench lat_syscall -N 3 null' runs one benchmark" \
 		'0 3' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^BenchmarkLatSyscall/op=null')"
