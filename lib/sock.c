@@ -125,30 +125,6 @@ sock_write_full(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-ssize_t
-sock_read_full(int fd, void *buf, size_t n)
-{
-	char *p = buf;
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, p + got, n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0) {
-			if (got == 0)
-				return 0;
-			errno = ECONNRESET;
-			return -1;
-		}
-		got += (size_t)r;
-	}
-	return (ssize_t)n;
-}
-
 /* sock_read_full, finished by deadline (0: none) whatever arrives meanwhile. */
 static ssize_t
 read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
@@ -191,6 +167,12 @@ read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
 		got += (size_t)r;
 	}
 	return (ssize_t)n;
+}
+
+ssize_t
+sock_read_full(int fd, void *buf, size_t n)
+{
+	return read_full_by(fd, buf, n, 0);
 }
 
 int
