@@ -715,6 +715,14 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		return -1;
 	}
 	child_proven = 1;
+	{
+		/* From here SIGUSR1 could only interrupt the session's calls: held off. */
+		sigset_t set;
+
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		(void)sigprocmask(SIG_BLOCK, &set, NULL);
+	}
 	if (s->authfd >= 0) {
 		pid_t me = getpid();
 
@@ -1106,6 +1114,24 @@ fail:
 	return -1;
 }
 
+/* A v4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it is. */
+static void
+unmap_v4(struct sock_addr *a)
+{
+	const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)&a->ss;
+	struct sockaddr_in s4;
+
+	if (a->ss.ss_family != AF_INET6 || !IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
+		return;
+	memset(&s4, 0, sizeof(s4));
+	s4.sin_family = AF_INET;
+	s4.sin_port = s6->sin6_port;
+	memcpy(&s4.sin_addr, s6->sin6_addr.s6_addr + 12, 4);
+	memset(&a->ss, 0, sizeof(a->ss));
+	memcpy(&a->ss, &s4, sizeof(s4));
+	a->len = sizeof(s4);
+}
+
 /* The hostbench servers' default ports: never a session's UDP peer. */
 static int
 server_port(unsigned port)
@@ -1123,6 +1149,9 @@ sock_udp_accept(int fd, unsigned port, unsigned *local)
 	if (getsockname(fd, (struct sockaddr *)&me.ss, &me.len) != 0
 	    || getpeername(fd, (struct sockaddr *)&peer.ss, &peer.len) != 0)
 		return -1;
+	/* An IPv4 client of a server on [::]: an IPv4 socket (bindv6only may be on). */
+	unmap_v4(&me);
+	unmap_v4(&peer);
 	if (port < 1024 || port > 65535 || server_port(port)) {
 		errno = EACCES;
 		return -1;
