@@ -16,8 +16,9 @@
  * proven connection; over UDP only from the (address, port) that a live
  * proven connection registered: a UDP client keeps its TCP connection
  * open while it measures, and every other datagram is read and dropped
- * unanswered, so nothing is ever sent to a forged source.  Bounds: 64
- * connections, 8 unproven per peer address, 2 s to prove the key, 60 s
+ * unanswered, so nothing is ever sent to a forged source.  Bounds: 66
+ * connections (64 copies, the client's own, a STOP), 8 unproven per
+ * peer address, 2 s to prove the key, 60 s
  * of silence on a proven one; only a client with the key resets the
  * idle timeout (-i).  Where configure found no libtirpc, the program
  * exits 77.  With no host, a server is started on loopback for each
