@@ -962,10 +962,15 @@ accept_new(struct loop *l)
 			continue;
 		}
 #endif
-		/* A full share: the peer's oldest unproven connection makes room. */
-		read_auth(l);
-		if (!(l->s->bare && has_session(l, &peer)) && unproven(l, &peer) >= SOCK_PEER_UNAUTH)
-			evict_oldest(l, &peer);
+		/*
+		 * A full share: the peer's oldest unproven connection makes room
+		 * (the reports of proofs read first: they may free the share).
+		 */
+		if (!(l->s->bare && has_session(l, &peer)) && unproven(l, &peer) >= SOCK_PEER_UNAUTH) {
+			read_auth(l);
+			if (unproven(l, &peer) >= SOCK_PEER_UNAUTH)
+				evict_oldest(l, &peer);
+		}
 		p = &l->pend[l->npend++];
 		p->fd = fd;
 		p->held = 0;
