@@ -19,7 +19,7 @@ servers=
 settle=0.5
 [ -z "$TEST_WRAPPER" ] || settle=1.5
 _tap_cleanup_hook() {
-	for p in $servers; do kill "$p" 2>/dev/null; done
+	kill_ours TERM $servers
 	rm -rf "$dir"
 }
 

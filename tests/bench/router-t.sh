@@ -19,7 +19,7 @@ C=hbc$$ R=hbr$$ S=hbs$$
 NET1=10.201.1 NET2=10.201.2
 servers=
 cleanup() {
-	for p in $servers; do kill "$p" 2>/dev/null; done
+	kill_ours TERM $servers
 	for ns in "$C" "$R" "$S"; do ip netns del "$ns" 2>/dev/null; done
 }
 trap 'cleanup; exit 130' INT TERM HUP
@@ -66,6 +66,7 @@ run_in() {
 serve() {
 	run_in "$S" "$@" -s -i 60
 	servers="$servers $(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')"
+	remember $servers
 }
 forwarded() {
 	ns "$R" awk '/^Ip: [0-9]/ { print $7 }' /proc/net/snmp

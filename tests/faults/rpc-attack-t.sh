@@ -18,7 +18,7 @@ net_prog=lat_rpc
 servers=
 helpers=
 _tap_cleanup_hook() {
-	for p in $servers $helpers; do kill "$p" 2>/dev/null; done
+	kill_ours TERM $servers $helpers
 }
 q='-N 3 -T 1ms -o raw'
 key=$HOSTBENCH_KEY
@@ -68,6 +68,7 @@ $TEST_WRAPPER "$(prog lat_rpc)" -N 3 -T 300ms -o raw -p udp -n "$port" 127.0.0.1
 	>"${TMPDIR:-/tmp}/rpc-attack.$$.out" 2>&1 </dev/null &
 cpid=$!
 helpers="$helpers $cpid"
+remember "$cpid"
 sleep 0.3
 n=$(forged "$port")
 is 'an RPC call datagram from an unregistered UDP socket: no answer within 1 s' 0 "$n"
@@ -92,6 +93,7 @@ idle_conns() {
 idle_conns "$port" 200 8 </dev/null >/dev/null 2>&1 &
 ipid=$!
 helpers="$helpers $ipid"
+remember "$ipid"
 sleep 1.5
 if [ -d "/proc/$pid/fd" ]; then
 	# shellcheck disable=SC2046 # (one word per descriptor)
@@ -126,6 +128,7 @@ t0=$(date +%s)
 garbage_loop "$port" 30 </dev/null >/dev/null 2>&1 &
 gpid=$!
 helpers="$helpers $gpid"
+remember "$gpid"
 while alive "$pid" && [ $(($(date +%s) - t0)) -le "$bound" ]; do sleep 0.2; done
 t=$(($(date +%s) - t0))
 ok "-i $idle beside a garbage client reconnecting every second: exits in $t s (at most $bound)" \

@@ -35,8 +35,9 @@ servers=
 helpers=
 NS=hbatk$$
 _tap_cleanup_hook() {
-	for p in $helpers; do kill -CONT "$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
-	for p in $servers; do kill "$p" 2>/dev/null; done
+	kill_ours CONT $helpers
+	kill_ours KILL $helpers
+	kill_ours TERM $servers
 	ip netns del "$NS" 2>/dev/null
 	rm -rf "$d"
 }
@@ -134,6 +135,7 @@ done
 run_prog lat_tcp -s -n 0 -b any -i 2
 like 'lat_tcp -s -b any: says it listens on every address' "$TAP_OUT" 'listening on every address'
 servers="$servers $(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')"
+remember $servers
 
 # ---- 2. A flood of slow connections from another address.
 for p in lat_tcp bw_tcp; do
@@ -143,6 +145,7 @@ for p in lat_tcp bw_tcp; do
 	flood "$port" 12 </dev/null >/dev/null 2>&1 &
 	f=$!
 	helpers="$helpers $f"
+	remember "$f"
 	sleep 2
 	most=0
 	for _i in 1 2 3 4 5 6 7 8 9 10; do
@@ -178,7 +181,7 @@ for p in lat_tcp lat_connect bw_udp; do
 	pid='' port=''
 	server -i 3
 	pester "$port" 30 </dev/null >/dev/null 2>&1 &
-	helpers="$helpers $!"
+	helpers="$helpers $!"; remember $!
 	t=$(wait_gone "$pid" "$bound")
 	ok "$p -i 3: exits by its idle timeout beside a client that reconnects with garbage ($t s, at most $bound)" \
 		test "${t#over }" = "$t"
@@ -194,6 +197,7 @@ unset HB_ATTACK_T
 $TEST_WRAPPER "$(prog bw_udp)" -N 3 -t 30 -b 1m -o raw -n "$port" 127.0.0.1 >/dev/null 2>&1 </dev/null &
 c=$!
 helpers="$helpers $c"
+remember "$c"
 sleep 2
 # The UDP ports of the server's processes: the session's socket among them.
 uports=$(for q in $(pids_with_env "HB_ATTACK_T=$d/bw_udp"); do
@@ -218,7 +222,7 @@ else
 	is 'a plain user binds none of them with SO_REUSEADDR' 0 "$bound_ok"
 fi
 kill -STOP "$c"
-for up in $uports $port; do pester "$up" 20 </dev/null >/dev/null 2>&1 & helpers="$helpers $!"; done
+for up in $uports $port; do pester "$up" 20 </dev/null >/dev/null 2>&1 & helpers="$helpers $!"; remember $!; done
 held() { for _u in $uports; do udp_on "$_u" && return 0; done; return 1; }
 held && before=held || before=gone
 t0=$(date +%s)
@@ -239,6 +243,7 @@ silent_srv=$pid
 $TEST_WRAPPER "$(prog lat_tcp)" -N 50 -T 1s -o raw -n "$port" 127.0.0.1 >/dev/null 2>&1 </dev/null &
 silent_cli=$!
 helpers="$helpers $silent_cli"
+remember "$silent_cli"
 sleep 1.5
 kill -STOP "$silent_cli"
 silent_t0=$(date +%s)
@@ -250,7 +255,7 @@ perl -MIO::Socket::INET -e '
 		Proto => "tcp", ReuseAddr => 1) or exit 1;
 	open(my $f, ">", $ARGV[0]) or exit 1; print $f $l->sockport, "\n"; close $f;
 	my @c; while (my $c = $l->accept) { push @c, $c }' "$d/mute.port" </dev/null >/dev/null 2>&1 &
-helpers="$helpers $!"
+helpers="$helpers $!"; remember $!
 for _i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$d/mute.port" ] && break; sleep 0.2; done
 t0=$(date +%s)
 run_prog lat_connect -N 3 -T 1ms -n "$(cat "$d/mute.port" 2>/dev/null)" 127.0.0.1
@@ -311,6 +316,7 @@ else
 	bpid=$(printf '%s\n' "$b" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')
 	bport=$(printf '%s\n' "$b" | sed -n 's/.* port \([0-9]*\),.*/\1/p')
 	servers="$servers $apid $bpid"
+	remember $apid $bpid
 	out0=$(udp_out)
 	forge 127.0.0.1 "$bport" 127.0.0.1 "$aport" 24
 	forge 127.0.0.1 "$aport" 127.0.0.1 "$aport" 24

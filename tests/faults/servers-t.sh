@@ -18,7 +18,7 @@ d=$(mktemp -d "${TMPDIR:-/tmp}/servers-t.XXXXXX") || bail 'mktemp -d failed'
 servers=
 helpers=
 _tap_cleanup_hook() {
-	for p in $servers $helpers; do kill "$p" 2>/dev/null; done
+	kill_ours TERM $servers $helpers
 	rm -rf "$d"
 }
 # Time for a client to get going before it is killed (qemu starts slowly).
@@ -61,7 +61,7 @@ lat_rpc|-N 3 -T 1ms|-N 3 -T 3s'
 # A server's exit time goes to $d/NAME.gone (date +%s) when it is gone.
 watch_exit() {
 	( while alive "$2"; do sleep 0.2; done; date +%s >"$d/$1.gone" ) &
-	helpers="$helpers $!"
+	helpers="$helpers $!"; remember $!
 }
 
 n=0
@@ -100,7 +100,7 @@ while IFS='|' read -r p short long; do
 	ok "$p: it is still running" alive "$pid"
 	# From here on only a silent client: the idle timeout must end it.
 	silent "$port" 30 </dev/null >/dev/null 2>&1 &
-	helpers="$helpers $!"
+	helpers="$helpers $!"; remember $!
 	date +%s >"$d/$p.t0"
 	printf '%s %s\n' "$p" "$pid" >>"$d/silent"
 	watch_exit "$p" "$pid"

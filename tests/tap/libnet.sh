@@ -40,6 +40,7 @@ server() {
 	pid=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')
 	port=$(printf '%s\n' "$TAP_OUT" | sed -n 's/.* port \([0-9]*\),.*/\1/p')
 	servers="$servers $pid"
+	remember "$pid"
 }
 # abuse MODE PORT: a bad TCP client (perl): garbage, huge (a header
 # claiming 4 GB), silent (connects, says nothing for 3 s).

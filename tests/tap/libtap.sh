@@ -158,6 +158,46 @@ min_of() {
 	sort -g | head -n 1
 }
 
+# starttime PID: when the process started (clock ticks after boot, field
+# 22 of /proc/PID/stat); empty when it is gone or there is no /proc.
+starttime() {
+	{ read -r _l <"/proc/$1/stat"; } 2>/dev/null || return 0
+	# shellcheck disable=SC2086 # (the fields after the command name)
+	set -- ${_l##*) }
+	[ $# -ge 20 ] || return 0
+	shift 19
+	printf '%s' "$1"
+}
+
+# remember PID...: note when each process started, for kill_ours.
+remember() {
+	for _p do
+		case $_p in '' | *[!0-9]*) continue ;; esac
+		eval "_hb_st_$_p=\$(starttime \"\$_p\")"
+	done
+}
+
+# kill_ours SIGNAL PID...: signal each PID that is still the process
+# remember saw.  A test's process that ended long ago may have handed its
+# number to another test's (PIDs are reused within minutes under make
+# -j): that one is left alone.  Without /proc (no start time) the signal
+# goes as asked.
+kill_ours() {
+	_sig=$1
+	shift
+	for _p do
+		case $_p in '' | *[!0-9]*) continue ;; esac
+		eval "_want=\${_hb_st_$_p:-}"
+		_now=$(starttime "$_p")
+		if [ -n "$_want" ] && [ "$_now" != "$_want" ]; then
+			continue
+		fi
+		[ -z "$_now" ] && [ -d /proc/self ] && continue
+		kill "-$_sig" "$_p" 2>/dev/null || :
+	done
+	return 0
+}
+
 # pids_with_env VAR=VALUE: the processes (other than this shell's own
 # pipeline) whose environment holds VAR=VALUE exactly, one pid per line.
 # A unique value (a test's own TMPDIR) tells a test's processes from any
