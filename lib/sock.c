@@ -1150,10 +1150,17 @@ sock_udp_accept(int fd, unsigned port, unsigned *local)
 	struct sock_addr me, peer;
 	int u, e;
 
+	memset(&me, 0, sizeof(me));
+	memset(&peer, 0, sizeof(peer));
 	me.len = peer.len = sizeof(me.ss);
 	if (getsockname(fd, (struct sockaddr *)&me.ss, &me.len) != 0
 	    || getpeername(fd, (struct sockaddr *)&peer.ss, &peer.len) != 0)
 		return -1;
+	if ((me.ss.ss_family != AF_INET && me.ss.ss_family != AF_INET6)
+	    || peer.ss.ss_family != me.ss.ss_family) {
+		errno = EAFNOSUPPORT;	/* a session's TCP connection is IP */
+		return -1;
+	}
 	/* An IPv4 client of a server on [::]: an IPv4 socket (bindv6only may be on). */
 	unmap_v4(&me);
 	unmap_v4(&peer);

@@ -348,8 +348,8 @@ int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
  * the TCP peer's address at port (what the client said), so that it
  * hears only that peer and answers nothing else.  Refuses (EACCES) a
  * port below 1024, one of the hostbench servers' default ports and the
- * socket itself.  Returns the descriptor and its port in *local, or -1
- * with errno set.
+ * socket itself; EAFNOSUPPORT when fd is not an IP connection.  Returns
+ * the descriptor and its port in *local, or -1 with errno set.
  */
 int sock_udp_accept(int fd, unsigned port, unsigned *local);
 
