@@ -55,6 +55,16 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 	{ name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what }
 #define BW(name, sec, col, sel, arg, what) \
 	{ name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what }
+/* The CPU use of one end of a transfer, by kind, and its cost per KB. */
+#define CPUPART(name, unit, col, what) \
+	{ name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what }
+#define CPU(name, end) \
+	CPUPART(name, "%user", end " %user", "CPU time of the " end " in user mode, in percent"), \
+	CPUPART(name, "%sys", end " %sys", "CPU time of the " end " in the kernel, in percent"), \
+	CPUPART(name, "%irq", end " %irq", "CPU time of the " end " in interrupts, in percent"), \
+	CPUPART(name, "%softirq", end " %softirq", \
+		"CPU time of the " end " in soft interrupts, in percent"), \
+	CPUPART(name, "us/KB", end " us/KB", "CPU time of the " end " per KB moved, in microseconds")
 #define PAR(name, col) \
 	{ name, "x", "par", col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
 	  "independent operations the CPU overlaps (latency / time with K chains)" }
@@ -362,6 +372,17 @@ const struct metric metric_table[] = {
 	{ "Lmdd", "ns/fsync", NULL, "fsync", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
 	  "the fsync that ends a write pass (fsync=1)" },
 	BW("BwMmapRd", NULL, "mmap read", METRIC_ONE, NULL, "reading a mapped file"),
+	{ "BwTcp", "Mbit/s", NULL, "TCP Mbit/s", METRIC_ONE, NULL, "Mbit/s", 1.0, METRIC_BIGGER,
+	  "data through TCP, in megabits per second" },
+	{ "BwUdp", "sent-MB/s", NULL, "UDP sent MB/s", METRIC_ONE, NULL, "MB/s", 1.0, METRIC_NEITHER,
+	  "UDP data the sender sent (the target rate, or what it managed)" },
+	{ "BwUdp", "jitter-us", NULL, "UDP jitter", METRIC_ONE, NULL, "us", 1.0, METRIC_SMALLER,
+	  "the variation of the UDP packets' transit times (RFC 3550)" },
+	/* The CPU time of either end of bw_tcp and bw_udp while data flowed. */
+	CPU("BwTcp/cpu=local", "TCP sender"),
+	CPU("BwTcp/cpu=remote", "TCP receiver"),
+	CPU("BwUdp/cpu=local", "UDP sender"),
+	CPU("BwUdp/cpu=remote", "UDP receiver"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

@@ -15,6 +15,7 @@
  * usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]
  *        [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]
  *        [--sections LIST] [--summary | --ab] [--list-columns]
+ *        [--list-results]
  *        FILE|DIR...
  *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
  *        hostbench-compare --group-by KEY [options] FILE|DIR...
@@ -39,7 +40,8 @@
 static const char usage_line[] =
 	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
 	"         [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]\n"
-	"         [--sections LIST] [--summary | --ab] [--list-columns] FILE|DIR...\n"
+	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
+	"         [--list-results] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
 	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
 
@@ -62,6 +64,8 @@ static const char help[] =
 	"  --summary          only the summary tables\n"
 	"  --ab               only the A/B comparisons\n"
 	"  --list-columns     print the metric table (section, column, rule, metric) and exit\n"
+	"  --list-results     print each result of the files with its program and the\n"
+	"                     metric table's entry for it (none: exit 1), and exit\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n"
 	"\n"
@@ -79,6 +83,7 @@ struct opts {
 	double threshold;
 	const char *sections[64];
 	int summary_only, ab_only;
+	int list_results;
 	char **files;		/* the operands, options taken out */
 	int nfiles;
 };
@@ -308,6 +313,36 @@ list_columns(void)
 	}
 }
 
+/*
+ * --list-results: every result name and unit of the runs, with the
+ * program that printed it and its entry in the metric table (section and
+ * column; "-" for an entry without a column), or "none".  Returns the
+ * number of results without an entry.
+ */
+static size_t
+list_results(const struct report *rep)
+{
+	size_t i, j, none = 0;
+
+	printf("file\tprogram\tresult\tunit\tsection\tcolumn\n");
+	for (i = 0; i < rep->nruns; i++) {
+		const struct resfile_run *r = &rep->runs[i].rf;
+
+		for (j = 0; j < r->nresults; j++) {
+			const struct resfile_result *res = &r->results[j];
+			const struct metric *m = metric_find(res->name, res->unit);
+			size_t c = res->n > 0 ? res->from[0] : 0;
+			const char *prog = c >= 1 && c <= r->ncases ? r->cases[c - 1].bench : "-";
+
+			printf("%s\t%s\t%s\t%s\t%s\t%s\n", r->path, prog, res->name, res->unit,
+			       m == NULL ? "none" : m->section != NULL ? m->section : "-",
+			       m == NULL ? "none" : m->column);
+			none += m == NULL;
+		}
+	}
+	return none;
+}
+
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
@@ -345,7 +380,9 @@ parse_args(int argc, char **argv, struct opts *o)
 			list_columns();
 			exit(MSG_EXIT_OK);
 		}
-		if (strcmp(a, "--summary") == 0) {
+		if (strcmp(a, "--list-results") == 0) {
+			o->list_results = 1;
+		} else if (strcmp(a, "--summary") == 0) {
 			o->summary_only = 1;
 		} else if (strcmp(a, "--ab") == 0) {
 			o->ab_only = 1;
@@ -611,6 +648,20 @@ main(int argc, char **argv)
 	if (rep.nruns == 0) {
 		msg_warn("no result file could be read");
 		rc = MSG_EXIT_FAIL;
+		goto out;
+	}
+	if (o.list_results) {
+		size_t none = list_results(&rep);
+
+		if (fflush(stdout) != 0 || ferror(stdout))
+			msg_sysdie("standard output");
+		if (none > 0) {
+			msg_warn("%lu result%s with no entry in the metric table", (unsigned long)none,
+				 none == 1 ? "" : "s");
+			rc = MSG_EXIT_FAIL;
+		}
+		if (bad)
+			rc = MSG_EXIT_FAIL;
 		goto out;
 	}
 	if (base_bad)

@@ -89,7 +89,8 @@ is 'every program of the build tree is in it' '' "$missing"
 ok '... hello (lat_proc exec runs it), hostinfo, hostbench-compare among them' \
 	test -x "$b/hello" -a -x "$b/hostinfo" -a -x "$b/hostbench-compare"
 ok '... and the front end and the README' test -x "$b/hostbench" -a -s "$b/README"
-nman=$(ls "$top_srcdir"/doc/*.1 | wc -l)
+# The man pages: doc/*.1, and those the build makes from doc/*.1.in.
+nman=$(ls "$top_srcdir"/doc/*.1 "$top_srcdir"/doc/*.1.in | wc -l)
 is '... and every man page' "$nman" "$(ls "$b"/man/man1/*.1 | wc -l)"
 
 unstripped=''

@@ -1,0 +1,172 @@
+#!/bin/sh
+# catalogue-t: the registries of a benchmark agree.  The suite's table
+# (scripts/suite.tab), the programs the Makefile builds, the metric table
+# (lib/metric.c, as hostbench-compare --list-columns prints it) and the
+# names the programs print in a run of the test profile: a case names a
+# program that is built, every program is in the suite, every column a
+# case says it fills exists, every column is filled by some case, every
+# result a program prints has its metric entry, every metric entry is of
+# a program, and a case's columns are of the program that runs it.
+# Each failure names what is missing, and where to add it.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+table=$top_srcdir/scripts/suite.tab
+script=$top_builddir/hostbench
+compare=$top_builddir/results/hostbench-compare
+[ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
+[ -f "$compare" ] || skip_all "$compare is not built"
+[ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
+
+plan 9
+
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
+_tap_cleanup_hook() {
+	rm -rf "$tmpd"
+}
+trap 'exit 1' HUP INT TERM
+unset HOSTBENCH_LIBEXEC HOSTBENCH_COMPARE
+
+# The table's rows without comments, each with its line number first.
+awk -F '\t' '!/^#/ && !/^$/ { print FNR "\t" $0 }' "$table" >"$tmpd/rows"
+# The metric table: section, column, rule, arg, metric, unit ...
+$TEST_WRAPPER "$compare" --list-columns | sed 1d >"$tmpd/columns" ||
+	bail "hostbench-compare --list-columns failed"
+# The programs the Makefile builds: every one is a benchmark but hello
+# (the multicall build's small program) and hostinfo (the fingerprint).
+printf '%s\n' $HB_PROGRAMS | sed 's|.*/||' | grep -v -x -e hello -e hostinfo >"$tmpd/built"
+
+# report FILE DESC: ok when FILE is empty, else not ok with FILE's lines.
+report() {
+	if [ -s "$1" ]; then
+		_tap_report 1 "$2" || :
+		while IFS= read -r _l; do
+			diag "$_l"
+		done <"$1"
+	else
+		_tap_report 0 "$2"
+	fi
+}
+
+awk -F '\t' '
+NF != 6 { print "suite.tab line " $1 ": " NF - 1 " fields, not 5 (program, profiles, seconds, feeds, arguments; tab-separated)"; next }
+$3 !~ /^(all|standard|full)$/ { print "suite.tab line " $1 ": profiles \"" $3 "\" is none of all, standard, full" }
+$4 !~ /^[0-9]+(\.[0-9]+)?$/ { print "suite.tab line " $1 ": seconds \"" $4 "\" is not a number" }
+$5 == "" || $6 == "" { print "suite.tab line " $1 ": an empty field (feeds and arguments are \"-\" for none)" }
+' "$tmpd/rows" >"$tmpd/bad"
+report "$tmpd/bad" 'every row of the suite has its five fields, well-formed'
+
+awk -F '\t' 'FNR == NR { built[$1] = 1; next }
+!($2 in built) { print "suite.tab line " $1 ": program \"" $2 "\" is not built (not in the Makefile'"'"'s HB_BENCH)" }' \
+	"$tmpd/built" "$tmpd/rows" >"$tmpd/bad"
+while IFS= read -r _p; do
+	grep -q "^[0-9]*	$_p	" "$tmpd/rows" ||
+		printf 'bench/%s is built but no case of the suite runs it (add its rows to scripts/suite.tab)\n' "$_p"
+done <"$tmpd/built" >>"$tmpd/bad"
+for _p in $(cut -f2 "$tmpd/rows" | sort -u); do
+	[ -f "$top_builddir/bench/$_p" ] || grep -q -x "$_p" "$tmpd/built" ||
+		printf 'suite.tab: program "%s" is not in %s/bench\n' "$_p" "$top_builddir"
+done >>"$tmpd/bad"
+report "$tmpd/bad" 'the suite runs exactly the programs the Makefile builds'
+
+# The feeds, one a line: table line, program, section, label.
+awk -F '\t' '$5 != "-" {
+	n = split($5, f, /; */)
+	for (i = 1; i <= n; i++) {
+		c = index(f[i], ":")
+		if (c == 0)
+			print $1 "\t" $2 "\t\t" f[i]
+		else
+			print $1 "\t" $2 "\t" substr(f[i], 1, c - 1) "\t" substr(f[i], c + 1)
+	}
+}' "$tmpd/rows" >"$tmpd/feeds"
+
+awk -F '\t' 'FNR == NR { col[$1 "\t" $2] = 1; sec[$1] = 1; next }
+$3 == "" { print "suite.tab line " $1 ": " $2 " feeds \"" $4 "\", not SECTION:LABEL"; next }
+$4 == "*" && !($3 in sec) { print "suite.tab line " $1 ": " $2 " feeds every column of \"" $3 "\", which is no section"; next }
+$4 != "*" && !(($3 "\t" $4) in col) {
+	print "suite.tab line " $1 ": " $2 " feeds \"" $3 ":" $4 "\", which is no column (hostbench-compare --list-columns)"
+}' "$tmpd/columns" "$tmpd/feeds" >"$tmpd/bad"
+report "$tmpd/bad" 'every column a case says it fills is a column of the metric table'
+
+awk -F '\t' 'FNR == NR { fed[$3 "\t" $4] = 1; if ($4 == "*") all[$3] = 1; next }
+$1 != "-" && $3 != "config" && !(($1 "\t" $2) in fed) && !($1 in all) {
+	print "column \"" $1 ":" $2 "\" (" $5 ", " $6 ") is filled by no case of the suite (scripts/suite.tab)"
+}' "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
+report "$tmpd/bad" 'every column of the summary is filled by some case of the suite'
+
+# A run of the test profile with the real programs.
+run_ok=no
+if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ]; then
+	HOSTBENCH_WRAPPER=$TEST_WRAPPER TMPDIR=$tmpd \
+		$SHELL "$script" run -q --profile test -o "$tmpd/run" >"$tmpd/run.out" 2>"$tmpd/run.err" &&
+		run_ok=yes
+fi
+if [ "$run_ok" = no ]; then
+	diag "the test profile did not run: $(cat "$tmpd/run.err" 2>/dev/null)"
+	skip 'every result of a test run has its entry in the metric table (no run)'
+	skip 'every metric entry is of a program (no run)'
+	skip "a case's columns are of the program that runs it (no run)"
+	skip 'the test run ran every case of the test profile (no run)'
+	skip 'lat_fifo and lat_unix_connect reach their tables (no run)'
+	exit 0
+fi
+
+$TEST_WRAPPER "$compare" --list-results "$tmpd/run" 2>/dev/null | sed 1d >"$tmpd/results"
+awk -F '\t' '$5 == "none" && !seen[$2 "\t" $3 "\t" $4]++ {
+	print $2 " printed " $3 " (" $4 "), which has no entry in the metric table (lib/metric.c)"
+}' "$tmpd/results" >"$tmpd/bad"
+[ -s "$tmpd/results" ] || echo "hostbench-compare --list-results found no result in the run" >>"$tmpd/bad"
+report "$tmpd/bad" 'every result a program prints has its entry in the metric table'
+
+# The program part of a metric name: "LatSyscall" of "LatSyscall/op=null".
+awk -F '\t' 'FNR == NR { sub(/\/.*/, "", $3); printed[$3] = 1; next }
+FILENAME == ARGV[2] { k = $3 "\t" $4; if (k in first) next; first[k] = 1
+	fedsec[$3] = fedsec[$3] || $4 == "*"; fedcol[k] = 1; next }
+$3 == "config" { next }
+{ p = $5; sub(/\/.*/, "", p) }
+!(p in printed) && !(($1 "\t" $2) in fedcol) && !fedsec[$1] {
+	print "metric entry " $5 " (" $6 ", column \"" $2 "\") is printed by no program of the test run and filled by no case"
+}' "$tmpd/results" "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
+report "$tmpd/bad" 'every metric entry is of a program'
+
+# Which programs printed each name's program part; a column a case fills
+# must be of a part its program printed, when any program printed it in
+# this short run (a case of another profile, a curve too short for a
+# cache line, a failed case: nothing to check).
+awk -F '\t' 'FNR == NR { p = $3; sub(/\/.*/, "", p); by[p] = by[p] " " $2 " "; next }
+FILENAME == ARGV[2] { m = $5; sub(/\/.*/, "", m); part[$1 "\t" $2] = m; ofsec[$1] = ofsec[$1] " " m " "; next }
+{
+	if ($4 == "*") {
+		n = split(ofsec[$3], ms, " ")
+		for (i = 1; i <= n; i++)
+			if ((ms[i] in by) && index(by[ms[i]], " " $2 " ") == 0)
+				print "suite.tab line " $1 ": " $2 " feeds every column of " $3 ", but " ms[i] " is printed by" by[ms[i]]
+		next
+	}
+	m = part[$3 "\t" $4]
+	if ((m in by) && index(by[m], " " $2 " ") == 0)
+		print "suite.tab line " $1 ": " $2 " feeds \"" $3 ":" $4 "\", but " m " is printed by" by[m]
+}' "$tmpd/results" "$tmpd/columns" "$tmpd/feeds" >"$tmpd/bad"
+report "$tmpd/bad" "a case's columns are of the program that runs it"
+
+# Every case of the test profile ran (ok, failed, unsupported or
+# skipped, but recorded), in the table's order.
+awk -F '\t' '$3 == "all" && $6 !~ /@REMOTE@/ { print $2 }' "$tmpd/rows" | uniq >"$tmpd/want"
+sed -n 's/^bench: //p' "$tmpd/run" | uniq >"$tmpd/seen"
+is 'the test run ran every program of the test profile, in the order of the table' \
+	"$(tr '\n' ' ' <"$tmpd/want")" "$(tr '\n' ' ' <"$tmpd/seen")"
+
+# lat_fifo and lat_unix_connect reach their columns, end to end.
+$TEST_WRAPPER "$compare" --summary --format csv "$tmpd/run" >"$tmpd/csv" 2>/dev/null
+filled() {
+	awk -F, -v s="$1" -v c="$2" '$5 == s && $6 == c && $8 != "" { f = 1 } END { exit !f }' "$tmpd/csv"
+}
+status_of() {
+	awk -v b="$1" '/^bench: / { cur = $2 } /^status: / && cur == b { print $2; exit }' "$tmpd/run"
+}
+if [ "$(status_of lat_fifo) $(status_of lat_unix_connect)" = "ok ok" ]; then
+	ok 'lat_fifo and lat_unix_connect reach their tables (FIFO, UNIX conn)' \
+		eval 'filled more FIFO && filled more "UNIX conn" && filled spread FIFO && filled spread "UNIX conn"'
+else
+	skip "lat_fifo or lat_unix_connect did not run here: $(status_of lat_fifo) $(status_of lat_unix_connect)"
+fi
