@@ -238,6 +238,9 @@ static struct bench_prog prog = {
 	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
+	.max_parallel = SOCK_MAX_PARALLEL,
+	.why_parallel = "what a server serves at once",
+	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 };
 
 int

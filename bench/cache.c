@@ -142,6 +142,9 @@ static const struct bench_prog prog = {
 	.ctx = &opt,
 	.min_args = 0,
 	.max_args = 0,
+	.max_parallel = 1,
+	.why_parallel = "it measures one walk at a time",
+	.why_precision = "it finds levels from a whole curve; use -N",
 };
 
 static int
@@ -176,10 +179,6 @@ main(int argc, char **argv)
 	void *buf;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; cache runs one copy (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by cache (it finds levels from a whole curve; use -N)");
 	want = opt.max != 0 ? opt.max : DEFAULT_MAX;
 	if (opt.max == 0 && nsys > 0 && sys[nsys - 1].size * 4 > want)
 		want = sys[nsys - 1].size * 4 < HINT_MAX ? sys[nsys - 1].size * 4 : HINT_MAX;

@@ -231,6 +231,9 @@ static const struct bench_prog prog = {
 	.option = k_opt,
 	.min_args = 0,
 	.max_args = -1,
+	.max_parallel = 1,
+	.why_parallel = "it times its own chains on one CPU",
+	.why_precision = "it times its own chains; use -N",
 };
 
 static int
@@ -356,10 +359,6 @@ main(int argc, char **argv)
 	uint64_t *iters;
 	size_t i;
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; lat_ops runs one copy (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by lat_ops (it times its own chains; use -N)");
 #if !defined(__GNUC__)
 	msg_warn("built without GNU C asm: the compiler may have folded the chains");
 #endif

@@ -755,6 +755,8 @@ static struct bench_prog prog = {
 	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
+	.max_parallel = SOCK_MAX_PARALLEL,
+	.why_parallel = "what a server serves at once",
 };
 
 int
@@ -766,9 +768,6 @@ main(int argc, char **argv)
 	sock_opts_init(&so);
 	ai = bench_init(&o, &prog, argc, argv);
 	/* As sock_main would say: a usage error before "not supported here". */
-	if (o.parallel > SOCK_MAX_PARALLEL)
-		bench_usage_error(&prog, "-P: value '%u' is out of range for lat_rpc; allowed: 1 .. %d",
-				  o.parallel, SOCK_MAX_PARALLEL);
 #ifdef HAVE_TIRPC
 	{
 		const struct sock_prog sp = {

@@ -344,6 +344,9 @@ static const struct bench_prog prog = {
 	.option = usleep_opt,
 	.min_args = 0,
 	.max_args = -1,
+	.max_parallel = 1,
+	.why_parallel = "it runs one sleeper; -l loads the CPUs",
+	.why_precision = "a sample is -n wake-ups; use -N",
 };
 
 /* A sleep time or a method name, from -u or a positional argument. */
@@ -401,11 +404,6 @@ main(int argc, char **argv)
 	int ai = bench_init(&o, &prog, argc, argv), any = 0;
 	long slack = -1;
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; lat_usleep runs one sleeper, "
-				  "-l loads the CPUs (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by lat_usleep (a sample is -n wake-ups; use -N)");
 	for (; ai < argc; ai++)
 		usec_or_method("argument", argv[ai]);
 	if (opt.budget_ns > 0 && !opt.count_set)

@@ -391,6 +391,9 @@ static const struct bench_prog prog = {
 		   "  keep=1       keep the of=FILE lmdd created (else removed at exit)\n",
 	.min_args = 0,
 	.max_args = -1,
+	.max_parallel = 1,
+	.why_parallel = "it runs one stream",
+	.why_precision = "a sample is one pass; use -N",
 };
 
 /* The keys: where each value goes and its range (flags: 0 .. hi). */
@@ -761,11 +764,6 @@ main(int argc, char **argv)
 	unsigned r;
 	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf;
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; lmdd runs one stream "
-				  "(allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by lmdd (a sample is one pass; use -N)");
 	for (; ai < argc; ai++)
 		parse_word(s, argv[ai]);
 	if (s->in.arg == NULL && s->out.arg == NULL)

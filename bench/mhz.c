@@ -106,6 +106,9 @@ static const struct bench_prog prog = {
 	.summary = "mhz: CPU clock in MHz from a chain of dependent adds",
 	.min_args = 0,
 	.max_args = 0,
+	.max_parallel = 1,
+	.why_parallel = "it times its own chain on one CPU",
+	.why_precision = "it times its own chains; use -N",
 };
 
 int
@@ -121,10 +124,6 @@ main(int argc, char **argv)
 	unsigned r;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; mhz runs one copy (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by mhz (it times its own chains; use -N)");
 #if !defined(__GNUC__)
 	msg_warn("built without GNU C asm: the compiler may have folded the chains");
 #endif

@@ -81,6 +81,9 @@ static const struct bench_prog prog = {
 	.summary = "par_mem: memory loads in flight at once (x), from 1 to 16 independent chases",
 	.min_args = 0,
 	.max_args = 1,
+	.max_parallel = 1,
+	.why_parallel = "copies would share the memory system it measures",
+	.why_precision = "it times its own chases; use -N",
 };
 
 int
@@ -99,10 +102,6 @@ main(int argc, char **argv)
 	struct chase_buf b;
 	int ai = bench_init(&o, &prog, argc, argv);
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; par_mem runs one copy (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by par_mem (use -N)");
 	if (ai < argc) {
 		want = bench_arg_size(&prog, "SIZE", argv[ai], MIN_SIZE, 1u << 30);
 	} else {

@@ -97,6 +97,9 @@ static const struct bench_prog prog = {
 	.ctx = &opt,
 	.min_args = 0,
 	.max_args = 0,
+	.max_parallel = 1,
+	.why_parallel = "it measures one walk at a time",
+	.why_precision = "it finds levels from a whole curve; use -N",
 };
 
 static int
@@ -129,10 +132,6 @@ main(int argc, char **argv)
 	int nlv;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is out of range; tlb runs one copy (allowed: 1)", o.parallel);
-	if (o.precision_pct > 0)
-		bench_usage_error(&prog, "-I: not supported by tlb (it finds levels from a whole curve; use -N)");
 	line = (size_t)opt.line;
 	if (line == 0)
 		line = chase_sysfs_caches(sys, 1) == 1 && sys[0].line >= sizeof(void *)

@@ -222,6 +222,18 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			p->option(c, optarg, p->ctx);
 		}
 	}
+	if (p->max_parallel > 0 && o->parallel > p->max_parallel) {
+		char range[32] = "1";
+
+		if (p->max_parallel > 1)
+			snprintf(range, sizeof(range), "1 .. %u", p->max_parallel);
+		bench_usage_error(p, "-P: value '%u' is out of range for %s; allowed: %s%s%s%s",
+				  o->parallel, p->name, range, p->why_parallel != NULL ? " (" : "",
+				  p->why_parallel != NULL ? p->why_parallel : "",
+				  p->why_parallel != NULL ? ")" : "");
+	}
+	if (o->precision_pct > 0 && p->why_precision != NULL)
+		bench_usage_error(p, "-I: not supported by %s (%s)", p->name, p->why_precision);
 	nargs = argc - optind;
 	if (nargs < p->min_args)
 		bench_usage_error(p, "missing argument: %s", p->args);

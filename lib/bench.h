@@ -56,6 +56,17 @@ struct bench_prog {
 	int (*option)(int opt, const char *arg, void *ctx);
 	void *ctx;
 	int min_args, max_args;	/* positional arguments allowed (max -1: any) */
+	/*
+	 * What the shared options can do here.  max_parallel: the most -P
+	 * copies (0: as many as -P takes), and why_parallel, why not more
+	 * (may be NULL); why_precision: why -I cannot apply (NULL: it does).
+	 * bench_init refuses -P above max_parallel and -I where
+	 * why_precision is set, exit 2 with the reason, so that an option
+	 * means the same in every program or is refused, never ignored.
+	 */
+	unsigned max_parallel;
+	const char *why_parallel;
+	const char *why_precision;
 };
 
 /*
@@ -63,7 +74,8 @@ struct bench_prog {
  * and exits 0; -V prints the version and exits 0; a bad option or value
  * exits 2 with a message naming it and the usage line.  Applies -c
  * (pinning) before returning: exits 77 where it cannot.  Returns the index
- * of the first positional argument.
+ * of the first positional argument.  -P above the program's max_parallel
+ * and -I where it gives why_precision exit 2 with the reason.
  */
 int bench_init(struct bench_opts *o, const struct bench_prog *p,
 	       int argc, char **argv);

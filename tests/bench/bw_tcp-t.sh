@@ -4,7 +4,7 @@
 # garbage, silent and vanishing clients, stops on -S and exits when idle.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 33
+plan 34
 q='-N 3 -t 300ms -W 100ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bw_tcp-t.XXXXXX")
 servers=
@@ -27,6 +27,7 @@ cli '-w 100: exit 2 with the range' 2 "-w: value '100' is out of range; allowed:
 cli '-t 0: exit 2 naming -t' 2 '^bw_tcp: -t: ' bw_tcp -t 0
 cli '-t 5ms -N 11: samples too short, exit 2' 2 '^bw_tcp: -t: each of the 11 samples' bw_tcp -t 5ms
 cli '-P 65: exit 2 naming -P' 2 "-P: value '65' is out of range for bw_tcp; allowed: 1 \.\. 64" bw_tcp -P 65
+cli '-I 5: exit 2, a transfer is split into samples' 2 '^bw_tcp: -I: not supported by bw_tcp \(a transfer of -t' bw_tcp -I 5
 cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" bw_tcp -p sideways
 cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1 failed' bw_tcp $q -n 1 127.0.0.1
 

@@ -4,7 +4,7 @@
 # and UDP), silent and vanishing clients, stops on -S and exits when idle.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 32
+plan 33
 q='-N 3 -t 300ms -b 10m -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bw_udp-t.XXXXXX")
 servers=
@@ -27,6 +27,7 @@ cli '-b 500 (below 1k): exit 2' 2 "^bw_udp: -b: value '500' is not a rate; allow
 cli '-l 10: exit 2 with the range' 2 "-l: value '10' is out of range; allowed: 40 \.\. 65507" bw_udp -l 10
 cli '-N 1001: exit 2 naming -N' 2 "^bw_udp: -N: value '1001' is out of range" bw_udp -N 1001
 cli '-t 0: exit 2 naming -t' 2 '^bw_udp: -t: ' bw_udp -t 0
+cli '-I 5: exit 2, a transfer is split into samples' 2 '^bw_udp: -I: not supported by bw_udp \(a transfer of -t' bw_udp -I 5
 cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1 failed' bw_udp $q -n 1 127.0.0.1
 
 run_prog bw_udp $q
