@@ -168,25 +168,20 @@ static const struct variant {
 
 static const char *dir_opt;
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	(void)opt;
-	(void)ctx;
-	dir_opt = arg;
-	return 0;
-}
+static const struct bench_opt opts[] = {
+	{ 'd', BENCH_OPT_TEXT, "DIR", 0, 0, 0, NULL, 0,
+	  "write the temporary file in DIR (default: TMPDIR, /tmp)", NULL, &dir_opt },
+};
 
 static const struct bench_prog prog = {
 	.name = PROG_NAME,
 	.args = "SIZE " ONCE "|open2close [FILE]",
 	.summary = PROG_SUMMARY " (10^6 bytes/s)",
-	.optstring = "d:",
-	.opthelp = "  -d DIR       write the temporary file in DIR (default: TMPDIR, /tmp)\n"
-		   "  SIZE         bytes read per iteration, a multiple of 4k\n"
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.opthelp = "  SIZE         bytes read per iteration, a multiple of 4k\n"
 		   "  FILE         read this file (at least SIZE bytes) instead; a directory:\n"
 		   "               write the temporary file there\n",
-	.option = option,
 	.min_args = 2,
 	.max_args = 3,
 };

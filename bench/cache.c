@@ -127,18 +127,33 @@ print_sysfs(const struct bench_opts *o, const struct chase_cache *c, size_t n)
 		printf("sysfs says: %s\n", n > 0 ? line : "nothing");
 }
 
-static int
-option(int o, const char *arg, void *ctx);
+/* -L: a stride the walk can take, a whole number of pointers. */
+static void
+line_check(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	const struct opts *op = ctx;
+
+	(void)letter;
+	if (op->line % sizeof(void *) != 0)
+		bench_usage_error(p, "-L: value '%s' is not a multiple of the pointer size, %u",
+				  arg, (unsigned)sizeof(void *));
+}
+
+static const struct bench_opt opts[] = {
+	{ 'L', BENCH_OPT_SIZE, "LINE", offsetof(struct opts, line), sizeof(void *), MAX_STRIDE,
+	  NULL, 0, "walk at this stride (8 .. 512, a pointer multiple); default: find the line size",
+	  line_check, NULL },
+	{ 'M', BENCH_OPT_SIZE, "MAXSIZE", offsetof(struct opts, max), 64 << 10, 1 << 30, NULL, 0,
+	  "largest size walked, 64k .. 1g (default 32m, or 4 x the largest\n"
+	  "cache sysfs names, up to 128m)", NULL, NULL },
+};
 
 static const struct bench_prog prog = {
 	.name = "cache",
 	.args = "",
 	.summary = "cache: cache line size, and each data cache level's size (bytes) and load latency (ns)",
-	.optstring = "L:M:",
-	.opthelp = "  -L LINE      walk at this stride (8 .. 512, a pointer multiple); default: find the line size\n"
-		   "  -M MAXSIZE   largest size walked, 64k .. 1g (default 32m, or 4 x the largest\n"
-		   "               cache sysfs names, up to 128m)\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.ctx = &opt,
 	.min_args = 0,
 	.max_args = 0,
@@ -146,22 +161,6 @@ static const struct bench_prog prog = {
 	.why_parallel = "it measures one walk at a time",
 	.why_precision = "it finds levels from a whole curve; use -N",
 };
-
-static int
-option(int o, const char *arg, void *ctx)
-{
-	struct opts *op = ctx;
-
-	if (o == 'M') {
-		op->max = bench_arg_size(&prog, "-M", arg, 64u << 10, 1u << 30);
-		return 0;
-	}
-	op->line = bench_arg_size(&prog, "-L", arg, sizeof(void *), MAX_STRIDE);
-	if (op->line % sizeof(void *) != 0)
-		bench_usage_error(&prog, "-L: value '%s' is not a multiple of the pointer size, %u",
-				  arg, (unsigned)sizeof(void *));
-	return 0;
-}
 
 int
 main(int argc, char **argv)

@@ -237,35 +237,35 @@ hand_out(struct state *s)
 		msg_sysdie("cannot hand out the copies' directories");
 }
 
-static int
-option(int opt, const char *arg, void *ctx);
+/* -s is repeatable: each size given is one more case. */
+static void
+add_size(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	struct state *s = ctx;
+
+	(void)letter, (void)arg;
+	if (s->nsizes == MAX_SIZES)
+		bench_usage_error(p, "-s: at most %d sizes", MAX_SIZES);
+	s->sizes[s->nsizes++] = s->size;
+}
+
+static const struct bench_opt opts[] = {
+	{ 's', BENCH_OPT_SIZE, "SIZE", offsetof(struct state, size), 0, 1 << 30, NULL, 0,
+	  "file size, 0 .. 1g (repeatable; default 0, 1k, 4k, 10k)", add_size, NULL },
+	{ 'n', BENCH_OPT_SIZE, "count", offsetof(struct state, per_dir), 1, 1 << 20, NULL, 0,
+	  "files per subdirectory, 1 .. 1m (default 100)", NULL, NULL },
+};
 
 static const struct bench_prog prog = {
 	.name = "lat_fs",
 	.args = "[dir]",
 	.summary = "lat_fs: file create and delete latency in ns per file",
-	.optstring = "s:n:",
-	.opthelp = "  -s SIZE      file size, 0 .. 1g (repeatable; default 0, 1k, 4k, 10k)\n"
-		   "  -n count     files per subdirectory, 1 .. 1m (default 100)\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.ctx = &state,
 	.min_args = 0,
 	.max_args = 1,
 };
-
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	struct state *s = ctx;
-
-	if (opt == 'n')
-		s->per_dir = bench_arg_size(&prog, "-n", arg, 1, 1 << 20);
-	else if (s->nsizes == MAX_SIZES)
-		bench_usage_error(&prog, "-s: at most %d sizes", MAX_SIZES);
-	else
-		s->sizes[s->nsizes++] = bench_arg_size(&prog, "-s", arg, 0, 1 << 30);
-	return 0;
-}
 
 int
 main(int argc, char **argv)

@@ -97,11 +97,10 @@ loop_chase(void *arg, uint64_t n)
 
 static const struct order {
 	const char *name;
-	int opt;		/* the option that selects it; 0: the default */
 	int shuffled;		/* lines in random order, else in address order */
 } orders[] = {
-	{ "stride", 0, 0 },
-	{ "random", 't', 1 },
+	{ "stride", 0 },	/* the default */
+	{ "random", 1 },	/* -t */
 };
 
 /*
@@ -224,23 +223,16 @@ next_range(size_t k)
 	return k + pow2 / 16;
 }
 
-static const struct order *chosen = &orders[0];
-static int huge;
+static struct flags {
+	int random, huge;	/* -t, -H */
+} flags;
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	size_t i;
-
-	(void)arg;
-	(void)ctx;
-	if (opt == 'H')
-		huge = 1;
-	for (i = 0; i < HB_ARRAY_SIZE(orders); i++)
-		if (orders[i].opt == opt)
-			chosen = &orders[i];
-	return 0;
-}
+static const struct bench_opt opts[] = {
+	{ 't', BENCH_OPT_FLAG, NULL, offsetof(struct flags, random), 0, 0, NULL, 0,
+	  "random order (defeats prefetchers); default: address order", NULL, NULL },
+	{ 'H', BENCH_OPT_FLAG, NULL, offsetof(struct flags, huge), 0, 0, NULL, 0,
+	  "huge pages (THP, else hugetlb); exit 77 where none are had", NULL, NULL },
+};
 
 /*
  * The largest size (a whole number of MB, else KB) whose buffer and
@@ -265,10 +257,9 @@ static const struct bench_prog prog = {
 	.name = "lat_mem_rd",
 	.args = "SIZE_MB [STRIDE...]",
 	.summary = "lat_mem_rd: memory load latency in ns per load, by size",
-	.optstring = "tH",
-	.opthelp = "  -t           random order (defeats prefetchers); default: address order\n"
-		   "  -H           huge pages (THP, else hugetlb); exit 77 where none are had\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.ctx = &flags,
 	.min_args = 1,
 	.max_args = 1 + MAX_STRIDES,
 };
@@ -303,7 +294,7 @@ main(int argc, char **argv)
 	if (nstrides == 0)
 		strides[nstrides++] = DEFAULT_STRIDE;
 	memset(&s, 0, sizeof(s));
-	s.order = chosen;
+	s.order = &orders[flags.random];
 	for (i = 1, minstride = strides[0]; i < nstrides; i++)
 		if (strides[i] < minstride)
 			minstride = strides[i];
@@ -319,7 +310,7 @@ main(int argc, char **argv)
 		size = got;
 	}
 	s.len = (size_t)size;
-	if (huge)
+	if (flags.huge)
 		huge_alloc(&s, o.output == OUTPUT_RAW);
 	else if (buf_alloc(&s) != 0)
 		msg_sysdie("SIZE_MB %s: cannot allocate %llu bytes", sa, (unsigned long long)size);

@@ -66,28 +66,21 @@ static const struct variant {
 	{ "sparse", 10 * STRIDE_DENSE, 1 },
 };
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	struct state *s = ctx;
-
-	(void)opt;
-	(void)arg;
-	s->sparse = 1;
-	return 0;
-}
-
 static struct state state = { -1, 0, 0, 0, NULL, 0 };
+
+static const struct bench_opt opts[] = {
+	{ 'r', BENCH_OPT_FLAG, NULL, offsetof(struct state, sparse), 0, 0, NULL, 0,
+	  "sparse: a store every 160K over the whole mapping\n"
+	  "(default dense: every 16K in its first tenth)", NULL, NULL },
+};
 
 static const struct bench_prog prog = {
 	.name = "lat_mmap",
 	.args = "SIZE [file]",
 	.summary = "lat_mmap: mmap, touch and munmap of a file, in ns per cycle",
-	.optstring = "r",
-	.opthelp = "  -r           sparse: a store every 160K over the whole mapping\n"
-		   "               (default dense: every 16K in its first tenth)\n"
-		   "  SIZE         bytes mapped, 16k .. 1g\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.opthelp = "  SIZE         bytes mapped, 16k .. 1g\n",
 	.ctx = &state,
 	.min_args = 1,
 	.max_args = 2,

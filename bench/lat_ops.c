@@ -220,34 +220,37 @@ static const struct variant {
 #define NV HB_ARRAY_SIZE(variants)
 
 static unsigned kmax = NK;	/* chain counts used: 1, 2, 4 ... (-k) */
-static int k_opt(int opt, const char *arg, void *ctx);
+static long long kchains;	/* -k as given */
+
+/* -k: a power of two chains, kept as how many counts of 1, 2, 4 ... */
+static void
+k_check(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	(void)letter, (void)ctx;
+	if (kchains & (kchains - 1))
+		bench_usage_error(p, "-k: value '%s' is not a power of two; allowed: 1, 2, 4, 8, 16", arg);
+	for (kmax = 1; (1 << (kmax - 1)) < kchains; kmax++)
+		;
+}
+
+static const struct bench_opt opts[] = {
+	{ 'k', BENCH_OPT_INT, "chains", 0, 1, 16, NULL, 0,
+	  "most chains for parallelism: 1 (none), 2, 4, 8, 16 (default 16)", k_check, &kchains },
+};
+
 static const struct bench_prog prog = {
 	.name = "lat_ops",
 	.args = "[TYPE | OP | TYPE/OP ...]",
 	.summary = "lat_ops: latency (ns/op) and parallelism (x) of int, int64, float and double operations",
-	.optstring = "k:",
-	.opthelp = "  -k chains    most chains for parallelism: 1 (none), 2, 4, 8, 16 (default 16)\n"
-		"  TYPE         int, int64, float, double; OP: bit, add, mul, div, mod, bogo\n",
-	.option = k_opt,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.opthelp = "  TYPE         int, int64, float, double; OP: bit, add, mul, div, mod, bogo\n",
 	.min_args = 0,
 	.max_args = -1,
 	.max_parallel = 1,
 	.why_parallel = "it times its own chains on one CPU",
 	.why_precision = "it times its own chains; use -N",
 };
-
-static int
-k_opt(int opt, const char *arg, void *ctx)
-{
-	long long k = bench_arg_int(&prog, "-k", arg, 1, 16);
-
-	(void)opt, (void)ctx;
-	if (k & (k - 1))
-		bench_usage_error(&prog, "-k: value '%s' is not a power of two; allowed: 1, 2, 4, 8, 16", arg);
-	for (kmax = 1; (1 << (kmax - 1)) < k; kmax++)
-		;
-	return 0;
-}
 
 /* Median latency per variant, for the mod subtraction. */
 static double lat_median[NV];

@@ -151,40 +151,29 @@ copy_init(void *arg)
 	return 0;
 }
 
-static int
-option(int opt, const char *arg, void *ctx);
-
 static struct state state = { .fd = -1, .size = 8 << 20 };
+
+static const struct bench_opt opts[] = {
+	{ 'C', BENCH_OPT_FLAG, NULL, offsetof(struct state, cold), 0, 0, NULL, 0,
+	  "cold: drop the file's pages first, so faults read the disk", NULL, NULL },
+	{ 'a', BENCH_OPT_FLAG, NULL, offsetof(struct state, around), 0, 0, NULL, 0,
+	  "one mapping: let the kernel fault around (lmbench's way);\nreports per page read",
+	  NULL, NULL },
+	{ 's', BENCH_OPT_SIZE, "SIZE", offsetof(struct state, size), 64 << 10, 64 << 20, NULL, 0,
+	  "bytes mapped (and of the temporary file), 64k .. 64m\n"
+	  "(default 8m; less when the file is shorter)", NULL, NULL },
+};
 
 static const struct bench_prog prog = {
 	.name = "lat_pagefault",
 	.args = "[file]",
 	.summary = "lat_pagefault: page fault latency on a file mapping, in ns per fault",
-	.optstring = "Cas:",
-	.opthelp = "  -C           cold: drop the file's pages first, so faults read the disk\n"
-		   "  -a           one mapping: let the kernel fault around (lmbench's way);\n"
-		   "               reports per page read\n"
-		   "  -s SIZE      bytes mapped (and of the temporary file), 64k .. 64m\n"
-		   "               (default 8m; less when the file is shorter)\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.ctx = &state,
 	.min_args = 0,
 	.max_args = 1,
 };
-
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	struct state *s = ctx;
-
-	if (opt == 'C')
-		s->cold = 1;
-	else if (opt == 'a')
-		s->around = 1;
-	else
-		s->size = bench_arg_size(&prog, "-s", arg, 64 << 10, 64 << 20);
-	return 0;
-}
 
 /* The file, ready to map: hot, its pages read; cold, its dirty ones written. */
 static void

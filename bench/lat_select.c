@@ -130,21 +130,21 @@ static const struct variant {
 
 static const char *nstr = "100";
 
-static int
-own_option(int opt, const char *arg, void *ctx)
-{
-	(void)opt, (void)ctx;
-	nstr = arg;
-	return 0;
-}
+/*
+ * -n is checked in main: its range depends on the operand (a TCP
+ * descriptor needs two).
+ */
+static const struct bench_opt opts[] = {
+	{ 'n', BENCH_OPT_TEXT, "N", 0, 0, 0, NULL, 0, "descriptors to watch (default 100)", NULL,
+	  &nstr },
+};
 
 static const struct bench_prog prog = {
 	.name = "lat_select",
 	.args = "file|tcp",
 	.summary = "lat_select: select() on N descriptors, in ns per call",
-	.optstring = "n:",
-	.opthelp = "  -n N         descriptors to watch (default 100)\n",
-	.option = own_option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.min_args = 1,
 	.max_args = 1,
 };

@@ -228,32 +228,23 @@ copy_init(void *arg)
 	return arrays_alloc(s);
 }
 
-static unsigned version = 1;
+static long long version = 1;	/* -v */
 static uint64_t array_size;	/* -M; 0: from the cache size */
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	const struct bench_prog *p = ctx;
-	const uint64_t max = sizeof(size_t) > 4 ? (uint64_t)1 << 40 : (uint64_t)1 << 29;
+static const struct bench_opt opts[] = {
+	{ 'v', BENCH_OPT_INT, "1|2", 0, 1, 2, NULL, 0, "STREAM kernels (1, default) or STREAM2's (2)",
+	  NULL, &version },
+	{ 'M', BENCH_OPT_SIZE, "SIZE", 0, MIN_SIZE, sizeof(size_t) > 4 ? 1099511627776.0 : 536870912.0,
+	  NULL, BLOCK * sizeof(double), "bytes per array, a multiple of 64 (3 arrays; default: 4 x\n"
+	  "the last-level caches, within half the memory available)", NULL, &array_size },
+};
 
-	if (opt == 'v')
-		version = (unsigned)bench_arg_int(p, "-v", arg, 1, 2);
-	else if ((array_size = bench_arg_size(p, "-M", arg, MIN_SIZE, max)) % (BLOCK * sizeof(double)))
-		bench_usage_error(p, "-M: value '%s' is not a multiple of %u bytes", arg,
-				  (unsigned)(BLOCK * sizeof(double)));
-	return 0;
-}
-
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = "stream",
 	.args = "",
 	.summary = "stream: STREAM copy, scale, add, triad (-v 2: fill, copy, daxpy, sum) in MB/s",
-	.optstring = "v:M:",
-	.opthelp = "  -v 1|2       STREAM kernels (1, default) or STREAM2's (2)\n"
-		   "  -M SIZE      bytes per array, a multiple of 64 (3 arrays; default: 4 x\n"
-		   "               the last-level caches, within half the memory available)\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.min_args = 0,
 	.max_args = 0,
 };
@@ -270,7 +261,6 @@ main(int argc, char **argv)
 	char sz[32];
 	int ai;
 
-	prog.ctx = &prog;
 	ai = bench_init(&o, &prog, argc, argv);
 	(void)ai;
 	want = array_size;
@@ -310,7 +300,7 @@ main(int argc, char **argv)
 		char name[OUTPUT_MAX_NAME];
 		struct bench_case c;
 
-		if (kernels[i].version != version)
+		if (kernels[i].version != (unsigned)version)
 			continue;
 		current = &kernels[i];
 		snprintf(name, sizeof(name), "%s/op=%s/size=%s", version == 1 ? "Stream" : "Stream2",

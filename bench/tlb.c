@@ -83,17 +83,31 @@ measure(struct point *p, size_t w, void *buf, size_t page, size_t line,
 	p->best[w] = st.min;
 }
 
-static int
-option(int o, const char *arg, void *ctx);
+/* -L: a line the walk can pack, a power of two pointers. */
+static void
+line_check(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	const struct opts *op = ctx;
+
+	(void)letter;
+	if (op->line % sizeof(void *) != 0 || (op->line & (op->line - 1)) != 0)
+		bench_usage_error(p, "-L: value '%s' is not a power of two and a multiple of the pointer size, %u",
+				  arg, (unsigned)sizeof(void *));
+}
+
+static const struct bench_opt opts[] = {
+	{ 'L', BENCH_OPT_SIZE, "LINE", offsetof(struct opts, line), sizeof(void *), 512, NULL, 0,
+	  "cache line size, 8 .. 512, a pointer multiple (default: sysfs's, or 64)", line_check, NULL },
+	{ 'M', BENCH_OPT_SIZE, "MAXSIZE", offsetof(struct opts, max), 64 << 10, 1 << 30, NULL, 0,
+	  "most memory spanned, 64k .. 1g (default 64m: 16K pages of 4K)", NULL, NULL },
+};
 
 static const struct bench_prog prog = {
 	.name = "tlb",
 	.args = "",
 	.summary = "tlb: pages (and bytes) the TLB maps, from the cost of a load on a page of its own",
-	.optstring = "L:M:",
-	.opthelp = "  -L LINE      cache line size, 8 .. 512, a pointer multiple (default: sysfs's, or 64)\n"
-		   "  -M MAXSIZE   most memory spanned, 64k .. 1g (default 64m: 16K pages of 4K)\n",
-	.option = option,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.ctx = &opt,
 	.min_args = 0,
 	.max_args = 0,
@@ -101,22 +115,6 @@ static const struct bench_prog prog = {
 	.why_parallel = "it measures one walk at a time",
 	.why_precision = "it finds levels from a whole curve; use -N",
 };
-
-static int
-option(int o, const char *arg, void *ctx)
-{
-	struct opts *op = ctx;
-
-	if (o == 'M') {
-		op->max = bench_arg_size(&prog, "-M", arg, 64u << 10, 1u << 30);
-		return 0;
-	}
-	op->line = bench_arg_size(&prog, "-L", arg, sizeof(void *), 512);
-	if (op->line % sizeof(void *) != 0 || (op->line & (op->line - 1)) != 0)
-		bench_usage_error(&prog, "-L: value '%s' is not a power of two and a multiple of the pointer size, %u",
-				  arg, (unsigned)sizeof(void *));
-	return 0;
-}
 
 int
 main(int argc, char **argv)

@@ -49,13 +49,159 @@ static const char shared_help[] =
 	"  -h           show this help\n"
 	"  -V           show the version\n";
 
+static uint64_t arg_duration(const struct bench_prog *p, const char *opt, const char *s,
+			     const char *unit, uint64_t lo, uint64_t hi);
+
+/* The shared options, as the usage line shows them. */
+static const struct {
+	char letter;
+	const char *metavar;
+} shared_usage[] = {
+	{ 'N', "reps" }, { 'W', "time" }, { 'P', "n" }, { 'c', "cpulist" },
+	{ 'T', "time" }, { 'I', "pct[,s]" }, { 'o', "text|raw" },
+};
+
+/* Shared options a program refuses are left out of its usage. */
+static int
+shared_applies(const struct bench_prog *p, char letter)
+{
+	if (letter == 'P')
+		return p->max_parallel != 1;
+	if (letter == 'I')
+		return p->why_precision == NULL;
+	return 1;
+}
+
 static void
 print_usage(FILE *f, const struct bench_prog *p)
 {
-	fprintf(f, "usage: %s [-N reps] [-W time] [-P n] [-c cpulist] [-T time] "
-		"[-I pct[,s]] [-o text|raw]%s%s%s\n", p->name,
-		p->optstring != NULL ? " [own options]" : "",
+	size_t i;
+
+	fprintf(f, "usage: %s", p->name);
+	for (i = 0; i < HB_ARRAY_SIZE(shared_usage); i++)
+		if (shared_applies(p, shared_usage[i].letter))
+			fprintf(f, " [-%c %s]", shared_usage[i].letter, shared_usage[i].metavar);
+	for (i = 0; i < p->nopts; i++)
+		if (p->opts[i].metavar != NULL)
+			fprintf(f, " [-%c %s]", p->opts[i].letter, p->opts[i].metavar);
+		else
+			fprintf(f, " [-%c]", p->opts[i].letter);
+	fprintf(f, "%s%s%s\n", p->optstring != NULL ? " [own options]" : "",
 		*p->args != '\0' ? " " : "", p->args);
+}
+
+/* Text for man(7): a backslash doubled, every "-" a minus sign. */
+static void
+roff_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == '-')
+			fputs("\\-", f);
+		else if (*s == '\\')
+			fputs("\\e", f);
+		else
+			fputc(*s, f);
+}
+
+/* One option of the synopsis: [\fB\-x\fR \fImetavar\fR]. */
+static void
+roff_option(FILE *f, char letter, const char *metavar)
+{
+	fprintf(f, "[\\fB\\-%c\\fR", letter);
+	if (metavar != NULL) {
+		fputs(" \\fI", f);
+		roff_text(f, metavar);
+		fputs("\\fR", f);
+	}
+	fputs("]\n", f);
+}
+
+/*
+ * The usage line as a man page's SYNOPSIS section: the same options and
+ * operands, one option a line.  tests/scripts/catalogue-t.sh compares it
+ * with doc/NAME.1; make man-synopsis writes it there.
+ */
+static void
+print_synopsis(FILE *f, const struct bench_prog *p)
+{
+	size_t i;
+
+	fprintf(f, ".SH SYNOPSIS\n.B %s\n", p->name);
+	for (i = 0; i < HB_ARRAY_SIZE(shared_usage); i++)
+		if (shared_applies(p, shared_usage[i].letter))
+			roff_option(f, shared_usage[i].letter, shared_usage[i].metavar);
+	for (i = 0; i < p->nopts; i++)
+		roff_option(f, p->opts[i].letter, p->opts[i].metavar);
+	if (p->optstring != NULL)
+		fputs("[\\fIown options\\fR]\n", f);
+	if (*p->args != '\0') {
+		roff_text(f, p->args);
+		fputc('\n', f);
+	}
+}
+
+/* The table's options in -h: "  -x metavar   help", continued lines indented. */
+static void
+print_opts_help(FILE *f, const struct bench_prog *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nopts; i++) {
+		const struct bench_opt *op = &p->opts[i];
+		const char *h = op->help;
+
+		fprintf(f, "  -%c %-10s", op->letter, op->metavar != NULL ? op->metavar : "");
+		for (; *h != '\0'; h++)
+			if (*h == '\n')
+				fputs("\n               ", f);
+			else
+				fputc(*h, f);
+		fputc('\n', f);
+	}
+}
+
+/* Store or act on the table's option op with argument arg. */
+static void
+take_opt(const struct bench_prog *p, const struct bench_opt *op, const char *arg)
+{
+	void *ctx = op->ctx != NULL ? op->ctx : p->ctx;
+	char *at = (char *)ctx + op->offset;
+	char name[3] = { '-', op->letter, '\0' };
+
+	switch (op->kind) {
+	case BENCH_OPT_FLAG:
+		*(int *)(void *)at = 1;
+		break;
+	case BENCH_OPT_INT: {
+		long long v = bench_arg_int(p, name, arg, (long long)op->lo, (long long)op->hi);
+
+		if (op->multiple > 0 && v % (long long)op->multiple != 0)
+			bench_usage_error(p, "%s: value '%s' is not a multiple of %.0f", name, arg,
+					  op->multiple);
+		*(long long *)(void *)at = v;
+		break;
+	}
+	case BENCH_OPT_SIZE: {
+		uint64_t v = bench_arg_size(p, name, arg, (uint64_t)op->lo, (uint64_t)op->hi);
+
+		if (op->multiple > 0 && v % (uint64_t)op->multiple != 0)
+			bench_usage_error(p, "%s: value '%s' is not a multiple of %.0f bytes", name, arg,
+					  op->multiple);
+		*(uint64_t *)(void *)at = v;
+		break;
+	}
+	case BENCH_OPT_TIME:
+		*(uint64_t *)(void *)at = arg_duration(p, name, arg, op->unit,
+							(uint64_t)op->lo, (uint64_t)op->hi);
+		break;
+	case BENCH_OPT_TEXT:
+		*(const char **)(void *)at = arg;
+		break;
+	case BENCH_OPT_CALL:
+		break;
+	}
+	if (op->then != NULL)
+		op->then(p, op->letter, arg, ctx);
 }
 
 void
@@ -156,6 +302,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 {
 	char optstring[128], err[PARSE_ERRLEN];
 	int c, nargs;
+	size_t i;
 
 	msg_init(argv[0]);
 	saved_argc = argc;
@@ -167,9 +314,23 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	o->precision_cap_ns = 10000000000ull;
 	o->output = isatty(STDOUT_FILENO) ? OUTPUT_TEXT : OUTPUT_RAW;
 
+	if (argc == 2 && strcmp(argv[1], "--synopsis") == 0) {
+		print_synopsis(stdout, p);
+		exit(MSG_EXIT_OK);
+	}
 	/* "+": stop at the first argument on every libc, as lmbench does. */
 	snprintf(optstring, sizeof(optstring), "+:%s%s", SHARED_OPTS,
 		 p->optstring != NULL ? p->optstring : "");
+	for (i = 0; i < p->nopts; i++) {
+		size_t len = strlen(optstring);
+
+		if (len + 3 > sizeof(optstring))
+			msg_die("%s: too many options", p->name);
+		optstring[len] = p->opts[i].letter;
+		optstring[len + 1] = p->opts[i].kind == BENCH_OPT_FLAG
+			|| (p->opts[i].kind == BENCH_OPT_CALL && p->opts[i].metavar == NULL) ? '\0' : ':';
+		optstring[len + 2] = '\0';
+	}
 	opterr = 0;
 	while ((c = getopt(argc, argv, optstring)) != -1) {
 		switch (c) {
@@ -204,8 +365,11 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		case 'h':
 			print_usage(stdout, p);
 			printf("%s\n\nshared options:\n%s", p->summary, shared_help);
+			if (p->nopts > 0 || p->opthelp != NULL)
+				printf("%s options:\n", p->name);
+			print_opts_help(stdout, p);
 			if (p->opthelp != NULL)
-				printf("%s options:\n%s", p->name, p->opthelp);
+				fputs(p->opthelp, stdout);
 			exit(MSG_EXIT_OK);
 		case 'V':
 			printf("%s (hostbench) %s\n", p->name, PACKAGE_VERSION);
@@ -217,9 +381,15 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 				bench_usage_error(p, "unknown option -%c", optopt);
 			bench_usage_error(p, "unknown option");
 		default:
-			if (p->option == NULL)
+			for (i = 0; i < p->nopts; i++)
+				if (p->opts[i].letter == c)
+					break;
+			if (i < p->nopts)
+				take_opt(p, &p->opts[i], optarg);
+			else if (p->option != NULL)
+				p->option(c, optarg, p->ctx);
+			else
 				bench_usage_error(p, "unknown option -%c", c);
-			p->option(c, optarg, p->ctx);
 		}
 	}
 	if (p->max_parallel > 0 && o->parallel > p->max_parallel) {

@@ -42,13 +42,59 @@ struct bench_opts {
 	int cpus[BENCH_MAX_CPUS];
 };
 
+struct bench_prog;
+
+/*
+ * A program's own option, in its descriptor's table: lib/bench parses it,
+ * checks its range and prints it in -h, the usage line and the man
+ * page's synopsis (--synopsis).  The value is stored at offset in the
+ * option's ctx (NULL: the program's), as the kind says:
+ */
+enum bench_opt_kind {
+	BENCH_OPT_FLAG,		/* no value: the int there becomes 1 */
+	BENCH_OPT_INT,		/* a whole number in lo .. hi: a long long */
+	BENCH_OPT_SIZE,		/* bytes (k/m/g: 2^10 ...) in lo .. hi: a uint64_t */
+	BENCH_OPT_TIME,		/* a duration in ns, lo .. hi, a bare number in
+				 * unit: a uint64_t */
+	BENCH_OPT_TEXT,		/* the argument as given: a const char * */
+	BENCH_OPT_CALL		/* nothing stored: then() does it all */
+};
+
+struct bench_opt {
+	char letter;
+	enum bench_opt_kind kind;
+	const char *metavar;	/* the value in -h and the usage: "size"; NULL: a flag */
+	size_t offset;		/* offsetof(the ctx's type, the field) */
+	double lo, hi;		/* INT, SIZE, TIME: the range */
+	const char *unit;	/* TIME: the unit of a bare number ("s") */
+	double multiple;	/* INT, SIZE: a multiple of this (0: any) */
+	const char *help;	/* -h text; "\n" starts an indented line */
+	/*
+	 * Optional: called after the value is stored (for CALL, instead),
+	 * with the option's argument (NULL for a flag); it may check more
+	 * and call bench_usage_error.
+	 */
+	void (*then)(const struct bench_prog *p, int letter, const char *arg, void *ctx);
+	void *ctx;		/* where it is stored; NULL: the program's ctx */
+};
+
 /* What a program tells the option parser about itself. */
 struct bench_prog {
 	const char *name;	/* "lat_syscall" */
 	const char *args;	/* synopsis after the options: "null|read|... [file]" */
 	const char *summary;	/* one line: what it measures, in what unit */
-	const char *optstring;	/* its own getopt letters, e.g. "s:t" (may be NULL) */
-	const char *opthelp;	/* help lines for them, each ending in \n (may be NULL) */
+	const struct bench_opt *opts;	/* its own options (NULL: none, or optstring) */
+	size_t nopts;
+	/*
+	 * Not yet in the table: getopt letters, e.g. "s:t" (may be NULL),
+	 * handled by option() below.
+	 */
+	const char *optstring;
+	/*
+	 * Help lines for what the table does not describe (optstring's
+	 * letters, the operands), each ending in \n (may be NULL).
+	 */
+	const char *opthelp;
 	/*
 	 * Handle one of its own options: return 0, or call bench_usage_error.
 	 * May be NULL when optstring is.
@@ -71,7 +117,8 @@ struct bench_prog {
 
 /*
  * Parse argv into *o and the program's own options.  -h prints the help
- * and exits 0; -V prints the version and exits 0; a bad option or value
+ * and exits 0; -V prints the version and exits 0; --synopsis (alone)
+ * prints the usage as a man page's SYNOPSIS (man(7) markup) and exits 0; a bad option or value
  * exits 2 with a message naming it and the usage line.  Applies -c
  * (pinning) before returning: exits 77 where it cannot.  Returns the index
  * of the first positional argument.  -P above the program's max_parallel

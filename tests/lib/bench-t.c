@@ -1,7 +1,7 @@
 /*
  * bench-t: the driver with a fake clock: overhead subtraction, bandwidth
  * arithmetic, sample counts, the precision target, parallel copies and
- * failing loops.
+ * failing loops; a descriptor's option table and capabilities.
  */
 #include "config.h"
 
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -82,6 +83,121 @@ static const struct bench_prog prog = {
 	.name = "bench-t", .args = "", .summary = "test", .max_args = -1,
 };
 
+/* A descriptor with a table of its own options. */
+struct own {
+	int flag;
+	long long count;
+	uint64_t size, time;
+	const char *dir;
+	int thens;
+};
+
+static void
+count_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	struct own *w = ctx;
+
+	(void)p, (void)letter, (void)arg;
+	w->thens++;
+}
+
+static struct own own;
+
+static const struct bench_opt own_opts[] = {
+	{ 'f', BENCH_OPT_FLAG, NULL, offsetof(struct own, flag), 0, 0, NULL, 0, "a flag", NULL, NULL },
+	{ 'k', BENCH_OPT_INT, "n", offsetof(struct own, count), 1, 16, NULL, 2,
+	  "an even count\nof things", count_then, NULL },
+	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct own, size), 1024, 1 << 20, NULL, 0, "a size",
+	  NULL, NULL },
+	{ 't', BENCH_OPT_TIME, "time", offsetof(struct own, time), 1000, 1e10, "s", 0, "a time",
+	  NULL, NULL },
+	{ 'd', BENCH_OPT_TEXT, "DIR", offsetof(struct own, dir), 0, 0, NULL, 0, "a directory",
+	  NULL, NULL },
+};
+
+static const struct bench_prog own_prog = {
+	.name = "own-t", .args = "[x]", .summary = "own-t: options from a table",
+	.opts = own_opts, .nopts = HB_ARRAY_SIZE(own_opts), .ctx = &own, .max_args = 1,
+	.max_parallel = 1, .why_parallel = "one is enough", .why_precision = "never",
+};
+
+/*
+ * bench_init of own_prog on argv in a child: its exit status (or 0 when
+ * bench_init returned), and what it wrote to stdout and stderr in out.
+ */
+static int
+init_child(char **argv, char *out, size_t len)
+{
+	int fd[2], st, argc = 0;
+	ssize_t n;
+	size_t got = 0;
+	pid_t pid;
+
+	while (argv[argc] != NULL)
+		argc++;
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		return -1;
+	if (pid == 0) {
+		struct bench_opts o;
+
+		dup2(fd[1], STDOUT_FILENO);
+		dup2(fd[1], STDERR_FILENO);
+		close(fd[0]);
+		optind = 1;
+		bench_init(&o, &own_prog, argc, argv);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (got + 1 < len && (n = read(fd[0], out + got, len - got - 1)) > 0)
+		got += (size_t)n;
+	out[got] = '\0';
+	close(fd[0]);
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static void
+test_table(void)
+{
+	char *good[] = { "own-t", "-f", "-k", "4", "-m", "64k", "-t", "2", "-d", "/x", "y", NULL };
+	char *odd[] = { "own-t", "-k", "3", NULL };
+	char *big[] = { "own-t", "-m", "2m", NULL };
+	char *par[] = { "own-t", "-P", "2", NULL };
+	char *pre[] = { "own-t", "-I", "5", NULL };
+	char *help[] = { "own-t", "-h", NULL };
+	char *syn[] = { "own-t", "--synopsis", NULL };
+	char out[4096];
+	struct bench_opts o;
+
+	optind = 1;
+	ok(bench_init(&o, &own_prog, 11, good) == 10, "a table's options are parsed, the operand follows");
+	ok(own.flag == 1 && own.count == 4 && own.size == 65536 && own.time == 2000000000ull
+	   && own.dir != NULL && strcmp(own.dir, "/x") == 0,
+	   "each is stored as its kind says (flag, int, size, time in its bare unit, text)");
+	is_int(1, own.thens, "an option's then() runs after its value is stored");
+	is_int(2, init_child(odd, out, sizeof(out)), "a value that is not a multiple: exit 2");
+	ok(strstr(out, "-k: value '3' is not a multiple of 2") != NULL, "... naming it");
+	is_int(2, init_child(big, out, sizeof(out)), "a value out of range: exit 2");
+	ok(strstr(out, "-m: value '2m' is out of range") != NULL, "... naming the range");
+	is_int(2, init_child(par, out, sizeof(out)), "-P above the descriptor's most: exit 2");
+	ok(strstr(out, "-P: value '2' is out of range for own-t; allowed: 1 (one is enough)") != NULL,
+	   "... with the descriptor's reason");
+	is_int(2, init_child(pre, out, sizeof(out)), "-I where the descriptor says why not: exit 2");
+	ok(strstr(out, "-I: not supported by own-t (never)") != NULL, "... with the reason");
+	is_int(0, init_child(help, out, sizeof(out)), "-h exits 0");
+	ok(strstr(out, "usage: own-t [-N reps] [-W time] [-c cpulist] [-T time] [-o text|raw] [-f] "
+		       "[-k n] [-m size] [-t time] [-d DIR] [x]\n") != NULL,
+	   "the usage line lists the table's options, not the refused -P and -I");
+	ok(strstr(out, "  -k n         an even count\n               of things\n") != NULL,
+	   "-h gives each option its help, continued lines indented");
+	is_int(0, init_child(syn, out, sizeof(out)), "--synopsis exits 0");
+	ok(strncmp(out, ".SH SYNOPSIS\n.B own-t\n[\\fB\\-N\\fR \\fIreps\\fR]\n", 37) == 0
+	   && strstr(out, "[\\fB\\-f\\fR]\n[\\fB\\-k\\fR \\fIn\\fR]\n") != NULL
+	   && strstr(out, "\\-P") == NULL && strstr(out, "\n[x]\n") != NULL,
+	   "--synopsis is the same usage in man(7) markup");
+}
+
 struct result {
 	size_t samples, configs;
 	double first, last, alt;
@@ -149,7 +265,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28);
+	plan(28 + 16);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -234,5 +350,6 @@ main(int argc, char **argv)
 	c.name = "Real/op=spin";
 	ok(run(&o, &c, &r) == 0 && r.samples == 3 && r.first > 0, "two parallel copies give 3 samples");
 	is_string("Real/op=spin-2", r.name, "the name carries the -2 parallelism suffix");
+	test_table();
 	return 0;
 }
