@@ -40,9 +40,7 @@ format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
 		return "";
 	if (col->m->select == METRIC_CONFIG)
 		return v->text;
-	/* Counts (pages, bytes) as whole numbers. */
-	if ((strcmp(col->m->display_unit, "pages") == 0 || strcmp(col->m->display_unit, "bytes") == 0)
-	    && v->value == floor(v->value)) {
+	if ((col->m->flags & METRIC_COUNT) && v->value == floor(v->value)) {
 		snprintf(buf, len, "%.0f", v->value);
 		return buf;
 	}
