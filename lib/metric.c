@@ -50,14 +50,14 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 
 /* A latency shown in microseconds, in nanoseconds; a bandwidth. */
 #define LUS(name, sec, col, sel, arg, what) \
-	{ name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what }
+	{ name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what, 0 }
 #define LNS(name, sec, col, sel, arg, what) \
-	{ name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what }
+	{ name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, 0 }
 #define BW(name, sec, col, sel, arg, what) \
-	{ name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what }
+	{ name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0 }
 /* The CPU use of one end of a transfer, by kind, and its cost per KB. */
 #define CPUPART(name, unit, col, what) \
-	{ name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what }
+	{ name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what, 0 }
 #define CPU(name, end) \
 	CPUPART(name, "%user", end " %user", "CPU time of the " end " in user mode, in percent"), \
 	CPUPART(name, "%sys", end " %sys", "CPU time of the " end " in the kernel, in percent"), \
@@ -67,26 +67,29 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 	CPUPART(name, "us/KB", end " us/KB", "CPU time of the " end " per KB moved, in microseconds")
 #define PAR(name, col) \
 	{ name, "x", "par", col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
-	  "independent operations the CPU overlaps (latency / time with K chains)" }
+	  "independent operations the CPU overlaps (latency / time with K chains)", 0 }
+/* lat_mem_rd's latency: plotted against the working-set size. */
+#define MEMLAT(name, sec, col, sel, arg, what) \
+	{ name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, METRIC_CURVE }
 
 const struct metric metric_table[] = {
 	/* Basic system parameters */
 	{ "platform", NULL, "params", "Description", METRIC_CONFIG, NULL, "", 1.0, METRIC_NEITHER,
-	  "the platform: CPU and system (lmbench's [OS:] line)" },
+	  "the platform: CPU and system (lmbench's [OS:] line)", 0 },
 	{ "Mhz", "MHz", "params", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds" },
+	  "the CPU clock, from the time of dependent adds", 0 },
 	{ "Tlb", "pages", "params", "tlb pages", METRIC_ONE, NULL, "pages", 1.0, METRIC_NEITHER,
-	  "pages the TLB maps" },
+	  "pages the TLB maps", METRIC_COUNT },
 	{ "Line", "bytes", "params", "cache line bytes", METRIC_ONE, NULL, "bytes", 1.0, METRIC_NEITHER,
-	  "the cache line size" },
+	  "the cache line size", METRIC_COUNT },
 	{ "ParMem", "x", "params", "mem par", METRIC_LARGEST, NULL, "x", 1.0, METRIC_NEITHER,
-	  "memory loads in flight at the largest size" },
+	  "memory loads in flight at the largest size", 0 },
 	{ "parallel", NULL, "params", "scal load", METRIC_CONFIG, NULL, "", 1.0, METRIC_NEITHER,
-	  "copies run in parallel (-P; lmbench's SYNC_MAX)" },
+	  "copies run in parallel (-P; lmbench's SYNC_MAX)", 0 },
 
 	/* Processor, Processes */
 	{ "Mhz", "MHz", "proc", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds" },
+	  "the CPU clock, from the time of dependent adds", 0 },
 	LUS("LatSyscall/op=null", "proc", "null call", METRIC_ONE, NULL,
 	    "a system call that does almost nothing (getppid)"),
 	LUS("LatSyscall/op=read", "proc", "null I/O", METRIC_MEAN, "LatSyscall/op=write",
@@ -193,15 +196,15 @@ const struct metric metric_table[] = {
 
 	/* Memory latencies */
 	{ "Mhz", "MHz", "mem", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds" },
-	LNS("LatMemRd/order=stride/stride=128", "mem", "L1 $", METRIC_AT, "size=1K",
-	    "dependent loads at stride 128 in 1 KB (lmbench's 0.00098 MB)"),
-	LNS("LatMemRd/order=stride/stride=128", "mem", "L2 $", METRIC_AT, "size=128K",
-	    "dependent loads at stride 128 in 128 KB (lmbench's 0.125 MB)"),
-	LNS("LatMemRd/order=stride/stride=128", "mem", "Main mem", METRIC_LARGEST, NULL,
-	    "dependent loads at stride 128 at the largest size (prefetchers follow it)"),
-	LNS("LatMemRd/order=random", "mem", "Rand mem", METRIC_LARGEST, NULL,
-	    "dependent loads in random order at the largest size"),
+	  "the CPU clock, from the time of dependent adds", 0 },
+	MEMLAT("LatMemRd/order=stride/stride=128", "mem", "L1 $", METRIC_AT, "size=1K",
+	       "dependent loads at stride 128 in 1 KB (lmbench's 0.00098 MB)"),
+	MEMLAT("LatMemRd/order=stride/stride=128", "mem", "L2 $", METRIC_AT, "size=128K",
+	       "dependent loads at stride 128 in 128 KB (lmbench's 0.125 MB)"),
+	MEMLAT("LatMemRd/order=stride/stride=128", "mem", "Main mem", METRIC_LARGEST, NULL,
+	       "dependent loads at stride 128 at the largest size (prefetchers follow it)"),
+	MEMLAT("LatMemRd/order=random", "mem", "Rand mem", METRIC_LARGEST, NULL,
+	       "dependent loads in random order at the largest size"),
 
 	/* Across CPUs (hostbench: the same benchmarks, processes spread) */
 	LUS("LatCtx/size=0K/procs=2/placement=spread", "spread", "2p/0K ctxsw", METRIC_ONE, NULL,
@@ -315,9 +318,9 @@ const struct metric metric_table[] = {
 	/* UDP rate and loss */
 	BW("BwUdp", "udp", "UDP MB/s", METRIC_ONE, ONECPU, "UDP data received over loopback"),
 	{ "BwUdp", "pkts/s", "udp", "UDP pkts/s", METRIC_ONE, ONECPU, "pkts/s", 1.0, METRIC_BIGGER,
-	  "UDP packets received per second over loopback" },
+	  "UDP packets received per second over loopback", 0 },
 	{ "BwUdp", "%loss", "udp", "UDP loss", METRIC_ONE, ONECPU, "%", 1.0, METRIC_SMALLER,
-	  "UDP packets sent but not received, in percent" },
+	  "UDP packets sent but not received, in percent", 0 },
 
 	/* Network through a router (a remote peer) */
 	LUS("LatUdp/peer=remote", "remote", "UDP lat", METRIC_ONE, NULL,
@@ -331,53 +334,54 @@ const struct metric metric_table[] = {
 	BW("BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, NULL,
 	   "UDP data received from a remote host"),
 	{ "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, NULL, "pkts/s", 1.0,
-	  METRIC_BIGGER, "UDP packets received per second from a remote host" },
+	  METRIC_BIGGER, "UDP packets received per second from a remote host", 0 },
 	{ "BwUdp/peer=remote", "%loss", "remote", "UDP loss", METRIC_ONE, NULL, "%", 1.0,
-	  METRIC_SMALLER, "UDP packets sent but not received, in percent" },
+	  METRIC_SMALLER, "UDP packets sent but not received, in percent", 0 },
 
 	/* Known metrics without a column of their own (other sizes, counts). */
 	LUS("LatCtx", NULL, "ctxsw", METRIC_ONE, NULL, "context switch"),
 	LUS("LatFs", NULL, "file", METRIC_ONE, NULL, "create or delete a file"),
 	{ "LatFs", "files/s", NULL, "files/s", METRIC_ONE, NULL, "files/s", 1.0, METRIC_BIGGER,
-	  "files created or deleted per second" },
-	LNS("LatMemRd", NULL, "load", METRIC_ONE, NULL, "dependent loads"),
+	  "files created or deleted per second", 0 },
+	MEMLAT("LatMemRd", NULL, "load", METRIC_ONE, NULL, "dependent loads"),
 	{ "Cache", "bytes", NULL, "cache size", METRIC_ONE, NULL, "KB", 1.0 / 1024, METRIC_NEITHER,
-	  "a data cache level's size, from where the latency curve steps up (cache)" },
+	  "a data cache level's size, from where the latency curve steps up (cache)", 0 },
 	LNS("Cache", NULL, "cache load", METRIC_ONE, NULL,
 	    "a dependent load within a cache level, or at one size or stride of the walk (cache)"),
 	{ "Cache", "best-ns/op", NULL, "cache load best", METRIC_ONE, NULL, "ns", 1.0, METRIC_SMALLER,
-	  "the fastest burst of a sample of the walk: what the levels are found from (cache)" },
+	  "the fastest burst of a sample of the walk: what the levels are found from (cache)", 0 },
 	{ "Tlb", "bytes", NULL, "tlb reach", METRIC_ONE, NULL, "KB", 1.0 / 1024, METRIC_NEITHER,
-	  "the memory a TLB level maps: its pages times the page size (tlb)" },
+	  "the memory a TLB level maps: its pages times the page size (tlb)", 0 },
 	LNS("Tlb", NULL, "tlb load", METRIC_ONE, NULL,
 	    "a dependent load, each on a page of its own or packed on adjacent lines (tlb)"),
 	{ "Tlb", "best-ns/op", NULL, "tlb load best", METRIC_ONE, NULL, "ns", 1.0, METRIC_SMALLER,
-	  "the fastest burst of a sample: what the levels are found from (tlb)" },
+	  "the fastest burst of a sample: what the levels are found from (tlb)", 0 },
 	LNS("ParMem", NULL, "mem par load", METRIC_ONE, NULL,
 	    "time per load with K independent chases through memory (par_mem)"),
 	{ "ParMem", "best-ns/op", NULL, "mem par load best", METRIC_ONE, NULL, "ns", 1.0,
-	  METRIC_SMALLER, "the fastest burst of a sample: what the parallelism is found from (par_mem)" },
+	  METRIC_SMALLER,
+	  "the fastest burst of a sample: what the parallelism is found from (par_mem)", 0 },
 	LUS("LatSelect", NULL, "select", METRIC_ONE, NULL, "select on N descriptors"),
 	LUS("LatUsleep", NULL, "sleep late", METRIC_ONE, NULL, "how late a sleep wakes up"),
 	BW("BwFileRd", NULL, "file read", METRIC_ONE, NULL, "reading a cached file"),
 	BW("Lmdd", NULL, "lmdd", METRIC_ONE, NULL, "a sequential read, write or copy (lmdd)"),
 	{ "Lmdd", "ns/io-p50", NULL, "I/O p50", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the median time of one read or write of a pass" },
+	  "the median time of one read or write of a pass", 0 },
 	{ "Lmdd", "ns/io-p90", NULL, "I/O p90", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the 90th percentile time of one read or write of a pass" },
+	  "the 90th percentile time of one read or write of a pass", 0 },
 	{ "Lmdd", "ns/io-p99", NULL, "I/O p99", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the 99th percentile time of one read or write of a pass" },
+	  "the 99th percentile time of one read or write of a pass", 0 },
 	{ "Lmdd", "ns/io-max", NULL, "I/O max", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the longest read or write of a pass" },
+	  "the longest read or write of a pass", 0 },
 	{ "Lmdd", "ns/fsync", NULL, "fsync", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the fsync that ends a write pass (fsync=1)" },
+	  "the fsync that ends a write pass (fsync=1)", 0 },
 	BW("BwMmapRd", NULL, "mmap read", METRIC_ONE, NULL, "reading a mapped file"),
 	{ "BwTcp", "Mbit/s", NULL, "TCP Mbit/s", METRIC_ONE, NULL, "Mbit/s", 1.0, METRIC_BIGGER,
-	  "data through TCP, in megabits per second" },
+	  "data through TCP, in megabits per second", 0 },
 	{ "BwUdp", "sent-MB/s", NULL, "UDP sent MB/s", METRIC_ONE, NULL, "MB/s", 1.0, METRIC_NEITHER,
-	  "UDP data the sender sent (the target rate, or what it managed)" },
+	  "UDP data the sender sent (the target rate, or what it managed)", 0 },
 	{ "BwUdp", "jitter-us", NULL, "UDP jitter", METRIC_ONE, NULL, "us", 1.0, METRIC_SMALLER,
-	  "the variation of the UDP packets' transit times (RFC 3550)" },
+	  "the variation of the UDP packets' transit times (RFC 3550)", 0 },
 	/* The CPU time of either end of bw_tcp and bw_udp while data flowed. */
 	CPU("BwTcp/cpu=local", "TCP sender"),
 	CPU("BwTcp/cpu=remote", "TCP receiver"),

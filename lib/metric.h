@@ -40,6 +40,19 @@ enum metric_select {
 	METRIC_CONFIG
 };
 
+/*
+ * How the results tool shows a metric beyond its display unit: the bits
+ * of struct metric's flags.  Every entry of one metric (name and unit)
+ * carries the same bits: metric_find may return any of them.
+ */
+enum {
+	METRIC_COUNT = 1u << 0,	/* a count (pages, bytes): a whole value is
+				 * shown without decimals */
+	METRIC_CURVE = 1u << 1	/* plotted against its results' size= part,
+				 * a curve per run and the rest of the name
+				 * (load latency by working-set size) */
+};
+
 struct metric_section {
 	const char *id;		/* short name for --sections: "proc" */
 	const char *title;	/* "Processor, Processes - times in microseconds ..." */
@@ -57,6 +70,7 @@ struct metric {
 	double scale;		/* display value = raw value * scale */
 	enum metric_better better;
 	const char *what;	/* one line on what it measures */
+	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, or 0 */
 };
 
 extern const struct metric_section metric_sections[];

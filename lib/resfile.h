@@ -11,20 +11,22 @@
  *   lmbench3    what lmbench3's "make results" writes (the first line
  *               starts with "["): bracketed header lines, then prose
  *               lines and curve blocks, turned here into hostbench result
- *               names and units (ns/op, MB/s; see resfile.c for the map)
+ *               names and units (ns/op, MB/s; see resfile_lm3.c for the map)
  *               so both compare alike.  Lines it does not know (noise a
  *               real run leaves) are skipped; a value of 0 or less, which
  *               lmbench prints when a loop was optimized away, is dropped.
  *
  * resfile_parse is pure (no I/O): it reads a buffer.  On failure the
  * message names the file and line: "vm.0:12: malformed result line".
+ * A summary column's value is taken from a run by resfile_col.h (included
+ * here).
  */
 #ifndef HB_RESFILE_H
 #define HB_RESFILE_H
 
 #include <stddef.h>
 
-#include "metric.h"
+#include "resfile_col.h"
 
 enum resfile_format { RESFILE_HOSTBENCH, RESFILE_LMBENCH3 };
 
@@ -128,43 +130,5 @@ const char *resfile_config(const struct resfile_run *r, const char *key);
 /* The result with exactly this name and unit, or NULL. */
 const struct resfile_result *resfile_find(const struct resfile_run *r,
 					  const char *name, const char *unit);
-
-/* A column's value for one run. */
-struct resfile_value {
-	int present;		/* 0: blank */
-	double value;		/* in display units: median * scale */
-	double *samples;	/* display units, malloc'd (NULL for text) */
-	size_t n;
-	/* The samples by the process that measured them (see
-	 * resfile_result.from), in file order: each one's median (display
-	 * units) and its case (NULL with none); malloc'd. */
-	double *units;
-	const struct resfile_case **unit_case;
-	size_t nunits;
-	const char *source;	/* the result name chosen (or the first of a mean) */
-	const char *text;	/* METRIC_CONFIG: the value */
-};
-
-/*
- * Take column m's value from run r by the column's rule (see metric.h).
- * For METRIC_MEAN the samples are the pairwise means of the two results'
- * first min(n1, n2) samples and the value the mean of their medians; its
- * units the pairwise means of the two results' units, in order (the
- * cases of the first stand for them).
- * Returns 0 (present or blank), or -1 on allocation failure.  Free with
- * resfile_value_free.
- */
-int resfile_column(const struct resfile_run *r, const struct metric *m,
-		   struct resfile_value *out);
-void resfile_value_free(struct resfile_value *v);
-
-/*
- * The result a column takes its value from by rule (METRIC_ONE, _AT,
- * _LARGEST with its name and arg), or NULL.  Parallel results ("-N") are
- * never chosen.
- */
-const struct resfile_result *resfile_select(const struct resfile_run *r,
-					    const char *name, const char *unit,
-					    enum metric_select sel, const char *arg);
 
 #endif

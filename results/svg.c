@@ -83,7 +83,9 @@ cmp_pt(const void *a, const void *b)
 	return (p[0] > q[0]) - (p[0] < q[0]);
 }
 
-/* The curves of all runs; returns how many (0 on allocation failure). */
+/* The curves of all runs: the results of the metrics the table plots by
+ * size (METRIC_CURVE, lib/metric).  Returns how many (0 on allocation
+ * failure). */
 static size_t
 collect(const struct report *rep, struct curve **out)
 {
@@ -95,13 +97,14 @@ collect(const struct report *rep, struct curve **out)
 
 		for (i = 0; i < rf->nresults; i++) {
 			const struct resfile_result *x = &rf->results[i];
+			const struct metric *m;
 			char order[16], stride[16], sz[32], key[160];
 			unsigned long copies;
 			double bytes, *pts;
 			struct stats st;
 			struct curve *c = NULL;
 
-			if (strncmp(x->name, "LatMemRd/", 9) != 0 || strcmp(x->unit, "ns/op") != 0
+			if ((m = metric_find(x->name, x->unit)) == NULL || !(m->flags & METRIC_CURVE)
 			    || metric_parallel(x->name, &copies) != strlen(x->name)
 			    || metric_param(x->name, "order", order, sizeof(order)) == NULL
 			    || metric_param(x->name, "size", sz, sizeof(sz)) == NULL

@@ -131,11 +131,12 @@ main(void)
 {
 	size_t i, j;
 	int bad_section = 0, dup = 0, bad_name = 0, bad_unit = 0, bad_rule = 0, empty = 0;
+	int bad_flags = 0;
 	char buf[32];
 	double b;
 	unsigned long copies;
 
-	plan(32 + HB_ARRAY_SIZE(printed));
+	plan(38 + HB_ARRAY_SIZE(printed));
 
 	for (i = 0; i < metric_section_count; i++) {
 		size_t n = 0;
@@ -181,12 +182,42 @@ main(void)
 			diag("%s: the rule's argument is missing or wrong", m->name);
 			bad_rule++;
 		}
+		/* metric_find may return any entry of a metric: each has to
+		 * carry the flags of the entries whose name it is under. */
+		for (j = 0; j < metric_count; j++) {
+			const struct metric *o = &metric_table[j];
+			unsigned want = o->flags & (METRIC_COUNT | METRIC_CURVE);
+
+			if (o->select == METRIC_MEAN || o->select == METRIC_CONFIG
+			    || m->unit == NULL || o->unit == NULL || strcmp(m->unit, o->unit) != 0
+			    || !metric_under(m->name, o->name))
+				continue;
+			if ((m->flags & want) != want) {
+				diag("%s (%s): lacks the flags of %s", m->name, m->unit, o->name);
+				bad_flags++;
+			}
+		}
 	}
 	ok(bad_section == 0, "every column's section exists");
 	ok(dup == 0, "no column label appears twice in a section");
 	ok(bad_name == 0, "every name is Program/key=value..., config keys lower case");
 	ok(bad_unit == 0, "every metric has a unit and a positive scale; config columns none");
 	ok(bad_rule == 0, "mean columns name a second metric, at-size columns a size");
+	ok(bad_flags == 0, "an entry under a count or curve entry, in its unit, is one too");
+
+	ok((metric_find("LatMemRd/order=stride/stride=64/size=1K", "ns/op")->flags & METRIC_CURVE)
+	   && (metric_find("LatMemRd/order=stride/stride=128/size=1K", "ns/op")->flags & METRIC_CURVE)
+	   && (metric_find("LatMemRd/order=random/size=64M", "ns/op")->flags & METRIC_CURVE),
+	   "lat_mem_rd's latencies are plotted by size");
+	ok(!(metric_find("LatCtx/size=16K/procs=2", "ns/op")->flags & METRIC_CURVE)
+	   && !(metric_find("BwMem/op=rd/size=64M", "MB/s")->flags & METRIC_CURVE),
+	   "other sized results are not");
+	ok((metric_find("Tlb", "pages")->flags & METRIC_COUNT)
+	   && (metric_find("Line", "bytes")->flags & METRIC_COUNT), "TLB pages and line bytes are counts");
+	ok(!(metric_find("Cache/level=1", "bytes")->flags & METRIC_COUNT),
+	   "a cache size shown in KB is not");
+	ok(!(metric_find("LatSyscall/op=null", "ns/op")->flags & METRIC_COUNT)
+	   && !(metric_find("Mhz", "MHz")->flags & METRIC_COUNT), "nor are times and clocks");
 
 	ok(metric_find("LatSyscall/op=null", "ns/op") != NULL, "the null syscall metric is in the table");
 	is_string("BwMem/op=rd", metric_find("BwMem/op=rd/size=64M", "MB/s")->name,

@@ -1,0 +1,219 @@
+/*
+ * resfile_hb: reading hostbench's result files (see resfile.h), the Go
+ * benchmark data format that lib/output writes: configuration lines make
+ * the fingerprint until the first "bench:", then open and describe the
+ * cases ("bench:", "args:", "round:", "status:", "precision:",
+ * "size-reduced:", the suite's "# noise:" lines); result lines are
+ * samples.  The run being built is resfile.c's (resfile_int.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "resfile.h"
+#include "resfile_int.h"
+
+static int
+is_governor_key(const char *key)
+{
+	size_t n = strlen(key);
+
+	return strcmp(key, "governor") == 0
+	       || (n > 9 && strcmp(key + n - 9, "-governor") == 0);
+}
+
+/* Any governor word other than "performance" (and not "unknown"). */
+static int
+check_governor(struct resfile_parser *p, const char *value)
+{
+	const char *s = value;
+
+	while (*s != '\0') {
+		size_t n = strcspn(s, " ,;/");
+
+		if (n > 0 && !(n == 11 && strncmp(s, "performance", 11) == 0)
+		    && !(n == 7 && strncmp(s, "unknown", 7) == 0))
+			return resfile_add_flag(p, "governor %s (not performance)", value);
+		s += n;
+		s += strspn(s, " ,;/");
+	}
+	return 0;
+}
+
+/* The suite writes "args: none" for a benchmark run without arguments. */
+static int
+has_args(const char *args)
+{
+	return args[0] != '\0' && strcmp(args, "none") != 0;
+}
+
+/* A new case: what follows is its records. */
+static int
+open_case(struct resfile_parser *p, const char *bench)
+{
+	struct resfile_run *r = p->r;
+	struct resfile_case *c;
+
+	if (resfile_grow(&r->cases, &p->cases_cap, r->ncases, sizeof(*r->cases)) != 0)
+		return resfile_oom(p);
+	c = &r->cases[r->ncases];
+	memset(c, 0, sizeof(*c));
+	if ((c->bench = resfile_str_dup(bench)) == NULL || (c->args = resfile_str_dup("")) == NULL) {
+		free(c->bench);
+		return resfile_oom(p);
+	}
+	c->round = p->round;
+	c->others = c->steal = c->ticks = NAN;
+	r->ncases++;
+	p->case_open = 1;
+	p->case_results = p->case_args = 0;
+	p->from = r->ncases;
+	return 0;
+}
+
+/* The value of "key=" in a "# noise:" line, or NaN. */
+static double
+noise_value(const char *line, const char *key)
+{
+	const char *s = strstr(line, key);
+	char *end;
+	double v;
+
+	if (s == NULL)
+		return NAN;
+	v = strtod(s + strlen(key), &end);
+	return end != s + strlen(key) && v >= 0 && isfinite(v) ? v : NAN;
+}
+
+/* The suite's "# noise: cpu-others=X steal=Y ticks=T" after a case ends it. */
+static void
+noise_line(struct resfile_parser *p, const char *line)
+{
+	struct resfile_case *c;
+
+	if (strncmp(line, "# noise:", 8) != 0 || !p->case_open)
+		return;
+	c = &p->r->cases[p->r->ncases - 1];
+	c->others = noise_value(line, "cpu-others=");
+	c->steal = noise_value(line, "steal=");
+	c->ticks = noise_value(line, "ticks=");
+	p->case_open = 0;
+}
+
+/* "bench:" starts a case, unless it is the program's own header of the
+ * case the suite just opened (same name, no results yet). */
+static int
+bench_line(struct resfile_parser *p, const char *bench)
+{
+	if (p->case_open && !p->case_results
+	    && strcmp(p->r->cases[p->r->ncases - 1].bench, bench) == 0)
+		return 0;
+	return open_case(p, bench);
+}
+
+static int
+case_text(struct resfile_parser *p, char **field, const char *value)
+{
+	char *d;
+
+	if (!p->case_open)
+		return 0;
+	if ((d = resfile_str_dup(value)) == NULL)
+		return resfile_oom(p);
+	free(*field);
+	*field = d;
+	return 0;
+}
+
+int
+resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminated)
+{
+	struct output_line l;
+	size_t k;
+
+	if (line[0] == '#') {
+		noise_line(p, line);
+		return 0;
+	}
+	if (output_parse_line(line, &l) != 0)
+		return resfile_fail(p, "malformed result line%s", last_unterminated
+				    ? " (truncated: no newline at the end of the file)" : "");
+	if (l.kind == OUTPUT_LINE_RESULT) {
+		if (last_unterminated)
+			return resfile_fail(p, "truncated result line (no newline at the end of the file)");
+		/* One value out of range costs its line, not the file. */
+		if (l.bad_value > 0)
+			return resfile_add_flag(p, "line %lu: %s: a value that is not a finite number, "
+						"its line dropped", p->line, l.name);
+		if (p->case_open)
+			p->case_results = 1;
+		else
+			p->from = 0;
+		for (k = 0; k < l.npairs; k++)
+			if (resfile_add_sample(p, l.name, l.unit[k], l.val[k]) != 0)
+				return -1;
+		return 0;
+	}
+	if (l.kind != OUTPUT_LINE_CONFIG)
+		return 0;
+	if (strcmp(l.key, "bench") == 0) {
+		p->in_bench = 1;
+		snprintf(p->bench, sizeof(p->bench), "%s", l.value);
+		p->args[0] = '\0';
+		return bench_line(p, l.value);
+	}
+	if (strcmp(l.key, "args") == 0) {
+		snprintf(p->args, sizeof(p->args), "%s", l.value);
+		if (p->case_args || !p->case_open)
+			return 0;
+		p->case_args = 1;
+		return case_text(p, &p->r->cases[p->r->ncases - 1].args,
+				 has_args(l.value) ? l.value : "");
+	}
+	if (strcmp(l.key, "round") == 0) {
+		char *end;
+		unsigned long round = strtoul(l.value, &end, 10);
+
+		p->round = end != l.value && round < 1000000 ? (unsigned)round : 0;
+		p->case_open = 0;
+		return 0;
+	}
+	if (strcmp(l.key, "size-reduced") == 0 && p->case_open
+	    && case_text(p, &p->r->cases[p->r->ncases - 1].reduced, l.value) != 0)
+		return -1;
+	if (strcmp(l.key, "status") == 0) {
+		snprintf(p->suite_bench, sizeof(p->suite_bench), "%s", p->bench);
+		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
+			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
+		if (strncmp(l.value, "failed", 6) == 0)
+			return resfile_add_flag(p, "%s: %s", p->suite_label, l.value);
+		return 0;
+	}
+	if (strcmp(l.key, "precision") == 0) {
+		if (strncmp(l.value, "not-reached", 11) == 0) {
+			const char *label = p->suite_label;
+			char own[2 * OUTPUT_MAX_VALUE];
+			const char *rest = l.value + 11;
+
+			if (strcmp(p->suite_bench, p->bench) != 0) {
+				snprintf(own, sizeof(own), "%s%s%s", p->bench,
+					 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
+				label = own;
+			}
+			while (*rest == ' ')
+				rest++;
+			return resfile_add_flag(p, "%s: precision not reached%s%s", label,
+						*rest ? ": " : "", rest);
+		}
+		return 0;
+	}
+	if (strcmp(l.key, "load") == 0)
+		resfile_note_load(p, l.value);
+	if (is_governor_key(l.key) && check_governor(p, l.value) != 0)
+		return -1;
+	return resfile_set_config(p, l.key, l.value);
+}

@@ -1,0 +1,35 @@
+/*
+ * format: the report as text tables (report_write in report.h picks the
+ * format: text here, CSV, JSON and Markdown in export.h), and how the
+ * tables show a value, which the Markdown export shares.  Each function
+ * writes into buf (cut short at len) and returns it, or returns a
+ * string of the report's; none fails.
+ */
+#ifndef HB_FORMAT_H
+#define HB_FORMAT_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+/* The run's note, or "" without one. */
+const char *format_run_note(const struct report_run *r);
+
+/* Column col's cell of run as the tables show it: a number (a count as a
+ * whole number), the text, or "" (blank). */
+const char *format_cell(char *buf, size_t len, const struct report_column *col, size_t run);
+
+/* A change in percent: "+1.5%", or "-" when it is not a number. */
+const char *format_delta(char *buf, size_t len, double d);
+
+/* The interval of a row's change: "-3.0 .. +0.2%", or "" untested. */
+const char *format_interval(char *buf, size_t len, const struct report_ab_row *row);
+
+/* A q value: "0.012", "<0.001", or "" untested. */
+const char *format_q(char *buf, size_t len, double q);
+
+/* A side as the A/B heading names it: "[2] nas.1", or its label and
+ * runs: "tag-kernel=6.1 (2 runs: a.0 b.0)". */
+void format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g);
+
+#endif
