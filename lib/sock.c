@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "hist.h"
 #include "msg.h"
 #include "output.h"
 #include "parse.h"
@@ -1575,27 +1576,27 @@ sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 	return connect_request(a, proto, SOCK_HELLO, w, n, reply, max, nreply, SOCK_CLIENT_NS);
 }
 
-static struct sock_hist pct_hist;	/* 5 KB: not on a small board's stack */
+static struct hist pct_hist;	/* 39 KB: not on a small board's stack */
 
 int
 sock_percentiles(const struct bench_opts *o, timing_loop_fn fn, void *arg)
 {
-	struct sock_hist *h = &pct_hist;
+	struct hist *h = &pct_hist;
 	uint64_t budget = (uint64_t)o->reps * o->sample_ns, start, t0, t1;
 	double cost = timing_call_cost();
 
 	if (budget > 5000000000ull)
 		budget = 5000000000ull;
-	sock_hist_init(h);
+	hist_init(h);
 	start = timing_now();
 	do {
 		t0 = timing_now();
 		if (fn(arg, 1) != 0) {
-			sock_hist_init(h);
+			hist_init(h);
 			return -1;
 		}
 		t1 = timing_now();
-		sock_hist_add(h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
+		hist_add(h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
 	} while (t1 - start < budget || h->n < 100);
 	return 0;
 }
@@ -1604,14 +1605,14 @@ void
 sock_percentiles_print(const struct bench_opts *o, const char *name)
 {
 	static const int pct[] = { 50, 90, 99 };
-	const struct sock_hist *h = &pct_hist;
+	const struct hist *h = &pct_hist;
 	size_t i;
 
 	if (h->n == 0)
 		return;
 	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
 		char pname[OUTPUT_MAX_NAME];
-		double v = sock_hist_quantile(h, pct[i] / 100.0);
+		double v = hist_quantile(h, pct[i] / 100.0);
 
 		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
 		if (o->output == OUTPUT_RAW) {
@@ -1832,76 +1833,4 @@ sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
 		free(col);
 	}
 	msg_flush();
-}
-
-void
-sock_hist_init(struct sock_hist *h)
-{
-	memset(h, 0, sizeof(*h));
-	h->min = UINT64_MAX;
-}
-
-size_t
-sock_hist_bucket(uint64_t ns)
-{
-	unsigned e = 0;
-	size_t b;
-
-	if (ns < 64)
-		return (size_t)ns;
-	while ((ns >> e) >= 64)
-		e++;
-	/* ns >> e is now 32..63: its top bit is the power, the rest the sub-bucket. */
-	b = 64 + (size_t)(e - 1) * 32 + (size_t)((ns >> e) - 32);
-	return b < SOCK_HIST_BUCKETS ? b : SOCK_HIST_BUCKETS - 1;
-}
-
-uint64_t
-sock_hist_lower(size_t b)
-{
-	if (b < 64)
-		return b;
-	b -= 64;
-	return (uint64_t)(32 + b % 32) << (b / 32 + 1);
-}
-
-void
-sock_hist_add(struct sock_hist *h, uint64_t ns)
-{
-	h->count[sock_hist_bucket(ns)]++;
-	h->n++;
-	if (ns < h->min)
-		h->min = ns;
-	if (ns > h->max)
-		h->max = ns;
-}
-
-double
-sock_hist_quantile(const struct sock_hist *h, double p)
-{
-	uint64_t rank, seen = 0;
-	size_t b;
-
-	if (h->n == 0)
-		return 0;
-	rank = (uint64_t)((double)h->n * p);
-	if ((double)rank < (double)h->n * p)
-		rank++;
-	if (rank < 1)
-		rank = 1;
-	for (b = 0; b < SOCK_HIST_BUCKETS; b++) {
-		seen += h->count[b];
-		if (seen >= rank) {
-			double lo = (double)sock_hist_lower(b);
-			double hi = b + 1 < SOCK_HIST_BUCKETS ? (double)sock_hist_lower(b + 1) : lo;
-			double mid = b < 64 ? lo : (lo + hi) / 2;
-
-			if (mid < (double)h->min)
-				mid = (double)h->min;
-			if (mid > (double)h->max)
-				mid = (double)h->max;
-			return mid;
-		}
-	}
-	return (double)h->max;
 }

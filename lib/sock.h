@@ -23,8 +23,8 @@
  *     background), `PROG -S HOST` (stop it), `PROG HOST` (measure against
  *     it) and `PROG` alone (start a server on loopback for each placement
  *     of lib/place, measure, stop it);
- *   - a fixed-memory log-linear histogram for percentiles of round trips,
- *     and a report of samples that carry several value-unit pairs.
+ *   - percentiles of single round trips (lib/hist), and a report of
+ *     samples that carry several value-unit pairs.
  *
  * Nothing a server receives is executed or used as a path; lengths are
  * checked against fixed bounds before anything is read into memory.
@@ -478,31 +478,5 @@ void sock_cpu_report(const struct bench_opts *o, const char *name,
 void sock_report(const struct bench_opts *o, const char *name,
 		 const uint64_t *iters, const double *vals, size_t n,
 		 const char *const *units, size_t npairs);
-
-/*
- * Log-linear histogram of durations in ns: exact below 64, then 32
- * buckets per power of two (within 3.2%) up to 2^41 ns; larger values
- * land in the last bucket.  5 KB, no allocation.
- */
-#define SOCK_HIST_BUCKETS (64 + 35 * 32)
-
-struct sock_hist {
-	uint64_t n;
-	uint64_t min, max;
-	uint32_t count[SOCK_HIST_BUCKETS];
-};
-
-void sock_hist_init(struct sock_hist *h);
-void sock_hist_add(struct sock_hist *h, uint64_t ns);
-
-/*
- * The p-quantile (0 < p <= 1): the midpoint of the bucket holding the
- * ceil(p n)-th smallest value, clamped to [min, max]; 0 when empty.
- */
-double sock_hist_quantile(const struct sock_hist *h, double p);
-
-/* Bucket index of a value, and the smallest value of a bucket. */
-size_t sock_hist_bucket(uint64_t ns);
-uint64_t sock_hist_lower(size_t bucket);
 
 #endif
