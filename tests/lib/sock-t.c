@@ -14,6 +14,10 @@
 
 #include "tap/basic.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 
 static int
 resolve(const char *host, struct sock_addr *a)
