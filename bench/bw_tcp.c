@@ -28,6 +28,10 @@
 #include "mem.h"
 #include "msg.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 
 #define PORT 31336		/* lmbench's 31236 + 100: another protocol */
 #define MAX_STREAMS 64

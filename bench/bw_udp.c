@@ -31,6 +31,10 @@
 #include "msg.h"
 #include "parse.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 
 #define PORT 31339		/* lmbench's 31239 + 100: another protocol */
 #define MIN_SIZE (SOCK_HDR_LEN + 24)

@@ -41,6 +41,9 @@
 #include "msg.h"
 #include "sha256.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_serve.h"
 #include "timing.h"
 
 #ifdef HAVE_TIRPC

@@ -23,6 +23,10 @@
 #include "mem.h"
 #include "msg.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 
 #define MAX_SIZE (1u << 20)	/* the largest message a server accepts */
 #define PORT 31334		/* lmbench's 31234 + 100: another protocol */

@@ -29,6 +29,10 @@
 #include "mem.h"
 #include "msg.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 #include "timing.h"
 
 #define MIN_SIZE (SOCK_HDR_LEN + 8)

@@ -29,19 +29,11 @@
 #endif
 
 #include "bench.h"
+#include "hist.h"
 #include "msg.h"
 #include "parse.h"
 
-/* Log-linear histogram: exact below 128 ns, then 128 buckets per octave. */
-#define SUB 7
-#define MAXLOG 40		/* lateness is capped at 2^40 ns (18 minutes) */
-#define NBUCKETS ((MAXLOG - SUB + 1) << SUB)
 #define MAX_LOAD 1024
-
-struct hist {
-	uint32_t n[NBUCKETS];
-	uint64_t count, max;
-};
 
 struct state {
 	uint64_t usec;
@@ -53,49 +45,6 @@ struct state {
 #endif
 	char suffix[64];	/* "/load=2/slack=1/sched=rr": what differs from a plain run */
 };
-
-static unsigned
-bucket(uint64_t v)
-{
-	unsigned e = SUB;
-
-	if (v >= 1ull << MAXLOG)
-		v = (1ull << MAXLOG) - 1;
-	if (v < 1u << SUB)
-		return (unsigned)v;
-	while (v >> (e + 1) != 0)
-		e++;
-	return ((e - SUB + 1) << SUB) + (unsigned)(v >> (e - SUB)) - (1u << SUB);
-}
-
-static void
-hist_add(struct hist *h, uint64_t v)
-{
-	h->n[bucket(v)]++;
-	h->count++;
-	if (v > h->max)
-		h->max = v;
-}
-
-/* The p-quantile by nearest rank, ceil(p n): its bucket's middle, at most max. */
-static double
-hist_quantile(const struct hist *h, double p)
-{
-	double x = p * (double)h->count;
-	uint64_t rank = (uint64_t)x + ((double)(uint64_t)x < x), seen = 0, mid;
-	unsigned i, g;
-
-	if (p >= 1 || rank >= h->count)
-		return (double)h->max;
-	for (i = 0; i < NBUCKETS; i++)
-		if ((seen += h->n[i]) >= rank)
-			break;
-	if (i < 1u << SUB)
-		return i;
-	g = i >> SUB;
-	mid = (((1ull << SUB) + (i & ((1u << SUB) - 1))) << (g - 1)) + (1ull << (g - 1)) / 2;
-	return (double)(mid < h->max ? mid : h->max);
-}
 
 static int
 do_nanosleep(struct state *s)
@@ -278,9 +227,9 @@ sample(const struct method *m, struct state *s, struct hist *h, struct hist *all
 {
 	uint64_t want = s->usec * 1000, start = timing_now(), t0, t;
 
-	memset(h, 0, sizeof(*h));
-	while (h->count < opt.count
-	       && (opt.budget_ns == 0 || h->count == 0 || timing_now() - start < opt.budget_ns)) {
+	hist_init(h);
+	while (h->n < opt.count
+	       && (opt.budget_ns == 0 || h->n == 0 || timing_now() - start < opt.budget_ns)) {
 		t0 = timing_now();
 		if (m->sleep(s) != 0)
 			return -1;
@@ -301,7 +250,7 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 	uint64_t early = 0, start;
 	unsigned r, i;
 
-	memset(&all, 0, sizeof(all));
+	hist_init(&all);
 	/* The first calls fault in code and kernel paths: not counted. */
 	for (i = 0, start = timing_now(); i < 3 || timing_now() - start < o->warmup_ns; i++)
 		if (m->sleep(s) != 0)
@@ -309,12 +258,12 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 	for (r = 0; r < o->reps; r++) {
 		if (sample(m, s, &h, &all, &early) != 0)
 			return -1;
-		iters[r] = h.count;
+		iters[r] = h.n;
 		for (i = 0; i < HB_ARRAY_SIZE(stats); i++)
 			val[i][r] = hist_quantile(&h, stats[i].p);
 	}
 	snprintf(line, sizeof(line), "method=%s wakeups=%llu p50=%.0f p90=%.0f p99=%.0f max=%.0f early=%llu ns",
-		 m->name, (unsigned long long)all.count, hist_quantile(&all, 0.5),
+		 m->name, (unsigned long long)all.n, hist_quantile(&all, 0.5),
 		 hist_quantile(&all, 0.9), hist_quantile(&all, 0.99), hist_quantile(&all, 1),
 		 (unsigned long long)early);
 	if (o->output == OUTPUT_RAW)

@@ -34,6 +34,7 @@
 #endif
 
 #include "bench.h"
+#include "hist.h"
 #include "mem.h"
 #include "msg.h"
 #include "output.h"
@@ -51,21 +52,6 @@
 #define STAMP 512
 #define MAX_BS (1u << 30)
 #define MAX_TOTAL ((uint64_t)1 << 50)
-
-/*
- * Per-I/O latencies go into a histogram of fixed size, whatever count is:
- * exact below 64 ns, then 32 buckets per octave (at most 3% wide) up to
- * 2^44 ns.  10 KB, on a 32 MB board as on a server.
- */
-#define HSUB 5
-#define HMAXLOG 44
-#define HEXACT (1u << (HSUB + 1))
-#define HBUCKETS (HEXACT + (HMAXLOG - HSUB - 1) * (1u << HSUB))
-
-struct hist {
-	uint64_t n, min, max;
-	uint64_t count[HBUCKETS];
-};
 
 enum { INTERNAL, NAMED, TEMP };		/* end.kind */
 
@@ -85,6 +71,10 @@ struct state {
 	int seen[16];		/* times each key was given, by index in keys[] */
 	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
 	unsigned char *buf;	/* bs bytes that reads land in */
+	/*
+	 * Per-I/O latencies, of fixed size whatever count is (lib/hist): on
+	 * a 32 MB board as on a server.
+	 */
 	struct hist hist, all;
 	uint64_t fsync_ns, check_ns;
 };
@@ -92,60 +82,6 @@ struct state {
 static struct state st = {
 	.in = { .name = "if", .fd = -1 }, .out = { .name = "of", .fd = -1 }, .bs = 1 << 20,
 };
-
-static void
-hist_add(struct hist *h, uint64_t v)
-{
-	uint64_t c = v < (uint64_t)1 << HMAXLOG ? v : ((uint64_t)1 << HMAXLOG) - 1;
-	unsigned e = HSUB + 1;
-	size_t i = (size_t)c;
-
-	if (c >= HEXACT) {
-		while (c >> (e + 1) != 0)
-			e++;
-		i = HEXACT + (e - HSUB - 1) * (1u << HSUB) + (size_t)((c >> (e - HSUB)) & ((1u << HSUB) - 1));
-	}
-	h->count[i]++;
-	h->min = h->n == 0 || v < h->min ? v : h->min;
-	h->max = v > h->max ? v : h->max;
-	h->n++;
-}
-
-/* The p-quantile by nearest rank: the middle of its bucket, within min .. max. */
-static double
-hist_quantile(const struct hist *h, double p)
-{
-	double x = p * (double)h->n;
-	uint64_t rank = (uint64_t)x + ((double)(uint64_t)x < x), seen = 0, mid;
-	size_t i;
-	unsigned g;
-
-	if (h->n == 0)
-		return 0;
-	if (rank >= h->n)
-		return (double)h->max;
-	for (i = 0; i < HBUCKETS - 1; i++)
-		if ((seen += h->count[i]) >= rank)
-			break;
-	if (i < HEXACT)
-		return (double)i;
-	g = (unsigned)((i - HEXACT) >> HSUB) + 1;
-	mid = (((uint64_t)1 << HSUB) + ((i - HEXACT) & ((1u << HSUB) - 1))) << g;
-	mid += ((uint64_t)1 << g) / 2;
-	return (double)(mid < h->min ? h->min : mid > h->max ? h->max : mid);
-}
-
-static void
-hist_merge(struct hist *all, const struct hist *h)
-{
-	size_t i;
-
-	for (i = 0; i < HBUCKETS; i++)
-		all->count[i] += h->count[i];
-	all->min = all->n == 0 || h->min < all->min ? h->min : all->min;
-	all->max = h->max > all->max ? h->max : all->max;
-	all->n += h->n;
-}
 
 static void
 pattern_init(unsigned char *ring, size_t len)
@@ -312,7 +248,7 @@ pass(struct state *s, uint64_t *ns, uint64_t *ios)
 	uint64_t done, t0, t1, start;
 	size_t len;
 
-	memset(&s->hist, 0, sizeof(s->hist));
+	hist_init(&s->hist);
 	s->check_ns = s->fsync_ns = 0;
 	start = timing_now();
 	for (done = 0; done < s->total; done += len) {
@@ -886,7 +822,7 @@ main(int argc, char **argv)
 	ios = malloc(o.reps * sizeof(*ios));
 	if (v == NULL || ios == NULL)
 		msg_sysdie("cannot allocate %u samples", o.reps);
-	memset(&s->all, 0, sizeof(s->all));
+	hist_init(&s->all);
 	/* -W: whole passes, not counted, until the warm-up time is spent. */
 	for (start = timing_now(); timing_now() - start < o.warmup_ns;)
 		if (prepare(s) != 0 || pass(s, &ns, &ios[0]) != 0)

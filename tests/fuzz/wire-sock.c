@@ -1,34 +1,27 @@
 /*
- * lib/sock.c once more, for the wire fuzz target (tests/fuzz/wire.c): its
- * calls of open go to hb_wire_open, whose /dev/urandom is a fixed
- * pattern, so the harness knows each challenge before the server makes
- * it, and can write a client's whole conversation, the proof of the key
- * included, before the handler runs.  Linked instead of lib/sock.o.
+ * lib/sock_proto.c once more, for the wire fuzz target
+ * (tests/fuzz/wire.c): its calls of open go to hb_wire_open, whose
+ * /dev/urandom is a fixed pattern, so the harness knows each challenge
+ * before the server makes it, and can write a client's whole
+ * conversation, the proof of the key included, before the handler runs.
+ * Linked instead of lib/sock_proto.o; the rest of the sock family comes
+ * from lib/libhostbench.a as usual (sock_hello reaches sock_serve.o's
+ * sock_serve_proven, which writes to authfd).
  *
  * (sock_random itself cannot be swapped by renaming: -Dsock_random=...
  * would rename sock_hello's call of it along with its definition.)
  */
 #include "config.h"
 
-/* What lib/sock.c includes, first: the macro below is for its code only. */
+/* What lib/sock_proto.c includes, first: the macro below is for its code only. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <arpa/inet.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,5 +67,5 @@ hb_wire_open(const char *path, int flags, ...)
 }
 
 #define open hb_wire_open
-#include "../../lib/sock.c"
+#include "../../lib/sock_proto.c"
 #undef open

@@ -1,13 +1,15 @@
 /*
  * The wire fuzz target's parts (tests/fuzz/wire.c): each server's
  * connection handler, from its benchmark's source compiled once more
- * (tests/fuzz/wire-NAME.c), and the open that lib/sock.c calls in the
- * harness's copy of it (tests/fuzz/wire-sock.c).
+ * (tests/fuzz/wire-NAME.c), and the open that lib/sock_proto.c calls in
+ * the harness's copy of it (tests/fuzz/wire-sock.c).
  */
 #ifndef HB_FUZZ_WIRE_H
 #define HB_FUZZ_WIRE_H
 
-#include "sock.h"
+#include <stddef.h>
+
+#include "sock_serve.h"
 
 typedef int hb_wire_conn_fn(int fd, const struct sock_server *s);
 
@@ -26,7 +28,7 @@ int hb_wire_main_bw_tcp(int argc, char **argv);
 int hb_wire_main_bw_udp(int argc, char **argv);
 
 /*
- * lib/sock.c's open (wire-sock.c): /dev/urandom is a pipe holding
+ * lib/sock_proto.c's open (wire-sock.c): /dev/urandom is a pipe holding
  * HB_WIRE_RANDOM_LEN bytes of hb_wire_random_byte(0), (1)..., so every
  * challenge and cookie is known in advance; any other path is open(2).
  */

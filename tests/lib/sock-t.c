@@ -1,7 +1,7 @@
 /*
  * sock-t: the wire format (byte order, header checks, bounded reads),
- * addresses, listening and accepting with timeouts, the CPU words, and
- * the histogram's buckets and percentiles.
+ * addresses, listening and accepting with timeouts, and the CPU words
+ * (the histogram's tests are hist-t's).
  */
 #include "config.h"
 
@@ -14,6 +14,10 @@
 
 #include "tap/basic.h"
 #include "sock.h"
+#include "sock_main.h"
+#include "sock_proto.h"
+#include "sock_report.h"
+#include "sock_serve.h"
 
 static int
 resolve(const char *host, struct sock_addr *a)
@@ -132,41 +136,6 @@ test_addresses(void)
 		ok(r == -1 && errno == ECONNREFUSED, "connect to a closed port: ECONNREFUSED");
 }
 
-static void
-test_hist(void)
-{
-	static struct sock_hist h;
-	uint64_t v, worst = 0;
-	int i, bad = 0;
-
-	is_int(63, (long long)sock_hist_bucket(63), "values below 64 are their own bucket");
-	is_int(64, (long long)sock_hist_bucket(64), "64 opens the log-linear part");
-	is_int(64, (long long)sock_hist_lower(64), "and is its lower bound");
-	for (v = 1; v < (1ull << 40); v = v * 3 / 2 + 1) {
-		size_t b = sock_hist_bucket(v);
-		uint64_t lo = sock_hist_lower(b), hi = sock_hist_lower(b + 1);
-
-		if (lo > v || hi <= v)
-			bad++;
-		if ((hi - lo) * 32 > lo && lo >= 64)
-			worst = v;
-	}
-	ok(bad == 0, "every value lies in its bucket");
-	ok(worst == 0, "buckets are at most 1/32 of their value wide");
-	is_int(SOCK_HIST_BUCKETS - 1, (long long)sock_hist_bucket(UINT64_MAX), "huge values land in the last bucket");
-
-	sock_hist_init(&h);
-	is_double(0, sock_hist_quantile(&h, 0.5), 0, "an empty histogram: 0");
-	sock_hist_add(&h, 12345);
-	is_double(12345, sock_hist_quantile(&h, 0.99), 0, "one value: itself (clamped to min and max)");
-	sock_hist_init(&h);
-	for (i = 1; i <= 1000; i++)
-		sock_hist_add(&h, (uint64_t)i * 1000);
-	is_double(500000, sock_hist_quantile(&h, 0.5), 500000 / 32.0, "p50 of 1..1000 us: 500 us within 3.2%%");
-	is_double(990000, sock_hist_quantile(&h, 0.99), 990000 / 32.0, "p99: 990 us within 3.2%%");
-	is_double(1000000, sock_hist_quantile(&h, 1.0), 1000000 / 32.0, "p100: the maximum");
-}
-
 int
 main(void)
 {
@@ -174,10 +143,9 @@ main(void)
 	struct cpustat a, b;
 	uint64_t w[SOCK_CPU_WORDS];
 
-	plan(43);
+	plan(32);
 	test_wire();
 	test_addresses();
-	test_hist();
 
 	sock_opts_init(&so);
 	ok(so.port == -1 && so.idle_ns == 60000000000ull && so.family == AF_UNSPEC && !so.server,

@@ -1,0 +1,120 @@
+/*
+ * sock_main: the options every network program takes, and the driver
+ * behind every program's main: `PROG -s` (a server in the background),
+ * `PROG -S HOST` (stop it), `PROG HOST` (measure against it) and `PROG`
+ * alone (start a server on loopback for each placement of lib/place,
+ * measure, stop it).
+ *
+ * sock_parse_rate is pure; sock_option and sock_check_samples exit with
+ * status 2 on a bad value (like bench_arg_int), and sock_main runs a
+ * whole program.
+ */
+#ifndef HB_SOCK_MAIN_H
+#define HB_SOCK_MAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "place.h"
+#include "sock.h"
+#include "sock_serve.h"
+
+/* ---------------------------------------------------------------- options */
+
+/* The client/server options every network program takes. */
+struct sock_opts {
+	int server;		/* -s */
+	const char *stop;	/* -S host */
+	const char *bind;	/* -b addr (bw_udp: -B); "any": every address */
+	const char *keyfile;	/* -K file */
+	int family;		/* AF_UNSPEC; AF_INET6 with -6 */
+	long port;		/* -n; -1: the program's default */
+	uint64_t idle_ns;	/* -i; default 60 s; 0: never */
+	unsigned place_mask;	/* -p; 0: lib/place's default */
+	uint64_t dur_ns;	/* -t (bw_tcp, bw_udp); default 2 s */
+};
+
+#define SOCK_OPTSTRING "sS:b:K:6n:i:p:"
+#define SOCK_OPTHELP_MODE \
+	"  -s           run a server in the background (prints its pid, port and key)\n" \
+	"  -S host      stop the server on host\n"
+#define SOCK_OPTHELP_REST \
+	"  -K file      the server's key: read from file (with -s: made there, mode 0600,\n" \
+	"               when it does not exist); default $HOSTBENCH_KEY, or with -s a new one\n" \
+	"  -6           use IPv6 (loopback ::1 when no host is given)\n" \
+	"  -n port      port (default: the program's; 0 with -s: any free port)\n" \
+	"  -i time      with -s: exit after this long without a client that has the key\n" \
+	"               (bare number: s; default 60s; 0: never)\n" \
+	PLACE_OPTHELP
+#define SOCK_OPTHELP_BIND(opt) \
+	"  " opt " addr      with -s: listen on addr (default: loopback only; any: every address)\n"
+#define SOCK_OPTHELP SOCK_OPTHELP_MODE SOCK_OPTHELP_BIND("-b") SOCK_OPTHELP_REST
+
+/* Defaults: a client, any family, the default port, 60 s idle, the default placement, 2 s. */
+void sock_opts_init(struct sock_opts *so);
+
+/*
+ * Handle one of the letters above (and 'B', a synonym of 'b'; 't', a
+ * transfer time for the programs that list it).  Returns
+ * 0, or -1 when opt is not one of them; a bad value exits 2 with the
+ * message and the usage line.
+ */
+int sock_option(const struct bench_prog *p, struct sock_opts *so, int opt,
+		const char *arg);
+
+/*
+ * Parse a rate in bits/s: a decimal number with an optional k, m or g
+ * (10^3, 10^6, 10^9, either case), as iperf's -b; 0 means unlimited,
+ * anything else must lie in 1k .. 100g.  Returns 0 and *bits, or -1
+ * with a message naming opt and the value in err.  Pure.
+ */
+int sock_parse_rate(const char *opt, const char *s, double *bits,
+		    char *err, size_t errlen);
+
+/* The most samples a transfer (bw_tcp, bw_udp) splits into. */
+#define SOCK_MAX_SAMPLES 1000
+
+/*
+ * For bw_tcp and bw_udp after bench_init: exit 2 when -N is above
+ * SOCK_MAX_SAMPLES or -t would make a sample shorter than 1 ms.
+ */
+void sock_check_samples(const struct bench_prog *p, const struct bench_opts *o,
+			const struct sock_opts *so);
+
+/* ---------------------------------------------------------------- driver */
+
+/* What a network program tells the driver. */
+struct sock_prog {
+	const struct bench_prog *bench;
+	unsigned proto;		/* enum sock_proto */
+	unsigned port;		/* default port */
+	int udp;		/* a UDP socket beside the TCP one, on the same port (lat_rpc) */
+	unsigned max_children;	/* for sock_serve */
+	int bare;		/* for sock_serve */
+	int (*conn)(int fd, const struct sock_server *s);
+	/* A server loop of its own (lat_rpc), or NULL: sock_serve. */
+	int (*serve)(struct sock_server *s);
+	/* -S: stop the server at a; NULL: a STOP message over TCP. */
+	int (*stop)(const struct sock_addr *a, unsigned proto);
+	/*
+	 * One client run against the server at a; part is the name part
+	 * that says where it ran ("placement=one", "placement=unpinned" for
+	 * another server on this host, "peer=remote").  0, or -1 after
+	 * printing why.
+	 */
+	int (*measure)(const struct sock_addr *a, const char *part, void *arg);
+	void *arg;
+};
+
+/*
+ * Run the program the way its options say (see above) and return its
+ * exit status: 0, 1 (a failure, printed), 77 (a placement impossible
+ * here).  host is the positional argument or NULL.  Exits 2 for options
+ * that exclude each other, and for -P above 64 (what a server serves at
+ * once).
+ */
+int sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+	      const struct bench_opts *o, const char *host);
+
+#endif

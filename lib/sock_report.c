@@ -1,0 +1,170 @@
+/*
+ * sock_report: what the network programs print (see sock_report.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cpustat.h"
+#include "hist.h"
+#include "msg.h"
+#include "output.h"
+#include "sock_report.h"
+#include "stats.h"
+#include "timing.h"
+
+void
+sock_report_transfer(const struct bench_opts *o, const char *base, const char *suffix,
+		     const uint64_t *iters, const double *vals, size_t n,
+		     const char *const *units, size_t npairs,
+		     const uint64_t *local, uint64_t local_bytes,
+		     const uint64_t *remote, uint64_t remote_bytes)
+{
+	char name[OUTPUT_MAX_NAME];
+
+	snprintf(name, sizeof(name), "%s%s", base, suffix);
+	sock_report(o, name, iters, vals, n, units, npairs);
+	snprintf(name, sizeof(name), "%s/cpu=local%s", base, suffix);
+	sock_cpu_report(o, name, "local", local, local_bytes);
+	snprintf(name, sizeof(name), "%s/cpu=remote%s", base, suffix);
+	sock_cpu_report(o, name, "remote", remote, remote_bytes);
+}
+
+void
+sock_cpu_encode(uint64_t *w, int ok, const struct cpustat *a, const struct cpustat *b)
+{
+	size_t i;
+
+	w[0] = ok != 0;
+	w[1] = (uint64_t)cpustat_hz();
+	for (i = 0; i < CPUSTAT_NFIELDS; i++)
+		w[2 + i] = ok && b->tick[i] >= a->tick[i] ? b->tick[i] - a->tick[i] : 0;
+}
+
+void
+sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
+		const uint64_t *w, uint64_t bytes)
+{
+	static const char *const units[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
+	char key[32];
+	struct cpustat zero, d;
+	struct cpuload l;
+	double v[5];
+	uint64_t one = 1;
+	size_t i;
+
+	if (!w[0]) {
+		snprintf(key, sizeof(key), "cpu-%s", side);
+		if (o->output == OUTPUT_RAW)
+			output_config(stdout, key, "unavailable (no /proc/stat)");
+		return;
+	}
+	memset(&zero, 0, sizeof(zero));
+	for (i = 0; i < CPUSTAT_NFIELDS; i++)
+		d.tick[i] = w[2 + i];
+	cpustat_delta(&zero, &d, w[1] > 0 && w[1] < 100000 ? (long)w[1] : 100, &l);
+	v[0] = l.user;
+	v[1] = l.system;
+	v[2] = l.irq;
+	v[3] = l.softirq;
+	v[4] = cpustat_demand(&l, bytes);
+	if (o->output == OUTPUT_RAW) {
+		sock_report(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		return;
+	}
+	printf("%-36s cpu %.1f%% user, %.1f%% sys, %.1f%% irq, %.1f%% softirq; %.3g us/KB\n",
+	       name, v[0], v[1], v[2], v[3], v[4]);
+	msg_flush();
+}
+
+void
+sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
+	    const double *vals, size_t n, const char *const *units, size_t npairs)
+{
+	size_t i, j;
+
+	if (o->output == OUTPUT_RAW) {
+		errno = 0;
+		for (i = 0; i < n; i++) {
+			char v[64];
+
+			printf("Benchmark%s\t%12llu", name, (unsigned long long)iters[i]);
+			for (j = 0; j < npairs; j++)
+				printf("\t%14s %s", output_format_value(v, sizeof(v),
+						vals[i * npairs + j]), units[j]);
+			putchar('\n');
+		}
+		/* The reason, while errno has it: nothing may be left to flush. */
+		if (ferror(stdout))
+			msg_stdout_failed(errno);
+	} else {
+		double *col = malloc((n > 0 ? n : 1) * sizeof(*col));
+		struct stats s;
+
+		for (j = 0; col != NULL && j < npairs; j++) {
+			for (i = 0; i < n; i++)
+				col[i] = vals[i * npairs + j];
+			if (stats_compute(col, n, &s) == 0)
+				output_text(stdout, name, &s, units[j]);
+		}
+		free(col);
+	}
+	msg_flush();
+}
+
+static struct hist pct_hist;	/* 39 KB: not on a small board's stack */
+
+int
+sock_percentiles(const struct bench_opts *o, timing_loop_fn fn, void *arg)
+{
+	struct hist *h = &pct_hist;
+	uint64_t budget = (uint64_t)o->reps * o->sample_ns, start, t0, t1;
+	double cost = timing_call_cost();
+
+	if (budget > 5000000000ull)
+		budget = 5000000000ull;
+	hist_init(h);
+	start = timing_now();
+	do {
+		t0 = timing_now();
+		if (fn(arg, 1) != 0) {
+			hist_init(h);
+			return -1;
+		}
+		t1 = timing_now();
+		hist_add(h, (double)(t1 - t0) > cost ? (uint64_t)((double)(t1 - t0) - cost) : 0);
+	} while (t1 - start < budget || h->n < 100);
+	return 0;
+}
+
+void
+sock_percentiles_print(const struct bench_opts *o, const char *name)
+{
+	static const int pct[] = { 50, 90, 99 };
+	const struct hist *h = &pct_hist;
+	size_t i;
+
+	if (h->n == 0)
+		return;
+	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
+		char pname[OUTPUT_MAX_NAME];
+		double v = hist_quantile(h, pct[i] / 100.0);
+
+		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
+		if (o->output == OUTPUT_RAW) {
+			output_sample(stdout, pname, h->n, v, "ns/op");
+		} else {
+			char val[64];
+
+			/* One number from many round trips: no interval to show. */
+			printf("%-36s %12s %-6s (of %llu single round trips)\n", pname,
+			       output_format_value(val, sizeof(val), v), "ns/op",
+			       (unsigned long long)h->n);
+		}
+	}
+	msg_flush();
+}

@@ -1,0 +1,62 @@
+/*
+ * sock_serve: the loop of every hostbench server but lat_rpc's: a
+ * bounded number of forked children, at most SOCK_PEER_UNAUTH of them
+ * (and of accepted connections waiting for their first bytes) per peer
+ * address until they prove the key, deadlines that nothing a client
+ * sends extends, an idle timeout that only clients with the key reset,
+ * and a parent pipe so that a server a benchmark started never outlives
+ * it.
+ */
+#ifndef HB_SOCK_SERVE_H
+#define HB_SOCK_SERVE_H
+
+#include <stdint.h>
+
+/* Timeouts of every server: the first message and the key check, and a transfer's silences. */
+#define SOCK_HELLO_NS 2000000000ull
+#define SOCK_XFER_NS 10000000000ull
+/* A session's silence when the server has no idle timeout (-i 0). */
+#define SOCK_SILENCE_NS 60000000000ull
+/*
+ * -P at most; children at most (the copies, the client's own session and
+ * a STOP), and per peer address before they prove the key.
+ */
+#define SOCK_MAX_PARALLEL 64
+#define SOCK_MAX_CHILDREN (SOCK_MAX_PARALLEL + 2)
+#define SOCK_PEER_UNAUTH 8
+
+struct sock_server {
+	int lfd;		/* listening TCP socket */
+	int ufd;		/* a UDP socket of the server's own (lat_rpc), or -1 */
+	int pfd;		/* parent's pipe (EOF: the parent is gone), or -1 */
+	int authfd;		/* in a child: where sock_hello reports the key proved */
+	uint64_t idle_ns;	/* exit after this long without a client; 0: never */
+	unsigned max_children;	/* at most SOCK_MAX_CHILDREN; 0: that many */
+	/*
+	 * Bare connections (lat_connect): one that the client ends without
+	 * a byte is served by the loop itself (accepted and closed), and it
+	 * counts as activity only from a peer that holds a session with the
+	 * key; a session ends when its peer made no bare connection for
+	 * SOCK_XFER_NS.  Connections with bytes go to conn, as always.
+	 */
+	int bare;
+	const char *key;	/* sock_key() */
+	/*
+	 * A TCP connection, in a forked child (which closes fd afterwards):
+	 * return 0, SOCK_SERVE_STOP to stop the server, or -1 (a bad
+	 * client; ignored).
+	 */
+	int (*conn)(int fd, const struct sock_server *s);
+	void *arg;
+};
+
+#define SOCK_SERVE_STOP 1
+
+/*
+ * Serve until stopped, idle or orphaned.  Every connection is served in
+ * a child that dies with the server.  Returns 0, or -1 with errno set
+ * when the server itself failed.
+ */
+int sock_serve(const struct sock_server *s);
+
+#endif
