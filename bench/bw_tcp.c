@@ -215,36 +215,30 @@ fail:
 	return rc;
 }
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	const struct bench_prog *p = ctx;
+static const struct bench_opt opts[] = {
+	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct state, size), 1, 64 << 20, NULL, 0,
+	  "message size, bytes per write (default 64k)", NULL, &st },
+	{ 'w', BENCH_OPT_SIZE, "size", offsetof(struct state, window), 1024, MAX_WINDOW, NULL, 0,
+	  "socket buffer to ask for on both ends (default: the system's)", NULL, &st },
+	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s)"),
+	SOCK_OPT_MODE(so),
+	SOCK_OPT_BIND('b', so, ""),
+	SOCK_OPT_REST(so),
+	SOCK_OPT_PLACE(so),
+};
 
-	if (opt == 'm')
-		st.size = bench_arg_size(p, "-m", arg, 1, 64u << 20);
-	else if (opt == 'w')
-		st.window = bench_arg_size(p, "-w", arg, 1024, MAX_WINDOW);
-	else if (sock_option(p, &so, opt, arg) != 0)
-		bench_usage_error(p, "unknown option -%c", opt);
-	return 0;
-}
-
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = "bw_tcp",
 	.args = "-s | -S host | [host]",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
-	.optstring = SOCK_OPTSTRING "m:w:t:",
-	.opthelp = "  -m size      message size, bytes per write (default 64k)\n"
-		"  -w size      socket buffer to ask for on both ends (default: the system's)\n"
-		"  -t time      timed transfer, split into -N samples (bare number: s; default 2s)\n"
-		"  -P n         (shared option) n parallel streams\n" SOCK_OPTHELP,
-	.option = option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 	.max_parallel = SOCK_MAX_PARALLEL,
 	.why_parallel = "what a server serves at once",
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.opthelp = "  -P n         (shared option) n parallel streams\n",
 };
 
 int

@@ -274,39 +274,44 @@ fail:
 	return rc;
 }
 
-static int
-option(int opt, const char *arg, void *ctx)
+/* -b: a rate in bits/s, as iperf's. */
+static void
+rate_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
-	const struct bench_prog *p = ctx;
+	struct state *s = ctx;
 	char err[PARSE_ERRLEN];
 
-	if (opt == 'b' && sock_parse_rate("-b", arg, &st.rate, err, sizeof(err)) != 0)
+	(void)letter;
+	if (sock_parse_rate("-b", arg, &s->rate, err, sizeof(err)) != 0)
 		bench_usage_error(p, "%s", err);
-	else if (opt == 'l' || opt == 'm')
-		st.size = bench_arg_size(p, opt == 'l' ? "-l" : "-m", arg, MIN_SIZE, MAX_SIZE);
-	else if (opt != 'b' && sock_option(p, &so, opt, arg) != 0)
-		bench_usage_error(p, "unknown option -%c", opt);
-	return 0;
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	{ 'b', BENCH_OPT_CALL, "rate", 0, 0, 0, NULL, 0,
+	  "target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible)",
+	  rate_then, &st },
+	{ 'l', BENCH_OPT_SIZE, "size", offsetof(struct state, size), MIN_SIZE, MAX_SIZE, NULL, 0,
+	  "datagram size (also -m; default 1470; 40 .. 65507)", NULL, &st },
+	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct state, size), MIN_SIZE, MAX_SIZE, NULL, 0,
+	  "datagram size, as -l", NULL, &st },
+	SOCK_OPT_TIME(so, "transfer time, split into -N samples (bare number: s; default 2s)"),
+	SOCK_OPT_MODE(so),
+	SOCK_OPT_BIND('B', so, "\n(-b is the rate here)"),
+	SOCK_OPT_REST(so),
+	SOCK_OPT_PLACE(so),
+};
+
+static const struct bench_prog prog = {
 	.name = "bw_udp",
 	.args = "-s | -S host | [host]",
 	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
-	.optstring = "sS:B:K:6n:i:p:b:l:m:t:",
-	.opthelp = "  -b rate      target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible)\n"
-		"  -l size      datagram size (also -m; default 1470; 40 .. 65507)\n"
-		"  -t time      transfer time, split into -N samples (bare number: s; default 2s)\n"
-		SOCK_OPTHELP_MODE
-		SOCK_OPTHELP_BIND("-B") "               (-b is the rate here)\n"
-		SOCK_OPTHELP_REST,
-	.option = option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 	.max_parallel = SOCK_MAX_PARALLEL,
 	.why_parallel = "what a server serves at once",
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 };
 
 int

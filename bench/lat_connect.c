@@ -238,28 +238,23 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	return rc;
 }
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	const struct bench_prog *p = ctx;
+static const struct bench_opt opts[] = {
+	SOCK_OPT_MODE(so),
+	SOCK_OPT_BIND('b', so, ""),
+	SOCK_OPT_REST(so),
+	SOCK_OPT_PLACE(so),
+};
 
-	if (sock_option(p, &so, opt, arg) != 0)
-		bench_usage_error(p, "unknown option -%c", opt);
-	return 0;
-}
-
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = "lat_connect",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_connect: TCP connection cost in ns per connect, accept and close",
-	.optstring = SOCK_OPTSTRING,
-	.opthelp = SOCK_OPTHELP,
-	.option = option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 	.max_parallel = SOCK_MAX_PARALLEL,
 	.why_parallel = "what a server serves at once",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 };
 
 int

@@ -733,33 +733,37 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 }
 #endif
 
-static int
-option(int opt, const char *arg, void *ctx)
+/* -p: a protocol here, or a placement as for every network program. */
+static void
+proto_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
-	const struct bench_prog *p = ctx;
+	struct sock_opts *s = ctx;
 
-	if (opt == 'p' && (strcmp(arg, "tcp") == 0 || strcmp(arg, "udp") == 0))
+	(void)letter;
+	if (strcmp(arg, "tcp") == 0 || strcmp(arg, "udp") == 0)
 		protos = arg[0] == 't' ? 1 : 2;
-	else if (opt == 'p' && place_parse("-p", arg, &so.place_mask, NULL, 0) != 0)
+	else if (place_parse("-p", arg, &s->place_mask, NULL, 0) != 0)
 		bench_usage_error(p, "-p: value '%s' is neither a protocol nor a placement; allowed: tcp, udp, one, spread, both, unpinned", arg);
-	else if (opt != 'p' && sock_option(p, &so, opt, arg) != 0)
-		bench_usage_error(p, "unknown option -%c", opt);
-	return 0;
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	{ 'p', BENCH_OPT_CALL, "tcp|udp", 0, 0, 0, NULL, 0,
+	  "one protocol only (default both); -p also takes a placement", proto_then, &so },
+	SOCK_OPT_MODE(so),
+	SOCK_OPT_BIND('b', so, ""),
+	SOCK_OPT_REST(so),
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_rpc",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_rpc: Sun RPC round-trip latency in ns per call, over TCP and UDP",
-	.optstring = SOCK_OPTSTRING,
-	.opthelp = "  -p tcp|udp   one protocol only (default both); -p also takes a placement\n"
-		SOCK_OPTHELP,
-	.option = option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 	.max_parallel = SOCK_MAX_PARALLEL,
 	.why_parallel = "what a server serves at once",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 };
 
 int

@@ -140,30 +140,25 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	return rc;
 }
 
-static int
-option(int opt, const char *arg, void *ctx)
-{
-	const struct bench_prog *p = ctx;
+static const struct bench_opt opts[] = {
+	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct state, size), 1, MAX_SIZE, NULL, 0,
+	  "message size (default 1; at most 1m)", NULL, &st },
+	SOCK_OPT_MODE(so),
+	SOCK_OPT_BIND('b', so, ""),
+	SOCK_OPT_REST(so),
+	SOCK_OPT_PLACE(so),
+};
 
-	if (opt == 'm')
-		st.size = bench_arg_size(p, "-m", arg, 1, MAX_SIZE);
-	else if (sock_option(p, &so, opt, arg) != 0)
-		bench_usage_error(p, "unknown option -%c", opt);
-	return 0;
-}
-
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = "lat_tcp",
 	.args = "-s | -S host | [host]",
 	.summary = "lat_tcp: TCP round-trip latency in ns per round trip",
-	.optstring = SOCK_OPTSTRING "m:",
-	.opthelp = "  -m size      message size (default 1; at most 1m)\n" SOCK_OPTHELP,
-	.option = option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 1,
 	.max_parallel = SOCK_MAX_PARALLEL,
 	.why_parallel = "what a server serves at once",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 };
 
 int

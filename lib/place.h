@@ -74,7 +74,9 @@ struct place {
 
 /* The help line for -p, ending in \n, to paste into a program's opthelp. */
 #define PLACE_OPTHELP \
-	"  -p where     one, spread, both (default with 2+ CPUs) or unpinned\n"
+	"  -p where     " PLACE_HELP "\n"
+/* What -p takes, for a row of an option table. */
+#define PLACE_HELP "one, spread, both (default with 2+ CPUs) or unpinned"
 
 /* "one", "spread" or "unpinned"; "?" for anything else. */
 const char *place_name(enum place_kind k);

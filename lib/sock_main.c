@@ -38,47 +38,16 @@ sock_opts_init(struct sock_opts *so)
 	so->dur_ns = 2000000000ull;
 }
 
-int
-sock_option(const struct bench_prog *p, struct sock_opts *so, int opt, const char *arg)
+void
+sock_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
+	struct sock_opts *so = ctx;
 	char err[PARSE_ERRLEN];
 
-	switch (opt) {
-	case 's':
-		so->server = 1;
-		return 0;
-	case 'S':
-		so->stop = arg;
-		return 0;
-	case 'b':
-	case 'B':
-		so->bind = arg;
-		return 0;
-	case 'K':
-		so->keyfile = arg;
-		return 0;
-	case '6':
+	if (letter == '6')
 		so->family = AF_INET6;
-		return 0;
-	case 'n':
-		so->port = (long)bench_arg_int(p, "-n", arg, 0, 65535);
-		return 0;
-	case 'i':
-		if (parse_duration("-i", arg, "s", 0, 86400000000000ull, &so->idle_ns,
-				   err, sizeof(err)) != 0)
-			bench_usage_error(p, "%s", err);
-		return 0;
-	case 'p':
-		if (place_parse("-p", arg, &so->place_mask, err, sizeof(err)) != 0)
-			bench_usage_error(p, "%s", err);
-		return 0;
-	case 't':
-		if (parse_duration("-t", arg, "s", 1000000, 3600000000000ull, &so->dur_ns,
-				   err, sizeof(err)) != 0)
-			bench_usage_error(p, "%s", err);
-		return 0;
-	}
-	return -1;
+	else if (letter == 'p' && place_parse("-p", arg, &so->place_mask, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
 }
 
 int

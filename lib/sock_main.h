@@ -5,7 +5,7 @@
  * alone (start a server on loopback for each placement of lib/place,
  * measure, stop it).
  *
- * sock_parse_rate is pure; sock_option and sock_check_samples exit with
+ * sock_parse_rate is pure; sock_opt_then and sock_check_samples exit with
  * status 2 on a bad value (like bench_arg_int), and sock_main runs a
  * whole program.
  */
@@ -29,39 +29,49 @@ struct sock_opts {
 	const char *bind;	/* -b addr (bw_udp: -B); "any": every address */
 	const char *keyfile;	/* -K file */
 	int family;		/* AF_UNSPEC; AF_INET6 with -6 */
-	long port;		/* -n; -1: the program's default */
+	long long port;		/* -n; -1: the program's default */
 	uint64_t idle_ns;	/* -i; default 60 s; 0: never */
 	unsigned place_mask;	/* -p; 0: lib/place's default */
 	uint64_t dur_ns;	/* -t (bw_tcp, bw_udp); default 2 s */
 };
 
-#define SOCK_OPTSTRING "sS:b:K:6n:i:p:"
-#define SOCK_OPTHELP_MODE \
-	"  -s           run a server in the background (prints its pid, port and key)\n" \
-	"  -S host      stop the server on host\n"
-#define SOCK_OPTHELP_REST \
-	"  -K file      the server's key: read from file (with -s: made there, mode 0600,\n" \
-	"               when it does not exist); default $HOSTBENCH_KEY, or with -s a new one\n" \
-	"  -6           use IPv6 (loopback ::1 when no host is given)\n" \
-	"  -n port      port (default: the program's; 0 with -s: any free port)\n" \
-	"  -i time      with -s: exit after this long without a client that has the key\n" \
-	"               (bare number: s; default 60s; 0: never)\n" \
-	PLACE_OPTHELP
-#define SOCK_OPTHELP_BIND(opt) \
-	"  " opt " addr      with -s: listen on addr (default: loopback only; any: every address)\n"
-#define SOCK_OPTHELP SOCK_OPTHELP_MODE SOCK_OPTHELP_BIND("-b") SOCK_OPTHELP_REST
+/*
+ * These options as rows of a program's table (see bench.h), stored in so
+ * by lib/bench: the mode (-s, -S host), the listening address under the
+ * letter given (-b; bw_udp's -B, its -b being a rate) with more help
+ * text, the rest (-K, -6, -n, -i), the placement (-p) and, for the
+ * programs that transfer for a time, -t.
+ */
+#define SOCK_OPT_MODE(so) \
+	{ 's', BENCH_OPT_FLAG, NULL, offsetof(struct sock_opts, server), 0, 0, NULL, 0, \
+	  "run a server in the background (prints its pid, port and key)", NULL, &(so) }, \
+	{ 'S', BENCH_OPT_TEXT, "host", offsetof(struct sock_opts, stop), 0, 0, NULL, 0, \
+	  "stop the server on host", NULL, &(so) }
+#define SOCK_OPT_BIND(letter, so, more) \
+	{ letter, BENCH_OPT_TEXT, "addr", offsetof(struct sock_opts, bind), 0, 0, NULL, 0, \
+	  "with -s: listen on addr (default: loopback only; any: every address)" more, NULL, &(so) }
+#define SOCK_OPT_REST(so) \
+	{ 'K', BENCH_OPT_TEXT, "file", offsetof(struct sock_opts, keyfile), 0, 0, NULL, 0, \
+	  "the server's key: read from file (with -s: made there, mode 0600,\n" \
+	  "when it does not exist); default $HOSTBENCH_KEY, or with -s a new one", NULL, &(so) }, \
+	{ '6', BENCH_OPT_CALL, NULL, 0, 0, 0, NULL, 0, \
+	  "use IPv6 (loopback ::1 when no host is given)", sock_opt_then, &(so) }, \
+	{ 'n', BENCH_OPT_INT, "port", offsetof(struct sock_opts, port), 0, 65535, NULL, 0, \
+	  "port (default: the program's; 0 with -s: any free port)", NULL, &(so) }, \
+	{ 'i', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, idle_ns), 0, 86400e9, "s", 0, \
+	  "with -s: exit after this long without a client that has the key\n" \
+	  "(bare number: s; default 60s; 0: never)", NULL, &(so) }
+#define SOCK_OPT_PLACE(so) \
+	{ 'p', BENCH_OPT_CALL, "where", 0, 0, 0, NULL, 0, PLACE_HELP, sock_opt_then, &(so) }
+#define SOCK_OPT_TIME(so, help) \
+	{ 't', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, dur_ns), 1e6, 3600e9, "s", 0, \
+	  help, NULL, &(so) }
+
+/* The then() of -6 and -p: ctx is the struct sock_opts. */
+void sock_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx);
 
 /* Defaults: a client, any family, the default port, 60 s idle, the default placement, 2 s. */
 void sock_opts_init(struct sock_opts *so);
-
-/*
- * Handle one of the letters above (and 'B', a synonym of 'b'; 't', a
- * transfer time for the programs that list it).  Returns
- * 0, or -1 when opt is not one of them; a bad value exits 2 with the
- * message and the usage line.
- */
-int sock_option(const struct bench_prog *p, struct sock_opts *so, int opt,
-		const char *arg);
 
 /*
  * Parse a rate in bits/s: a decimal number with an optional k, m or g
