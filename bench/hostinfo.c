@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "fingerprint.h"
 #include "msg.h"
 #include "sysinfo.h"
 
@@ -73,7 +74,7 @@ main(int argc, char **argv)
 		msg_warn("unexpected argument '%s'", argv[optind]);
 		usage_error();
 	}
-	sysinfo_print(stdout);
+	fingerprint_print(stdout);
 	/* A failed write exits 1 at exit (msg_init). */
 	return MSG_EXIT_OK;
 }

@@ -1,13 +1,14 @@
 /*
- * sysinfo: facts about the host for result files.  Every reader returns
- * a failure (or "unknown") on a system that lacks the file; none dies.
+ * sysinfo: facts about the host, one reader each (procfs, sysfs, system
+ * calls), for the fingerprint (fingerprint.h) and the programs.  Every
+ * reader returns a failure (or "unknown") on a system that lacks the
+ * file; none dies.
  */
 #ifndef HB_SYSINFO_H
 #define HB_SYSINFO_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* Online CPUs (>= 1; 1 when unknown). */
 int sysinfo_online_cpus(void);
@@ -88,13 +89,5 @@ void sysinfo_irq_affinity(char *buf, size_t len);
  * the program's format too: whoever starts one must say so.
  */
 void sysinfo_emulation(char *buf, size_t len);
-
-/*
- * Print the host fingerprint as configuration lines: hostbench, host,
- * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
- * cmdline, modules, irq-affinity, load, libc, compiler, cflags, build-host,
- * clock, clock-resolution, date.
- */
-void sysinfo_print(FILE *f);
 
 #endif

@@ -6,7 +6,7 @@
  *
  * How: the Makefile compiles each bench/NAME.c once more with main
  * renamed hb_argv_main_NAME and its calls of bench_init (hostinfo, which
- * parses its own options: of sysinfo_print) renamed to the functions
+ * parses its own options: of fingerprint_print) renamed to the functions
  * below, which end the run as soon as the command line is parsed; and
  * those programs and the two files of lib/ that exit (bench.c: -h, -V;
  * msg.c: msg_quit, so every usage error) with exit renamed hb_argv_exit.
@@ -79,11 +79,11 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* What the programs call instead of bench_init, sysinfo_print and exit. */
+/* What the programs call instead of bench_init, fingerprint_print and exit. */
 HB_NORETURN void hb_argv_exit(int status);
 int hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p,
 		       int argc, char **argv);
-HB_NORETURN void hb_argv_sysinfo_print(FILE *f);
+HB_NORETURN void hb_argv_fingerprint_print(FILE *f);
 
 #define HB_MULTICALL(name) int hb_argv_main_##name(int argc, char **argv);
 #include "bench/multicall-list.h"
@@ -247,7 +247,7 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 }
 
 void
-hb_argv_sysinfo_print(FILE *f)
+hb_argv_fingerprint_print(FILE *f)
 {
 	(void)f;
 	armed = 0;
@@ -424,7 +424,7 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 }
 
 void
-hb_argv_sysinfo_print(FILE *f)
+hb_argv_fingerprint_print(FILE *f)
 {
 	(void)f;
 	fflush(NULL);
