@@ -13,6 +13,7 @@
 #endif
 
 #include "fingerprint.h"
+#include "mem.h"
 #include "output.h"
 #include "sysinfo.h"
 #include "timing.h"
@@ -54,13 +55,25 @@ libc_name(char *buf, size_t len)
 #endif
 }
 
+/* The 1-minute load average as a configuration line. */
+static void
+print_load(FILE *f)
+{
+	double load = sysinfo_loadavg();
+
+	if (load >= 0)
+		output_config(f, "load", "%.2f", load);
+	else
+		output_config(f, "load", "unknown");
+}
+
 void
-fingerprint_print(FILE *f)
+fingerprint_print(FILE *f, const char *emulation)
 {
 	struct utsname u;
 	char buf[OUTPUT_MAX_VALUE];
 	uint64_t mem;
-	double mhz, load;
+	double mhz;
 	time_t now;
 	struct tm tm;
 	int have_uname;
@@ -76,8 +89,12 @@ fingerprint_print(FILE *f)
 	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
 		      ? u.version : "unknown");
 	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
-	sysinfo_emulation(buf, sizeof(buf));
-	output_config(f, "emulation", "%s", buf);
+	if (emulation != NULL)
+		output_config(f, "emulation", "%s", emulation);
+	else {
+		sysinfo_emulation(buf, sizeof(buf));
+		output_config(f, "emulation", "%s", buf);
+	}
 
 	sysinfo_cpu_model(buf, sizeof(buf));
 	output_config(f, "cpu", "%s", buf);
@@ -105,11 +122,7 @@ fingerprint_print(FILE *f)
 	sysinfo_irq_affinity(buf, sizeof(buf));
 	output_config(f, "irq-affinity", "%s", buf);
 
-	load = sysinfo_loadavg();
-	if (load >= 0)
-		output_config(f, "load", "%.2f", load);
-	else
-		output_config(f, "load", "unknown");
+	print_load(f);
 	libc_name(buf, sizeof(buf));
 	output_config(f, "libc", "%s", buf);
 
@@ -131,4 +144,27 @@ fingerprint_print(FILE *f)
 		output_config(f, "date", "%s", buf);
 	else
 		output_config(f, "date", "unknown");
+	sysinfo_netfilter_rules(buf, sizeof(buf));
+	output_config(f, "netfilter-rules", "%s", buf);
+}
+
+void
+fingerprint_case(FILE *f)
+{
+	char buf[OUTPUT_MAX_VALUE];
+
+	sysinfo_affinity(buf, sizeof(buf));
+	output_config(f, "cpu-affinity", "%s", buf);
+	print_load(f);
+}
+
+void
+fingerprint_mem(FILE *f)
+{
+	uint64_t avail = mem_run_available();
+
+	if (avail > 0)
+		fprintf(f, "%llu\n", (unsigned long long)(avail / 1024));
+	else
+		fputs("unknown\n", f);
 }

@@ -10,10 +10,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef HAVE_SCHED_GETAFFINITY
@@ -996,4 +999,146 @@ done:
 		copy_str(buf, len, "none");
 	free(line);
 	fclose(f);
+}
+
+/*
+ * Run the command argv (argv[0] found in PATH) with stdin and stderr on
+ * /dev/null, and count the lines of its output that counts() takes
+ * (state: counts()' own, from 0).  Returns the count, or -1 when the
+ * command is not there, cannot run or exits other than 0.
+ */
+static long
+command_lines(char *const argv[], int (*counts)(const char *line, int *state))
+{
+	char line[LINE_MAX_LEN];
+	int fd[2], status, state = 0;
+	long n = 0;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fd) != 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(fd[1], 1) < 0)
+			_exit(127);
+		close(fd[0]);
+		close(fd[1]);
+		close(null);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	if (f == NULL)
+		close(fd[0]);
+	else {
+		while (read_line(f, line, sizeof(line)) == 0)
+			if (counts(line, &state))
+				n++;
+		fclose(f);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return f != NULL && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? n : -1;
+}
+
+/* s starts with word, then a blank. */
+static int
+word_blank(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(s, word, n) == 0 && (s[n] == ' ' || s[n] == '\t');
+}
+
+/*
+ * A rule of `nft list ruleset`: a line of a chain after its "type ...
+ * hook", "policy", "comment" and "devices" lines (sets and maps are not
+ * chains).  state: in a chain.
+ */
+static int
+nft_rule(const char *line, int *state)
+{
+	const char *s = line + strspn(line, " \t");
+
+	if (word_blank(s, "chain")) {
+		*state = 1;
+		return 0;
+	}
+	if (!*state)
+		return 0;
+	if (*s == '}') {
+		*state = 0;
+		return 0;
+	}
+	if (word_blank(s, "type") || word_blank(s, "policy") || word_blank(s, "comment")
+	    || word_blank(s, "devices"))
+		return 0;
+	return *s != '\0';
+}
+
+/* A rule of iptables-save: "-A CHAIN ...". */
+static int
+iptables_rule(const char *line, int *state)
+{
+	(void)state;
+	return strncmp(line, "-A ", 3) == 0;
+}
+
+void
+sysinfo_netfilter_rules(char *buf, size_t len)
+{
+	/* execvp takes char *const []: arrays, not string literals. */
+	static char nft[] = "nft", list[] = "list", ruleset[] = "ruleset";
+	static char ipt[] = "iptables-save", ip6t[] = "ip6tables-save";
+	char *const nft_argv[] = { nft, list, ruleset, NULL };
+	char *const saves[] = { ipt, ip6t };
+	char line[LINE_MAX_LEN], names[256], from[64] = "";
+	size_t i, pos = 0;
+	long n, total = -1;
+	FILE *f;
+
+	if (len == 0)
+		return;
+	/* nft lists every table, iptables' made through iptables-nft too. */
+	n = command_lines(nft_argv, nft_rule);
+	if (n >= 0) {
+		snprintf(buf, len, "%ld (nft)", n);
+		return;
+	}
+	for (i = 0; i < HB_ARRAY_SIZE(saves); i++) {
+		char *const argv[] = { saves[i], NULL };
+
+		n = command_lines(argv, iptables_rule);
+		if (n < 0)
+			continue;
+		total = (total < 0 ? 0 : total) + n;
+		snprintf(from + strlen(from), sizeof(from) - strlen(from), "%s%s",
+			 from[0] != '\0' ? "+" : "", saves[i]);
+	}
+	if (total >= 0) {
+		snprintf(buf, len, "%ld (%s)", total, from);
+		return;
+	}
+	/* Nothing could list them (that needs root): at least which tables exist. */
+	f = sys_fopen("/proc/net/ip_tables_names");
+	if (f == NULL) {
+		copy_str(buf, len, "unknown");
+		return;
+	}
+	names[0] = '\0';
+	while (read_line(f, line, sizeof(line)) == 0)
+		if (line[0] != '\0' && append_item(names, sizeof(names), &pos, line) != 0)
+			break;
+	fclose(f);
+	snprintf(buf, len, "unknown (iptables tables: %s)", names[0] != '\0' ? names : "none");
 }

@@ -90,4 +90,15 @@ void sysinfo_irq_affinity(char *buf, size_t len);
  */
 void sysinfo_emulation(char *buf, size_t len);
 
+/*
+ * The number of netfilter rules and what told it into buf: the rules of
+ * the chains `nft list ruleset` prints, "12 (nft)"; else the "-A" lines
+ * of iptables-save and ip6tables-save, "7 (iptables-save+ip6tables-save)";
+ * else, when no command could list them (listing needs root), the tables
+ * of /proc/net/ip_tables_names, "unknown (iptables tables: filter nat)";
+ * else "unknown".  The commands are run from PATH (this host's, whatever
+ * sysinfo_set_root says); one that is missing or fails is passed over.
+ */
+void sysinfo_netfilter_rules(char *buf, size_t len);
+
 #endif
