@@ -127,14 +127,16 @@ file_kb(const char *path, const char *key)
  * used_key names what the kernel counts against it: RLIMIT_AS counts
  * every mapping (VmSize), RLIMIT_DATA the private writable ones (VmData,
  * since Linux 4.7; before, the heap alone, which VmData exceeds: the
- * estimate errs small).
+ * estimate errs small).  For another program (run), what it will use
+ * itself is not known: 8 MB of its own mappings, half of a limit of
+ * 16 MB or less.
  */
 #ifdef HAVE_SYS_RESOURCE_H
 static uint64_t
-rlimit_room(int data, const char *used_key)
+rlimit_room(int data, const char *used_key, int run)
 {
 	struct rlimit rl;
-	uint64_t used;
+	uint64_t used, kb;
 	/*
 	 * The resource is named at each call, not passed on: glibc types
 	 * getrlimit's first parameter as its own enum.
@@ -147,6 +149,11 @@ rlimit_room(int data, const char *used_key)
 
 	if (rc != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return 0;
+	if (run) {
+		/* In whole kB, as ulimit shows it. */
+		kb = (uint64_t)rl.rlim_cur / 1024;
+		return (kb > 16384 ? kb - 8192 : kb / 2 + 1) * 1024;
+	}
 	used = file_kb("/proc/self/status", used_key);
 	return (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 1;
 }
@@ -221,17 +228,18 @@ cgroup_room(void)
 	return room;
 }
 
-uint64_t
-mem_available(void)
+/* mem_available (run 0) or mem_run_available (run 1). */
+static uint64_t
+available(int run)
 {
 	static int warned;
 	const char *env = getenv("HOSTBENCH_MEM_AVAILABLE");
 	uint64_t avail = sysinfo_mem_available();
 
 #ifdef HAVE_SYS_RESOURCE_H
-	avail = lesser(avail, rlimit_room(0, "VmSize"));
+	avail = lesser(avail, rlimit_room(0, "VmSize", run));
 #ifdef RLIMIT_DATA
-	avail = lesser(avail, rlimit_room(1, "VmData"));
+	avail = lesser(avail, rlimit_room(1, "VmData", run));
 #endif
 #endif
 	avail = lesser(avail, cgroup_room());
@@ -245,6 +253,18 @@ mem_available(void)
 				" in bytes (k, m, g suffix allowed); ignored\n", env);
 	}
 	return avail;
+}
+
+uint64_t
+mem_available(void)
+{
+	return available(0);
+}
+
+uint64_t
+mem_run_available(void)
+{
+	return available(1);
 }
 
 uint64_t

@@ -36,6 +36,14 @@ void *mem_alloc(size_t len);
  */
 uint64_t mem_available(void);
 
+/*
+ * The same for a program this one starts (hostinfo -m, for the front
+ * end to size the suite's cases): its own use under RLIMIT_AS and
+ * RLIMIT_DATA is not known yet, so each limit counts less 8 MB (half
+ * of it when it is 16 MB or less).  Returns 0 when nothing says.
+ */
+uint64_t mem_run_available(void);
+
 /* The share of mem_available() one benchmark may take, in percent. */
 #define MEM_SHARE_PCT 50
 

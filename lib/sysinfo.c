@@ -1,5 +1,5 @@
 /*
- * sysinfo: facts about the host for result files (see sysinfo.h).
+ * sysinfo: facts about the host, one reader each (see sysinfo.h).
  *
  * Linux's /proc where it exists, sysconf, uname and getloadavg otherwise.
  * A board may lack any file (no "cpu MHz" on most ARM kernels, no
@@ -10,12 +10,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <sys/utsname.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef HAVE_SCHED_GETAFFINITY
@@ -24,27 +25,10 @@
 #ifdef HAVE_SYS_SYSINFO_H
 # include <sys/sysinfo.h>
 #endif
-#ifdef HAVE_GNU_LIBC_VERSION_H
-# include <gnu/libc-version.h>
-#endif
 
 #include "compat.h"
 #include "output.h"
 #include "sysinfo.h"
-#include "timing.h"
-
-#ifndef HB_CC
-# define HB_CC "unknown"
-#endif
-#ifndef HB_CFLAGS
-# define HB_CFLAGS ""
-#endif
-#ifndef HB_HOST
-# define HB_HOST "unknown"
-#endif
-#ifndef PACKAGE_VERSION
-# define PACKAGE_VERSION "unknown"
-#endif
 
 #define CPUINFO "/proc/cpuinfo"
 #define LINE_MAX_LEN 512
@@ -1017,105 +1001,144 @@ done:
 	fclose(f);
 }
 
-static void
-libc_name(char *buf, size_t len)
+/*
+ * Run the command argv (argv[0] found in PATH) with stdin and stderr on
+ * /dev/null, and count the lines of its output that counts() takes
+ * (state: counts()' own, from 0).  Returns the count, or -1 when the
+ * command is not there, cannot run or exits other than 0.
+ */
+static long
+command_lines(char *const argv[], int (*counts)(const char *line, int *state))
 {
-#if defined(HAVE_GNU_LIBC_VERSION_H)
-	/* The library the program runs with, not the headers it was built with. */
-	snprintf(buf, len, "glibc %s", gnu_get_libc_version());
-#elif defined(__UCLIBC__)
-	snprintf(buf, len, "uClibc %d.%d.%d", __UCLIBC_MAJOR__, __UCLIBC_MINOR__,
-		 __UCLIBC_SUBLEVEL__);
-#elif defined(__GLIBC__)
-	snprintf(buf, len, "glibc %d.%d", __GLIBC__, __GLIBC_MINOR__);
-#elif defined(__BIONIC__)
-	copy_str(buf, len, "bionic");
-#elif defined(__linux__)
-	/*
-	 * musl has no version macro or call on purpose; the other Linux C
-	 * libraries announce themselves above.
-	 */
-	copy_str(buf, len, "musl");
-#else
-	copy_str(buf, len, "unknown");
-#endif
+	char line[LINE_MAX_LEN];
+	int fd[2], status, state = 0;
+	long n = 0;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fd) != 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(fd[1], 1) < 0)
+			_exit(127);
+		close(fd[0]);
+		close(fd[1]);
+		close(null);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	if (f == NULL)
+		close(fd[0]);
+	else {
+		while (read_line(f, line, sizeof(line)) == 0)
+			if (counts(line, &state))
+				n++;
+		fclose(f);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return f != NULL && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? n : -1;
+}
+
+/* s starts with word, then a blank. */
+static int
+word_blank(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(s, word, n) == 0 && (s[n] == ' ' || s[n] == '\t');
+}
+
+/*
+ * A rule of `nft list ruleset`: a line of a chain after its "type ...
+ * hook", "policy", "comment" and "devices" lines (sets and maps are not
+ * chains).  state: in a chain.
+ */
+static int
+nft_rule(const char *line, int *state)
+{
+	const char *s = line + strspn(line, " \t");
+
+	if (word_blank(s, "chain")) {
+		*state = 1;
+		return 0;
+	}
+	if (!*state)
+		return 0;
+	if (*s == '}') {
+		*state = 0;
+		return 0;
+	}
+	if (word_blank(s, "type") || word_blank(s, "policy") || word_blank(s, "comment")
+	    || word_blank(s, "devices"))
+		return 0;
+	return *s != '\0';
+}
+
+/* A rule of iptables-save: "-A CHAIN ...". */
+static int
+iptables_rule(const char *line, int *state)
+{
+	(void)state;
+	return strncmp(line, "-A ", 3) == 0;
 }
 
 void
-sysinfo_print(FILE *f)
+sysinfo_netfilter_rules(char *buf, size_t len)
 {
-	struct utsname u;
-	char buf[OUTPUT_MAX_VALUE];
-	uint64_t mem;
-	double mhz, load;
-	time_t now;
-	struct tm tm;
-	int have_uname;
+	/* execvp takes char *const []: arrays, not string literals. */
+	static char nft[] = "nft", list[] = "list", ruleset[] = "ruleset";
+	static char ipt[] = "iptables-save", ip6t[] = "ip6tables-save";
+	char *const nft_argv[] = { nft, list, ruleset, NULL };
+	char *const saves[] = { ipt, ip6t };
+	char line[LINE_MAX_LEN], names[256], from[64] = "";
+	size_t i, pos = 0;
+	long n, total = -1;
+	FILE *f;
 
-	have_uname = uname(&u) == 0;
-	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
-	output_config(f, "host", "%s", have_uname ? u.nodename : "unknown");
-	if (have_uname)
-		output_config(f, "os", "%s %s", u.sysname, u.release);
-	else
-		output_config(f, "os", "unknown");
-	/* The build: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)". */
-	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
-		      ? u.version : "unknown");
-	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
-	sysinfo_emulation(buf, sizeof(buf));
-	output_config(f, "emulation", "%s", buf);
+	if (len == 0)
+		return;
+	/* nft lists every table, iptables' made through iptables-nft too. */
+	n = command_lines(nft_argv, nft_rule);
+	if (n >= 0) {
+		snprintf(buf, len, "%ld (nft)", n);
+		return;
+	}
+	for (i = 0; i < HB_ARRAY_SIZE(saves); i++) {
+		char *const argv[] = { saves[i], NULL };
 
-	sysinfo_cpu_model(buf, sizeof(buf));
-	output_config(f, "cpu", "%s", buf);
-	output_config(f, "cpus", "%d", sysinfo_online_cpus());
-	mhz = sysinfo_cpu_mhz();
-	if (mhz > 0)
-		output_config(f, "cpu-mhz", "%.0f", mhz);
-	else
-		output_config(f, "cpu-mhz", "unknown");
-	mem = sysinfo_mem_bytes();
-	if (mem > 0)	/* MB = 2^20 bytes, as lmbench's [MB: ...] */
-		output_config(f, "mem", "%llu MB", (unsigned long long)(mem >> 20));
-	else
-		output_config(f, "mem", "unknown");
-
-	/* The tuning that moves results most from one boot to the next. */
-	sysinfo_governor(buf, sizeof(buf));
-	output_config(f, "governor", "%s", buf);
-	sysinfo_thp(buf, sizeof(buf));
-	output_config(f, "thp", "%s", buf);
-	sysinfo_cmdline(buf, sizeof(buf));
-	output_config(f, "cmdline", "%s", buf);
-	sysinfo_modules(buf, sizeof(buf));
-	output_config(f, "modules", "%s", buf);
-	sysinfo_irq_affinity(buf, sizeof(buf));
-	output_config(f, "irq-affinity", "%s", buf);
-
-	load = sysinfo_loadavg();
-	if (load >= 0)
-		output_config(f, "load", "%.2f", load);
-	else
-		output_config(f, "load", "unknown");
-	libc_name(buf, sizeof(buf));
-	output_config(f, "libc", "%s", buf);
-
-#ifdef __VERSION__
-	output_config(f, "compiler", "%s %s", HB_CC, __VERSION__);
-#else
-	output_config(f, "compiler", "%s", HB_CC);
-#endif
-	/* An empty value would read as a key with nothing after it. */
-	output_config(f, "cflags", "%s", sizeof(HB_CFLAGS) > 1 ? HB_CFLAGS : "none");
-	output_config(f, "build-host", "%s", HB_HOST);
-
-	output_config(f, "clock", "%s", timing_clock_name());
-	output_config(f, "clock-resolution", "%llu ns",
-		      (unsigned long long)timing_resolution());
-	now = time(NULL);
-	if (now != (time_t)-1 && gmtime_r(&now, &tm) != NULL
-	    && strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm) > 0)
-		output_config(f, "date", "%s", buf);
-	else
-		output_config(f, "date", "unknown");
+		n = command_lines(argv, iptables_rule);
+		if (n < 0)
+			continue;
+		total = (total < 0 ? 0 : total) + n;
+		snprintf(from + strlen(from), sizeof(from) - strlen(from), "%s%s",
+			 from[0] != '\0' ? "+" : "", saves[i]);
+	}
+	if (total >= 0) {
+		snprintf(buf, len, "%ld (%s)", total, from);
+		return;
+	}
+	/* Nothing could list them (that needs root): at least which tables exist. */
+	f = sys_fopen("/proc/net/ip_tables_names");
+	if (f == NULL) {
+		copy_str(buf, len, "unknown");
+		return;
+	}
+	names[0] = '\0';
+	while (read_line(f, line, sizeof(line)) == 0)
+		if (line[0] != '\0' && append_item(names, sizeof(names), &pos, line) != 0)
+			break;
+	fclose(f);
+	snprintf(buf, len, "unknown (iptables tables: %s)", names[0] != '\0' ? names : "none");
 }

@@ -1,13 +1,14 @@
 /*
- * sysinfo: facts about the host for result files.  Every reader returns
- * a failure (or "unknown") on a system that lacks the file; none dies.
+ * sysinfo: facts about the host, one reader each (procfs, sysfs, system
+ * calls), for the fingerprint (fingerprint.h) and the programs.  Every
+ * reader returns a failure (or "unknown") on a system that lacks the
+ * file; none dies.
  */
 #ifndef HB_SYSINFO_H
 #define HB_SYSINFO_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* Online CPUs (>= 1; 1 when unknown). */
 int sysinfo_online_cpus(void);
@@ -90,11 +91,14 @@ void sysinfo_irq_affinity(char *buf, size_t len);
 void sysinfo_emulation(char *buf, size_t len);
 
 /*
- * Print the host fingerprint as configuration lines: hostbench, host,
- * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
- * cmdline, modules, irq-affinity, load, libc, compiler, cflags, build-host,
- * clock, clock-resolution, date.
+ * The number of netfilter rules and what told it into buf: the rules of
+ * the chains `nft list ruleset` prints, "12 (nft)"; else the "-A" lines
+ * of iptables-save and ip6tables-save, "7 (iptables-save+ip6tables-save)";
+ * else, when no command could list them (listing needs root), the tables
+ * of /proc/net/ip_tables_names, "unknown (iptables tables: filter nat)";
+ * else "unknown".  The commands are run from PATH (this host's, whatever
+ * sysinfo_set_root says); one that is missing or fails is passed over.
  */
-void sysinfo_print(FILE *f);
+void sysinfo_netfilter_rules(char *buf, size_t len);
 
 #endif

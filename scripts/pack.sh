@@ -1,25 +1,27 @@
 #!/bin/sh
 # pack.sh: make the bundle for a board, NAME.tar.gz in OUTDIR, holding
-# the directory NAME/ with the front end, every program beside it
-# (stripped), the man pages under man/man1 and a README.  On the board
-# busybox is enough: tar xzf NAME.tar.gz; cd NAME; ./hostbench run.
+# the directory NAME/ with the front end and the files it sources, every
+# program beside it (stripped), the man pages under man/man1 and a
+# README.  On the board busybox is enough: tar xzf NAME.tar.gz; cd NAME;
+# ./hostbench run.
 # `make pack` runs it; it is not installed.
 #
 #   pack.sh -n NAME -o OUTDIR -s STRIP [-d] -r README -f FRONTEND
-#           [-m MANPAGE]... PROGRAM...
+#           [-i FILE]... [-m MANPAGE]... PROGRAM...
 #
 #   -s STRIP  the strip command (the cross strip when cross-compiling;
 #             ":" strips nothing)
 #   -d        bundle programs that are not linked statically (they then
 #             need the same shared libraries on the board); without it
 #             such a program is refused
+#   -i FILE   a file the front end sources (fleet.sh): put beside it as is
 #
 # Exit status: 0 written; 1 refused or failed (nothing is left behind);
 # 2 bad usage.
 set -eu
 
 me=pack
-name='' outdir='' strip='' dynamic=no readme='' frontend='' mans=''
+name='' outdir='' strip='' dynamic=no readme='' frontend='' includes='' mans=''
 nl='
 '
 
@@ -33,7 +35,7 @@ usage_error() {
 	exit 2
 }
 
-while getopts 'n:o:s:dr:f:m:' opt; do
+while getopts 'n:o:s:dr:f:i:m:' opt; do
 	case $opt in
 	n) name=$OPTARG ;;
 	o) outdir=$OPTARG ;;
@@ -41,8 +43,9 @@ while getopts 'n:o:s:dr:f:m:' opt; do
 	d) dynamic=yes ;;
 	r) readme=$OPTARG ;;
 	f) frontend=$OPTARG ;;
+	i) includes=$includes$OPTARG$nl ;;
 	m) mans=$mans$OPTARG$nl ;;
-	*) usage_error 'usage: pack.sh -n NAME -o OUTDIR -s STRIP [-d] -r README -f FRONTEND [-m MAN]... PROG...' ;;
+	*) usage_error 'usage: pack.sh -n NAME -o OUTDIR -s STRIP [-d] -r README -f FRONTEND [-i FILE]... [-m MAN]... PROG...' ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -54,6 +57,14 @@ esac
 [ -n "$strip" ] || usage_error '-s STRIP is needed'
 [ -f "$readme" ] || usage_error "-r: no file '$readme'"
 [ -f "$frontend" ] || usage_error "-f: no file '$frontend'"
+set -f
+old_ifs=$IFS
+IFS=$nl
+for i in $includes; do
+	[ -f "$i" ] || usage_error "-i: no file '$i'"
+done
+IFS=$old_ifs
+set +f
 [ $# -gt 0 ] || usage_error 'no programs to pack'
 
 # The linkage of a program as file(1) tells it: static, dynamic or
@@ -123,6 +134,9 @@ cp -- "$readme" "$dir/README" && chmod 644 "$dir/README" || die "cannot copy '$r
 set -f
 old_ifs=$IFS
 IFS=$nl
+for i in $includes; do
+	cp -- "$i" "$dir/" && chmod 644 "$dir/${i##*/}" || die "cannot copy '$i'"
+done
 for m in $mans; do
 	cp -- "$m" "$dir/man/man1/" && chmod 644 "$dir/man/man1/${m##*/}" || die "cannot copy '$m'"
 done

@@ -1,6 +1,10 @@
 #!/bin/sh
 # hostinfo: options, and every key of the host fingerprint as a
-# well-formed configuration line; then the /proc and /sys readers on
+# well-formed configuration line; -e, -a (the lines of a case) and -m
+# (the memory a run may use: MemAvailable, else MemFree, ulimit -v and -d
+# less 8 MB, HOSTBENCH_MEM_AVAILABLE); netfilter-rules from nft, else
+# iptables-save and ip6tables-save, else the tables (stand-in commands
+# in PATH); then the /proc and /sys readers on
 # made-up trees (-R): governors that agree and that differ, the THP mode,
 # the command line (4 KB of it), module names, emulation through
 # binfmt_misc, network interrupts found by interface and
@@ -10,17 +14,20 @@
 # in it, where every fact reads "unknown" and nothing fails.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date'
+keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 75
+plan 97
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
 cli 'an unknown option: exit 2 naming it' 2 "unknown option '-x'" hostinfo -x
 cli 'an argument: exit 2 naming it' 2 "unexpected argument 'extra'" hostinfo extra
 cli '-R without a value: exit 2 naming it' 2 "'-R' needs a value" hostinfo -R
+cli '-a and -m together: exit 2' 2 '-a and -m: one or the other' hostinfo -a -m
+cli '-e with a blank: exit 2 naming it' 2 "-e: 'qemu arm' is not an emulator's name" hostinfo -e 'qemu arm'
+cli '-e with -m: exit 2' 2 '-e is for the fingerprint, not -m' hostinfo -m -e qemu-arm
 
 run_prog hostinfo
 is 'runs with exit 0' 0 "$TAP_STATUS"
@@ -75,6 +82,25 @@ ok "emulation is a name, none or unknown ($(value emulation))" \
 	matches "$(value emulation)" '^[A-Za-z0-9_.-]+$'
 ok "irq-affinity is NAME=CPUS pairs, none or unknown" \
 	matches "$(value irq-affinity)" '^(none|unknown|([^ =]+=[0-9?][0-9,-]* ?)+(\.\.\.)?)$'
+ok "netfilter-rules is a count and what told it, or unknown ($(value netfilter-rules))" \
+	matches "$(value netfilter-rules)" '^([0-9]+ \([a-z0-9+-]+\)|unknown( \(iptables tables: [^)]*\))?)$'
+ok '... the last line' matches "$(printf '%s\n' "$out" | sed -n '$p')" '^netfilter-rules: '
+
+run_prog hostinfo -e qemu-arm
+out=$TAP_STDOUT
+is '-e qemu-arm: exit 0, emulation qemu-arm, in its place after arch' '0|qemu-arm|arch emulation cpu' \
+	"$TAP_STATUS|$(value emulation)|$(printf '%s\n' "$out" | grep -A1 -B1 '^emulation: ' | sed 's/:.*//' | tr '\n' ' ' | sed 's/ $//')"
+
+run_prog hostinfo -a
+out=$TAP_STDOUT
+is '-a: exit 0, nothing on stderr, the lines cpu-affinity and load' '0||cpu-affinity load' \
+	"$TAP_STATUS|$TAP_STDERR|$(printf '%s\n' "$out" | sed 's/:.*//' | tr '\n' ' ' | sed 's/ $//')"
+ok "... cpu-affinity is a CPU list ($(value cpu-affinity))" matches "$(value cpu-affinity)" '^[0-9][0-9,-]*$'
+ok "... load is a number or unknown ($(value load))" matches "$(value load)" '^([0-9]+\.[0-9][0-9]|unknown)$'
+
+run_prog hostinfo -m
+is "-m: exit 0, a whole number of kB or unknown ($TAP_STDOUT)" '0|ok' \
+	"$TAP_STATUS|$(matches "$TAP_STDOUT" '^([1-9][0-9]*|unknown)$' && echo ok)"
 
 # ---------------------------------------------------------------- made-up trees
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostinfo-t.XXXXXX") || bail 'mktemp -d failed'
@@ -230,6 +256,82 @@ run_prog hostinfo -R "$b"
 out=$TAP_STDOUT
 is 'an empty /proc/cpuinfo: exit 0, cpu and cpu-mhz unknown' '0|unknown|unknown' \
 	"$TAP_STATUS|$(value cpu)|$(value cpu-mhz)"
+
+# -m on the board: MemFree (no MemAvailable), less when a limit says so.
+run_prog hostinfo -m -R "$b"
+is '-m: a board with 5 MB free and no MemAvailable: 5120 kB' '0 5120' "$TAP_STATUS $TAP_STDOUT"
+HOSTBENCH_MEM_AVAILABLE=1m
+export HOSTBENCH_MEM_AVAILABLE
+run_prog hostinfo -m -R "$b"
+is '... HOSTBENCH_MEM_AVAILABLE=1m: 1024' '0 1024' "$TAP_STATUS $TAP_STDOUT"
+HOSTBENCH_MEM_AVAILABLE=lots
+run_prog hostinfo -m -R "$b"
+is '... HOSTBENCH_MEM_AVAILABLE that is no size: ignored' '0 5120' "$TAP_STATUS $TAP_STDOUT"
+unset HOSTBENCH_MEM_AVAILABLE
+printf 'MemTotal:        4000000 kB\nMemFree:          100000 kB\nMemAvailable:    2000000 kB\n' >"$b/proc/meminfo"
+run_prog hostinfo -m -R "$b"
+is '... MemAvailable when there is one' '0 2000000' "$TAP_STATUS $TAP_STDOUT"
+# ulimit_m OPT KB: hostinfo -m -R $b under ulimit OPT KB.
+ulimit_m() {
+	(ulimit "$1" "$2" && exec "$(prog hostinfo)" -m -R "$b") 2>&1
+}
+if [ -n "$TEST_WRAPPER" ]; then
+	skip 'ulimit -v would limit qemu itself'
+	skip 'ulimit -v would limit qemu itself'
+	skip 'ulimit -v would limit qemu itself'
+else
+	is '... ulimit -v 65536: 8 MB less, 57344' 57344 "$(ulimit_m -v 65536)"
+	is '... ulimit -v 10000: half, 5001' 5001 "$(ulimit_m -v 10000)"
+	is '... ulimit -d 65536: 57344' 57344 "$(ulimit_m -d 65536)"
+fi
+
+# netfilter-rules: stand-in commands first in PATH.  nft's rules are the
+# lines of its chains after the "type" and "policy" lines; a set is no
+# chain.
+nf=$tmpd/bin
+mkdir "$nf"
+cat >"$nf/nft" <<'EOF'
+#!/bin/sh
+[ "$*" = 'list ruleset' ] || exit 2
+[ ! -f "${0%/*}/nft.fails" ] || exit 1
+printf 'table inet filter {\n\tchain input {\n\t\ttype filter hook input priority filter; policy accept;\n'
+printf '\t\tct state established accept\n\n\t\tiif "lo" accept\n\t}\n'
+printf '\tset blocked {\n\t\ttype ipv4_addr\n\t\telements = { 10.0.0.1 }\n\t}\n'
+printf '\tchain output {\n\t\ttype filter hook output priority filter; policy accept;\n'
+printf '\t\tcomment "out"\n\t\ttcp dport 22 drop\n\t}\n}\n'
+EOF
+cat >"$nf/iptables-save" <<'EOF'
+#!/bin/sh
+[ ! -f "${0%/*}/ipt.fails" ] || exit 1
+printf '*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -i lo -j ACCEPT\n-A INPUT -p tcp --dport 22 -j DROP\n-A OUTPUT -j ACCEPT\nCOMMIT\n'
+EOF
+cat >"$nf/ip6tables-save" <<'EOF'
+#!/bin/sh
+[ ! -f "${0%/*}/ipt.fails" ] || exit 1
+printf '*filter\n-A INPUT -j DROP\nCOMMIT\n'
+EOF
+chmod +x "$nf/nft" "$nf/iptables-save" "$nf/ip6tables-save"
+mkdir -p "$b/proc/net"
+printf 'filter\nnat\n' >"$b/proc/net/ip_tables_names"
+# netfilter: the netfilter-rules of hostinfo -R $b with the stand-ins
+# first in PATH.
+netfilter() {
+	_path=$PATH
+	PATH=$nf:$PATH
+	run_prog hostinfo -R "$b"
+	PATH=$_path
+	out=$TAP_STDOUT
+	value netfilter-rules
+}
+is 'netfilter-rules: the rules of the chains nft lists' '3 (nft)' "$(netfilter)"
+: >"$nf/nft.fails"
+is '... nft failing: the -A lines of iptables-save and ip6tables-save' \
+	'4 (iptables-save+ip6tables-save)' "$(netfilter)"
+: >"$nf/ipt.fails"
+is '... none of them able to list: the tables there are' \
+	'unknown (iptables tables: filter nat)' "$(netfilter)"
+rm "$b/proc/net/ip_tables_names"
+is '... and no table file either: unknown' unknown "$(netfilter)"
 
 # Nothing at all: every file-based fact is unknown, and that is no error.
 mkdir "$tmpd/empty"

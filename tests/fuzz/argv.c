@@ -6,8 +6,9 @@
  *
  * How: the Makefile compiles each bench/NAME.c once more with main
  * renamed hb_argv_main_NAME and its calls of bench_init (hostinfo, which
- * parses its own options: of sysinfo_print) renamed to the functions
- * below, which end the run as soon as the command line is parsed; and
+ * parses its own options: of fingerprint_print, _case and _mem) renamed
+ * to the functions below, which end the run as soon as the command line
+ * is parsed; and
  * those programs and the two files of lib/ that exit (bench.c: -h, -V;
  * msg.c: msg_quit, so every usage error) with exit renamed hb_argv_exit.
  *
@@ -79,11 +80,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* What the programs call instead of bench_init, sysinfo_print and exit. */
+/* What the programs call instead of bench_init, the fingerprint_ printers and exit. */
 HB_NORETURN void hb_argv_exit(int status);
 int hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p,
 		       int argc, char **argv);
-HB_NORETURN void hb_argv_sysinfo_print(FILE *f);
+HB_NORETURN void hb_argv_fingerprint_print(FILE *f, const char *emulation);
+HB_NORETURN void hb_argv_fingerprint_case(FILE *f);
+HB_NORETURN void hb_argv_fingerprint_mem(FILE *f);
 
 #define HB_MULTICALL(name) int hb_argv_main_##name(int argc, char **argv);
 #include "bench/multicall-list.h"
@@ -246,13 +249,35 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 	longjmp(back, 1);
 }
 
-void
-hb_argv_sysinfo_print(FILE *f)
+/* hostinfo parsed its command line: what it prints is not looked at. */
+static HB_NORETURN void
+parsed(void)
 {
-	(void)f;
 	armed = 0;
 	outcome = PARSED;
 	longjmp(back, 1);
+}
+
+void
+hb_argv_fingerprint_print(FILE *f, const char *emulation)
+{
+	(void)f;
+	(void)emulation;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_case(FILE *f)
+{
+	(void)f;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_mem(FILE *f)
+{
+	(void)f;
+	parsed();
 }
 
 /*
@@ -423,12 +448,34 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 	_exit(PARSED_STATUS);
 }
 
-void
-hb_argv_sysinfo_print(FILE *f)
+/* hostinfo parsed its command line: what it prints is not looked at. */
+static HB_NORETURN void
+parsed(void)
 {
-	(void)f;
 	fflush(NULL);
 	_exit(PARSED_STATUS);
+}
+
+void
+hb_argv_fingerprint_print(FILE *f, const char *emulation)
+{
+	(void)f;
+	(void)emulation;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_case(FILE *f)
+{
+	(void)f;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_mem(FILE *f)
+{
+	(void)f;
+	parsed();
 }
 
 static void

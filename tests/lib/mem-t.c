@@ -1,7 +1,8 @@
 /*
  * mem-t: mem_fit's arithmetic against a known amount of memory
- * (HOSTBENCH_MEM_AVAILABLE), ulimit -v and -d lowering mem_available (in
- * forked children: the limits cannot be raised again), the size-reduced
+ * (HOSTBENCH_MEM_AVAILABLE), ulimit -v and -d lowering mem_available and
+ * mem_run_available (in forked children: the limits cannot be raised
+ * again), the size-reduced
  * record, size names, and the allocators' contracts.
  */
 #include "config.h"
@@ -21,11 +22,25 @@
 #define K ((uint64_t)1 << 10)
 #define M ((uint64_t)1 << 20)
 
-/* What a child saw under a limit: the limit took, mem_available, a fit. */
+/*
+ * What a child saw under a limit: the limit took, mem_available, a fit,
+ * mem_run_available and what it should be (the limit in kB less 8M, or
+ * half of it when it is 16M or less).
+ */
 struct limited {
 	int took;
 	uint64_t avail, fit, used_up, fit_used_up;
+	uint64_t run, run_want, run_used_up, run_used_up_want;
 };
+
+/* What mem_run_available makes of a limit of lim bytes. */
+static uint64_t
+run_room(uint64_t lim)
+{
+	uint64_t kb = lim / 1024;
+
+	return (kb > 16 * K ? kb - 8 * K : kb / 2 + 1) * K;
+}
 
 /* "VmSize:" or "VmData:" of this process in bytes, 0 when unknown. */
 static uint64_t
@@ -96,10 +111,14 @@ under_limit(int data, const char *key)
 		if (r.took) {
 			r.avail = mem_available();
 			r.fit = mem_fit(1024 * M, 1, 1 * M, 1 * M);
+			r.run = mem_run_available();
+			r.run_want = run_room((uint64_t)rl.rlim_cur);
 			rl.rlim_cur = rl.rlim_max = (rlim_t)status_bytes(key);
 			if (set_limit(data, &rl) == 0) {
 				r.used_up = mem_available();
 				r.fit_used_up = mem_fit(64 * K, 1, 4 * K, 4 * K);
+				r.run_used_up = mem_run_available();
+				r.run_used_up_want = run_room((uint64_t)rl.rlim_cur);
 			}
 		}
 		(void)!write(fds[1], &r, sizeof(r));
@@ -124,12 +143,16 @@ test_limit(int data, const char *opt, const char *key)
 		skip("%s: under valgrind", opt);
 		skip("%s: under valgrind", opt);
 		skip("%s: under valgrind", opt);
+		skip("%s: under valgrind", opt);
+		skip("%s: under valgrind", opt);
 		return;
 	}
 	r = under_limit(data, key);
 
 	if (!r.took) {
 		skip("%s: the limit does not take here (qemu-user, or no /proc)", opt);
+		skip("%s: the limit does not take here", opt);
+		skip("%s: the limit does not take here", opt);
 		skip("%s: the limit does not take here", opt);
 		skip("%s: the limit does not take here", opt);
 		skip("%s: the limit does not take here", opt);
@@ -143,6 +166,11 @@ test_limit(int data, const char *opt, const char *key)
 	   (unsigned long long)r.fit);
 	is_int(1, (long long)r.used_up, "%s used up: mem_available is 1, not 0 (unknown)", opt);
 	is_int(0, (long long)r.fit_used_up, "%s used up: nothing fits", opt);
+	is_int((long long)r.run_want, (long long)r.run,
+	       "%s used + 64M: mem_run_available is the limit less 8M", opt);
+	is_int((long long)r.run_used_up_want, (long long)r.run_used_up,
+	       "%s used up: mem_run_available is the limit less 8M, or half a limit of 16M or less",
+	       opt);
 }
 
 /* mem_report_reduced's two lines: the config line and the note. */
@@ -248,7 +276,7 @@ main(void)
 {
 	uint64_t v;
 
-	plan(47);
+	plan(51);
 
 	/* A board with 20 MB to spare: 10 MB is the share of one benchmark. */
 	setenv("HOSTBENCH_MEM_AVAILABLE", "20m", 1);

@@ -83,13 +83,18 @@ gone() {
 	done
 }
 
-# Stand-ins.  hostinfo reports the state file's content as the governor;
-# lat_syscall prints one result per case, and in state B with $HB_SLOW
-# set records its pid there and hangs.
+# Stand-ins.  hostinfo reports the state file's content as the governor
+# (and answers -a and -m as the real one); lat_syscall prints one result
+# per case, and in state B with $HB_SLOW set records its pid there and
+# hangs.
 fake=$tmpd/fake
 mkdir "$fake"
 cat >"$fake/hostinfo" <<'EOF'
 #!/bin/sh
+case ${1:-} in
+-a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
+-m) echo unknown; exit 0 ;;
+esac
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
 printf 'governor: %s\n' "$(cat "$HB_STATE" 2>/dev/null || echo unset)"
 EOF

@@ -145,7 +145,7 @@ gone() {
 # file in $TMPDIR, starts a process of its own, records both pids and
 # sleeps (ignoring SIGTERM, both, with $HB_STUBBORN set).  mhz prints a
 # result; the rest of the suite is missing.  hostinfo with $HB_INFO_SLOW
-# set records its pid there and sleeps.
+# set records its pid there and sleeps; -a and -m answer as the real one.
 fake=$tmpd/fake
 mkdir "$fake"
 cat >"$fake/hostinfo" <<'EOF'
@@ -154,7 +154,12 @@ if [ -n "${HB_INFO_SLOW:-}" ]; then
 	echo $$ >"$HB_INFO_SLOW"
 	exec sleep 30
 fi
+case ${1:-} in
+-a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
+-m) echo unknown; exit 0 ;;
+esac
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
+printf 'emulation: none\nnetfilter-rules: unknown\n'
 EOF
 cat >"$fake/lat_syscall" <<'EOF'
 #!/bin/sh

@@ -1,11 +1,12 @@
 #!/bin/sh
 # make pack: hostbench-VERSION-HOST.tar.gz holds one directory of that
-# name with the front end, every program the build tree has (hello for
-# lat_proc, hostinfo, the results tool), stripped, the man pages and a
-# README; a program linked dynamically is refused unless PACK_DYNAMIC=yes;
-# a failed pack leaves nothing; and the unpacked bundle runs the suite
-# from its own directory with nothing but busybox in PATH (through
-# $TEST_WRAPPER when cross-compiled), leaving only its result behind.
+# name with the front end (and fleet.sh, which it sources), every program
+# the build tree has (hello for lat_proc, hostinfo, the results tool),
+# stripped, the man pages and a README; a program linked dynamically is
+# refused unless PACK_DYNAMIC=yes; a failed pack leaves nothing; and the
+# unpacked bundle runs the suite from its own directory with nothing but
+# busybox in PATH (through $TEST_WRAPPER when cross-compiled), leaving
+# only its result behind.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 [ -f "$top_builddir/Makefile" ] || skip_all 'no Makefile in the build tree'
@@ -88,7 +89,8 @@ done
 is 'every program of the build tree is in it' '' "$missing"
 ok '... hello (lat_proc exec runs it), hostinfo, hostbench-compare among them' \
 	test -x "$b/hello" -a -x "$b/hostinfo" -a -x "$b/hostbench-compare"
-ok '... and the front end and the README' test -x "$b/hostbench" -a -s "$b/README"
+ok '... and the front end, the fleet code it sources and the README' \
+	test -x "$b/hostbench" -a -s "$b/fleet.sh" -a -s "$b/README"
 # The man pages: doc/*.1, and those the build makes from doc/*.1.in.
 nman=$(ls "$top_srcdir"/doc/*.1 "$top_srcdir"/doc/*.1.in | wc -l)
 is '... and every man page' "$nman" "$(ls "$b"/man/man1/*.1 | wc -l)"

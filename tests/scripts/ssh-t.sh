@@ -15,7 +15,7 @@
 
 [ -f "$top_builddir/hostbench" ] || skip_all "$top_builddir/hostbench is not generated"
 
-plan 19
+plan 20
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/ssh-t.XXXXXX") || bail 'mktemp -d failed'
 sshd_pid=''
@@ -30,9 +30,10 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-# A copy of the script alone: no bundle beside it but the test's own.
+# A copy of the script and the fleet code it sources: no bundle beside
+# it but the test's own.
 mkdir "$tmpd/solo"
-cp "$top_builddir/hostbench" "$tmpd/solo/hostbench"
+cp "$top_builddir/hostbench" "$top_builddir/fleet.sh" "$tmpd/solo/"
 script=$tmpd/solo/hostbench
 version=$(sh "$script" --version | sed -n 's/^hostbench //p')
 
@@ -70,6 +71,12 @@ hb_cli '--bundle that is not there: exit 2 naming it' 2 "--bundle: no file '$tmp
 hb_cli '--bundle without --ssh: exit 2' 2 '--bundle is for --ssh runs' run --bundle not-a-bundle.tar.gz
 hb_cli '--ssh-opt that is an option: exit 2' 2 "--ssh-opt: '-v' is not an ssh option" \
 	run --ssh root@h --ssh-opt -v
+mkdir "$tmpd/nofleet"
+cp "$top_builddir/hostbench" "$tmpd/nofleet/"
+script=$tmpd/nofleet/hostbench
+hb_cli 'no fleet.sh beside the script or installed: exit 1 saying so' 1 \
+	"--ssh: no fleet.sh beside this script \\($tmpd/nofleet\\)" run --ssh root@h
+script=$tmpd/solo/hostbench
 
 # ---------------------------------------------------------------- sshd
 

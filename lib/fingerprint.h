@@ -1,0 +1,38 @@
+/*
+ * fingerprint: the host, build and clock as the configuration lines a
+ * result file starts with, and those each case of a run starts with,
+ * composed from the facts of sysinfo.h; and the memory a run may use.
+ */
+#ifndef HB_FINGERPRINT_H
+#define HB_FINGERPRINT_H
+
+#include <stdio.h>
+
+/*
+ * Print the host fingerprint as configuration lines: hostbench, host,
+ * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
+ * cmdline, modules, irq-affinity, load, libc, compiler, cflags, build-host,
+ * clock, clock-resolution, date, netfilter-rules.  emulation: the
+ * emulator the programs run under, when the caller knows it (the front
+ * end's wrapper: an emulated program sees no binfmt_misc entry that runs
+ * it); NULL: the binfmt_misc entry that runs this program, or none.  A
+ * fact the system does not tell reads "unknown"; nothing fails, nothing
+ * dies (a failed write shows in f's error flag).
+ */
+void fingerprint_print(FILE *f, const char *emulation);
+
+/*
+ * Print the configuration lines each case of a run starts with: where
+ * it may run and how busy the machine is, cpu-affinity (this process's
+ * CPUs, which the programs it starts inherit) and load.
+ */
+void fingerprint_case(FILE *f);
+
+/*
+ * Print the memory a program started by this one may use, in kB, on a
+ * line of its own (mem_run_available: the front end sizes the suite's
+ * cases to it), or "unknown" when nothing limits it.
+ */
+void fingerprint_mem(FILE *f);
+
+#endif

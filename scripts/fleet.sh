@@ -1,0 +1,236 @@
+# shellcheck shell=sh disable=SC2154
+# fleet.sh: the ssh fleet of the hostbench front end, sourced by it when
+# a run names --ssh (not run on its own).  It uses the front end's helpers and
+# settings: warn, die, usage_error, progress, last_line, safe_name,
+# publish_next, cleanup, on_signal, sq; $newgroup, $ssh_hosts, $ssh_opts,
+# $bundle, $fwd, $results_dir, $quiet, $version, $tab, $nl; and sets
+# $rdir and $rrunning, which the front end's cleanup reads.
+#
+# `run --ssh HOST`: the bundle (make pack) is streamed to HOST through ssh
+# and unpacked there as it arrives, run with the run's own options, and
+# its result file brought back and published here like a local one.  Only
+# ssh is used, never scp: OpenSSH's scp speaks SFTP, which a board with
+# dropbear or busybox has no server for, and takes other option letters
+# (-P for -p) than the HOSTBENCH_SSH command; and a board with /tmp in
+# its 32 MB of RAM need not hold the tarball beside what it unpacks to.
+# The board needs a POSIX sh, mktemp, gzip and tar: busybox has them.
+
+check_ssh_host() {
+	case $1 in
+	'' | -* | *[[:space:]]* | *@ | @* | *"'"* | *'"'* | *\\*)
+		usage_error "run: --ssh: '$1' is not [USER@]HOST"
+		;;
+	esac
+}
+
+# cpu_family MACHINE: the CPU family of a machine name (uname -m) or of
+# a bundle's HOST (a triplet or a CPU): armv5tel and arm-linux-gnueabihf
+# are both arm.
+cpu_family() {
+	case ${1%%-*} in
+	aarch64* | arm64*) printf aarch64 ;;
+	arm*) printf arm ;;
+	x86_64 | amd64) printf x86_64 ;;
+	i[3-6]86 | x86) printf i386 ;;
+	mips64*) printf mips64 ;;
+	mips*) printf mips ;;
+	powerpc64* | ppc64*) printf ppc64 ;;
+	powerpc* | ppc*) printf ppc ;;
+	*) printf '%s' "${1%%-*}" ;;
+	esac
+}
+
+# find_bundle MACHINE: the bundle for a host whose uname -m is MACHINE:
+# --bundle, else the one hostbench-VERSION-HOST.tar.gz in the current
+# directory or this script's whose HOST is of the same CPU family.  Sets
+# $rbundle, or $why and returns 1.
+find_bundle() {
+	rbundle=$bundle
+	[ -z "$rbundle" ] || return 0
+	_fam=$(cpu_family "$1")
+	_found='' _seen='' _there=$here
+	# The script's directory may be this one: look there once.
+	[ "$(cd "$here" 2>/dev/null && pwd -P)" != "$(pwd -P)" ] || _there=''
+	set +f
+	for _b in ./hostbench-"$version"-*.tar.gz ${_there:+"$_there"/hostbench-"$version"-*.tar.gz}; do
+		[ -f "$_b" ] || continue
+		_h=${_b##*/hostbench-"$version"-}
+		_h=${_h%.tar.gz}
+		_seen="$_seen ${_b##*/}"
+		[ "$(cpu_family "$_h")" = "$_fam" ] || continue
+		if [ -n "$_found" ]; then
+			set -f
+			why="several bundles fit a $1 host ($_found, $_b): name one with --bundle"
+			return 1
+		fi
+		_found=$_b
+	done
+	set -f
+	if [ -z "$_found" ]; then
+		why="no bundle for a $1 host in . or $here (found:${_seen:- none}; make pack, or --bundle FILE)"
+		return 1
+	fi
+	rbundle=$_found
+}
+
+# rsh IN OUT ERR COMMAND: run COMMAND on $rhost with stdin from IN and
+# stdout, stderr to OUT, ERR (ERR "-": this script's stderr), in the
+# background so that a signal is taken at once.  Sets $rc.  ssh never
+# prompts, gives up on a host that does not answer in 30 s and on a
+# connection silent for a minute (a board that died mid-run); the
+# --ssh-opt options come first, so they win (ssh takes an option's first
+# value).
+rsh() {
+	_in=$1 _out=$2 _err=$3 _cmd=$4
+	_old_ifs=$IFS
+	IFS=" $tab$nl"
+	# shellcheck disable=SC2086
+	set -- ${HOSTBENCH_SSH:-ssh}
+	IFS=$nl
+	# shellcheck disable=SC2086
+	set -- "$@" $ssh_opts -o BatchMode=yes -o ConnectTimeout=30 \
+		-o ServerAliveInterval=15 -o ServerAliveCountMax=4 -- "$rhost" "$_cmd"
+	IFS=$_old_ifs
+	if [ "$_err" = - ]; then
+		$newgroup "$@" <"$_in" >"$_out" &
+	else
+		$newgroup "$@" <"$_in" >"$_out" 2>"$_err" &
+	fi
+	child=$!
+	rc=0
+	wait "$child" 2>/dev/null || rc=$?
+	child=
+}
+
+# Remove the remote copy (stopping its run first when it is still going):
+# on every way out once the copy exists.
+remote_cleanup() {
+	_d=$rdir
+	rdir=
+	_kill=
+	if [ "$rrunning" = yes ]; then
+		rrunning=no
+		# The remote run said its pid first; it removes what it made
+		# when stopped, which takes it a moment.
+		_p=$(sed -n 's/^pid \([0-9][0-9]*\)$/\1/p' "$work/rout")
+		[ -z "$_p" ] || _kill="if kill -TERM $_p 2>/dev/null; then n=0; while kill -0 $_p 2>/dev/null && [ \$n -lt 10 ]; do sleep 1; n=\$((n + 1)); done; fi; "
+	fi
+	rsh /dev/null /dev/null /dev/null "${_kill}rm -rf $(sq "$_d")" || :
+	[ "$rc" -eq 0 ] || warn "$rhost: could not remove $_d there"
+}
+
+# fleet_host: one host, $rhost.  Returns 1 with $why when it failed.
+fleet_host() {
+	rrunning=no
+	# shellcheck disable=SC2016
+	rsh /dev/null "$work/rout" "$work/rerr" \
+		'uname -m && mktemp -d "${TMPDIR:-/tmp}/hostbench-ssh.XXXXXX"'
+	if [ "$rc" -ne 0 ]; then
+		why="ssh failed (exit $rc): $(last_line "$work/rerr")"
+		return 1
+	fi
+	_machine=$(sed -n 1p "$work/rout")
+	rdir=$(sed -n 2p "$work/rout")
+	case $rdir in
+	/*) ;;
+	*)
+		rdir=
+		why="no temporary directory there: $(last_line "$work/rerr")"
+		return 1
+		;;
+	esac
+	find_bundle "$_machine" || return 1
+	# Its top directory, from its first entry: sed quits there, so the
+	# rest is not unpacked for nothing.
+	_top=$(gzip -dc <"$rbundle" 2>/dev/null | tar -tf - 2>/dev/null | sed -n '1{s|^\./||;s|/.*||p;q;}')
+	if [ -z "$_top" ] || [ ! -s "$rbundle" ]; then
+		why="'$rbundle' is not a bundle (make pack)"
+		return 1
+	fi
+	progress "$rhost ($_machine): copying ${rbundle##*/} to $rdir$nl"
+	rsh "$rbundle" /dev/null "$work/rerr" "cd $(sq "$rdir") && gzip -dc | tar -xf -"
+	if [ "$rc" -ne 0 ]; then
+		why="copying the bundle failed (exit $rc): $(last_line "$work/rerr")"
+		return 1
+	fi
+	progress "$rhost: running$fwd$nl"
+	# The run goes on in the background there and says its pid first, so
+	# that an interrupted fleet run can stop it.
+	rrunning=yes
+	rsh /dev/null "$work/rout" - "cd $(sq "$rdir/$_top") && { ./hostbench run$fwd --results-dir $(sq "$rdir/results") </dev/null & echo \"pid \$!\"; wait \$!; }"
+	# 255: ssh itself failed, and the run may still be going there.
+	[ "$rc" -eq 255 ] || rrunning=no
+	_path=$(sed -n '$p' "$work/rout")
+	if [ "$rc" -ne 0 ]; then
+		why="the run failed there (exit $rc)"
+		return 1
+	fi
+	case $_path in
+	"$rdir/results/"*/*) ;;
+	*)
+		why="the run there printed no result path"
+		return 1
+		;;
+	esac
+	_host=${_path##*/}
+	_host=$(safe_name "${_host%.*}")
+	_platform=${_path%/*}
+	_platform=$(safe_name "${_platform##*/}")
+	_dir=$results_dir/$_platform
+	mkdir -p -- "$_dir" || die "cannot make '$_dir'"
+	tmp=$(mktemp "$_dir/.$_host.XXXXXX") || die "cannot make a temporary file in '$_dir'"
+	chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" 2>/dev/null || :
+	rsh /dev/null "$tmp" "$work/rerr" "cat $(sq "$_path")"
+	if [ "$rc" -ne 0 ] || ! sed -n 1p "$tmp" | grep -q '^hostbench: '; then
+		rm -f -- "$tmp"
+		tmp=
+		why="bringing the result back failed (exit $rc): $(last_line "$work/rerr")"
+		return 1
+	fi
+	publish_next "$_dir" "$_host"
+	rm -f -- "$tmp"
+	tmp=
+	remote_cleanup
+	progress "$rhost: $final$nl"
+	printf '%s\n' "$final"
+}
+
+run_fleet() {
+	here=$(dirname -- "$0")
+	if [ -n "$bundle" ]; then
+		[ -f "$bundle" ] || usage_error "run: --bundle: no file '$bundle'"
+	fi
+	_ssh=${HOSTBENCH_SSH:-ssh}
+	_ssh=${_ssh%% *}
+	command -v "$_ssh" >/dev/null 2>&1 || die "run: --ssh: no '$_ssh' command"
+	trap cleanup EXIT
+	trap 'on_signal HUP 1' HUP
+	trap 'on_signal INT 2' INT
+	trap 'on_signal TERM 15' TERM
+	trap 'on_signal PIPE 13' PIPE
+	work=$(mktemp -d "${TMPDIR:-/tmp}/hostbench.XXXXXX") ||
+		die "cannot make a temporary directory in '${TMPDIR:-/tmp}'"
+	_n=0 _total=0 _bad=0 _failed=''
+	_old_ifs=$IFS
+	IFS=$nl
+	for rhost in $ssh_hosts; do _total=$((_total + 1)); done
+	for rhost in $ssh_hosts; do
+		IFS=$_old_ifs
+		_n=$((_n + 1))
+		progress "[host $_n/$_total] $rhost$nl"
+		why=
+		if ! fleet_host; then
+			[ -z "$rdir" ] || remote_cleanup
+			warn "$rhost: $why"
+			_bad=$((_bad + 1))
+			_failed="$_failed $rhost"
+		fi
+		IFS=$nl
+	done
+	IFS=$_old_ifs
+	if [ "$_bad" -gt 0 ]; then
+		warn "hosts: $((_total - _bad)) done, $_bad failed:$_failed"
+		exit 1
+	fi
+	[ "$quiet" -eq 1 ] || warn "hosts: $_total done"
+}
