@@ -37,7 +37,7 @@
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
-#include "placemain.h"
+#include "place_main.h"
 
 #ifdef HB_BW_UNIX
 # define PROG_NAME "bw_unix"

@@ -24,7 +24,7 @@
 #include "mem.h"
 #include "msg.h"
 #include "parse.h"
-#include "placemain.h"
+#include "place_main.h"
 
 #define MAX_PROCS 256
 #define DIED UINT64_MAX		/* on the done pipe: a ring process died */

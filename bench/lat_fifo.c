@@ -21,7 +21,7 @@
 
 #include "bench.h"
 #include "msg.h"
-#include "placemain.h"
+#include "place_main.h"
 #include "tmp.h"
 
 struct state {

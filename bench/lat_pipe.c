@@ -16,7 +16,7 @@
 
 #include "bench.h"
 #include "msg.h"
-#include "placemain.h"
+#include "place_main.h"
 
 struct state {
 	int to[2], from[2];	/* the parent writes to[1] and reads from[0] */

@@ -21,7 +21,7 @@
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
-#include "placemain.h"
+#include "place_main.h"
 
 struct state {
 	int sv[2];		/* the parent's end, the child's */

@@ -22,7 +22,7 @@
 
 #include "bench.h"
 #include "msg.h"
-#include "placemain.h"
+#include "place_main.h"
 #include "tmp.h"
 
 #define BACKLOG 8		/* the paced client never has more than one pending */

@@ -1,5 +1,5 @@
 /*
- * placemain: the driver of the benchmarks whose processes hand work to
+ * place_main: the driver of the benchmarks whose processes hand work to
  * each other on this host (lat_pipe, lat_fifo, lat_unix,
  * lat_unix_connect, lat_sem, lat_fcntl, bw_pipe, bw_unix, lat_ctx); the
  * client-server programs have sock_main instead.
@@ -27,8 +27,8 @@
  * Hooks die (msg_die, msg_sysdie) on failure; a failed bench_run ends
  * the program with exit 1 (the partners are killed at exit).
  */
-#ifndef HB_PLACEMAIN_H
-#define HB_PLACEMAIN_H
+#ifndef HB_PLACE_MAIN_H
+#define HB_PLACE_MAIN_H
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -1,6 +1,6 @@
 /*
- * placemain: the driver of the benchmarks whose processes hand work to
- * each other.  See placemain.h.
+ * place_main: the driver of the benchmarks whose processes hand work to
+ * each other.  See place_main.h.
  */
 #include "config.h"
 
@@ -14,7 +14,7 @@
 #include "msg.h"
 #include "parse.h"
 #include "place.h"
-#include "placemain.h"
+#include "place_main.h"
 
 /* -p; 0: the default.  One program per process, as for bench_init. */
 static unsigned mask;

@@ -1,5 +1,5 @@
 /*
- * placemain-t: place_move's exact transfers and EOF, and place_main
+ * place_main-t: place_move's exact transfers and EOF, and place_main
  * driving a made-up benchmark of two cases (one partner, then three):
  * -p through place_option, the hooks once per case, every partner
  * forked with its index, the result names, the exit status.  (-P and
@@ -14,7 +14,7 @@
 
 #include "tap/basic.h"
 #include "bench.h"
-#include "placemain.h"
+#include "place_main.h"
 
 struct state {
 	int to[2], from[2];	/* to partner 1, from every partner */
@@ -23,9 +23,9 @@ struct state {
 };
 
 static struct bench_prog prog = {
-	.name = "placemain-t",
+	.name = "place_main-t",
 	.args = "",
-	.summary = "placemain-t: a made-up benchmark",
+	.summary = "place_main-t: a made-up benchmark",
 	.optstring = "p:",
 	.opthelp = PLACE_OPTHELP,
 	.option = place_option,
@@ -146,7 +146,7 @@ has_line(FILE *f, const char *prefix)
 int
 main(void)
 {
-	char *argv[] = { "placemain-t", "-N", "1", "-T", "1ms", "-o", "raw", "-p", "unpinned", NULL };
+	char *argv[] = { "place_main-t", "-N", "1", "-T", "1ms", "-o", "raw", "-p", "unpinned", NULL };
 	struct bench_opts o;
 	int p[2], saved, rc;
 	FILE *out;
