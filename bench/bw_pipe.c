@@ -30,17 +30,14 @@
 #include "config.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "mem.h"
 #include "msg.h"
-#include "parse.h"
-#include "place.h"
+#include "place_main.h"
 
 #ifdef HB_BW_UNIX
 # define PROG_NAME "bw_unix"
@@ -70,33 +67,12 @@ open_channel(int fd[2])
 }
 
 struct state {
-	int data, ctl;		/* the parent's ends: from the writer, to it */
+	int data[2], ctl[2];	/* the parent reads data[0] and writes ctl[1] */
 	char *buf;
 	size_t size;		/* -m */
 	uint64_t total;		/* -M: bytes per iteration */
 	uint64_t moved;		/* bytes read so far */
 };
-
-/* Move exactly n bytes (a short transfer or EINTR continues); EOF is EPIPE. */
-static int
-move(int fd, void *p, size_t n, int out)
-{
-	char *buf = p;
-
-	while (n > 0) {
-		ssize_t got = out ? write(fd, buf, n) : read(fd, buf, n);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			if (got == 0)
-				errno = EPIPE;
-			return -1;
-		}
-		buf += got, n -= (size_t)got;
-	}
-	return 0;
-}
 
 /* One request for n iterations, then read them all, message by message. */
 static int
@@ -104,7 +80,7 @@ do_read(void *arg, uint64_t n)
 {
 	struct state *s = arg;
 
-	if (move(s->ctl, &n, sizeof(n), 1) != 0)
+	if (place_move(s->ctl[1], &n, sizeof(n), 1) != 0)
 		return -1;
 	while (n-- > 0) {
 		uint64_t left = s->total;
@@ -112,7 +88,7 @@ do_read(void *arg, uint64_t n)
 		while (left > 0) {
 			size_t want = left < s->size ? (size_t)left : s->size;
 
-			if (move(s->data, s->buf, want, 0) != 0)
+			if (place_move(s->data[0], s->buf, want, 0) != 0)
 				return -1;
 			left -= want;
 		}
@@ -124,87 +100,84 @@ do_read(void *arg, uint64_t n)
 
 /* The child writes what it is asked for; at EOF it reports its total. */
 static HB_NORETURN void
-writer(const struct state *s, int data, int ctl)
+writer(void *arg, unsigned idx)
 {
+	const struct state *s = arg;
+	int data = s->data[1], ctl = s->ctl[0];
 	uint64_t n, written = 0;
 
-	while (move(ctl, &n, sizeof(n), 0) == 0)
+	(void)idx;
+	close(s->data[0]), close(s->ctl[1]);
+	while (place_move(ctl, &n, sizeof(n), 0) == 0)
 		while (n-- > 0) {
 			uint64_t left = s->total;
 
 			while (left > 0) {
 				size_t want = left < s->size ? (size_t)left : s->size;
 
-				if (move(data, s->buf, want, 1) != 0)
+				if (place_move(data, s->buf, want, 1) != 0)
 					_exit(1);
 				left -= want;
 			}
 			written += s->total;
 		}
-	_exit(errno == EPIPE && move(data, &written, sizeof(written), 1) == 0 ? 0 : 1);
+	_exit(errno == EPIPE && place_move(data, &written, sizeof(written), 1) == 0 ? 0 : 1);
 }
 
 static void
-start(struct state *s, const struct place *pl, enum place_kind k)
+open_channels(void *arg)
 {
-	int data[2], ctl[2];
-	pid_t pid;
+	struct state *s = arg;
 
-	if (open_channel(data) != 0)
+	if (open_channel(s->data) != 0)
 		msg_sysdie(CHANNEL);
-	if (pipe(ctl) != 0)
+	if (pipe(s->ctl) != 0)
 		msg_sysdie("pipe");
-	fflush(NULL);
-	pid = place_fork(pl, k, 1);
-	if (pid < 0)
-		msg_sysdie("fork");
-	if (pid == 0) {
-		close(data[0]), close(ctl[1]);
-		writer(s, data[1], ctl[0]);
-	}
+}
+
+static void
+ready(void *arg)
+{
+	struct state *s = arg;
+
 	/* Only the child holds these: its death is EOF or EPIPE here. */
-	close(data[1]), close(ctl[0]);
-	s->data = data[0];
-	s->ctl = ctl[1];
+	close(s->data[1]), close(s->ctl[0]);
 	s->moved = 0;
 }
 
 /* Close the request pipe; the writer's total must match what was read. */
 static void
-stop(struct state *s)
+stop(void *arg)
 {
+	struct state *s = arg;
 	uint64_t written;
 	char c;
 
-	close(s->ctl);
-	if (move(s->data, &written, sizeof(written), 0) != 0)
+	close(s->ctl[1]);
+	if (place_move(s->data[0], &written, sizeof(written), 0) != 0)
 		msg_sysdie("the writer's byte count");
 	if (written != s->moved)
 		msg_die("the writer wrote %llu bytes, the reader read %llu",
 			(unsigned long long)written, (unsigned long long)s->moved);
-	if (read(s->data, &c, 1) != 0)
+	if (read(s->data[0], &c, 1) != 0)
 		msg_die("data after the writer's byte count");
-	close(s->data);
-	place_kill_children();
+	close(s->data[0]);
 }
 
 /* Messages per iteration at most: the default's 10M of 64K. */
 #define MAX_MSGS 160
 
-static unsigned mask;		/* -p; 0: the default */
 static uint64_t size = 64 << 10, total = 10 << 20;
 
 static int
 own_option(int opt, const char *arg, void *ctx)
 {
-	char err[PARSE_ERRLEN];
-
 	if (opt == 'm')
 		size = bench_arg_size(ctx, "-m", arg, 1, 64u << 20);
 	else if (opt == 'M')
 		total = bench_arg_size(ctx, "-M", arg, 1, 1ull << 32);
-	else if (place_parse("-p", arg, &mask, err, sizeof(err)) != 0)
-		bench_usage_error(ctx, "%s", err);
+	else
+		place_option(opt, arg, ctx);
 	return 0;
 }
 
@@ -221,61 +194,47 @@ static struct bench_prog prog = {
 	.max_args = PROG_MAX_ARGS,
 };
 
+/* Once: the buffer, the bytes per iteration, and the message size in the name. */
+static void
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
+{
+	struct state *s = arg;
+	char sz[32];
+
+	s->size = (size_t)size;
+	s->total = (total - 1) / size >= MAX_MSGS ? size * MAX_MSGS : total;
+	s->buf = mem_alloc(s->size);
+	if (s->buf == NULL)
+		msg_sysdie("cannot allocate %llu bytes", (unsigned long long)size);
+	bench_print_config(o, &prog);
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "bytes-per-op", "%llu", (unsigned long long)s->total);
+	snprintf(c->name, sizeof(c->name), RESULT_NAME "/msg=%s", mem_size_name(sz, sizeof(sz), size));
+	c->bytes_per_op = (double)s->total;
+}
+
+static struct state state;
+
+static const struct place_prog pp = {
+	.bench = &prog,
+	.name = RESULT_NAME,
+	.parallel_why = "copies would share one writer",
+	.arg = &state,
+	.setup = setup,
+	.open = open_channels,
+	.partner = writer,
+	.ready = ready,
+	.loop = do_read,
+	.close = stop,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct place pl;
-	struct state s;
-	enum place_kind kinds[PLACE_COUNT];
-	char name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN], sz[32];
-	size_t i, nk;
 	int ai = bench_init(&o, &prog, argc, argv);
 
 	if (ai < argc)
 		total = bench_arg_size(&prog, "TOTAL", argv[ai], 1, 1ull << 32);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one writer; allowed: 1",
-				  o.parallel);
-	if (place_init(&pl, mask, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
-	memset(&s, 0, sizeof(s));
-	s.size = (size_t)size;
-	s.total = (total - 1) / size >= MAX_MSGS ? size * MAX_MSGS : total;
-	s.buf = mem_alloc(s.size);
-	if (s.buf == NULL)
-		msg_sysdie("cannot allocate %llu bytes", (unsigned long long)size);
-	/* A dead partner is EPIPE on write, not a signal that kills us. */
-	signal(SIGPIPE, SIG_IGN);
-	bench_print_config(&o, &prog);
-	if (o.output == OUTPUT_RAW)
-		output_config(stdout, "bytes-per-op", "%llu", (unsigned long long)s.total);
-	nk = place_list(&pl, kinds, PLACE_COUNT);
-	for (i = 0; i < nk; i++) {
-		struct bench_case c;
-
-		if (place_pin(&pl, kinds[i], 0) != 0)
-			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
-		if (o.output == OUTPUT_RAW) {
-			bench_print_config(&o, &prog);
-			place_print_config(stdout, &pl, kinds[i]);
-		}
-		start(&s, &pl, kinds[i]);
-		snprintf(name, sizeof(name), RESULT_NAME "/msg=%s/%s",
-			 mem_size_name(sz, sizeof(sz), size), place_name_part(kinds[i]));
-		memset(&c, 0, sizeof(c));
-		c.name = name;
-		c.loop = do_read;
-		c.arg = &s;
-		c.bytes_per_op = (double)s.total;
-		if (bench_run(&o, &prog, &c) != 0) {
-			mem_free(s.buf);
-			return MSG_EXIT_FAIL;
-		}
-		stop(&s);
-		if (place_restore(&pl) != 0)
-			msg_sysdie("cannot restore the CPU affinity");
-	}
-	mem_free(s.buf);
-	return MSG_EXIT_OK;
+	return place_main(&pp, &o);
 }

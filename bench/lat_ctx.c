@@ -24,17 +24,17 @@
 #include "mem.h"
 #include "msg.h"
 #include "parse.h"
-#include "place.h"
+#include "place_main.h"
 
 #define MAX_PROCS 256
 #define DIED UINT64_MAX		/* on the done pipe: a ring process died */
 
 struct ring {
+	char **args;		/* the N arguments, one case each */
+	size_t nargs;
 	size_t nlongs;		/* each process's array, in longs */
 	long *array;		/* the parent's, for the overhead loop */
-	int nprocs;
-	const struct place *pl;	/* the parent is process 0, the ring 1..N */
-	enum place_kind kind;
+	int nprocs;		/* the parent is process 0, the ring 1..N */
 	int inject, done[2];	/* parent -> first; last holder -> parent */
 	int ovh[MAX_PROCS][2];	/* the overhead loop's own pipes */
 };
@@ -144,33 +144,43 @@ do_overhead(void *arg, uint64_t n)
 	return 0;
 }
 
+/* The ring's pipes (in ovh until the forks) and the done pipe. */
 static void
-ring_start(struct ring *r)
+ring_open(void *arg)
 {
-	int (*p)[2] = r->ovh, i, j;	/* the ring's pipes, until fork */
+	struct ring *r = arg;
+	int i;
 
 	if (pipe(r->done) != 0)
 		msg_sysdie("pipe");
 	for (i = 0; i < r->nprocs; i++)
-		if (pipe(p[i]) != 0)
+		if (pipe(r->ovh[i]) != 0)
 			msg_sysdie("pipe");
-	fflush(NULL);
-	for (i = 0; i < r->nprocs; i++) {
-		pid_t pid = place_fork(r->pl, r->kind, (unsigned)i + 1);
+}
 
-		if (pid < 0)
-			msg_sysdie("fork");
-		if (pid > 0)
-			continue;
-		for (j = 0; j < r->nprocs; j++) {
-			if (j != i)
-				close(p[j][0]);
-			if (j != (i + 1) % r->nprocs)
-				close(p[j][1]);
-		}
-		close(r->done[0]);
-		ring_process(r, i, p[i][0], p[(i + 1) % r->nprocs][1]);
+/* Ring process idx - 1 reads its own pipe and writes the next one's. */
+static HB_NORETURN void
+ring_partner(void *arg, unsigned idx)
+{
+	struct ring *r = arg;
+	int (*p)[2] = r->ovh, i = (int)idx - 1, j;
+
+	for (j = 0; j < r->nprocs; j++) {
+		if (j != i)
+			close(p[j][0]);
+		if (j != (i + 1) % r->nprocs)
+			close(p[j][1]);
 	}
+	close(r->done[0]);
+	ring_process(r, i, p[i][0], p[(i + 1) % r->nprocs][1]);
+}
+
+static void
+ring_ready(void *arg)
+{
+	struct ring *r = arg;
+	int (*p)[2] = r->ovh, i;
+
 	r->inject = p[0][1];
 	for (i = 0; i < r->nprocs; i++) {
 		close(p[i][0]);
@@ -187,8 +197,9 @@ ring_start(struct ring *r)
 }
 
 static void
-ring_stop(struct ring *r)
+ring_stop(void *arg)
 {
+	struct ring *r = arg;
 	int i;
 
 	died_fd = -1;
@@ -198,13 +209,11 @@ ring_stop(struct ring *r)
 	close(r->inject), close(r->done[0]), close(r->done[1]);
 }
 
-static unsigned want;		/* PLACE_BIT()s; 0: the default */
 static uint64_t size;
 
 static int
 own_option(int opt, const char *arg, void *ctx)
 {
-	char kb[PARSE_ERRLEN];
 	size_t n = strlen(arg);
 
 	if (opt == 's') {	/* lmbench: KB; a suffix k, m or g may say otherwise */
@@ -218,9 +227,7 @@ own_option(int opt, const char *arg, void *ctx)
 			bench_usage_error(ctx, "-s: value '%s' is not a whole number of words", arg);
 		return 0;
 	}
-	if (place_parse("-p", arg, &want, kb, sizeof(kb)) != 0)
-		bench_usage_error(ctx, "%s", kb);
-	return 0;
+	return place_option(opt, arg, ctx);
 }
 
 static struct bench_prog prog = {
@@ -236,58 +243,61 @@ static struct bench_prog prog = {
 	.max_args = -1,
 };
 
+/* Once: the parent's array; a ring process's death wakes the parent. */
+static void
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
+{
+	struct ring *r = arg;
+
+	(void)o, (void)c;
+	signal(SIGCHLD, on_child);
+	r->nlongs = (size_t)size / sizeof(long);
+	r->array = calloc(r->nlongs + 1, sizeof(long));
+	if (r->array == NULL)
+		msg_sysdie("malloc");
+}
+
+/* Case i: a ring of the i-th N processes. */
+static int
+next(void *arg, size_t i, struct place_case *c)
+{
+	struct ring *r = arg;
+	char sz[32];
+
+	if (i >= r->nargs)
+		return 0;
+	r->nprocs = (int)bench_arg_int(&prog, "N", r->args[i], 2, MAX_PROCS);
+	c->partners = (unsigned)r->nprocs;
+	mem_size_name(sz, sizeof(sz), size);
+	snprintf(c->name, sizeof(c->name), "LatCtx/size=%s/procs=%d", size == 0 ? "0K" : sz, r->nprocs);
+	return 1;
+}
+
+static struct ring ring;
+
+static const struct place_prog pp = {
+	.bench = &prog,
+	.name = "LatCtx",
+	.parallel_why = "each copy would need its own ring",
+	.config_pinned = 1,
+	.arg = &ring,
+	.setup = setup,
+	.next = next,
+	.open = ring_open,
+	.partner = ring_partner,
+	.ready = ring_ready,
+	.loop = do_ring,
+	.overhead = do_overhead,
+	.close = ring_stop,
+};
+
 int
 main(int argc, char **argv)
 {
-	static struct ring r;
-	static struct place pl;
 	struct bench_opts o;
-	enum place_kind kinds[PLACE_COUNT];
-	char sz[32], name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN];
-	size_t nk, ki;
-	int ai = bench_init(&o, &prog, argc, argv), i;
+	int ai = bench_init(&o, &prog, argc, argv);
 
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is not supported: each copy would need its own ring; allowed: 1",
-				  o.parallel);
-	for (i = ai; i < argc; i++)
-		bench_arg_int(&prog, "N", argv[i], 2, MAX_PROCS);
-	if (place_init(&pl, want, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
-	nk = place_list(&pl, kinds, PLACE_COUNT);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGCHLD, on_child);
-	r.nlongs = (size_t)size / sizeof(long);
-	r.array = calloc(r.nlongs + 1, sizeof(long));
-	if (r.array == NULL)
-		msg_sysdie("malloc");
-	r.pl = &pl;
-	mem_size_name(sz, sizeof(sz), size);
-	for (; ai < argc; ai++)
-		for (ki = 0; ki < nk; ki++) {
-			struct bench_case c;
-
-			r.nprocs = (int)bench_arg_int(&prog, "N", argv[ai], 2, MAX_PROCS);
-			r.kind = kinds[ki];
-			if (place_pin(&pl, r.kind, 0) != 0)
-				msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
-			if (o.output == OUTPUT_RAW) {
-				bench_print_config(&o, &prog);
-				place_print_config(stdout, &pl, r.kind);
-			}
-			ring_start(&r);
-			snprintf(name, sizeof(name), "LatCtx/size=%s/procs=%d/%s",
-				 size == 0 ? "0K" : sz, r.nprocs, place_name_part(r.kind));
-			memset(&c, 0, sizeof(c));
-			c.name = name;
-			c.loop = do_ring;
-			c.overhead = do_overhead;
-			c.arg = &r;
-			if (bench_run(&o, &prog, &c) != 0)
-				return MSG_EXIT_FAIL;
-			ring_stop(&r);
-			if (place_restore(&pl) != 0)
-				msg_sysdie("cannot restore the CPU affinity");
-		}
-	return MSG_EXIT_OK;
+	ring.args = argv + ai;
+	ring.nargs = (size_t)(argc - ai);
+	return place_main(&pp, &o);
 }

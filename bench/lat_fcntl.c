@@ -17,15 +17,12 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "msg.h"
-#include "parse.h"
-#include "place.h"
+#include "place_main.h"
 #include "tmp.h"
 
 /*
@@ -41,6 +38,7 @@
 struct state {
 	int fd;
 	int step;		/* the parent's next step, mod REGIONS */
+	int ready[2];		/* the child says it holds its region */
 };
 
 static volatile sig_atomic_t armed, died;	/* a child runs; it died */
@@ -95,13 +93,16 @@ fail:
 
 /* The child: step k locks k and unlocks k + 2 (mod 3), the mirror image. */
 static HB_NORETURN void
-child(int fd, int ready)
+child(void *arg, unsigned idx)
 {
-	int k = 0;
+	const struct state *s = arg;
+	int fd = s->fd, k = 0;
 
-	if (setlk(fd, 2, F_WRLCK, F_SETLKW) != 0 || write(ready, "", 1) != 1)
+	(void)idx;
+	close(s->ready[0]);
+	if (setlk(fd, 2, F_WRLCK, F_SETLKW) != 0 || write(s->ready[1], "", 1) != 1)
 		msg_syswarn("child: lock"), _exit(1);
-	close(ready);
+	close(s->ready[1]);
 	for (;; k = (k + 1) % REGIONS) {
 		while (setlk(fd, k, F_WRLCK, F_SETLKW) != 0)
 			if (errno != EINTR)
@@ -111,49 +112,58 @@ child(int fd, int ready)
 	}
 }
 
+/* Once: the file, unlinked at once: nothing is left even if the program is killed. */
 static void
-start(struct state *s, const struct place *pl, enum place_kind k)
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
 {
-	int ready[2];
-	pid_t pid;
-	char c;
+	struct state *s = arg;
+	char path[PATH_MAX];
+
+	(void)o, (void)c;
+	s->fd = tmp_file(NULL, path, sizeof(path));
+	if (s->fd < 0)
+		msg_sysdie("cannot create a temporary file in %s", tmp_dir(NULL));
+	if (tmp_remove(path) != 0)
+		msg_sysdie("%s", path);
+	signal(SIGCHLD, on_child);
+}
+
+static void
+open_locks(void *arg)
+{
+	struct state *s = arg;
 
 	/* The parent holds regions 0 and 1, the child 2 before the first step. */
 	if (setlk(s->fd, 2, F_UNLCK, F_SETLK) != 0 ||
 	    setlk(s->fd, 0, F_WRLCK, F_SETLKW) != 0 || setlk(s->fd, 1, F_WRLCK, F_SETLKW) != 0)
 		msg_sysdie("locking the temporary file");
 	s->step = 0;
-	if (pipe(ready) != 0)
+	if (pipe(s->ready) != 0)
 		msg_sysdie("pipe");
-	fflush(NULL);
 	died = 0;
 	armed = 1;
-	if ((pid = place_fork(pl, k, 1)) < 0)
-		msg_sysdie("fork");
-	if (pid == 0) {
-		close(ready[0]);
-		child(s->fd, ready[1]);
-	}
-	close(ready[1]);
-	if (read(ready[0], &c, 1) != 1)
+}
+
+static void
+ready(void *arg)
+{
+	struct state *s = arg;
+	char c;
+
+	close(s->ready[1]);
+	if (read(s->ready[0], &c, 1) != 1)
 		msg_die("the child process failed to start");
-	close(ready[0]);
+	close(s->ready[0]);
 	/* One round trip each way round the regions: the batons are in play. */
 	if (do_pingpong(s, REGIONS) != 0)
 		msg_sysdie("fcntl");
 }
 
-static unsigned want;		/* PLACE_BIT()s; 0: the default */
-
-static int
-own_option(int opt, const char *arg, void *ctx)
+static void
+disarm(void *arg)
 {
-	char err[PARSE_ERRLEN];
-
-	(void)opt;
-	if (place_parse("-p", arg, &want, err, sizeof(err)) != 0)
-		bench_usage_error(ctx, "%s", err);
-	return 0;
+	(void)arg;
+	armed = 0;
 }
 
 static struct bench_prog prog = {
@@ -162,57 +172,34 @@ static struct bench_prog prog = {
 	.summary = "lat_fcntl: fcntl record-lock round trip between two processes, in ns",
 	.optstring = "p:",
 	.opthelp = PLACE_OPTHELP,
-	.option = own_option,
+	.option = place_option,
 	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
 };
 
+static struct state state;
+
+static const struct place_prog pp = {
+	.bench = &prog,
+	.name = "LatFcntl",
+	.parallel_why = "copies would share one partner",
+	.keep_sigpipe = 1,
+	.config_pinned = 1,
+	.arg = &state,
+	.setup = setup,
+	.open = open_locks,
+	.partner = child,
+	.ready = ready,
+	.loop = do_pingpong,
+	.close = disarm,
+};
+
 int
 main(int argc, char **argv)
 {
-	static struct place pl;
 	struct bench_opts o;
-	struct state s;
-	enum place_kind kinds[PLACE_COUNT];
-	char name[64], err[PARSE_ERRLEN], path[PATH_MAX];
-	size_t nk, ki;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one partner; allowed: 1",
-				  o.parallel);
-	if (place_init(&pl, want, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
-	nk = place_list(&pl, kinds, PLACE_COUNT);
-	/* Unlinked at once: nothing is left even if the program is killed. */
-	s.fd = tmp_file(NULL, path, sizeof(path));
-	if (s.fd < 0)
-		msg_sysdie("cannot create a temporary file in %s", tmp_dir(NULL));
-	if (tmp_remove(path) != 0)
-		msg_sysdie("%s", path);
-	signal(SIGCHLD, on_child);
-	for (ki = 0; ki < nk; ki++) {
-		struct bench_case c;
-
-		if (place_pin(&pl, kinds[ki], 0) != 0)
-			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
-		if (o.output == OUTPUT_RAW) {
-			bench_print_config(&o, &prog);
-			place_print_config(stdout, &pl, kinds[ki]);
-		}
-		start(&s, &pl, kinds[ki]);
-		snprintf(name, sizeof(name), "LatFcntl/%s", place_name_part(kinds[ki]));
-		memset(&c, 0, sizeof(c));
-		c.name = name;
-		c.loop = do_pingpong;
-		c.arg = &s;
-		if (bench_run(&o, &prog, &c) != 0)
-			return MSG_EXIT_FAIL;
-		armed = 0;
-		place_kill_children();
-		if (place_restore(&pl) != 0)
-			msg_sysdie("cannot restore the CPU affinity");
-	}
-	return MSG_EXIT_OK;
+	return place_main(&pp, &o);
 }

@@ -15,21 +15,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "msg.h"
-#include "parse.h"
-#include "place.h"
+#include "place_main.h"
 #include "tmp.h"
 
 struct state {
 	char path[2][PATH_MAX];	/* to the child, from it */
-	int wr, rd;		/* the parent's ends */
+	int to[2], from[2];	/* the parent writes to[1] and reads from[0] */
 };
 
 /* Open path with flags, then make the descriptor blocking. */
@@ -46,25 +43,6 @@ open_fifo(const char *path, int flags)
 	return fd;
 }
 
-/* Move exactly n bytes (a short transfer or EINTR continues); EOF is EPIPE. */
-static int
-move(int fd, char *buf, size_t n, int out)
-{
-	while (n > 0) {
-		ssize_t got = out ? write(fd, buf, n) : read(fd, buf, n);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			if (got == 0)
-				errno = EPIPE;
-			return -1;
-		}
-		buf += got, n -= (size_t)got;
-	}
-	return 0;
-}
-
 static int
 do_roundtrip(void *arg, uint64_t n)
 {
@@ -72,80 +50,89 @@ do_roundtrip(void *arg, uint64_t n)
 	char c = 'x';
 
 	while (n-- > 0)
-		if (move(s->wr, &c, 1, 1) != 0 || move(s->rd, &c, 1, 0) != 0)
+		if (place_move(s->to[1], &c, 1, 1) != 0 || place_move(s->from[0], &c, 1, 0) != 0)
 			return -1;
 	HB_USE(c);
 	return 0;
 }
 
-/* The child echoes until the parent closes its end. */
-static HB_NORETURN void
-echo(int rd, int wr)
+/* Once: the FIFOs, in a temporary directory. */
+static void
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
 {
-	char c;
+	struct state *s = arg;
+	char dir[PATH_MAX];
+	size_t i;
 
-	for (;;) {
-		ssize_t got = read(rd, &c, 1);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got != 1)
-			_exit(got == 0 ? 0 : 1);
-		if (move(wr, &c, 1, 1) != 0)
-			_exit(errno == EPIPE ? 0 : 1);
+	(void)o, (void)c;
+	if (tmp_mkdir(NULL, dir, sizeof(dir)) != 0)
+		msg_sysdie("cannot create a temporary directory in %s", tmp_dir(NULL));
+	for (i = 0; i < 2; i++) {
+		if (snprintf(s->path[i], sizeof(s->path[i]), "%s/fifo%zu", dir, i + 1) >= (int)sizeof(s->path[i]))
+			msg_die("%s: the path is too long", dir);
+		if (mkfifo(s->path[i], 0600) != 0)
+			msg_sysdie("mkfifo %s", s->path[i]);
+		/* Registered after the directory: removed before it. */
+		if (tmp_register(s->path[i]) != 0)
+			msg_sysdie("%s", s->path[i]);
 	}
 }
 
 static void
-start(struct state *s, const struct place *pl, enum place_kind k)
+open_fifos(void *arg)
 {
-	int to[2], from[2];
-	pid_t pid;
+	struct state *s = arg;
 
 	/*
 	 * Every end is opened here, readers first so that no open waits:
 	 * a child that died before opening its ends would leave a blocking
 	 * open hanging.  The FIFOs' data path does not care who opened them.
 	 */
-	to[0] = open_fifo(s->path[0], O_RDONLY);
-	from[0] = open_fifo(s->path[1], O_RDONLY);
-	to[1] = open_fifo(s->path[0], O_WRONLY);
-	from[1] = open_fifo(s->path[1], O_WRONLY);
-	fflush(NULL);
-	pid = place_fork(pl, k, 1);
-	if (pid < 0)
-		msg_sysdie("fork");
-	if (pid == 0) {
-		close(to[1]), close(from[0]);
-		echo(to[0], from[1]);
+	s->to[0] = open_fifo(s->path[0], O_RDONLY);
+	s->from[0] = open_fifo(s->path[1], O_RDONLY);
+	s->to[1] = open_fifo(s->path[0], O_WRONLY);
+	s->from[1] = open_fifo(s->path[1], O_WRONLY);
+}
+
+/* The child echoes until the parent closes its end. */
+static HB_NORETURN void
+echo(void *arg, unsigned idx)
+{
+	struct state *s = arg;
+	char c;
+
+	(void)idx;
+	close(s->to[1]), close(s->from[0]);
+	for (;;) {
+		ssize_t got = read(s->to[0], &c, 1);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got != 1)
+			_exit(got == 0 ? 0 : 1);
+		if (place_move(s->from[1], &c, 1, 1) != 0)
+			_exit(errno == EPIPE ? 0 : 1);
 	}
+}
+
+static void
+ready(void *arg)
+{
+	struct state *s = arg;
+
 	/* Only the child holds these: its death is EOF or EPIPE here. */
-	close(to[0]), close(from[1]);
-	s->wr = to[1];
-	s->rd = from[0];
+	close(s->to[0]), close(s->from[1]);
 	/* Once around: the child runs and is pinned. */
 	if (do_roundtrip(s, 1) != 0)
 		msg_sysdie("the first round trip");
 }
 
 static void
-stop(struct state *s)
+close_fifos(void *arg)
 {
-	close(s->wr), close(s->rd);
-	place_kill_children();
-}
+	struct state *s = arg;
 
-static unsigned mask;		/* -p; 0: the default */
-
-static int
-own_option(int opt, const char *arg, void *ctx)
-{
-	char err[PARSE_ERRLEN];
-
-	(void)opt;
-	if (place_parse("-p", arg, &mask, err, sizeof(err)) != 0)
-		bench_usage_error(ctx, "%s", err);
-	return 0;
+	close(s->to[1]), close(s->from[0]);
 }
 
 static struct bench_prog prog = {
@@ -154,63 +141,32 @@ static struct bench_prog prog = {
 	.summary = "lat_fifo: named FIFO round trip between two processes, in ns",
 	.optstring = "p:",
 	.opthelp = PLACE_OPTHELP,
-	.option = own_option,
+	.option = place_option,
 	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+};
+
+static struct state state;
+
+static const struct place_prog pp = {
+	.bench = &prog,
+	.name = "LatFifo",
+	.parallel_why = "copies would share one partner",
+	.arg = &state,
+	.setup = setup,
+	.open = open_fifos,
+	.partner = echo,
+	.ready = ready,
+	.loop = do_roundtrip,
+	.close = close_fifos,
 };
 
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct place pl;
-	struct state s;
-	enum place_kind kinds[PLACE_COUNT];
-	char name[OUTPUT_MAX_NAME], err[PARSE_ERRLEN], dir[PATH_MAX];
-	size_t i, nk;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one partner; allowed: 1",
-				  o.parallel);
-	if (place_init(&pl, mask, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
-	if (tmp_mkdir(NULL, dir, sizeof(dir)) != 0)
-		msg_sysdie("cannot create a temporary directory in %s", tmp_dir(NULL));
-	for (i = 0; i < 2; i++) {
-		if (snprintf(s.path[i], sizeof(s.path[i]), "%s/fifo%zu", dir, i + 1) >= (int)sizeof(s.path[i]))
-			msg_die("%s: the path is too long", dir);
-		if (mkfifo(s.path[i], 0600) != 0)
-			msg_sysdie("mkfifo %s", s.path[i]);
-		/* Registered after the directory: removed before it. */
-		if (tmp_register(s.path[i]) != 0)
-			msg_sysdie("%s", s.path[i]);
-	}
-	/* A dead partner is EPIPE on write, not a signal that kills us. */
-	signal(SIGPIPE, SIG_IGN);
-	bench_print_config(&o, &prog);
-	nk = place_list(&pl, kinds, PLACE_COUNT);
-	for (i = 0; i < nk; i++) {
-		struct bench_case c;
-
-		if (place_pin(&pl, kinds[i], 0) != 0)
-			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
-		if (o.output == OUTPUT_RAW) {
-			bench_print_config(&o, &prog);
-			place_print_config(stdout, &pl, kinds[i]);
-		}
-		start(&s, &pl, kinds[i]);
-		snprintf(name, sizeof(name), "LatFifo/%s", place_name_part(kinds[i]));
-		memset(&c, 0, sizeof(c));
-		c.name = name;
-		c.loop = do_roundtrip;
-		c.arg = &s;
-		if (bench_run(&o, &prog, &c) != 0)
-			return MSG_EXIT_FAIL;
-		stop(&s);
-		if (place_restore(&pl) != 0)
-			msg_sysdie("cannot restore the CPU affinity");
-	}
-	return MSG_EXIT_OK;
+	return place_main(&pp, &o);
 }

@@ -14,7 +14,6 @@
 
 #include <errno.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
@@ -23,12 +22,12 @@
 
 #include "bench.h"
 #include "msg.h"
-#include "parse.h"
-#include "place.h"
+#include "place_main.h"
 
 struct state {
 	int semid;
 	struct sembuf ops[2];	/* the parent's: take 1, give 0 */
+	struct sembuf child_ops[2];	/* the child's: take 0, give 1 */
 };
 
 /* The set, for the handlers: -1 when there is none (or it is going). */
@@ -90,11 +89,26 @@ do_pingpong(void *arg, uint64_t n)
 	return 0;
 }
 
+/* Once, before place_fork, whose handlers kill the child and then call these. */
 static void
-start(struct state *s, const struct place *pl, enum place_kind k)
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
 {
-	struct sembuf give1, child_ops[2];
-	pid_t pid;
+	size_t i;
+
+	(void)arg, (void)o, (void)c;
+	owner = getpid();
+	for (i = 0; i < HB_ARRAY_SIZE(sigs); i++)
+		if (signal(sigs[i], on_signal) == SIG_IGN)	/* nohup: leave it */
+			signal(sigs[i], SIG_IGN);
+	signal(SIGCHLD, on_signal);
+	atexit(stop);
+}
+
+static void
+open_set(void *arg)
+{
+	struct state *s = arg;
+	struct sembuf give1;
 
 	s->semid = semget(IPC_PRIVATE, 2, IPC_CREAT | IPC_EXCL | 0600);
 	if (s->semid < 0 && errno == ENOSYS)
@@ -104,7 +118,7 @@ start(struct state *s, const struct place *pl, enum place_kind k)
 		msg_sysdie("semget");
 	semid = s->semid;
 	sem_op(&give1, 1, 1);
-	sem_op(&child_ops[0], 0, -1), sem_op(&child_ops[1], 1, 1);
+	sem_op(&s->child_ops[0], 0, -1), sem_op(&s->child_ops[1], 1, 1);
 	sem_op(&s->ops[0], 1, -1), sem_op(&s->ops[1], 0, 1);
 	/* Semaphore 1 starts at 1: the parent's first call goes through. */
 	if (semop(s->semid, &give1, 1) != 0) {
@@ -112,30 +126,33 @@ start(struct state *s, const struct place *pl, enum place_kind k)
 			msg_exit(MSG_EXIT_UNSUPPORTED, "semop is not available: %s", strerror(errno));
 		msg_sysdie("semop");
 	}
-	fflush(NULL);
 	died = 0;
-	if ((pid = place_fork(pl, k, 1)) < 0)
-		msg_sysdie("fork");
-	if (pid == 0)
-		for (;;)
-			if (semop(s->semid, child_ops, 2) != 0 && errno != EINTR)
-				_exit(errno == EIDRM || errno == EINVAL ? 0 : 1);
+}
+
+static HB_NORETURN void
+partner(void *arg, unsigned idx)
+{
+	struct state *s = arg;
+
+	(void)idx;
+	for (;;)
+		if (semop(s->semid, s->child_ops, 2) != 0 && errno != EINTR)
+			_exit(errno == EIDRM || errno == EINVAL ? 0 : 1);
+}
+
+static void
+ready(void *arg)
+{
 	/* One round trip: the child has started and pinned itself. */
-	if (do_pingpong(s, 2) != 0)
+	if (do_pingpong(arg, 2) != 0)
 		msg_sysdie("semop");
 }
 
-static unsigned want;		/* PLACE_BIT()s; 0: the default */
-
-static int
-own_option(int opt, const char *arg, void *ctx)
+static void
+close_set(void *arg)
 {
-	char err[PARSE_ERRLEN];
-
-	(void)opt;
-	if (place_parse("-p", arg, &want, err, sizeof(err)) != 0)
-		bench_usage_error(ctx, "%s", err);
-	return 0;
+	(void)arg;
+	stop();
 }
 
 static struct bench_prog prog = {
@@ -144,56 +161,34 @@ static struct bench_prog prog = {
 	.summary = "lat_sem: System V semaphore round trip between two processes, in ns",
 	.optstring = "p:",
 	.opthelp = PLACE_OPTHELP,
-	.option = own_option,
+	.option = place_option,
 	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
 };
 
+static struct state state;
+
+static const struct place_prog pp = {
+	.bench = &prog,
+	.name = "LatSem",
+	.parallel_why = "copies would share one partner",
+	.keep_sigpipe = 1,
+	.config_pinned = 1,
+	.arg = &state,
+	.setup = setup,
+	.open = open_set,
+	.partner = partner,
+	.ready = ready,
+	.loop = do_pingpong,
+	.close = close_set,
+};
+
 int
 main(int argc, char **argv)
 {
-	static struct place pl;
 	struct bench_opts o;
-	struct state s;
-	enum place_kind kinds[PLACE_COUNT];
-	char name[64], err[PARSE_ERRLEN];
-	size_t nk, ki;
 
 	bench_init(&o, &prog, argc, argv);
-	if (o.parallel > 1)
-		bench_usage_error(&prog, "-P: value '%u' is not supported: copies would share one partner; allowed: 1",
-				  o.parallel);
-	if (place_init(&pl, want, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s", err);
-	nk = place_list(&pl, kinds, PLACE_COUNT);
-	/* Before place_fork, whose handlers kill the child and then call these. */
-	owner = getpid();
-	for (ki = 0; ki < HB_ARRAY_SIZE(sigs); ki++)
-		if (signal(sigs[ki], on_signal) == SIG_IGN)	/* nohup: leave it */
-			signal(sigs[ki], SIG_IGN);
-	signal(SIGCHLD, on_signal);
-	atexit(stop);
-	for (ki = 0; ki < nk; ki++) {
-		struct bench_case c;
-
-		if (place_pin(&pl, kinds[ki], 0) != 0)
-			msg_sysdie("cannot pin to CPU %d", pl.cpus[0]);
-		if (o.output == OUTPUT_RAW) {
-			bench_print_config(&o, &prog);
-			place_print_config(stdout, &pl, kinds[ki]);
-		}
-		start(&s, &pl, kinds[ki]);
-		snprintf(name, sizeof(name), "LatSem/%s", place_name_part(kinds[ki]));
-		memset(&c, 0, sizeof(c));
-		c.name = name;
-		c.loop = do_pingpong;
-		c.arg = &s;
-		if (bench_run(&o, &prog, &c) != 0)
-			return MSG_EXIT_FAIL;
-		stop();
-		if (place_restore(&pl) != 0)
-			msg_sysdie("cannot restore the CPU affinity");
-	}
-	return MSG_EXIT_OK;
+	return place_main(&pp, &o);
 }

@@ -16,7 +16,7 @@
  * the system cannot pin.  The allowed CPUs are those of the process when
  * place_init runs, so run it after bench_init (which applies -c).
  *
- * Typical use:
+ * Typical use (what place_main in place_main.h does for a program):
  *
  *     struct place pl;
  *     enum place_kind k[PLACE_COUNT];

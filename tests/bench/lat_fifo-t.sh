@@ -3,98 +3,19 @@
 # and neither a child nor the FIFOs left after SIGTERM or when the child
 # dies.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libplace.sh"
 
+place_init lat_fifo LatFifo
 plan 22
-q='-N 3 -T 1ms -o raw'
-ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lat_fifo-t.XXXXXX")
-_tap_cleanup_hook() {
-	[ -z "${bg:-}" ] || kill -KILL "$bg" 2>/dev/null || :
-	rm -rf "$tmp"
-}
-
-# status_and_value STATUS VALUE LO HI: exit 0, and LO <= VALUE <= HI.
-status_and_value() {
-	[ "$1" -eq 0 ] && num_between "$3" "$2" "$4"
-}
-
-# procs MARK: live processes with MARK on their command line (the child
-# is a fork: it shares the parent's).
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		if { tr '\0' ' ' <"$_f"; } 2>/dev/null | grep -qF -- "$1"; then
-			_n=$((_n + 1))
-		fi
-	done
-	printf '%s\n' "$_n"
-}
-
-cli '-h exits 0 with the usage line' 0 '^usage: lat_fifo' lat_fifo -h
+place_cli
 cli 'an argument: exit 2' 2 "unexpected argument 'x'" lat_fifo x
-cli '-p bogus: exit 2 naming the placements' 2 "-p: value 'bogus' is not a placement; allowed: one, spread, both, unpinned" lat_fifo -p bogus
-cli '-P 2: exit 2, one partner only' 2 "-P: value '2' is not supported" lat_fifo -P 2
-
-TMPDIR=$tmp run_prog lat_fifo $q
-ok 'prints well-formed raw records' well_formed "$TAP_STDOUT"
+place_run
 # Its results reach the results tool's tables (they once had no column).
 printf '%s\n' "$TAP_STDOUT" >"$tmp/run.0"
 like "compare tables it in More latencies ('FIFO')" \
 	"$(TMPDIR=$tmp $TEST_WRAPPER "$top_builddir/results/hostbench-compare" --summary --sections more "$tmp/run.0" 2>&1)" \
 	'FIFO'
 rm -f "$tmp/run.0"
-v=$(results_of "$TAP_STDOUT" LatFifo/placement=one | median_of)
-ok "one CPU: exit 0, above 0 and below 10 ms ($v ns per round trip)" \
-	status_and_value "$TAP_STATUS" "$v" 0.001 1e7
-like 'the placement is a configuration line' "$TAP_STDOUT" '^placement: one, cpu [0-9]+$'
-if [ "$ncpu" -ge 2 ]; then
-	v=$(results_of "$TAP_STDOUT" LatFifo/placement=spread | median_of)
-	# Under qemu-user a wake-up across CPUs also waits on the emulator.
-	ms=10
-	[ -z "$TEST_WRAPPER" ] || ms=100
-	ok "spread: also measured by default, above 0 and below $ms ms ($v)" num_between 0.001 "$v" "${ms}e6"
-	like 'spread names its CPUs' "$TAP_STDOUT" '^placement: spread, cpus [0-9,-]+ round-robin$'
-else
-	skip 'one CPU: no spread placement'
-	skip 'one CPU: no spread placement'
-fi
-is 'nothing is left in TMPDIR after a run' '' "$(ls -A "$tmp")"
-run_prog lat_fifo $q -p unpinned
-is '-p unpinned names its results so' 3 \
-	"$(results_of "$TAP_STDOUT" LatFifo/placement=unpinned | wc -l | tr -d ' ')"
-run_prog lat_fifo $q -c 0 -p spread
-is 'spread on a single CPU: exit 77' 77 "$TAP_STATUS"
-
-if [ -r /proc/self/cmdline ]; then
-	mark="-N $((50000 + $$ % 50000)) -T 10ms"
-	for victim in parent child; do
-		# shellcheck disable=SC2086
-		TMPDIR=$tmp $TEST_WRAPPER "$(prog lat_fifo)" $mark -o raw -p one >/dev/null 2>"$tmp.err" &
-		bg=$!
-		i=0
-		while [ "$(procs "$mark")" -lt 2 ] && [ "$i" -lt 10 ]; do
-			sleep 1
-			i=$((i + 1))
-		done
-		is "$victim test: two processes run" 2 "$(procs "$mark")"
-		if [ "$victim" = parent ]; then
-			kill -TERM "$bg"
-			want=143
-		else
-			kill -KILL "$(pgrep -P "$bg" 2>/dev/null || echo "$bg")"
-			want=1
-		fi
-		st=0
-		wait "$bg" 2>/dev/null || st=$?
-		bg=
-		is "$victim killed: exit $want" "$want" "$st"
-		is "$victim killed: no process is left" 0 "$(procs "$mark")"
-		is "$victim killed: nothing is left in TMPDIR" '' "$(ls -A "$tmp")"
-	done
-	like 'child killed: the parent says why' "$(cat "$tmp.err")" 'LatFifo/placement=one: operation failed'
-	rm -f "$tmp.err"
-else
-	for i in 1 2 3 4 5 6 7 8 9; do
-		skip 'no /proc to look for processes'
-	done
-fi
+place_values 0.001 1e7 'ns per round trip' 10
+place_unpinned
+place_kill 2 'LatFifo/placement=one: operation failed'
