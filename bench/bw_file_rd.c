@@ -179,7 +179,7 @@ static const struct bench_prog prog = {
 	.summary = PROG_SUMMARY " (10^6 bytes/s)",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.opthelp = "  SIZE         bytes read per iteration, a multiple of 4k\n"
+	.morehelp = "  SIZE         bytes read per iteration, a multiple of 4k\n"
 		   "  FILE         read this file (at least SIZE bytes) instead; a directory:\n"
 		   "               write the temporary file there\n",
 	.min_args = 2,

@@ -169,29 +169,24 @@ stop(void *arg)
 
 static uint64_t size = 64 << 10, total = 10 << 20;
 
-static int
-own_option(int opt, const char *arg, void *ctx)
-{
-	if (opt == 'm')
-		size = bench_arg_size(ctx, "-m", arg, 1, 64u << 20);
-	else if (opt == 'M')
-		total = bench_arg_size(ctx, "-M", arg, 1, 1ull << 32);
-	else
-		place_option(opt, arg, ctx);
-	return 0;
-}
+static const struct bench_opt opts[] = {
+	{ 'm', BENCH_OPT_SIZE, "SIZE", 0, 1, 64 << 20, NULL, 0, "message size (default 64K)", NULL,
+	  &size },
+	{ 'M', BENCH_OPT_SIZE, "TOTAL", 0, 1, 4294967296.0, NULL, 0,
+	  "bytes moved per iteration (default 10M)", NULL, &total },
+	PLACE_OPT,
+};
 
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = PROG_NAME,
 	.args = PROG_ARGS,
 	.summary = PROG_SUMMARY,
-	.optstring = "m:M:p:",
-	.opthelp = "  -m SIZE      message size (default 64K)\n"
-		   "  -M TOTAL     bytes moved per iteration (default 10M)\n" PLACE_OPTHELP,
-	.option = own_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = PROG_MAX_ARGS,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one writer",
 };
 
 /* Once: the buffer, the bytes per iteration, and the message size in the name. */
@@ -218,7 +213,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = RESULT_NAME,
-	.parallel_why = "copies would share one writer",
 	.arg = &state,
 	.setup = setup,
 	.open = open_channels,

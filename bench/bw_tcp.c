@@ -238,7 +238,7 @@ static const struct bench_prog prog = {
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.opthelp = "  -P n         (shared option) n parallel streams\n",
+	.morehelp = "  -P n         (shared option) n parallel streams\n",
 };
 
 int

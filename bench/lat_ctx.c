@@ -211,36 +211,40 @@ ring_stop(void *arg)
 
 static uint64_t size;
 
-static int
-own_option(int opt, const char *arg, void *ctx)
+/*
+ * -s: lmbench's KB, or a size with k, m or g.  A bare number is parsed
+ * as such, so that a message quotes the value as it was typed.
+ */
+static void
+size_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
 	size_t n = strlen(arg);
 
-	if (opt == 's') {	/* lmbench: KB; a suffix k, m or g may say otherwise */
-		/* A bare number is parsed as such, so that a message quotes
-		 * the value as it was typed. */
-		if (n > 0 && arg[n - 1] >= '0' && arg[n - 1] <= '9')
-			size = (uint64_t)bench_arg_int(ctx, "-s (KB)", arg, 0, 1 << 20) << 10;
-		else
-			size = bench_arg_size(ctx, "-s", arg, 0, 1u << 30);
-		if (size % sizeof(long) != 0)
-			bench_usage_error(ctx, "-s: value '%s' is not a whole number of words", arg);
-		return 0;
-	}
-	return place_option(opt, arg, ctx);
+	(void)letter, (void)ctx;
+	if (n > 0 && arg[n - 1] >= '0' && arg[n - 1] <= '9')
+		size = (uint64_t)bench_arg_int(p, "-s (KB)", arg, 0, 1 << 20) << 10;
+	else
+		size = bench_arg_size(p, "-s", arg, 0, 1u << 30);
+	if (size % sizeof(long) != 0)
+		bench_usage_error(p, "-s: value '%s' is not a whole number of words", arg);
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	{ 's', BENCH_OPT_CALL, "KB", 0, 0, 0, NULL, 0, "each process's array (lmbench: KB; default 0)",
+	  size_then, NULL },
+	PLACE_OPT,
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_ctx",
 	.args = "N...",
 	.summary = "lat_ctx: context switch time of N processes in a ring, in ns per switch",
-	.optstring = "s:p:",
-	.opthelp = "  -s KB        each process's array (lmbench: KB; default 0)\n"
-		   PLACE_OPTHELP,
-	.option = own_option,
-	.ctx = &prog,
 	.min_args = 1,
 	.max_args = -1,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "each copy would need its own ring",
 };
 
 /* Once: the parent's array; a ring process's death wakes the parent. */
@@ -278,7 +282,6 @@ static struct ring ring;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatCtx",
-	.parallel_why = "each copy would need its own ring",
 	.config_pinned = 1,
 	.arg = &ring,
 	.setup = setup,

@@ -166,16 +166,20 @@ disarm(void *arg)
 	armed = 0;
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	PLACE_OPT,
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_fcntl",
 	.args = "",
 	.summary = "lat_fcntl: fcntl record-lock round trip between two processes, in ns",
-	.optstring = "p:",
-	.opthelp = PLACE_OPTHELP,
-	.option = place_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;
@@ -183,7 +187,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatFcntl",
-	.parallel_why = "copies would share one partner",
 	.keep_sigpipe = 1,
 	.config_pinned = 1,
 	.arg = &state,

@@ -135,16 +135,20 @@ close_fifos(void *arg)
 	close(s->to[1]), close(s->from[0]);
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	PLACE_OPT,
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_fifo",
 	.args = "",
 	.summary = "lat_fifo: named FIFO round trip between two processes, in ns",
-	.optstring = "p:",
-	.opthelp = PLACE_OPTHELP,
-	.option = place_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;
@@ -152,7 +156,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatFifo",
-	.parallel_why = "copies would share one partner",
 	.arg = &state,
 	.setup = setup,
 	.open = open_fifos,

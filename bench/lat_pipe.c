@@ -86,16 +86,20 @@ close_pipes(void *arg)
 	close(s->to[1]), close(s->from[0]);
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	PLACE_OPT,
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_pipe",
 	.args = "",
 	.summary = "lat_pipe: pipe round trip between two processes, in ns",
-	.optstring = "p:",
-	.opthelp = PLACE_OPTHELP,
-	.option = place_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;
@@ -103,7 +107,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatPipe",
-	.parallel_why = "copies would share one partner",
 	.arg = &state,
 	.open = open_pipes,
 	.partner = echo,

@@ -89,26 +89,21 @@ close_pair(void *arg)
 
 static uint64_t size = 1;	/* -m */
 
-static int
-own_option(int opt, const char *arg, void *ctx)
-{
-	if (opt == 'm')
-		size = bench_arg_size(ctx, "-m", arg, 1, 64u << 20);
-	else
-		place_option(opt, arg, ctx);
-	return 0;
-}
+static const struct bench_opt opts[] = {
+	{ 'm', BENCH_OPT_SIZE, "SIZE", 0, 1, 64 << 20, NULL, 0, "message size (default 1)", NULL, &size },
+	PLACE_OPT,
+};
 
-static struct bench_prog prog = {
+static const struct bench_prog prog = {
 	.name = "lat_unix",
 	.args = "",
 	.summary = "lat_unix: AF_UNIX stream socket round trip between two processes, in ns",
-	.optstring = "m:p:",
-	.opthelp = "  -m SIZE      message size (default 1)\n" PLACE_OPTHELP,
-	.option = own_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one partner",
 };
 
 /* Once: the message buffer, and its size in the name. */
@@ -134,7 +129,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatUnix",
-	.parallel_why = "copies would share one partner",
 	.arg = &state,
 	.setup = setup,
 	.open = open_pair,

@@ -134,25 +134,33 @@ ready(void *arg)
 		msg_sysdie("the first connection");
 }
 
-static int
-own_option(int opt, const char *arg, void *ctx)
+/* lmbench's -s and -S (its own server, started or stopped): refused. */
+static void
+no_server(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
-	if (opt != 'p')
-		bench_usage_error(ctx, "-%c: lmbench's separate server is not needed: the benchmark starts its own",
-				  opt);
-	return place_option(opt, arg, ctx);
+	(void)arg, (void)ctx;
+	bench_usage_error(p, "-%c: lmbench's separate server is not needed: the benchmark starts its own",
+			  letter);
 }
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	PLACE_OPT,
+	{ 's', BENCH_OPT_CALL, NULL, 0, 0, 0, NULL, 0, "(lmbench's server: refused, one is started)",
+	  no_server, NULL },
+	{ 'S', BENCH_OPT_CALL, NULL, 0, 0, 0, NULL, 0, "(lmbench's server stop: refused)", no_server,
+	  NULL },
+};
+
+static const struct bench_prog prog = {
 	.name = "lat_unix_connect",
 	.args = "",
 	.summary = "lat_unix_connect: AF_UNIX stream connection cost, in ns per connection",
-	.optstring = "p:sS",
-	.opthelp = PLACE_OPTHELP,
-	.option = own_option,
-	.ctx = &prog,
 	.min_args = 0,
 	.max_args = 0,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.max_parallel = 1,
+	.why_parallel = "copies would share one server",
 };
 
 static struct state state;
@@ -160,7 +168,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "LatUnixConnect",
-	.parallel_why = "copies would share one server",
 	.arg = &state,
 	.setup = setup,
 	.open = listen_sock,

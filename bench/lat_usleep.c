@@ -146,10 +146,10 @@ static const struct { const char *name; double p; } stats[] = {
 };
 
 /* Options and the load processes (read by the exit and signal handlers). */
-static struct {
-	uint64_t usec, count, budget_ns, slack;
-	unsigned load;
-	int count_set, rt, want[NM];
+static struct opts {
+	uint64_t usec, count, budget_ns;
+	long long n, load, slack;	/* -n (0: not given), -l, -s */
+	int rt, want[NM];
 } opt = { 100, 100, 0, 0, 0, 0, 0, { 0 } };
 static pid_t load_pid[MAX_LOAD];
 static volatile sig_atomic_t nload;
@@ -278,34 +278,14 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 	return 0;
 }
 
-static int usleep_opt(int c, const char *arg, void *ctx);
-static const struct bench_prog prog = {
-	.name = "lat_usleep",
-	.args = "[usec] [nanosleep|usleep|select|pselect|itimer|timer ...]",
-	.summary = "lat_usleep: wake-up lateness of sleeping calls, ns per wake-up (p50, p90, p99, max)",
-	.optstring = "n:t:l:s:ru:",
-	.opthelp = "  -u usec|method  sleep time in us (default 100), or a method (lmbench's -u)\n"
-		"  -n count     wake-ups per sample (default 100; unlimited with -t alone)\n"
-		"  -t time      end a sample after this long (bare number: ms)\n"
-		"  -l procs     start procs busy processes to load the CPUs\n"
-		"  -s ns        set the timer slack first (Linux; 1: the least)\n"
-		"  -r           sleep with real-time priority (SCHED_RR)\n",
-	.option = usleep_opt,
-	.min_args = 0,
-	.max_args = -1,
-	.max_parallel = 1,
-	.why_parallel = "it runs one sleeper; -l loads the CPUs",
-	.why_precision = "a sample is -n wake-ups; use -N",
-};
-
 /* A sleep time or a method name, from -u or a positional argument. */
 static void
-usec_or_method(const char *what, const char *arg)
+usec_or_method(const struct bench_prog *p, const char *what, const char *arg)
 {
 	size_t i;
 
 	if (*arg >= '0' && *arg <= '9') {
-		opt.usec = (uint64_t)bench_arg_int(&prog, what, arg, 1, 999999);
+		opt.usec = (uint64_t)bench_arg_int(p, what, arg, 1, 999999);
 		return;
 	}
 	for (i = 0; i < NM; i++)
@@ -313,34 +293,45 @@ usec_or_method(const char *what, const char *arg)
 			opt.want[i] = 1;
 			return;
 		}
-	bench_usage_error(&prog, "%s: unknown method '%s'; allowed: a time in us (1 .. 999999), "
+	bench_usage_error(p, "%s: unknown method '%s'; allowed: a time in us (1 .. 999999), "
 			  "nanosleep, usleep, select, pselect, itimer, timer", what, arg);
 }
 
-static int
-usleep_opt(int c, const char *arg, void *ctx)
+static void
+u_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
-	char err[PARSE_ERRLEN];
-
-	(void)ctx;
-	if (c == 'u') {
-		usec_or_method("-u", arg);
-	} else if (c == 'n') {
-		opt.count = (uint64_t)bench_arg_int(&prog, "-n", arg, 1, 10000000);
-		opt.count_set = 1;
-	} else if (c == 't') {
-		if (parse_duration("-t", arg, "ms", 1000000, 3600000000000ull, &opt.budget_ns,
-				   err, sizeof(err)) != 0)
-			bench_usage_error(&prog, "%s", err);
-	} else if (c == 'l') {
-		opt.load = (unsigned)bench_arg_int(&prog, "-l", arg, 0, MAX_LOAD);
-	} else if (c == 's') {
-		opt.slack = (uint64_t)bench_arg_int(&prog, "-s", arg, 1, 1000000000);
-	} else {
-		opt.rt = 1;
-	}
-	return 0;
+	(void)letter, (void)ctx;
+	usec_or_method(p, "-u", arg);
 }
+
+static const struct bench_opt opts[] = {
+	{ 'u', BENCH_OPT_CALL, "usec|method", 0, 0, 0, NULL, 0,
+	  "sleep time in us (default 100), or a method (lmbench's -u)", u_then, NULL },
+	{ 'n', BENCH_OPT_INT, "count", offsetof(struct opts, n), 1, 10000000, NULL, 0,
+	  "wake-ups per sample (default 100; unlimited with -t alone)", NULL, NULL },
+	{ 't', BENCH_OPT_TIME, "time", offsetof(struct opts, budget_ns), 1e6, 3600e9, "ms", 0,
+	  "end a sample after this long (bare number: ms)", NULL, NULL },
+	{ 'l', BENCH_OPT_INT, "procs", offsetof(struct opts, load), 0, MAX_LOAD, NULL, 0,
+	  "start procs busy processes to load the CPUs", NULL, NULL },
+	{ 's', BENCH_OPT_INT, "ns", offsetof(struct opts, slack), 1, 1000000000, NULL, 0,
+	  "set the timer slack first (Linux; 1: the least)", NULL, NULL },
+	{ 'r', BENCH_OPT_FLAG, NULL, offsetof(struct opts, rt), 0, 0, NULL, 0,
+	  "sleep with real-time priority (SCHED_RR)", NULL, NULL },
+};
+
+static const struct bench_prog prog = {
+	.name = "lat_usleep",
+	.args = "[usec] [nanosleep|usleep|select|pselect|itimer|timer ...]",
+	.summary = "lat_usleep: wake-up lateness of sleeping calls, ns per wake-up (p50, p90, p99, max)",
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
+	.ctx = &opt,
+	.min_args = 0,
+	.max_args = -1,
+	.max_parallel = 1,
+	.why_parallel = "it runs one sleeper; -l loads the CPUs",
+	.why_precision = "a sample is -n wake-ups; use -N",
+};
 
 int
 main(int argc, char **argv)
@@ -354,15 +345,17 @@ main(int argc, char **argv)
 	long slack = -1;
 
 	for (; ai < argc; ai++)
-		usec_or_method("argument", argv[ai]);
-	if (opt.budget_ns > 0 && !opt.count_set)
+		usec_or_method(&prog, "argument", argv[ai]);
+	if (opt.n > 0)
+		opt.count = (uint64_t)opt.n;
+	else if (opt.budget_ns > 0)
 		opt.count = UINT64_MAX;
 	for (i = 0; i < NM; i++)
 		any |= opt.want[i];
 	memset(&s, 0, sizeof(s));
 	s.usec = opt.usec;
 	/* "%.0u" prints nothing for 0: only what is not the default is named. */
-	snprintf(s.suffix, sizeof(s.suffix), "%s%.0u%s%.0llu%s", opt.load ? "/load=" : "", opt.load,
+	snprintf(s.suffix, sizeof(s.suffix), "%s%.0u%s%.0llu%s", opt.load ? "/load=" : "", (unsigned)opt.load,
 		 opt.slack ? "/slack=" : "", (unsigned long long)opt.slack, opt.rt ? "/sched=rr" : "");
 	s.ts.tv_nsec = (long)(opt.usec * 1000);
 	sigemptyset(&s.alrm);
@@ -385,7 +378,7 @@ main(int argc, char **argv)
 		msg_sysdie("cannot allocate %u samples", o.reps);
 	/* Load first: the busy processes must not inherit SCHED_RR. */
 	if (opt.load > 0)
-		load_start(opt.load);
+		load_start((unsigned)opt.load);
 	if (opt.rt) {
 		struct sched_param sp;
 
@@ -400,7 +393,7 @@ main(int argc, char **argv)
 			output_config(stdout, "timer-slack", "%ld ns", slack);
 		else
 			output_config(stdout, "timer-slack", "unknown");
-		output_config(stdout, "load-procs", "%u", opt.load);
+		output_config(stdout, "load-procs", "%u", (unsigned)opt.load);
 		output_config(stdout, "sched", "%s", opt.rt ? "SCHED_RR" : "default");
 	}
 	for (i = 0; i < NM; i++)

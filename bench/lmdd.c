@@ -313,7 +313,7 @@ static const struct bench_prog prog = {
 		"[force=1] [keep=1]",
 	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
 		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
-	.opthelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
+	.morehelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
 		   "  of=FILE|DIR|internal  output (default internal; DIR: a temporary file)\n"
 		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m)\n"
 		   "  count=N      blocks per pass (default: all of if=FILE); move=SIZE: bytes instead\n"

@@ -37,17 +37,22 @@ static int config_done;
 static int saved_argc;
 static char **saved_argv;
 
-static const char shared_help[] =
-	"  -N reps      samples to take (default 11)\n"
-	"  -W time      warm-up before sampling (bare number: us; default 0)\n"
-	"  -P n         run n copies in parallel (latency per copy, bandwidth summed)\n"
-	"  -c cpulist   pin to these CPUs, e.g. 0 or 0,2-3 (copies round-robin)\n"
-	"  -T time      length of one sample (bare number: ms; default 10ms)\n"
-	"  -I pct[,s]   sample until the 95% CI of the median is within +-pct%,\n"
-	"               for s seconds at most (default 10)\n"
-	"  -o text|raw  output format (default: text on a terminal, else raw)\n"
-	"  -h           show this help\n"
-	"  -V           show the version\n";
+/* The shared options' help, a line (or two) each, by letter. */
+static const struct {
+	char letter;
+	const char *text;
+} shared_help[] = {
+	{ 'N', "  -N reps      samples to take (default 11)\n" },
+	{ 'W', "  -W time      warm-up before sampling (bare number: us; default 0)\n" },
+	{ 'P', "  -P n         run n copies in parallel (latency per copy, bandwidth summed)\n" },
+	{ 'c', "  -c cpulist   pin to these CPUs, e.g. 0 or 0,2-3 (copies round-robin)\n" },
+	{ 'T', "  -T time      length of one sample (bare number: ms; default 10ms)\n" },
+	{ 'I', "  -I pct[,s]   sample until the 95% CI of the median is within +-pct%,\n"
+	       "               for s seconds at most (default 10)\n" },
+	{ 'o', "  -o text|raw  output format (default: text on a terminal, else raw)\n" },
+	{ 'h', "  -h           show this help\n" },
+	{ 'V', "  -V           show the version\n" },
+};
 
 static uint64_t arg_duration(const struct bench_prog *p, const char *opt, const char *s,
 			     const char *unit, uint64_t lo, uint64_t hi);
@@ -86,8 +91,7 @@ print_usage(FILE *f, const struct bench_prog *p)
 			fprintf(f, " [-%c %s]", p->opts[i].letter, p->opts[i].metavar);
 		else
 			fprintf(f, " [-%c]", p->opts[i].letter);
-	fprintf(f, "%s%s%s\n", p->optstring != NULL ? " [own options]" : "",
-		*p->args != '\0' ? " " : "", p->args);
+	fprintf(f, "%s%s\n", *p->args != '\0' ? " " : "", p->args);
 }
 
 /* Text for man(7): a backslash doubled, every "-" a minus sign. */
@@ -132,8 +136,6 @@ print_synopsis(FILE *f, const struct bench_prog *p)
 			roff_option(f, shared_usage[i].letter, shared_usage[i].metavar);
 	for (i = 0; i < p->nopts; i++)
 		roff_option(f, p->opts[i].letter, p->opts[i].metavar);
-	if (p->optstring != NULL)
-		fputs("[\\fIown options\\fR]\n", f);
 	if (*p->args != '\0') {
 		roff_text(f, p->args);
 		fputc('\n', f);
@@ -150,7 +152,10 @@ print_opts_help(FILE *f, const struct bench_prog *p)
 		const struct bench_opt *op = &p->opts[i];
 		const char *h = op->help;
 
-		fprintf(f, "  -%c %-10s", op->letter, op->metavar != NULL ? op->metavar : "");
+		int len = fprintf(f, "  -%c %s", op->letter, op->metavar != NULL ? op->metavar : "");
+
+		/* The help starts in column 15, or two blanks after a long name. */
+		fprintf(f, "%*s", len < 13 ? 15 - len : 2, "");
 		for (; *h != '\0'; h++)
 			if (*h == '\n')
 				fputs("\n               ", f);
@@ -319,13 +324,16 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		exit(MSG_EXIT_OK);
 	}
 	/* "+": stop at the first argument on every libc, as lmbench does. */
-	snprintf(optstring, sizeof(optstring), "+:%s%s", SHARED_OPTS,
-		 p->optstring != NULL ? p->optstring : "");
+	snprintf(optstring, sizeof(optstring), "+:%s", SHARED_OPTS);
 	for (i = 0; i < p->nopts; i++) {
 		size_t len = strlen(optstring);
 
-		if (len + 3 > sizeof(optstring))
-			msg_die("%s: too many options", p->name);
+		/* A letter the table shares with another option is the
+		 * program's mistake: it would never be reached. */
+		if (len + 3 > sizeof(optstring) || strchr(optstring + 2, p->opts[i].letter) != NULL
+		    || p->opts[i].letter == ':' || p->opts[i].letter == '+')
+			msg_die("%s: option -%c of its table is taken or too many", p->name,
+				p->opts[i].letter);
 		optstring[len] = p->opts[i].letter;
 		optstring[len + 1] = p->opts[i].kind == BENCH_OPT_FLAG
 			|| (p->opts[i].kind == BENCH_OPT_CALL && p->opts[i].metavar == NULL) ? '\0' : ':';
@@ -364,12 +372,15 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			break;
 		case 'h':
 			print_usage(stdout, p);
-			printf("%s\n\nshared options:\n%s", p->summary, shared_help);
-			if (p->nopts > 0 || p->opthelp != NULL)
+			printf("%s\n\nshared options:\n", p->summary);
+			for (i = 0; i < HB_ARRAY_SIZE(shared_help); i++)
+				if (shared_applies(p, shared_help[i].letter))
+					fputs(shared_help[i].text, stdout);
+			if (p->nopts > 0 || p->morehelp != NULL)
 				printf("%s options:\n", p->name);
 			print_opts_help(stdout, p);
-			if (p->opthelp != NULL)
-				fputs(p->opthelp, stdout);
+			if (p->morehelp != NULL)
+				fputs(p->morehelp, stdout);
 			exit(MSG_EXIT_OK);
 		case 'V':
 			printf("%s (hostbench) %s\n", p->name, PACKAGE_VERSION);
@@ -384,12 +395,9 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			for (i = 0; i < p->nopts; i++)
 				if (p->opts[i].letter == c)
 					break;
-			if (i < p->nopts)
-				take_opt(p, &p->opts[i], optarg);
-			else if (p->option != NULL)
-				p->option(c, optarg, p->ctx);
-			else
+			if (i == p->nopts)
 				bench_usage_error(p, "unknown option -%c", c);
+			take_opt(p, &p->opts[i], optarg);
 		}
 	}
 	if (p->max_parallel > 0 && o->parallel > p->max_parallel) {

@@ -83,23 +83,14 @@ struct bench_prog {
 	const char *name;	/* "lat_syscall" */
 	const char *args;	/* synopsis after the options: "null|read|... [file]" */
 	const char *summary;	/* one line: what it measures, in what unit */
-	const struct bench_opt *opts;	/* its own options (NULL: none, or optstring) */
+	const struct bench_opt *opts;	/* its own options (NULL: none) */
 	size_t nopts;
 	/*
-	 * Not yet in the table: getopt letters, e.g. "s:t" (may be NULL),
-	 * handled by option() below.
+	 * Help lines after the options' (the operands, what a shared option
+	 * means here), each ending in \n (may be NULL).
 	 */
-	const char *optstring;
-	/*
-	 * Help lines for what the table does not describe (optstring's
-	 * letters, the operands), each ending in \n (may be NULL).
-	 */
-	const char *opthelp;
-	/*
-	 * Handle one of its own options: return 0, or call bench_usage_error.
-	 * May be NULL when optstring is.
-	 */
-	int (*option)(int opt, const char *arg, void *ctx);
+	const char *morehelp;
+	/* Where the table's values go, unless a row names its own. */
 	void *ctx;
 	int min_args, max_args;	/* positional arguments allowed (max -1: any) */
 	/*

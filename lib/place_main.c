@@ -19,15 +19,14 @@
 /* -p; 0: the default.  One program per process, as for bench_init. */
 static unsigned mask;
 
-int
-place_option(int opt, const char *arg, void *ctx)
+void
+place_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
 	char err[PARSE_ERRLEN];
 
-	(void)opt;
+	(void)letter, (void)ctx;
 	if (place_parse("-p", arg, &mask, err, sizeof(err)) != 0)
-		bench_usage_error(ctx, "%s", err);
-	return 0;
+		bench_usage_error(p, "%s", err);
 }
 
 int
@@ -107,9 +106,6 @@ place_main(const struct place_prog *pp, const struct bench_opts *o)
 	char err[PARSE_ERRLEN];
 	size_t i, ci, nk;
 
-	if (o->parallel > 1)
-		bench_usage_error(pp->bench, "-P: value '%u' is not supported: %s; allowed: 1",
-				  o->parallel, pp->parallel_why);
 	memset(&dflt, 0, sizeof(dflt));
 	snprintf(dflt.name, sizeof(dflt.name), "%s", pp->name);
 	dflt.partners = pp->partners > 0 ? pp->partners : 1;

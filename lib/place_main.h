@@ -5,15 +5,15 @@
  * client-server programs have sock_main instead.
  *
  * A program declares what differs (its channels, its partner's loop, its
- * timed loop, its names) in a const struct place_prog, lets place_option
- * handle -p, and ends main with
+ * timed loop, its names) in a const struct place_prog, puts PLACE_OPT (-p)
+ * in its option table and max_parallel = 1 with why_parallel in its
+ * bench_prog (copies would share a partner), and ends main with
  *
  *     bench_init(&o, &prog, argc, argv);
  *     return place_main(&pp, &o);
  *
  * place_main then does what every such program does:
  *
- *   - refuses -P above 1 (exit 2) with pp->parallel_why;
  *   - asks pp->next for every case (it may exit 2 for a bad argument);
  *   - place_init with the -p choice (exit 77 when it is impossible here);
  *   - pp->setup once; ignores SIGPIPE unless pp->keep_sigpipe; prints
@@ -50,7 +50,6 @@ struct place_case {
 struct place_prog {
 	const struct bench_prog *bench;
 	const char *name;		/* the default case name: "LatPipe" */
-	const char *parallel_why;	/* why -P is refused: "copies would share one partner" */
 	unsigned partners;		/* the default partners (0: 1) */
 	int keep_sigpipe;		/* 0: ignore SIGPIPE, a dead partner is EPIPE */
 	/*
@@ -93,16 +92,19 @@ struct place_prog {
 int place_move(int fd, void *buf, size_t n, int out);
 
 /*
- * A bench_prog option handler for -p (one|spread|both|unpinned): stores
- * the choice for place_main, or exits 2 naming the value and the allowed
- * ones (ctx is the bench_prog).  Returns 0.
+ * The then() of -p (one|spread|both|unpinned): stores the choice for
+ * place_main, or exits 2 naming the value and the allowed ones.
  */
-int place_option(int opt, const char *arg, void *ctx);
+void place_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx);
+
+/* -p as a row of a program's option table. */
+#define PLACE_OPT \
+	{ 'p', BENCH_OPT_CALL, "where", 0, 0, 0, NULL, 0, PLACE_HELP, place_opt_then, NULL }
 
 /*
  * Run every case of pp in every placement (see above) and return the
- * exit status: 0, or 1 when a case failed (printed).  Exits 2 for -P
- * and bad arguments (pp->next), 77 when a placement asked for is
+ * exit status: 0, or 1 when a case failed (printed).  Exits 2 for bad
+ * arguments (pp->next), 77 when a placement asked for is
  * impossible here, 1 when a hook or the pinning fails.
  */
 int place_main(const struct place_prog *pp, const struct bench_opts *o);

@@ -1,7 +1,7 @@
 /*
  * place_main-t: place_move's exact transfers and EOF, and place_main
  * driving a made-up benchmark of two cases (one partner, then three):
- * -p through place_option, the hooks once per case, every partner
+ * -p through PLACE_OPT, the hooks once per case, every partner
  * forked with its index, the result names, the exit status.  (-P and
  * the exits are the programs' tests': tests/tap/libplace.sh.)
  */
@@ -22,16 +22,20 @@ struct state {
 	unsigned opened, readied, closed, bad;
 };
 
-static struct bench_prog prog = {
+static const struct bench_opt opts[] = {
+	PLACE_OPT,
+};
+
+static const struct bench_prog prog = {
 	.name = "place_main-t",
 	.args = "",
 	.summary = "place_main-t: a made-up benchmark",
-	.optstring = "p:",
-	.opthelp = PLACE_OPTHELP,
-	.option = place_option,
-	.ctx = &prog,
+	.opts = opts,
+	.nopts = HB_ARRAY_SIZE(opts),
 	.min_args = 0,
 	.max_args = 0,
+	.max_parallel = 1,
+	.why_parallel = "a test",
 };
 
 static int
@@ -120,7 +124,6 @@ static struct state state;
 static const struct place_prog pp = {
 	.bench = &prog,
 	.name = "PlaceMainT",
-	.parallel_why = "a test",
 	.arg = &state,
 	.next = next,
 	.open = t_open,

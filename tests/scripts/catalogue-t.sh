@@ -6,7 +6,8 @@
 # program that is built, every program is in the suite, every column a
 # case says it fills exists, every column is filled by some case, every
 # result a program prints has its metric entry, every metric entry is of
-# a program, and a case's columns are of the program that runs it.
+# a program, a case's columns are of the program that runs it, and each
+# program's man page has the SYNOPSIS its usage gives (--synopsis).
 # Each failure names what is missing, and where to add it.
 . "$top_srcdir/tests/tap/libtap.sh"
 
@@ -17,7 +18,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 9
+plan 10
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -93,6 +94,29 @@ $1 != "-" && $3 != "config" && !(($1 "\t" $2) in fed) && !($1 in all) {
 	print "column \"" $1 ":" $2 "\" (" $5 ", " $6 ") is filled by no case of the suite (scripts/suite.tab)"
 }' "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every column of the summary is filled by some case of the suite'
+
+# The usage is written once, in the program's descriptor: its man page's
+# SYNOPSIS is what --synopsis prints (make man-synopsis writes it there).
+: >"$tmpd/bad"
+if [ -f "$top_builddir/bench/lat_syscall" ]; then
+	while IFS= read -r _p; do
+		_page=$top_srcdir/doc/$_p.1
+		if [ ! -f "$_page" ]; then
+			printf 'bench/%s has no man page doc/%s.1\n' "$_p" "$_p"
+			continue
+		fi
+		awk '$0 == ".SH SYNOPSIS" { on = 1 } on && /^\.SH / && $0 != ".SH SYNOPSIS" { exit } on' \
+			"$_page" >"$tmpd/man.syn"
+		$TEST_WRAPPER "$top_builddir/bench/$_p" --synopsis >"$tmpd/prog.syn" 2>&1 ||
+			printf 'bench/%s --synopsis failed: %s\n' "$_p" "$(head -n 1 "$tmpd/prog.syn")"
+		cmp -s "$tmpd/man.syn" "$tmpd/prog.syn" ||
+			printf "doc/%s.1: its SYNOPSIS is not what bench/%s --synopsis prints (make man-synopsis): %s\n" \
+				"$_p" "$_p" "$(diff "$tmpd/man.syn" "$tmpd/prog.syn" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+	done <"$tmpd/built" >"$tmpd/bad"
+	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage"
+else
+	skip 'the programs are not built'
+fi
 
 # A run of the test profile with the real programs.
 run_ok=no

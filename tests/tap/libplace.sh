@@ -55,7 +55,8 @@ place_cli() {
 	cli '-p bogus: exit 2 naming the placements' 2 \
 		"-p: value 'bogus' is not a placement; allowed: one, spread, both, unpinned" \
 		"$place_prog" -p bogus "$@"
-	cli '-P 2: exit 2, no parallel copies' 2 "-P: value '2' is not supported" \
+	cli '-P 2: exit 2, no parallel copies' 2 \
+		"-P: value '2' is out of range for $place_prog; allowed: 1 \\((copies would share|each copy would need)" \
 		"$place_prog" -P 2 "$@"
 }
 
