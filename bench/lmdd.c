@@ -656,28 +656,23 @@ report(const struct bench_opts *o, const char *name, const uint64_t *ios, const 
 	const struct hist *a = &st.all;
 	double *col = malloc(o->reps * sizeof(*col));
 	struct stats s;
-	size_t i, j;
+	size_t i;
 
 	if (col == NULL)
 		msg_sysdie("cannot allocate %u samples", o->reps);
+	bench_report_k(o, name, ios, v, o->reps, units, np);
 	if (o->output == OUTPUT_RAW) {
-		for (i = 0; i < o->reps; i++)
-			output_sample_pairs(stdout, name, ios[i], v + i * np, units, np);
 		output_config(stdout, "io-latency", "%llu I/Os: p50 %.0f, p90 %.0f, p99 %.0f, max %.0f ns",
 			      (unsigned long long)a->n, hist_quantile(a, 0.5),
 			      hist_quantile(a, 0.9), hist_quantile(a, 0.99),
 			      hist_quantile(a, 1));
 	} else {
-		for (j = 0; j < np; j++) {
-			for (i = 0; i < o->reps; i++)
-				col[i] = v[i * np + j];
-			if (stats_compute(col, o->reps, &s) != 0)
-				continue;
-			output_text(stdout, name, &s, units[j]);
-			if (j == 0)
-				printf("  %.4f MB in %.4f secs, %.4f MB/sec (the median pass)\n",
-				       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median);
-		}
+		/* lmbench's line, after the summaries. */
+		for (i = 0; i < o->reps; i++)
+			col[i] = v[i * np];
+		if (stats_compute(col, o->reps, &s) == 0)
+			printf("  %.4f MB in %.4f secs, %.4f MB/sec (the median pass)\n",
+			       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median);
 	}
 	free(col);
 	msg_flush();

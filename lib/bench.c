@@ -459,27 +459,49 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 }
 
 void
+bench_report_k(const struct bench_opts *o, const char *name, const uint64_t *iters,
+	       const double *vals, size_t n, const char *const *units, size_t k)
+{
+	size_t i, j;
+
+	if (o->output == OUTPUT_RAW) {
+		for (i = 0; i < n; i++)
+			output_sample_pairs(stdout, name, iters[i], vals + i * k, units, k);
+	} else {
+		double *col = malloc((n > 0 ? n : 1) * sizeof(*col));
+		struct stats s;
+
+		if (col == NULL)
+			msg_sysdie("cannot allocate %zu samples", n);
+		for (j = 0; j < k; j++) {
+			for (i = 0; i < n; i++)
+				col[i] = vals[i * k + j];
+			if (stats_compute(col, n, &s) == 0)
+				output_text(stdout, name, &s, units[j]);
+		}
+		free(col);
+	}
+	msg_flush();
+}
+
+void
 bench_report_pairs(const struct bench_opts *o, const char *name,
 		   const uint64_t *iters, const double *values, size_t n,
 		   const char *unit, const double *alt, const char *alt_unit)
 {
-	struct stats s;
-	size_t i;
+	const char *const units[2] = { unit, alt_unit };
+	size_t k = alt != NULL ? 2 : 1, i;
+	double *v = malloc((n > 0 ? n : 1) * k * sizeof(*v));
 
-	if (o->output == OUTPUT_RAW) {
-		for (i = 0; i < n; i++) {
-			const double v[2] = { values[i], alt != NULL ? alt[i] : 0 };
-			const char *const u[2] = { unit, alt_unit };
-
-			output_sample_pairs(stdout, name, iters[i], v, u, alt != NULL ? 2 : 1);
-		}
-	} else {
-		if (stats_compute(values, n, &s) == 0)
-			output_text(stdout, name, &s, unit);
-		if (alt != NULL && stats_compute(alt, n, &s) == 0)
-			output_text(stdout, name, &s, alt_unit);
+	if (v == NULL)
+		msg_sysdie("cannot allocate %zu samples", n);
+	for (i = 0; i < n; i++) {
+		v[i * k] = values[i];
+		if (alt != NULL)
+			v[i * k + 1] = alt[i];
 	}
-	msg_flush();
+	bench_report_k(o, name, iters, v, n, units, k);
+	free(v);
 }
 
 void

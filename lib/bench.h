@@ -196,6 +196,17 @@ int bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	      const struct bench_case *c);
 
 /*
+ * The one reporter of samples: n samples of k value-unit pairs each
+ * (vals[i * k + j] in units[j], 1 <= k <= OUTPUT_MAX_PAIRS; iters[i] the
+ * sample's count): raw, one result line per sample through lib/output;
+ * text, one summary line per unit.  The others below, sock_report's and
+ * lmdd's come down to it.
+ */
+void bench_report_k(const struct bench_opts *o, const char *name,
+		    const uint64_t *iters, const double *vals, size_t n,
+		    const char *const *units, size_t k);
+
+/*
  * Print samples measured by the program itself: raw lines, or the text
  * summary.  values[i] is in unit; iters[i] is the sample's count.
  */

@@ -112,8 +112,7 @@ output_sample_pairs(FILE *f, const char *name, uint64_t iters,
 	errno = 0;
 	fprintf(f, "Benchmark%s\t%12llu", name, (unsigned long long)iters);
 	for (i = 0; i < n && i < OUTPUT_MAX_PAIRS; i++)
-		fprintf(f, "%s%14s %s", i == 0 ? "\t" : "  ",
-			output_format_value(v, sizeof(v), values[i]), units[i]);
+		fprintf(f, "\t%14s %s", output_format_value(v, sizeof(v), values[i]), units[i]);
 	fputc('\n', f);
 	note_error(f, saved);
 }

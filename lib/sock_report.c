@@ -27,7 +27,7 @@ sock_report_transfer(const struct bench_opts *o, const char *base, const char *s
 	char name[OUTPUT_MAX_NAME];
 
 	snprintf(name, sizeof(name), "%s%s", base, suffix);
-	sock_report(o, name, iters, vals, n, units, npairs);
+	bench_report_k(o, name, iters, vals, n, units, npairs);
 	snprintf(name, sizeof(name), "%s/cpu=local%s", base, suffix);
 	sock_cpu_report(o, name, "local", local, local_bytes);
 	snprintf(name, sizeof(name), "%s/cpu=remote%s", base, suffix);
@@ -73,46 +73,11 @@ sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
 	v[3] = l.softirq;
 	v[4] = cpustat_demand(&l, bytes);
 	if (o->output == OUTPUT_RAW) {
-		sock_report(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		bench_report_k(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
 		return;
 	}
 	printf("%-36s cpu %.1f%% user, %.1f%% sys, %.1f%% irq, %.1f%% softirq; %.3g us/KB\n",
 	       name, v[0], v[1], v[2], v[3], v[4]);
-	msg_flush();
-}
-
-void
-sock_report(const struct bench_opts *o, const char *name, const uint64_t *iters,
-	    const double *vals, size_t n, const char *const *units, size_t npairs)
-{
-	size_t i, j;
-
-	if (o->output == OUTPUT_RAW) {
-		errno = 0;
-		for (i = 0; i < n; i++) {
-			char v[64];
-
-			printf("Benchmark%s\t%12llu", name, (unsigned long long)iters[i]);
-			for (j = 0; j < npairs; j++)
-				printf("\t%14s %s", output_format_value(v, sizeof(v),
-						vals[i * npairs + j]), units[j]);
-			putchar('\n');
-		}
-		/* The reason, while errno has it: nothing may be left to flush. */
-		if (ferror(stdout))
-			msg_stdout_failed(errno);
-	} else {
-		double *col = malloc((n > 0 ? n : 1) * sizeof(*col));
-		struct stats s;
-
-		for (j = 0; col != NULL && j < npairs; j++) {
-			for (i = 0; i < n; i++)
-				col[i] = vals[i * npairs + j];
-			if (stats_compute(col, n, &s) == 0)
-				output_text(stdout, name, &s, units[j]);
-		}
-		free(col);
-	}
 	msg_flush();
 }
 

@@ -49,15 +49,6 @@ void sock_cpu_report(const struct bench_opts *o, const char *name,
 		     const char *side, const uint64_t *w, uint64_t bytes);
 
 /*
- * Print n samples of npairs values each (vals[i * npairs + j] in
- * units[j]): raw, one line per sample with every pair; text, one summary
- * line per unit.
- */
-void sock_report(const struct bench_opts *o, const char *name,
-		 const uint64_t *iters, const double *vals, size_t n,
-		 const char *const *units, size_t npairs);
-
-/*
  * After the samples (a bench_case's finish): time single operations
  * fn(arg, 1) one by one for about reps x sample time (at least 100 of
  * them; at most 5 s) into a histogram, the clock's cost subtracted.
