@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "metric.h"
 #include "msg.h"
 #include "parse.h"
 #include "stats.h"
@@ -162,6 +163,28 @@ print_opts_help(FILE *f, const struct bench_prog *p)
 			else
 				fputc(*h, f);
 		fputc('\n', f);
+	}
+}
+
+/*
+ * The results the program prints, from the metric table (each entry
+ * names its program): name, unit and the summary column it fills.
+ */
+static void
+print_metrics(FILE *f, const struct bench_prog *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->program == NULL || strcmp(m->program, p->name) != 0)
+			continue;
+		if (n++ == 0)
+			fprintf(f, "results (name, unit, summary column):\n");
+		fprintf(f, "  %s %s%s%s%s%s\n", m->name, m->unit,
+			m->section != NULL ? "  " : "", m->section != NULL ? m->section : "",
+			m->section != NULL ? ": " : "", m->section != NULL ? m->column : "");
 	}
 }
 
@@ -381,6 +404,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			print_opts_help(stdout, p);
 			if (p->morehelp != NULL)
 				fputs(p->morehelp, stdout);
+			print_metrics(stdout, p);
 			exit(MSG_EXIT_OK);
 		case 'V':
 			printf("%s (hostbench) %s\n", p->name, PACKAGE_VERSION);

@@ -32,6 +32,14 @@
 
 enum metric_better { METRIC_SMALLER, METRIC_BIGGER, METRIC_NEITHER };
 
+/*
+ * How a run's value of a metric is taken from its samples.  Today every
+ * column is the median of the chosen result's samples; a metric that
+ * interference can only lengthen, or a rate and a loss that are totals
+ * over a run, will name their own estimator here.
+ */
+enum metric_estimator { METRIC_MEDIAN };
+
 enum metric_select {
 	METRIC_ONE,
 	METRIC_AT,
@@ -71,6 +79,17 @@ struct metric {
 	enum metric_better better;
 	const char *what;	/* one line on what it measures */
 	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, or 0 */
+	/*
+	 * The program that prints it: its descriptor's name ("lat_syscall");
+	 * NULL for a METRIC_CONFIG column, which is the run's, not a
+	 * program's.  bench -h lists a program's metrics from here, and
+	 * tests/scripts/catalogue-t.sh checks both ways that the program
+	 * prints them.
+	 */
+	const char *program;
+	enum metric_estimator estimator;
+	double lo, hi;		/* what is physically possible: lo <= value <= hi
+				 * (hi 0: no upper bound); see metric_plausible */
 };
 
 extern const struct metric_section metric_sections[];
@@ -125,6 +144,12 @@ const char *metric_param(const char *name, const char *key, char *buf, size_t le
  * 2^20, 2^30): "512", "0K", "64M".  Returns 0 and stores bytes, or -1.
  */
 int metric_parse_size(const char *s, double *bytes);
+
+/*
+ * 1 when v is a value m can physically have (finite, within lo .. hi);
+ * else 0.
+ */
+int metric_plausible(const struct metric *m, double v);
 
 /* "smaller", "bigger" or "neither". */
 const char *metric_better_name(enum metric_better b);

@@ -63,7 +63,8 @@ static const char help[] =
 	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
 	"  --summary          only the summary tables\n"
 	"  --ab               only the A/B comparisons\n"
-	"  --list-columns     print the metric table (section, column, rule, metric) and exit\n"
+	"  --list-columns     print the metric table (section, column, rule, metric,\n"
+	"                     the program that prints it) and exit\n"
 	"  --list-results     print each result of the files with its program and the\n"
 	"                     metric table's entry for it (none: exit 1), and exit\n"
 	"  -h, --help         this help\n"
@@ -302,21 +303,22 @@ list_columns(void)
 	static const char *const rules[] = { "one", "at", "largest", "mean", "config" };
 	size_t i;
 
-	printf("section\tcolumn\trule\targ\tmetric\tunit\tdisplay\tbetter\twhat\n");
+	printf("section\tcolumn\trule\targ\tmetric\tunit\tdisplay\tbetter\twhat\tprogram\n");
 	for (i = 0; i < metric_count; i++) {
 		const struct metric *m = &metric_table[i];
 
-		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
+		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
 		       m->column, rules[m->select], m->arg ? m->arg : "-", m->name,
 		       m->unit ? m->unit : "-", m->display_unit[0] ? m->display_unit : "-",
-		       metric_better_name(m->better), m->what);
+		       metric_better_name(m->better), m->what, m->program ? m->program : "-");
 	}
 }
 
 /*
  * --list-results: every result name and unit of the runs, with the
  * program that printed it and its entry in the metric table (section and
- * column; "-" for an entry without a column), or "none".  Returns the
+ * column; "-" for an entry without a column) and the program the entry
+ * says prints it, or "none".  Returns the
  * number of results without an entry.
  */
 static size_t
@@ -324,7 +326,7 @@ list_results(const struct report *rep)
 {
 	size_t i, j, none = 0;
 
-	printf("file\tprogram\tresult\tunit\tsection\tcolumn\n");
+	printf("file\tprogram\tresult\tunit\tsection\tcolumn\tentry-program\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct resfile_run *r = &rep->runs[i].rf;
 
@@ -334,9 +336,10 @@ list_results(const struct report *rep)
 			size_t c = res->n > 0 ? res->from[0] : 0;
 			const char *prog = c >= 1 && c <= r->ncases ? r->cases[c - 1].bench : "-";
 
-			printf("%s\t%s\t%s\t%s\t%s\t%s\n", r->path, prog, res->name, res->unit,
+			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->path, prog, res->name, res->unit,
 			       m == NULL ? "none" : m->section != NULL ? m->section : "-",
-			       m == NULL ? "none" : m->column);
+			       m == NULL ? "none" : m->column,
+			       m == NULL ? "none" : m->program != NULL ? m->program : "-");
 			none += m == NULL;
 		}
 	}

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,6 +127,37 @@ well_formed(const char *name)
 	return *p == '\0';
 }
 
+/* Each entry names its program; bounds and the estimator have their defaults. */
+static void
+test_programs(void)
+{
+	size_t i, noprog = 0, config_prog = 0, bad_bounds = 0;
+	const struct metric *loss = metric_find("BwUdp/size=1470/placement=one", "%loss");
+	const struct metric *lat = metric_find("LatSyscall/op=null", "ns/op");
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->select == METRIC_CONFIG)
+			config_prog += m->program != NULL;
+		else
+			noprog += m->program == NULL || m->program[0] == '\0';
+		bad_bounds += m->lo < 0 || (m->hi != 0 && m->hi < m->lo) || m->estimator != METRIC_MEDIAN;
+	}
+	is_int(0, (long long)noprog, "every entry of a result names the program that prints it");
+	is_int(0, (long long)config_prog, "a configuration column names none: it is the run's");
+	is_int(0, (long long)bad_bounds, "every entry's bounds are ordered, not below 0, and it takes the median");
+	ok(lat != NULL && strcmp(lat->program, "lat_syscall") == 0 && metric_plausible(lat, 120)
+	   && !metric_plausible(lat, -1) && !metric_plausible(lat, HUGE_VAL),
+	   "a latency: lat_syscall's, plausible when finite and not negative");
+	ok(loss != NULL && strcmp(loss->program, "bw_udp") == 0 && metric_plausible(loss, 100)
+	   && !metric_plausible(loss, 100.5) && metric_plausible(loss, 0),
+	   "a UDP loss: bw_udp's, 0 .. 100 percent");
+	ok(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq") != NULL
+	   && !metric_plausible(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq"), 101),
+	   "a CPU share of an end: at most 100 percent");
+}
+
 int
 main(void)
 {
@@ -136,7 +168,8 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + HB_ARRAY_SIZE(printed));
+	plan(38 + 6 + HB_ARRAY_SIZE(printed));
+	test_programs();
 
 	for (i = 0; i < metric_section_count; i++) {
 		size_t n = 0;

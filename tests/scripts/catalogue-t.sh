@@ -18,7 +18,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 10
+plan 11
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -95,6 +95,25 @@ $1 != "-" && $3 != "config" && !(($1 "\t" $2) in fed) && !($1 in all) {
 }' "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every column of the summary is filled by some case of the suite'
 
+# Every entry names the program that prints it (lib/metric.c's first
+# argument of the row), and that program is built; the run's own
+# configuration columns alone have none.
+awk -F '\t' 'FNR == NR { built[$1] = 1; next }
+$3 == "config" && $10 == "-" { next }
+$10 == "-" { print "metric entry " $5 " (" $6 ", column \"" $1 ":" $2 "\") names no program (lib/metric.c)"; next }
+!($10 in built) { print "metric entry " $5 " (" $6 ") is of " $10 ", which is not built (not in the Makefile'"'"'s HB_BENCH)" }' \
+	"$tmpd/built" "$tmpd/columns" >"$tmpd/bad"
+report "$tmpd/bad" 'every metric entry is of a program that is built'
+
+# A case fills only columns its own program's results fill.
+awk -F '\t' 'FNR == NR { prog[$1 "\t" $2] = $10; sec[$1] = sec[$1] " " $10 " "; next }
+$4 == "*" && index(sec[$3], " " $2 " ") == 0 { print "suite.tab line " $1 ": " $2 " feeds every column of " $3 ", whose entries are of" sec[$3]; next }
+$4 == "*" { next }
+(($3 "\t" $4) in prog) && prog[$3 "\t" $4] != $2 {
+	print "suite.tab line " $1 ": " $2 " feeds \"" $3 ":" $4 "\", whose entry is of " prog[$3 "\t" $4]
+}' "$tmpd/columns" "$tmpd/feeds" >"$tmpd/bad"
+report "$tmpd/bad" "a case's columns are of the program that runs it"
+
 # The usage is written once, in the program's descriptor: its man page's
 # SYNOPSIS is what --synopsis prints (make man-synopsis writes it there).
 : >"$tmpd/bad"
@@ -128,8 +147,7 @@ fi
 if [ "$run_ok" = no ]; then
 	diag "the test profile did not run: $(cat "$tmpd/run.err" 2>/dev/null)"
 	skip 'every result of a test run has its entry in the metric table (no run)'
-	skip 'every metric entry is of a program (no run)'
-	skip "a case's columns are of the program that runs it (no run)"
+	skip 'every result is under an entry of the program that printed it (no run)'
 	skip 'the test run ran every case of the test profile (no run)'
 	skip 'lat_fifo and lat_unix_connect reach their tables (no run)'
 	exit 0
@@ -142,36 +160,11 @@ awk -F '\t' '$5 == "none" && !seen[$2 "\t" $3 "\t" $4]++ {
 [ -s "$tmpd/results" ] || echo "hostbench-compare --list-results found no result in the run" >>"$tmpd/bad"
 report "$tmpd/bad" 'every result a program prints has its entry in the metric table'
 
-# The program part of a metric name: "LatSyscall" of "LatSyscall/op=null".
-awk -F '\t' 'FNR == NR { sub(/\/.*/, "", $3); printed[$3] = 1; next }
-FILENAME == ARGV[2] { k = $3 "\t" $4; if (k in first) next; first[k] = 1
-	fedsec[$3] = fedsec[$3] || $4 == "*"; fedcol[k] = 1; next }
-$3 == "config" { next }
-{ p = $5; sub(/\/.*/, "", p) }
-!(p in printed) && !(($1 "\t" $2) in fedcol) && !fedsec[$1] {
-	print "metric entry " $5 " (" $6 ", column \"" $2 "\") is printed by no program of the test run and filled by no case"
-}' "$tmpd/results" "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
-report "$tmpd/bad" 'every metric entry is of a program'
-
-# Which programs printed each name's program part; a column a case fills
-# must be of a part its program printed, when any program printed it in
-# this short run (a case of another profile, a curve too short for a
-# cache line, a failed case: nothing to check).
-awk -F '\t' 'FNR == NR { p = $3; sub(/\/.*/, "", p); by[p] = by[p] " " $2 " "; next }
-FILENAME == ARGV[2] { m = $5; sub(/\/.*/, "", m); part[$1 "\t" $2] = m; ofsec[$1] = ofsec[$1] " " m " "; next }
-{
-	if ($4 == "*") {
-		n = split(ofsec[$3], ms, " ")
-		for (i = 1; i <= n; i++)
-			if ((ms[i] in by) && index(by[ms[i]], " " $2 " ") == 0)
-				print "suite.tab line " $1 ": " $2 " feeds every column of " $3 ", but " ms[i] " is printed by" by[ms[i]]
-		next
-	}
-	m = part[$3 "\t" $4]
-	if ((m in by) && index(by[m], " " $2 " ") == 0)
-		print "suite.tab line " $1 ": " $2 " feeds \"" $3 ":" $4 "\", but " m " is printed by" by[m]
-}' "$tmpd/results" "$tmpd/columns" "$tmpd/feeds" >"$tmpd/bad"
-report "$tmpd/bad" "a case's columns are of the program that runs it"
+# What a program printed is under an entry of that program.
+awk -F '\t' '$5 != "none" && $7 != $2 && !seen[$2 "\t" $3 "\t" $4]++ {
+	print $2 " printed " $3 " (" $4 "), whose entry (" $5 ":" $6 ") says " $7 " prints it"
+}' "$tmpd/results" >"$tmpd/bad"
+report "$tmpd/bad" 'every result is under an entry of the program that printed it'
 
 # Every case of the test profile ran (ok, failed, unsupported or
 # skipped, but recorded), in the table's order.
