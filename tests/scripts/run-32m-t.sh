@@ -83,7 +83,8 @@ failed=$(awk '/^bench: / { b = $2; a = "" } /^args: / && a == "" { a = substr($0
 	/^status: failed/ { print b " " a ": " substr($0, 9) }' "$f" 2>/dev/null)
 is '... with no failed benchmark' '' "$failed"
 # Every case of the suite ran: none skipped, none missing.
-want=$(sh "$script" list | grep -v '^hostinfo ' | grep -vc '(not built)$')
+# (list: a line a program, then its cases indented)
+want=$(sh "$script" list | grep -v '^ ' | grep -v '^hostinfo ' | grep -vc '(not built)$')
 got=$(awk '/^bench: / { print $2 }' "$f" 2>/dev/null | sort -u | wc -l)
 skipped=$(grep -c '^status: skipped' "$f" 2>/dev/null) || :
 is '... and none skipped: every built benchmark ran' "$want 0" "$got ${skipped:-0}"
