@@ -44,7 +44,10 @@ check_governor(struct resfile_parser *p, const char *value)
 	return 0;
 }
 
-/* The suite writes "args: none" for a benchmark run without arguments. */
+/*
+ * A benchmark run without arguments: "args:" alone (the key cleared), or
+ * "args: none" in files of versions before that.
+ */
 static int
 has_args(const char *args)
 {

@@ -41,8 +41,8 @@ files_in() {
 
 # cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
 cases_of() {
-	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; ga = 0 }
-		/^args: / && !ga { a = substr($0, 7); ga = 1 }
+	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; a = ""; ga = 0 }
+		/^args:/ && !ga { a = substr($0, 6); sub(/^ /, "", a); ga = 1 }
 		/^status: / && r == k { print b " " a }' "$1"
 }
 
