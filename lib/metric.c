@@ -3,8 +3,11 @@
  * labels follow lmbench's summary tables, in lmbench's order, so that old
  * and new runs line up; the sections lmbench lacks come after them.
  *
- * A program's names and units must match its entries here, or the entries
- * change with it (tests/lib/metric-t.c lists the names the programs print).
+ * Each row names the program that prints it (ROW's first argument).  A
+ * program's names and units must match its entries here, or the entries
+ * change with it: tests/scripts/catalogue-t.sh runs the suite's test
+ * profile and fails naming a result with no entry or another program's,
+ * an entry of a program that is not built, a column no case fills.
  */
 #include "config.h"
 

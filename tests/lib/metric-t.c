@@ -1,7 +1,9 @@
 /*
- * metric-t: the metric table is consistent, and the names the written
- * benchmark programs print find their entries (with the right unit) and
- * feed a summary column.
+ * metric-t: the metric table is consistent, and names of the forms the
+ * programs print find their entries (with the right unit) and feed a
+ * summary column: sizes, placements and parts a short run does not
+ * print too.  That every name a program prints has its entry is
+ * tests/scripts/catalogue-t.sh's check, over a real run.
  */
 #include "config.h"
 
@@ -13,7 +15,7 @@
 #include "metric.h"
 #include "tap/basic.h"
 
-/* Names the programs print today (snprintf of names in bench/). */
+/* Names of the forms the programs print (snprintf of names in bench/). */
 static const struct {
 	const char *name, *unit, *column;	/* column NULL: any entry will do */
 } printed[] = {
