@@ -135,6 +135,9 @@ ready(void *arg)
 }
 
 /* lmbench's -s and -S (its own server, started or stopped): refused. */
+HB_NORETURN static void no_server(const struct bench_prog *p, int letter, const char *arg,
+				  void *ctx);
+
 static void
 no_server(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {

@@ -279,6 +279,10 @@ if [ -n "$TEST_WRAPPER" ]; then
 	skip 'ulimit -v would limit qemu itself'
 	skip 'ulimit -v would limit qemu itself'
 	skip 'ulimit -v would limit qemu itself'
+elif [ -n "${HB_SANITIZERS:-}" ]; then
+	skip "ulimit: the $HB_SANITIZERS sanitizers reserve terabytes of address space"
+	skip "ulimit: the $HB_SANITIZERS sanitizers reserve terabytes of address space"
+	skip "ulimit: the $HB_SANITIZERS sanitizers reserve terabytes of address space"
 else
 	is '... ulimit -v 65536: 8 MB less, 57344' 57344 "$(ulimit_m -v 65536)"
 	is '... ulimit -v 10000: half, 5001' 5001 "$(ulimit_m -v 10000)"

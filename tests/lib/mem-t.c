@@ -136,7 +136,7 @@ static void
 test_limit(int data, const char *opt, const char *key)
 {
 	struct limited r;
-	const char *vg = getenv("HB_VALGRIND");
+	const char *vg = getenv("HB_VALGRIND"), *san = getenv("HB_SANITIZERS");
 
 	if (!data && vg != NULL && *vg != '\0') {
 		skip("%s: valgrind needs more address space than the limit leaves", opt);
@@ -145,6 +145,17 @@ test_limit(int data, const char *opt, const char *key)
 		skip("%s: under valgrind", opt);
 		skip("%s: under valgrind", opt);
 		skip("%s: under valgrind", opt);
+		return;
+	}
+	/* ASan's shadow memory is terabytes of address space: a small
+	 * virtual limit leaves its runtime no room. */
+	if (!data && san != NULL && *san != '\0') {
+		skip("%s: the %s sanitizers reserve terabytes of address space", opt, san);
+		skip("%s: under the sanitizers", opt);
+		skip("%s: under the sanitizers", opt);
+		skip("%s: under the sanitizers", opt);
+		skip("%s: under the sanitizers", opt);
+		skip("%s: under the sanitizers", opt);
 		return;
 	}
 	r = under_limit(data, key);
