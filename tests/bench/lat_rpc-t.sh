@@ -9,19 +9,9 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-# shellcheck disable=SC2034 # (libnet.sh's server reads it)
-net_prog=lat_rpc
 plan 21
 q='-N 3 -T 1ms -o raw'
-dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_rpc-t.XXXXXX")
-servers=
-# Time for a run to get going before it is killed (qemu starts slowly).
-settle=0.5
-[ -z "$TEST_WRAPPER" ] || settle=1.5
-_tap_cleanup_hook() {
-	kill_ours TERM $servers
-	rm -rf "$dir"
-}
+net_init lat_rpc 6 LatRpc
 
 # rpc_abuse PORT: random bytes over TCP and UDP, a TCP record marker claiming
 # 2 GB, and a client that connects and says nothing for 3 s.
@@ -72,8 +62,7 @@ is '-P 16: every copy proves the key (exit 0)' 0 "$TAP_STATUS"
 is '... and both protocols report' 'BenchmarkLatRpc/proto=tcp/placement=one-16 BenchmarkLatRpc/proto=udp/placement=one-16' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print $1 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
-server -i 30
-ok '-s: a server starts in the background' alive "$pid"
+net_start
 if command -v perl >/dev/null 2>&1; then
 	rpc_abuse "$port"
 	run_prog lat_rpc $q -n "$port" 127.0.0.1
