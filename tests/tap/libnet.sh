@@ -206,7 +206,8 @@ net_stop() {
 
 # net_signals ARGS...: (3 tests) a self-started run with ARGS killed
 # mid-run with SIGTERM, then with SIGKILL, leaves no process (no server
-# child) behind within 5 s; and no file is left in $dir.  The run's
+# child) behind (looked for during 5 s and more); and no file is left in
+# $dir.  The run's
 # processes are told by their TMPDIR, $dir: no other run of the program
 # on the machine (make -j, other checkouts) has it.
 net_signals() {
