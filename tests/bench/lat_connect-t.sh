@@ -11,13 +11,7 @@ net_init lat_connect 3 LatConnect
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_connect' lat_connect -h
 cli 'unknown option: exit 2' 2 'unknown option -q' lat_connect -q
-cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" lat_connect -n 70000
-cli '-i abc: exit 2 naming -i' 2 "^lat_connect: -i: 'abc'" lat_connect -i abc
-cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" lat_connect -p sideways
-cli '-s with a host: exit 2' 2 'exclude each other' lat_connect -s localhost
-cli '-p with a host: exit 2' 2 '^lat_connect: -p: ' lat_connect -p one localhost
-cli 'two hosts: exit 2' 2 "unexpected argument 'b'" lat_connect a b
-cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' lat_connect $q no.such.host.invalid
+net_cli_hosts
 
 net_self_run
 # A paced client: no 1 s SYN retransmission averaged in (lmbench: ~4 ms);

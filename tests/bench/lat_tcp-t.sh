@@ -13,13 +13,7 @@ cli '-h exits 0 with the usage line' 0 '^usage: lat_tcp' lat_tcp -h
 cli 'unknown option: exit 2' 2 'unknown option -q' lat_tcp -q
 cli '-m 0: exit 2 with the range' 2 "-m: value '0' is out of range" lat_tcp -m 0
 cli '-m 2m: exit 2 with the range' 2 "-m: value '2m' is out of range; allowed: 1 \.\. 1m" lat_tcp -m 2m
-cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" lat_tcp -n 70000
-cli '-i abc: exit 2 naming -i' 2 "^lat_tcp: -i: 'abc'" lat_tcp -i abc
-cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" lat_tcp -p sideways
-cli '-s with a host: exit 2' 2 'exclude each other' lat_tcp -s localhost
-cli '-p with a host: exit 2' 2 '^lat_tcp: -p: ' lat_tcp -p one localhost
-cli 'two hosts: exit 2' 2 "unexpected argument 'b'" lat_tcp a b
-cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' lat_tcp $q no.such.host.invalid
+net_cli_hosts
 
 net_self_run
 net_median 'placement one: between 1 us and 100 ms' one 1000 100000000 ns

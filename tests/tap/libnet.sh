@@ -93,6 +93,21 @@ net_init() {
 	}
 }
 
+# net_cli_hosts: (7 tests) the usage errors of a program that serves
+# (-s, -i) or measures against one host (-n, -p): the ranges of -n and
+# -i, a placement's name, -s or -p with a host, two hosts, and an
+# unknown host (exit 1, with $q).
+net_cli_hosts() {
+	cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" "$net_prog" -n 70000
+	cli '-i abc: exit 2 naming -i' 2 "^$net_prog: -i: 'abc'" "$net_prog" -i abc
+	cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" "$net_prog" -p sideways
+	cli '-s with a host: exit 2' 2 'exclude each other' "$net_prog" -s localhost
+	cli '-p with a host: exit 2' 2 "^$net_prog: -p: " "$net_prog" -p one localhost
+	cli 'two hosts: exit 2' 2 "unexpected argument 'b'" "$net_prog" a b
+	# shellcheck disable=SC2086,SC2154 # ($q: the test's options, split)
+	cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' "$net_prog" $q no.such.host.invalid
+}
+
 # net_self_run: (2 tests) a self-started run with $q exits 0 and prints
 # well-formed raw records; its output stays in $TAP_STDOUT.
 net_self_run() {
