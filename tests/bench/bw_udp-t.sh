@@ -3,22 +3,11 @@
 # loss, jitter and CPU use, IPv6, and a server that survives garbage (TCP
 # and UDP), silent and vanishing clients, stops on -S and exits when idle.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libnet.sh"
 
 plan 33
 q='-N 3 -t 300ms -b 10m -o raw'
-dir=$(mktemp -d "${TMPDIR:-/tmp}/bw_udp-t.XXXXXX")
-servers=
-# Time for a run to get going before it is killed (qemu starts slowly).
-settle=0.5
-[ -z "$TEST_WRAPPER" ] || settle=1.5
-_tap_cleanup_hook() {
-	kill_ours TERM $servers
-	rm -rf "$dir"
-}
-
-net_prog=bw_udp
-net_id=5
-. "$top_srcdir/tests/tap/libnet.sh"
+net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
 cli '-h exits 0 with the usage line' 0 '^usage: bw_udp' bw_udp -h
 cli 'unknown option: exit 2' 2 'unknown option -q' bw_udp -q
@@ -30,12 +19,9 @@ cli '-t 0: exit 2 naming -t' 2 '^bw_udp: -t: ' bw_udp -t 0
 cli '-I 5: exit 2, a transfer is split into samples' 2 '^bw_udp: -I: not supported by bw_udp \(a transfer of -t' bw_udp -I 5
 cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1 failed' bw_udp $q -n 1 127.0.0.1
 
-run_prog bw_udp $q
-ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
-ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+net_self_run
 n=BwUdp/size=1470/rate=10Mbit/placement=one
-one=$(results_of "$TAP_STDOUT" $n | median_of)
-ok "-b 10m: about 1.25 MB/s received ($one)" num_between 0.6 "$one" 1.4
+net_median '-b 10m: about 1.25 MB/s received' one 0.6 1.4
 loss=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '$1 == n { print $7 }' | median_of)
 ok "-b 10m: loss at most 20% on loopback ($loss)" num_between 0 "$loss" 20
 like 'the totals: sent, received, lost, out of order' "$TAP_STDOUT" \
@@ -58,54 +44,13 @@ like '-b 0 -l 64: as fast as possible, named rate=max' "$TAP_STDOUT" '^Benchmark
 run_prog bw_udp -N 2 -t 200ms -b 1m -o text -p one
 like 'text output: loss line' "$TAP_STDOUT" '^BwUdp/size=1470/rate=1Mbit/placement=one +[0-9.]+ %loss '
 
-run_prog bw_udp $q -p one -6
-if [ "$TAP_STATUS" -ne 0 ] && printf '%s\n' "$TAP_OUT" | grep -Eq 'not (supported|available)|annot assign'; then
-	skip 'no IPv6 loopback here'
-else
-	ok '-6: a run over ::1 exits 0 with results' has "$TAP_STDOUT" $n
-fi
+net_ipv6
 
-server -i 30 -B 127.0.0.1
-ok '-s -B 127.0.0.1: a server starts in the background' alive "$pid"
+net_start -B 127.0.0.1
 like '-B: it listens on that address only' "$TAP_OUT" 'server pid [0-9]+ on 127\.0\.0\.1 port '
 
-run_prog bw_udp $q -n "$port" 127.0.0.1
-ok 'a client of a separate server on this host: placement=unpinned' \
-	has "$TAP_STDOUT" BwUdp/size=1470/rate=10Mbit/placement=unpinned
-if command -v perl >/dev/null 2>&1; then
-	abuse garbage "$port"; abuse huge "$port"; udp_garbage "$port"
-	abuse silent "$port" &
-	sleep 0.3
-	run_prog bw_udp $q -n "$port" 127.0.0.1
-	ok 'after TCP and UDP garbage and a huge header, beside a silent client: served' test "$TAP_STATUS" -eq 0
-	kill $! 2>/dev/null
-	wait
-else
-	skip 'no perl for the bad clients'
-fi
-$TEST_WRAPPER "$(prog bw_udp)" -N 3 -t 5 -b 10m -n "$port" 127.0.0.1 >/dev/null 2>&1 &
-cpid=$!
-sleep "$settle"
-kill -9 "$cpid" 2>/dev/null
-wait "$cpid" 2>/dev/null
-run_prog bw_udp $q -n "$port" 127.0.0.1
-ok 'after a client vanished mid-run: served' test "$TAP_STATUS" -eq 0
-ok 'the server is still running' alive "$pid"
-cli '-S stops it' 0 '' bw_udp -n "$port" -S 127.0.0.1
-ok 'the server is gone after -S' gone "$pid"
-cli '-S with no server: exit 1' 1 'cannot stop the server' bw_udp -n "$port" -S 127.0.0.1
-
-server -i 1
-ok '-i 1: the server exits after 1 s without a client' gone "$pid"
-
-# SIGTERM and SIGKILL mid-run: no server child is left behind.
-for sig in TERM KILL; do
-	TMPDIR=$dir $TEST_WRAPPER "$(prog bw_udp)" -N 10 -t 100 -i 4325 >/dev/null 2>&1 &
-	cpid=$!
-	sleep "$settle"
-	kill -"$sig" "$cpid"
-	wait "$cpid" 2>/dev/null
-	sleep "$settle"
-	is "SIG$sig mid-run: no process of the run is left" 0 "$(procs '-i 4325')"
-done
-is 'no temporary file is left' '' "$(ls -A "$dir")"
+net_unpinned
+net_bad_clients 'after TCP and UDP garbage and a huge header, beside a silent client: served' udp_garbage
+net_vanish -N 3 -t 5 -b 10m
+net_stop
+net_signals -N 10 -t 100 -i 4325

@@ -9,19 +9,9 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-# shellcheck disable=SC2034 # (libnet.sh's server reads it)
-net_prog=lat_rpc
-plan 21
+plan 22
 q='-N 3 -T 1ms -o raw'
-dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_rpc-t.XXXXXX")
-servers=
-# Time for a run to get going before it is killed (qemu starts slowly).
-settle=0.5
-[ -z "$TEST_WRAPPER" ] || settle=1.5
-_tap_cleanup_hook() {
-	kill_ours TERM $servers
-	rm -rf "$dir"
-}
+net_init lat_rpc 6 LatRpc
 
 # rpc_abuse PORT: random bytes over TCP and UDP, a TCP record marker claiming
 # 2 GB, and a client that connects and says nothing for 3 s.
@@ -52,7 +42,7 @@ run_prog lat_rpc $q
 if [ "$TAP_STATUS" -eq 77 ]; then
 	like 'without libtirpc: exit 77 with the reason' "$TAP_OUT" 'Sun RPC not available \(libtirpc not found at build time\)'
 	n=0
-	while [ "$n" -lt 15 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
+	while [ "$n" -lt 16 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
 	exit 0
 fi
 ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
@@ -72,8 +62,7 @@ is '-P 16: every copy proves the key (exit 0)' 0 "$TAP_STATUS"
 is '... and both protocols report' 'BenchmarkLatRpc/proto=tcp/placement=one-16 BenchmarkLatRpc/proto=udp/placement=one-16' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print $1 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
-server -i 30
-ok '-s: a server starts in the background' alive "$pid"
+net_start
 if command -v perl >/dev/null 2>&1; then
 	rpc_abuse "$port"
 	run_prog lat_rpc $q -n "$port" 127.0.0.1
@@ -93,11 +82,4 @@ ok 'the server is gone after -S' gone "$pid"
 server -i 1
 ok '-i 1: the server exits after 1 s without a client' gone "$pid"
 
-TMPDIR=$dir $TEST_WRAPPER "$(prog lat_rpc)" -N 1000 -T 100ms -i 4326 >/dev/null 2>&1 &
-cpid=$!
-sleep "$settle"
-kill -TERM "$cpid"
-wait "$cpid" 2>/dev/null
-sleep "$settle"
-is 'SIGTERM mid-run: no process of the run is left' 0 "$(procs '-i 4326')"
-is 'no temporary file is left' '' "$(ls -A "$dir")"
+net_signals -N 1000 -T 100ms -i 4326

@@ -19,13 +19,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-script=$top_builddir/hostbench
-[ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
-
-per_shell=42
-plan $((2 * per_shell))
-
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/ab-t.XXXXXX") || bail 'mktemp -d failed'
+hb_init ab 42
 _tap_cleanup_hook() {
 	[ -z "${ab_pid:-}" ] || kill "$ab_pid" 2>/dev/null || :
 	for _f in "$tmpd"/*/*/slow.pid; do
@@ -107,13 +101,8 @@ if [ -n "${HB_SLOW:-}" ] && [ "$(cat "$HB_STATE")" = b ]; then
 fi
 printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
-cat >"$tmpd/compare" <<'EOF'
-#!/bin/sh
-printf 'compare got:'
-printf ' [%s]' "$@"
-printf '\n'
-EOF
-chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$tmpd/compare"
+hb_compare_stub "$tmpd/compare"
+chmod +x "$fake/hostinfo" "$fake/lat_syscall"
 
 real=no
 if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ] &&
@@ -290,15 +279,4 @@ echo b >>$e/log; echo b >$HB_STATE
 		"$(printf '%s\n' "$HB_OUT" | tr '\n' ' ')" "ab-state: echo a >>$e/log +-> echo b >>$e/log"
 }
 
-if command -v dash >/dev/null 2>&1; then
-	sh=dash
-	tests_under dash
-else
-	skip_shell dash 'dash is not installed'
-fi
-if command -v busybox >/dev/null 2>&1 && busybox sh -c : 2>/dev/null; then
-	sh='busybox sh'
-	tests_under busybox
-else
-	skip_shell busybox 'busybox sh is not installed'
-fi
+hb_shells

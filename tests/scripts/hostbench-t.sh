@@ -18,13 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-script=$top_builddir/hostbench
-[ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
-
-per_shell=100
-plan $((2 * per_shell))
-
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostbench-t.XXXXXX") || bail 'mktemp -d failed'
+hb_init hostbench 100
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -192,13 +186,8 @@ cat >"$fake/mhz" <<'EOF'
 #!/bin/sh
 printf 'BenchmarkMhz\t 10\t 1000 MHz\n'
 EOF
-cat >"$tmpd/compare" <<'EOF'
-#!/bin/sh
-printf 'compare got:'
-printf ' [%s]' "$@"
-printf '\n'
-EOF
-chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz" "$tmpd/compare"
+hb_compare_stub "$tmpd/compare"
+chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz"
 
 # A copy of the script with no results tool anywhere near it.
 mkdir "$tmpd/solo"
@@ -514,15 +503,4 @@ tests_under() {
 	unset HOSTBENCH_WRAPPER
 }
 
-if command -v dash >/dev/null 2>&1; then
-	sh=dash
-	tests_under dash
-else
-	skip_shell dash 'dash is not installed'
-fi
-if command -v busybox >/dev/null 2>&1 && busybox sh -c : 2>/dev/null; then
-	sh='busybox sh'
-	tests_under busybox
-else
-	skip_shell busybox 'busybox sh is not installed'
-fi
+hb_shells

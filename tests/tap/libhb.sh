@@ -2,7 +2,52 @@
 # (tests/scripts/hostbench-t.sh, ab-t.sh; sourced after libtap.sh).  They
 # run "$sh $script" -- the script under test, under the shell of the
 # moment -- with scratch files in $tmpd, and count on $per_shell, the
-# tests each shell runs.
+# tests each shell runs.  A test calls
+#
+#   hb_init NAME PER_SHELL  plans PER_SHELL tests for each of dash and
+#                           busybox sh
+#   tests_under() { ... }   its tests, under "$sh", for the shell named $1
+#   hb_shells               runs them under each shell, or skips them
+
+# hb_init NAME PER_SHELL: set $script (skip the whole test where the
+# front end is not generated), $per_shell and the plan, and make the
+# scratch directory $tmpd (NAME-t.XXXXXX).
+hb_init() {
+	script=$top_builddir/hostbench
+	[ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
+	per_shell=$2
+	plan $((2 * per_shell))
+	tmpd=$(mktemp -d "${TMPDIR:-/tmp}/$1-t.XXXXXX") || bail 'mktemp -d failed'
+}
+
+# hb_shells: tests_under each shell the front end is meant for -- dash
+# and busybox sh, named in $sh -- or skip_shell where it is not here.
+hb_shells() {
+	if command -v dash >/dev/null 2>&1; then
+		sh=dash
+		tests_under dash
+	else
+		skip_shell dash 'dash is not installed'
+	fi
+	if command -v busybox >/dev/null 2>&1 && busybox sh -c : 2>/dev/null; then
+		sh='busybox sh'
+		tests_under busybox
+	else
+		skip_shell busybox 'busybox sh is not installed'
+	fi
+}
+
+# hb_compare_stub FILE: write FILE, an executable stand-in results tool
+# that prints its arguments ("compare got: [a] [b]").
+hb_compare_stub() {
+	cat >"$1" <<'EOF'
+#!/bin/sh
+printf 'compare got:'
+printf ' [%s]' "$@"
+printf '\n'
+EOF
+	chmod +x "$1"
+}
 
 # hb ARGS...: run the script under $sh; stdout in $HB_OUT, stderr in
 # $HB_ERR, both in $HB_ALL, the exit status in $HB_STATUS.

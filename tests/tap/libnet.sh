@@ -1,6 +1,15 @@
 # libnet.sh: helpers shared by the client/server tests (sourced after
-# libtap.sh).  Set net_prog (the program) and net_id (its number in the
-# protocol header, for the "huge" bad client) first.
+# libtap.sh).  A test of one network program calls
+#
+#   net_init PROG ID NAME   the program, its number in the protocol header
+#                           (for the "huge" bad client) and the result name
+#                           of its default run before /placement=
+#                           (LatTcp/size=1)
+#
+# after plan and sets $q, the options of a quick raw run; then the checks
+# it shares with the others, each documented with its number of tests.
+# Other tests (the fault matrices, libplace.sh) set net_prog and net_id
+# themselves and use only the process and bad-client helpers.
 
 # One key for the servers a test starts and their clients (a server
 # started with -s reads it as a client does).
@@ -52,4 +61,184 @@ abuse() {
 		if ($mode eq "garbage") { print $s join "", map { chr int rand 256 } 1..4096; sleep 1 }
 		elsif ($mode eq "huge") { print $s pack("NnnNN", 0x68624e54, 1, 1, $id, 0xfffffff8); sleep 1 }
 		else { sleep 3 }' "$1" "$2" "$net_id"
+}
+# udp_garbage PORT [huge]: 50 datagrams of random bytes; with huge, one
+# more with a valid header ($net_id) claiming a huge payload.
+udp_garbage() {
+	perl -MIO::Socket::INET -e '
+		my ($port, $huge, $id) = @ARGV;
+		my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1", PeerPort => $port,
+			Proto => "udp") or exit 1;
+		$s->send(join "", map { chr int rand 256 } 1..(1 + int rand 1400)) for 1..50;
+		$s->send(pack("NnnNN", 0x68624e54, 1, 1, $id, 0xfffffff8) . "x" x 16) if $huge;' \
+		"$1" "${2:-}" "$net_id"
+}
+
+# net_init PROG ID NAME: set net_prog, net_id, net_name, the scratch
+# directory $dir (a run's TMPDIR, removed at exit with the servers in
+# $servers) and $settle, the time a run gets to get going before it is
+# killed (qemu starts slowly).
+net_init() {
+	net_prog=$1
+	net_id=$2
+	net_name=$3
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/$1-t.XXXXXX") || bail 'mktemp -d failed'
+	servers=
+	settle=0.5
+	[ -z "$TEST_WRAPPER" ] || settle=1.5
+	# shellcheck disable=SC2317,SC2086 # (called at exit; $servers splits)
+	_tap_cleanup_hook() {
+		kill_ours TERM $servers
+		rm -rf "$dir"
+	}
+}
+
+# net_cli_hosts: (7 tests) the usage errors of a program that serves
+# (-s, -i) or measures against one host (-n, -p): the ranges of -n and
+# -i, a placement's name, -s or -p with a host, two hosts, and an
+# unknown host (exit 1, with $q).
+net_cli_hosts() {
+	cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" "$net_prog" -n 70000
+	cli '-i abc: exit 2 naming -i' 2 "^$net_prog: -i: 'abc'" "$net_prog" -i abc
+	cli '-p sideways: exit 2 naming -p' 2 "-p: value 'sideways' is not a placement" "$net_prog" -p sideways
+	cli '-s with a host: exit 2' 2 'exclude each other' "$net_prog" -s localhost
+	cli '-p with a host: exit 2' 2 "^$net_prog: -p: " "$net_prog" -p one localhost
+	cli 'two hosts: exit 2' 2 "unexpected argument 'b'" "$net_prog" a b
+	# shellcheck disable=SC2086,SC2154 # ($q: the test's options, split)
+	cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' "$net_prog" $q no.such.host.invalid
+}
+
+# net_self_run: (2 tests) a self-started run with $q exits 0 and prints
+# well-formed raw records; its output stays in $TAP_STDOUT.
+net_self_run() {
+	# shellcheck disable=SC2086,SC2154 # ($q: the test's options, split)
+	run_prog "$net_prog" $q
+	ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
+	ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+}
+
+# net_median DESC PLACEMENT LO HI [UNIT]: (1 test) the median of the
+# results named $net_name/placement=PLACEMENT in $TAP_STDOUT is between LO
+# and HI; the description is DESC and the median (with UNIT).
+net_median() {
+	_v=$(results_of "$TAP_STDOUT" "$net_name/placement=$2" | median_of)
+	ok "$1 ($_v${5:+ $5})" num_between "$3" "$_v" "$4"
+}
+
+# net_spread DESC LO HI [UNIT]: (1 test) with a spread placement in
+# $TAP_STDOUT, net_median of $net_name/placement=spread; else a skip.
+net_spread() {
+	if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
+		net_median "$1" spread "$2" "$3" ${4:+"$4"}
+	else
+		skip 'one CPU: no spread placement'
+	fi
+}
+
+# net_percentiles: (1 test) p50 <= p99 of the single round trips of
+# placement one in $TAP_STDOUT.
+net_percentiles() {
+	_p50=$(results_of "$TAP_STDOUT" "$net_name/placement=one/stat=p50")
+	_p99=$(results_of "$TAP_STDOUT" "$net_name/placement=one/stat=p99")
+	ok "p50 <= p99 of single round trips ($_p50, $_p99 ns)" num_between 1 "$_p50" "$_p99"
+}
+
+# net_ipv6: (1 test) a run over ::1 exits 0 with results, or a skip where
+# there is no IPv6 loopback.
+net_ipv6() {
+	# shellcheck disable=SC2086
+	run_prog "$net_prog" $q -p one -6
+	if [ "$TAP_STATUS" -ne 0 ] && printf '%s\n' "$TAP_OUT" | grep -Eq 'not (supported|available)|annot assign'; then
+		skip 'no IPv6 loopback here'
+	else
+		ok '-6: a run over ::1 exits 0 with results' has "$TAP_STDOUT" "$net_name/placement=one"
+	fi
+}
+
+# net_start [ARGS...]: (1 test) start a server with -i 30 and ARGS in the
+# background ($pid, $port); it is alive.
+# shellcheck disable=SC2120 # (most tests start it without ARGS)
+net_start() {
+	server -i 30 "$@"
+	ok "-s${*:+ $*}: a server starts in the background" alive "$pid"
+}
+
+# net_unpinned: (1 test) a client of the server on $port, a separate
+# process on this host, names its results placement=unpinned.
+net_unpinned() {
+	# shellcheck disable=SC2086
+	run_prog "$net_prog" $q -n "$port" 127.0.0.1
+	ok 'a client of a separate server on this host: placement=unpinned' \
+		has "$TAP_STDOUT" "$net_name/placement=unpinned"
+}
+
+# net_bad_clients DESC [CMD...]: (1 test) after TCP garbage and a huge
+# header (and CMD PORT, another bad client), beside a silent client, the
+# server on $port serves a run; DESC says so.  A skip without perl.
+net_bad_clients() {
+	_d=$1
+	shift
+	if ! command -v perl >/dev/null 2>&1; then
+		skip 'no perl for the bad clients'
+		return 0
+	fi
+	abuse garbage "$port"; abuse huge "$port"
+	[ $# -eq 0 ] || "$@" "$port"
+	abuse silent "$port" &
+	_silent=$!
+	sleep 0.3
+	# shellcheck disable=SC2086
+	run_prog "$net_prog" $q -n "$port" 127.0.0.1
+	ok "$_d" test "$TAP_STATUS" -eq 0
+	kill "$_silent" 2>/dev/null
+	wait
+}
+
+# net_vanish ARGS...: (2 tests) a client run with ARGS (long enough to be
+# mid-run) killed with SIGKILL: the server on $port still serves a run
+# and is still running.
+net_vanish() {
+	$TEST_WRAPPER "$(prog "$net_prog")" "$@" -n "$port" 127.0.0.1 >/dev/null 2>&1 &
+	_cpid=$!
+	sleep "$settle"
+	kill -9 "$_cpid" 2>/dev/null
+	wait "$_cpid" 2>/dev/null
+	# shellcheck disable=SC2086
+	run_prog "$net_prog" $q -n "$port" 127.0.0.1
+	ok 'after a client vanished mid-run: served' test "$TAP_STATUS" -eq 0
+	ok 'the server is still running' alive "$pid"
+}
+
+# net_stop: (4 tests) -S stops the server on $port, which is then gone,
+# and fails with no server; a server started with -i 1 exits by itself.
+net_stop() {
+	cli '-S stops it' 0 '' "$net_prog" -n "$port" -S 127.0.0.1
+	ok 'the server is gone after -S' gone "$pid"
+	cli '-S with no server: exit 1' 1 'cannot stop the server' "$net_prog" -n "$port" -S 127.0.0.1
+	server -i 1
+	ok '-i 1: the server exits after 1 s without a client' gone "$pid"
+}
+
+# net_signals ARGS...: (3 tests) a self-started run with ARGS killed
+# mid-run with SIGTERM, then with SIGKILL, leaves no process (no server
+# child) behind (looked for during 5 s and more); and no file is left in
+# $dir.  The run's
+# processes are told by their TMPDIR, $dir: no other run of the program
+# on the machine (make -j, other checkouts) has it.
+net_signals() {
+	for _sig in TERM KILL; do
+		TMPDIR=$dir $TEST_WRAPPER "$(prog "$net_prog")" "$@" >/dev/null 2>&1 &
+		_cpid=$!
+		sleep "$settle"
+		kill -"$_sig" "$_cpid"
+		wait "$_cpid" 2>/dev/null
+		_i=0
+		while _left=$(pids_with_env "TMPDIR=$dir" | wc -l | tr -d ' ') &&
+			[ "$_left" -ne 0 ] && [ "$_i" -lt 25 ]; do
+			sleep 0.2
+			_i=$((_i + 1))
+		done
+		is "SIG$_sig mid-run: no process of the run is left" 0 "$_left"
+	done
+	is 'no temporary file is left' '' "$(ls -A "$dir")"
 }
