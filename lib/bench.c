@@ -193,8 +193,12 @@ static void
 take_opt(const struct bench_prog *p, const struct bench_opt *op, const char *arg)
 {
 	void *ctx = op->ctx != NULL ? op->ctx : p->ctx;
-	char *at = (char *)ctx + op->offset;
+	/* A CALL row may have nowhere to store: no pointer arithmetic on NULL. */
+	char *at = ctx != NULL ? (char *)ctx + op->offset : NULL;
 	char name[3] = { '-', op->letter, '\0' };
+
+	if (at == NULL && op->kind != BENCH_OPT_CALL)
+		msg_die("%s: option -%c has nowhere to store its value", p->name, op->letter);
 
 	switch (op->kind) {
 	case BENCH_OPT_FLAG:
