@@ -12,6 +12,9 @@
  *     bench_init(&o, &prog, argc, argv);
  *     return place_main(&pp, &o);
  *
+ * or, when it takes no positional argument to handle in between, with
+ * `return place_run(&pp, argc, argv);`.
+ *
  * place_main then does what every such program does:
  *
  *   - asks pp->next for every case (it may exit 2 for a bad argument);
@@ -108,5 +111,22 @@ void place_opt_then(const struct bench_prog *p, int letter, const char *arg, voi
  * impossible here, 1 when a hook or the pinning fails.
  */
 int place_main(const struct place_prog *pp, const struct bench_opts *o);
+
+/*
+ * The whole main of a program with no positional argument of its own:
+ * the command line parsed by bench_init into pp->bench's options (exits
+ * 0 after -h or -V, 2 on a usage error), then place_main; returns its
+ * status.  Inline so that its call of bench_init is compiled with the
+ * program, as the argv fuzz target (tests/fuzz/argv.c) needs: it renames
+ * each program's bench_init to stop once the command line is parsed.
+ */
+static inline int
+place_run(const struct place_prog *pp, int argc, char **argv)
+{
+	struct bench_opts o;
+
+	bench_init(&o, pp->bench, argc, argv);
+	return place_main(pp, &o);
+}
 
 #endif
