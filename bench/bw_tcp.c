@@ -226,12 +226,8 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "bw_tcp",
-	.args = "-s | -S host | [host]",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),

@@ -244,12 +244,8 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_connect",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_connect: TCP connection cost in ns per connect, accept and close",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 };

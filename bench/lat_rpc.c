@@ -756,12 +756,8 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_rpc",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_rpc: Sun RPC round-trip latency in ns per call, over TCP and UDP",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 };

@@ -148,12 +148,8 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_tcp",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_tcp: TCP round-trip latency in ns per round trip",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 };

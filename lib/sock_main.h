@@ -66,6 +66,17 @@ struct sock_opts {
 #define SOCK_OPT_TIME(so, help) \
 	{ 't', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, dur_ns), 1e6, 3600e9, "s", 0, \
 	  help, NULL, &(so) }
+/*
+ * The fields of struct bench_prog that every network program has alike:
+ * its operands and the copies (-P) a server serves at once.
+ */
+#define SOCK_BENCH_FIELDS \
+	.args = "-s | -S host | [host]", \
+	.min_args = 0, \
+	.max_args = 1, \
+	.max_parallel = SOCK_MAX_PARALLEL, \
+	.why_parallel = "what a server serves at once"
+
 /* The rows most programs end their table with: mode, -b, the rest, -p. */
 #define SOCK_OPTS(so) \
 	SOCK_OPT_MODE(so), SOCK_OPT_BIND('b', so, ""), SOCK_OPT_REST(so), SOCK_OPT_PLACE(so)
