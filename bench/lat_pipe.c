@@ -176,14 +176,10 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = PROG_NAME,
-	.args = "",
 	.summary = PROG_SUMMARY,
-	.min_args = 0,
-	.max_args = 0,
+	PLACE_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.max_parallel = 1,
-	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;

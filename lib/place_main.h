@@ -7,7 +7,8 @@
  * A program declares what differs (its channels, its partner's loop, its
  * timed loop, its names) in a const struct place_prog, puts PLACE_OPT (-p)
  * in its option table and max_parallel = 1 with why_parallel in its
- * bench_prog (copies would share a partner), and ends main with
+ * bench_prog (copies would share a partner; PLACE_BENCH_FIELDS says that
+ * for a program without operands), and ends main with
  *
  *     bench_init(&o, &prog, argc, argv);
  *     return place_main(&pp, &o);
@@ -99,6 +100,17 @@ int place_move(int fd, void *buf, size_t n, int out);
  * place_main, or exits 2 naming the value and the allowed ones.
  */
 void place_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx);
+
+/*
+ * The fields of struct bench_prog that the programs without operands
+ * whose copies would share one partner have alike.
+ */
+#define PLACE_BENCH_FIELDS \
+	.args = "", \
+	.min_args = 0, \
+	.max_args = 0, \
+	.max_parallel = 1, \
+	.why_parallel = "copies would share one partner"
 
 /* -p as a row of a program's option table. */
 #define PLACE_OPT \
