@@ -55,7 +55,7 @@ struct state {
 };
 
 static struct sock_opts so;
-static struct state st;
+static struct state st = { .size = 64 * 1024 };
 
 /*
  * The server side, one child per stream: read to the end of the stream;
@@ -221,43 +221,38 @@ static const struct bench_opt opts[] = {
 	{ 'w', BENCH_OPT_SIZE, "size", offsetof(struct state, window), 1024, MAX_WINDOW, NULL, 0,
 	  "socket buffer to ask for on both ends (default: the system's)", NULL, &st },
 	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s)"),
-	SOCK_OPT_MODE(so),
-	SOCK_OPT_BIND('b', so, ""),
-	SOCK_OPT_REST(so),
-	SOCK_OPT_PLACE(so),
+	SOCK_OPTS(so),
 };
 
 static const struct bench_prog prog = {
 	.name = "bw_tcp",
-	.args = "-s | -S host | [host]",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 	.morehelp = "  -P n         (shared option) n parallel streams\n",
 };
 
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	s->o = o;
+	s->dur_ns = sop->dur_ns;
+	sock_check_samples(&prog, o, sop);
+	if ((s->buf = mem_alloc((size_t)s->size)) == NULL)
+		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)s->size);
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT, .max_children = SOCK_MAX_CHILDREN,
+	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
+};
+
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_BW_TCP, .port = PORT,
-		.max_children = SOCK_MAX_CHILDREN, .conn = serve_conn, .measure = measure, .arg = &st,
-	};
-	int ai;
-
-	sock_opts_init(&so);
-	st.size = 64 * 1024;
-	ai = bench_init(&o, &prog, argc, argv);
-	st.o = &o;
-	st.dur_ns = so.dur_ns;
-	sock_check_samples(&prog, &o, &so);
-	if ((st.buf = mem_alloc((size_t)st.size)) == NULL)
-		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)st.size);
-	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+	return sock_run(&sp, &so, argc, argv);
 }

@@ -56,7 +56,7 @@ struct state {
 };
 
 static struct sock_opts so;
-static struct state st;
+static struct state st = { .size = 1470 };
 static uint64_t res[R_SAMPLE + 3 * SOCK_MAX_SAMPLES];
 
 /*
@@ -303,32 +303,30 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "bw_udp",
-	.args = "-s | -S host | [host]",
 	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 };
 
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	s->o = o;
+	s->dur_ns = sop->dur_ns;
+	sock_check_samples(&prog, o, sop);
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT, .max_children = MAX_CLIENTS,
+	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
+};
+
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT,
-		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
-	};
-	int ai;
-
-	sock_opts_init(&so);
-	st.size = 1470;
-	ai = bench_init(&o, &prog, argc, argv);
-	st.o = &o;
-	st.dur_ns = so.dur_ns;
-	sock_check_samples(&prog, &o, &so);
-	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+	return sock_run(&sp, &so, argc, argv);
 }

@@ -239,39 +239,36 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 }
 
 static const struct bench_opt opts[] = {
-	SOCK_OPT_MODE(so),
-	SOCK_OPT_BIND('b', so, ""),
-	SOCK_OPT_REST(so),
-	SOCK_OPT_PLACE(so),
+	SOCK_OPTS(so),
 };
 
 static const struct bench_prog prog = {
 	.name = "lat_connect",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_connect: TCP connection cost in ns per connect, accept and close",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
+};
+
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	(void)sop;
+	s->o = o;
+	s->prog = &prog;
+	/* Parallel copies share the server's queue of 64. */
+	s->window = o->parallel >= 32 ? 1 : o->parallel > 2 ? 32 / o->parallel : WINDOW;
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_LAT_CONNECT, .port = PORT, .bare = 1,
+	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
 };
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_LAT_CONNECT, .port = PORT, .bare = 1,
-		.conn = serve_conn, .measure = measure, .arg = &st,
-	};
-	int ai;
-
-	sock_opts_init(&so);
-	ai = bench_init(&o, &prog, argc, argv);
-	st.o = &o;
-	st.prog = &prog;
-	/* Parallel copies share the server's queue of 64. */
-	st.window = o.parallel >= 32 ? 1 : o.parallel > 2 ? 32 / o.parallel : WINDOW;
-	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+	return sock_run(&sp, &so, argc, argv);
 }

@@ -172,14 +172,10 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_fcntl",
-	.args = "",
 	.summary = "lat_fcntl: fcntl record-lock round trip between two processes, in ns",
-	.min_args = 0,
-	.max_args = 0,
+	PLACE_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.max_parallel = 1,
-	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;
@@ -201,8 +197,5 @@ static const struct place_prog pp = {
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-
-	bench_init(&o, &prog, argc, argv);
-	return place_main(&pp, &o);
+	return place_run(&pp, argc, argv);
 }

@@ -1,24 +1,53 @@
 /*
- * lat_pipe: round trip of a one-byte token between two processes through
- * two pipes, in ns per round trip.
+ * lat_pipe, lat_fifo: round trip of a one-byte token between two
+ * processes through two pipes (lat_pipe) or two named FIFOs (lat_fifo),
+ * in ns per round trip.
  *
- * One iteration: the parent writes the byte into one pipe and reads it
- * back from the other, which the child echoes it into.  The pipes and the
- * child are made, pinned (both on one CPU, or spread over two) and killed
- * outside the timing, once per placement.
+ * One iteration: the parent writes the byte into one channel and reads
+ * it back from the other, which the child echoes it into.  The channels
+ * (lat_fifo's in a temporary directory, removed on every exit) and the
+ * child are made, opened, pinned (both on one CPU, or spread over two)
+ * and killed outside the timing, once per placement.
+ *
+ * Both programs are built from this file: lat_pipe by default, lat_fifo
+ * with HB_LAT_FIFO defined (Makefile.am); only how the channels are made
+ * and the names differ.
  *
  * usage: lat_pipe [options] [-p one|spread|both|unpinned]
+ *        lat_fifo [options] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 
 #include <errno.h>
 #include <unistd.h>
+#ifdef HB_LAT_FIFO
+# include <fcntl.h>
+# include <limits.h>
+# include <stdio.h>
+# include <sys/stat.h>
+#endif
 
 #include "bench.h"
 #include "msg.h"
 #include "place_main.h"
+#ifdef HB_LAT_FIFO
+# include "tmp.h"
+#endif
+
+#ifdef HB_LAT_FIFO
+# define PROG_NAME "lat_fifo"
+# define RESULT_NAME "LatFifo"
+# define PROG_SUMMARY "lat_fifo: named FIFO round trip between two processes, in ns"
+#else
+# define PROG_NAME "lat_pipe"
+# define RESULT_NAME "LatPipe"
+# define PROG_SUMMARY "lat_pipe: pipe round trip between two processes, in ns"
+#endif
 
 struct state {
+#ifdef HB_LAT_FIFO
+	char path[2][PATH_MAX];	/* to the child, from it */
+#endif
 	int to[2], from[2];	/* the parent writes to[1] and reads from[0] */
 };
 
@@ -35,15 +64,70 @@ do_roundtrip(void *arg, uint64_t n)
 	return 0;
 }
 
+#ifdef HB_LAT_FIFO
+/* Open path with flags, then make the descriptor blocking. */
+static int
+open_fifo(const char *path, int flags)
+{
+	int fd = open(path, flags | O_NONBLOCK), fl;
+
+	if (fd < 0)
+		msg_sysdie("open %s", path);
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+		msg_sysdie("fcntl %s", path);
+	return fd;
+}
+
+/* Once: the FIFOs, in a temporary directory. */
+static void
+setup(void *arg, const struct bench_opts *o, struct place_case *c)
+{
+	struct state *s = arg;
+	char dir[PATH_MAX];
+	size_t i;
+
+	(void)o, (void)c;
+	if (tmp_mkdir(NULL, dir, sizeof(dir)) != 0)
+		msg_sysdie("cannot create a temporary directory in %s", tmp_dir(NULL));
+	for (i = 0; i < 2; i++) {
+		if (snprintf(s->path[i], sizeof(s->path[i]), "%s/fifo%zu", dir, i + 1) >= (int)sizeof(s->path[i]))
+			msg_die("%s: the path is too long", dir);
+		if (mkfifo(s->path[i], 0600) != 0)
+			msg_sysdie("mkfifo %s", s->path[i]);
+		/* Registered after the directory: removed before it. */
+		if (tmp_register(s->path[i]) != 0)
+			msg_sysdie("%s", s->path[i]);
+	}
+}
+
+/* Before the fork: every end of both FIFOs. */
+static void
+open_channels(void *arg)
+{
+	struct state *s = arg;
+
+	/*
+	 * Every end is opened here, readers first so that no open waits:
+	 * a child that died before opening its ends would leave a blocking
+	 * open hanging.  The FIFOs' data path does not care who opened them.
+	 */
+	s->to[0] = open_fifo(s->path[0], O_RDONLY);
+	s->from[0] = open_fifo(s->path[1], O_RDONLY);
+	s->to[1] = open_fifo(s->path[0], O_WRONLY);
+	s->from[1] = open_fifo(s->path[1], O_WRONLY);
+}
+#else
 /* Before the fork: both pipes. */
 static void
-open_pipes(void *arg)
+open_channels(void *arg)
 {
 	struct state *s = arg;
 
 	if (pipe(s->to) != 0 || pipe(s->from) != 0)
 		msg_sysdie("pipe");
 }
+#endif
 
 /* The child echoes until the parent closes its end. */
 static HB_NORETURN void
@@ -79,7 +163,7 @@ ready(void *arg)
 }
 
 static void
-close_pipes(void *arg)
+close_channels(void *arg)
 {
 	struct state *s = arg;
 
@@ -91,35 +175,31 @@ static const struct bench_opt opts[] = {
 };
 
 static const struct bench_prog prog = {
-	.name = "lat_pipe",
-	.args = "",
-	.summary = "lat_pipe: pipe round trip between two processes, in ns",
-	.min_args = 0,
-	.max_args = 0,
+	.name = PROG_NAME,
+	.summary = PROG_SUMMARY,
+	PLACE_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.max_parallel = 1,
-	.why_parallel = "copies would share one partner",
 };
 
 static struct state state;
 
 static const struct place_prog pp = {
 	.bench = &prog,
-	.name = "LatPipe",
+	.name = RESULT_NAME,
 	.arg = &state,
-	.open = open_pipes,
+#ifdef HB_LAT_FIFO
+	.setup = setup,
+#endif
+	.open = open_channels,
 	.partner = echo,
 	.ready = ready,
 	.loop = do_roundtrip,
-	.close = close_pipes,
+	.close = close_channels,
 };
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-
-	bench_init(&o, &prog, argc, argv);
-	return place_main(&pp, &o);
+	return place_run(&pp, argc, argv);
 }

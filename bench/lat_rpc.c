@@ -756,38 +756,40 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_rpc",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_rpc: Sun RPC round-trip latency in ns per call, over TCP and UDP",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 };
 
+#ifdef HAVE_TIRPC
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	(void)sop;
+	s->o = o;
+	s->prog = &prog;
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_LAT_RPC, .port = PORT, .udp = 1,
+	.serve = serve_rpc, .stop = stop_rpc, .measure = measure, .setup = setup, .arg = &st,
+};
+#endif
+
 int
 main(int argc, char **argv)
 {
+#ifdef HAVE_TIRPC
+	return sock_run(&sp, &so, argc, argv);
+#else
 	struct bench_opts o;
-	int ai;
 
 	sock_opts_init(&so);
-	ai = bench_init(&o, &prog, argc, argv);
 	/* As sock_main would say: a usage error before "not supported here". */
-#ifdef HAVE_TIRPC
-	{
-		const struct sock_prog sp = {
-			.bench = &prog, .proto = SOCK_LAT_RPC, .port = PORT, .udp = 1,
-			.serve = serve_rpc, .stop = stop_rpc, .measure = measure, .arg = &st,
-		};
-
-		st.o = &o;
-		st.prog = &prog;
-		return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
-	}
-#else
-	(void)ai;
+	bench_init(&o, &prog, argc, argv);
 	msg_exit(MSG_EXIT_UNSUPPORTED, "Sun RPC not available (libtirpc not found at build time)");
 #endif
 }

@@ -42,7 +42,7 @@ struct state {
 };
 
 static struct sock_opts so;
-static struct state st;
+static struct state st = { .size = 1 };
 
 /* The server side: echo messages of the size the hello gave. */
 static int
@@ -143,40 +143,36 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct state, size), 1, MAX_SIZE, NULL, 0,
 	  "message size (default 1; at most 1m)", NULL, &st },
-	SOCK_OPT_MODE(so),
-	SOCK_OPT_BIND('b', so, ""),
-	SOCK_OPT_REST(so),
-	SOCK_OPT_PLACE(so),
+	SOCK_OPTS(so),
 };
 
 static const struct bench_prog prog = {
 	.name = "lat_tcp",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_tcp: TCP round-trip latency in ns per round trip",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
+};
+
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	(void)sop;
+	s->o = o;
+	s->prog = &prog;
+	if ((s->buf = calloc(1, (size_t)s->size)) == NULL)
+		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)s->size);
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_LAT_TCP, .port = PORT, .max_children = MAX_CLIENTS,
+	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
 };
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_LAT_TCP, .port = PORT,
-		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
-	};
-	int ai;
-
-	sock_opts_init(&so);
-	st.size = 1;
-	ai = bench_init(&o, &prog, argc, argv);
-	st.o = &o;
-	st.prog = &prog;
-	if ((st.buf = calloc(1, (size_t)st.size)) == NULL)
-		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)st.size);
-	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+	return sock_run(&sp, &so, argc, argv);
 }

@@ -54,7 +54,7 @@ struct state {
 };
 
 static struct sock_opts so;
-static struct state st;
+static struct state st = { .size = MIN_SIZE };
 
 /*
  * The server side, a child per session: a HELLO with the client's UDP
@@ -246,40 +246,36 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", offsetof(struct state, size), MIN_SIZE, MAX_SIZE, NULL, 0,
 	  "datagram size (default and least 24; at most 65507)", NULL, &st },
-	SOCK_OPT_MODE(so),
-	SOCK_OPT_BIND('b', so, ""),
-	SOCK_OPT_REST(so),
-	SOCK_OPT_PLACE(so),
+	SOCK_OPTS(so),
 };
 
 static const struct bench_prog prog = {
 	.name = "lat_udp",
-	.args = "-s | -S host | [host]",
 	.summary = "lat_udp: UDP round-trip latency in ns per round trip",
-	.min_args = 0,
-	.max_args = 1,
-	.max_parallel = SOCK_MAX_PARALLEL,
-	.why_parallel = "what a server serves at once",
+	SOCK_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
+};
+
+static void
+setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
+{
+	struct state *s = arg;
+
+	(void)sop;
+	s->o = o;
+	s->prog = &prog;
+	if ((s->buf = calloc(1, (size_t)s->size)) == NULL)
+		msg_sysdie("cannot allocate a %llu-byte datagram", (unsigned long long)s->size);
+}
+
+static const struct sock_prog sp = {
+	.bench = &prog, .proto = SOCK_LAT_UDP, .port = PORT, .max_children = MAX_CLIENTS,
+	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
 };
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	const struct sock_prog sp = {
-		.bench = &prog, .proto = SOCK_LAT_UDP, .port = PORT,
-		.max_children = MAX_CLIENTS, .conn = serve_conn, .measure = measure, .arg = &st,
-	};
-	int ai;
-
-	sock_opts_init(&so);
-	st.size = MIN_SIZE;
-	ai = bench_init(&o, &prog, argc, argv);
-	st.o = &o;
-	st.prog = &prog;
-	if ((st.buf = calloc(1, (size_t)st.size)) == NULL)
-		msg_sysdie("cannot allocate a %llu-byte datagram", (unsigned long long)st.size);
-	return sock_main(&sp, &so, &o, ai < argc ? argv[ai] : NULL);
+	return sock_run(&sp, &so, argc, argv);
 }

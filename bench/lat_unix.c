@@ -96,14 +96,10 @@ static const struct bench_opt opts[] = {
 
 static const struct bench_prog prog = {
 	.name = "lat_unix",
-	.args = "",
 	.summary = "lat_unix: AF_UNIX stream socket round trip between two processes, in ns",
-	.min_args = 0,
-	.max_args = 0,
+	PLACE_BENCH_FIELDS,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.max_parallel = 1,
-	.why_parallel = "copies would share one partner",
 };
 
 /* Once: the message buffer, and its size in the name. */
@@ -141,8 +137,5 @@ static const struct place_prog pp = {
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-
-	bench_init(&o, &prog, argc, argv);
-	return place_main(&pp, &o);
+	return place_run(&pp, argc, argv);
 }

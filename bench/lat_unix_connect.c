@@ -182,8 +182,5 @@ static const struct place_prog pp = {
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-
-	bench_init(&o, &prog, argc, argv);
-	return place_main(&pp, &o);
+	return place_run(&pp, argc, argv);
 }

@@ -7,10 +7,14 @@
  * A program declares what differs (its channels, its partner's loop, its
  * timed loop, its names) in a const struct place_prog, puts PLACE_OPT (-p)
  * in its option table and max_parallel = 1 with why_parallel in its
- * bench_prog (copies would share a partner), and ends main with
+ * bench_prog (copies would share a partner; PLACE_BENCH_FIELDS says that
+ * for a program without operands), and ends main with
  *
  *     bench_init(&o, &prog, argc, argv);
  *     return place_main(&pp, &o);
+ *
+ * or, when it takes no positional argument to handle in between, with
+ * `return place_run(&pp, argc, argv);`.
  *
  * place_main then does what every such program does:
  *
@@ -97,6 +101,17 @@ int place_move(int fd, void *buf, size_t n, int out);
  */
 void place_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx);
 
+/*
+ * The fields of struct bench_prog that the programs without operands
+ * whose copies would share one partner have alike.
+ */
+#define PLACE_BENCH_FIELDS \
+	.args = "", \
+	.min_args = 0, \
+	.max_args = 0, \
+	.max_parallel = 1, \
+	.why_parallel = "copies would share one partner"
+
 /* -p as a row of a program's option table. */
 #define PLACE_OPT \
 	{ 'p', BENCH_OPT_CALL, "where", 0, 0, 0, NULL, 0, PLACE_HELP, place_opt_then, NULL }
@@ -108,5 +123,22 @@ void place_opt_then(const struct bench_prog *p, int letter, const char *arg, voi
  * impossible here, 1 when a hook or the pinning fails.
  */
 int place_main(const struct place_prog *pp, const struct bench_opts *o);
+
+/*
+ * The whole main of a program with no positional argument of its own:
+ * the command line parsed by bench_init into pp->bench's options (exits
+ * 0 after -h or -V, 2 on a usage error), then place_main; returns its
+ * status.  Inline so that its call of bench_init is compiled with the
+ * program, as the argv fuzz target (tests/fuzz/argv.c) needs: it renames
+ * each program's bench_init to stop once the command line is parsed.
+ */
+static inline int
+place_run(const struct place_prog *pp, int argc, char **argv)
+{
+	struct bench_opts o;
+
+	bench_init(&o, pp->bench, argc, argv);
+	return place_main(pp, &o);
+}
 
 #endif

@@ -6,8 +6,8 @@
  * measure, stop it).
  *
  * sock_parse_rate is pure; sock_opt_then and sock_check_samples exit with
- * status 2 on a bad value (like bench_arg_int), and sock_main runs a
- * whole program.
+ * status 2 on a bad value (like bench_arg_int), and sock_run and
+ * sock_main run a whole program.
  */
 #ifndef HB_SOCK_MAIN_H
 #define HB_SOCK_MAIN_H
@@ -66,6 +66,20 @@ struct sock_opts {
 #define SOCK_OPT_TIME(so, help) \
 	{ 't', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, dur_ns), 1e6, 3600e9, "s", 0, \
 	  help, NULL, &(so) }
+/*
+ * The fields of struct bench_prog that every network program has alike:
+ * its operands and the copies (-P) a server serves at once.
+ */
+#define SOCK_BENCH_FIELDS \
+	.args = "-s | -S host | [host]", \
+	.min_args = 0, \
+	.max_args = 1, \
+	.max_parallel = SOCK_MAX_PARALLEL, \
+	.why_parallel = "what a server serves at once"
+
+/* The rows most programs end their table with: mode, -b, the rest, -p. */
+#define SOCK_OPTS(so) \
+	SOCK_OPT_MODE(so), SOCK_OPT_BIND('b', so, ""), SOCK_OPT_REST(so), SOCK_OPT_PLACE(so)
 
 /* The then() of -6 and -p: ctx is the struct sock_opts. */
 void sock_opt_then(const struct bench_prog *p, int letter, const char *arg, void *ctx);
@@ -114,6 +128,12 @@ struct sock_prog {
 	 * printing why.
 	 */
 	int (*measure)(const struct sock_addr *a, const char *part, void *arg);
+	/*
+	 * Called by sock_run once the options are parsed, before sock_main:
+	 * the program's own checks and setup (a buffer of the size its -m
+	 * asked for; o kept for measure), dying on failure; or NULL.
+	 */
+	void (*setup)(void *arg, const struct bench_opts *o, const struct sock_opts *so);
 	void *arg;
 };
 
@@ -126,5 +146,28 @@ struct sock_prog {
  */
 int sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	      const struct bench_opts *o, const char *host);
+
+/*
+ * A network program's whole main: so's defaults (sock_opts_init), the
+ * command line parsed by bench_init into so, the program's own rows and
+ * the shared options (exits 0 after -h or -V, 2 on a usage error), then
+ * sp->setup, then sock_main with the positional argument as the host;
+ * returns sock_main's status.  Inline so that its call of bench_init is
+ * compiled with the program, as the argv fuzz target (tests/fuzz/argv.c)
+ * needs: it renames each program's bench_init to stop once the command
+ * line is parsed.
+ */
+static inline int
+sock_run(const struct sock_prog *sp, struct sock_opts *so, int argc, char **argv)
+{
+	struct bench_opts o;
+	int ai;
+
+	sock_opts_init(so);
+	ai = bench_init(&o, sp->bench, argc, argv);
+	if (sp->setup != NULL)
+		sp->setup(sp->arg, &o, so);
+	return sock_main(sp, so, &o, ai < argc ? argv[ai] : NULL);
+}
 
 #endif
