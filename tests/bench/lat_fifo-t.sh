@@ -16,6 +16,6 @@ like "compare tables it in More latencies ('FIFO')" \
 	"$(TMPDIR=$tmp $TEST_WRAPPER "$top_builddir/results/hostbench-compare" --summary --sections more "$tmp/run.0" 2>&1)" \
 	'FIFO'
 rm -f "$tmp/run.0"
-place_values 0.001 1e7 'ns per round trip' 10
+place_values 0.001 1e9 'ns per round trip' 10
 place_unpinned
 place_kill 2 'LatFifo/placement=one: operation failed'

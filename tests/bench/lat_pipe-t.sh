@@ -9,6 +9,6 @@ plan 21
 place_cli
 cli 'an argument: exit 2' 2 "unexpected argument 'x'" lat_pipe x
 place_run
-place_values 0.001 1e7 'ns per round trip' 10
+place_values 0.001 1e9 'ns per round trip' 10
 place_unpinned
 place_kill 2 'LatPipe/placement=one: operation failed'

@@ -10,7 +10,7 @@ place_cli
 cli 'an argument: exit 2' 2 "unexpected argument 'x'" lat_unix x
 cli '-m 0: exit 2 with the range' 2 "-m: value '0' is out of range; allowed: 1 \.\. 64m" lat_unix -m 0
 place_run
-place_values 0.001 1e7 'ns per round trip' 10
+place_values 0.001 1e9 'ns per round trip' 10
 place_unpinned
 run_prog lat_unix $q -p one -m 100K
 v=$(results_of "$TAP_STDOUT" LatUnix/msg=100K/placement=one | median_of)

@@ -17,6 +17,6 @@ like "compare tables it in More latencies ('UNIX conn')" \
 	"$(TMPDIR=$tmp $TEST_WRAPPER "$top_builddir/results/hostbench-compare" --summary --sections more "$tmp/run.0" 2>&1)" \
 	'UNIX'
 rm -f "$tmp/run.0"
-place_values 0.001 1e7 'ns per connection' 10
+place_values 0.001 1e9 'ns per connection' 10
 place_unpinned
 place_kill 2 'LatUnixConnect/placement=one: operation failed'

@@ -72,6 +72,9 @@ place_run() {
 # CPUs, spread (HI x SLOWER under an emulator: a wake-up across CPUs
 # also waits on it), both placements named in configuration lines, and
 # nothing left in TMPDIR.
+# (HI is what no machine, however busy, reaches without a hang: a second
+# for a round trip; a loaded 2-CPU VM has stretched pipe round trips
+# across CPUs past 10 ms.)
 place_values() {
 	_lo=$1 _hi=$2 _unit=$3 _shi=$2
 	[ -z "$TEST_WRAPPER" ] || _shi=$(awk -v h="$2" -v f="${4:-1}" 'BEGIN { print h * f }')
