@@ -16,9 +16,6 @@
  *
  * Both programs are built from this file: bw_file_rd by default,
  * bw_mmap_rd with HB_BW_MMAP_RD defined (Makefile.am).
- *
- * usage: bw_file_rd [options] [-d DIR] SIZE io_only|open2close [FILE]
- *        bw_mmap_rd [options] [-d DIR] SIZE mmap_only|open2close [FILE]
  */
 #include "config.h"
 

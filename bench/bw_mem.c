@@ -8,8 +8,6 @@
  * allocated page-aligned and written once before timing.  A SIZE whose
  * buffers would take more than half the memory the process may get
  * (mem_fit) is reduced, and the result name carries the size used.
- *
- * usage: bw_mem [options] SIZE rd|wr|rdwr|cp|frd|fwr|fcp|bzero|bcopy
  */
 #include "config.h"
 

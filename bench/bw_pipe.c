@@ -23,9 +23,6 @@
  * Both programs are built from this file: bw_pipe by default, bw_unix
  * with HB_BW_UNIX defined (Makefile.am); only the data channel and the
  * names differ.
- *
- * usage: bw_pipe [options] [-m SIZE] [-M TOTAL] [-p one|spread|both|unpinned]
- *        bw_unix [options] [-m SIZE] [-M TOTAL] [-p one|spread|both|unpinned] [TOTAL]
  */
 #include "config.h"
 

@@ -9,8 +9,6 @@
  * received after the warm-up.  Both ends read
  * /proc/stat over the timed part: CPU use split into user, system, irq
  * and softirq, and the service demand in us of CPU per KB, as netperf.
- *
- * usage: bw_tcp [options] [-m size] [-w size] [-t time] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 

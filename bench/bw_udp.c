@@ -11,8 +11,6 @@
  * The session starts over TCP with the key; the datagrams go to a socket
  * of the session's own, connected to the client's, and the server sends
  * none.
- *
- * usage: bw_udp [options] [-b rate] [-l size] [-t time] -s [-B addr] | -S host | [host]
  */
 #include "config.h"
 

@@ -16,8 +16,6 @@
  * Laying a chase, calibrating (which warms the caches with it) and a
  * pass after timing that checks every link are outside timing.  The buffer asks for transparent huge pages, so that
  * TLB misses do not add steps of their own; tlb(1) measures those.
- *
- * usage: cache [options] [-L LINE] [-M MAXSIZE]
  */
 #include "config.h"
 

@@ -7,8 +7,6 @@
  * so that one that cannot be executed is reported with the reason; any run
  * that exits non-zero or is killed ends the run.  Each run is a process
  * group of its own, killed whole if lat_cmd is interrupted.
- *
- * usage: lat_cmd [options] command [argument...]
  */
 #include "config.h"
 

@@ -13,8 +13,6 @@
  * session as activity.  A connection that the server accepts and never
  * ends fails the run after 30 s.  With no host, a server is started on
  * loopback for each placement.
- *
- * usage: lat_connect [options] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 

@@ -8,8 +8,6 @@
  * its array) is timed apart and subtracted, as lmbench did.  The ring is
  * built, pinned (all on one CPU, or spread round-robin) and killed outside
  * the timing, once per N and placement.
- *
- * usage: lat_ctx [options] [-s KB] [-p one|spread|both|unpinned] N...
  */
 #include "config.h"
 

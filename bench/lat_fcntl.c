@@ -8,8 +8,6 @@
  * region.  The file (unlinked as soon as it is open) and the child are
  * made and pinned outside the timing, once per placement (both on one CPU,
  * or on two).
- *
- * usage: lat_fcntl [options] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 

@@ -7,8 +7,6 @@
  * sample and the creates of a delete sample are outside the timing, as are
  * the subdirectories of -n files each (lmbench's layout) that hold the
  * batch.  Under -P each copy works in a directory of its own.
- *
- * usage: lat_fs [options] [-s SIZE]... [-n files-per-dir] [dir]
  */
 #include "config.h"
 

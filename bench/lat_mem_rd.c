@@ -11,8 +11,6 @@
  * /proc/self/smaps for how much of the buffer got them.  A SIZE_MB that
  * would take more than half the memory the process may get (mem_fit) is
  * reduced, and the names carry the sizes used.
- *
- * usage: lat_mem_rd [options] [-t] [-H] SIZE_MB [STRIDE...]
  */
 #include "config.h"
 

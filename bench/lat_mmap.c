@@ -7,8 +7,6 @@
  * and unmaps it.  Each store writes back the byte the file already holds
  * there, so a given file keeps its contents.  Opening (or, with no file,
  * writing a temporary file of SIZE) is outside the timing.
- *
- * usage: lat_mmap [options] [-r] SIZE [file]
  */
 #include "config.h"
 

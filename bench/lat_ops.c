@@ -11,8 +11,6 @@
  * mod chains add a constant after each mod (keeping the dividend large):
  * the add latency is subtracted.  bogo is lmbench's bogomflops, x = (1 +
  * x) * (1.5 - x) / x over 1024 independent elements: ns per element.
- *
- * usage: lat_ops [options] [-k chains] [TYPE | OP | TYPE/OP ...]
  */
 #include "config.h"
 

@@ -10,8 +10,6 @@
  * POSIX_FADV_DONTNEED) so every fault reads the disk (major faults).
  * Mapping, dropping and unmapping are outside the timing.  Under -P every
  * copy maps the same file and reads it in an order of its own.
- *
- * usage: lat_pagefault [options] [-C] [-a] [-s SIZE] [file]
  */
 #include "config.h"
 

@@ -12,9 +12,6 @@
  * Both programs are built from this file: lat_pipe by default, lat_fifo
  * with HB_LAT_FIFO defined (Makefile.am); only how the channels are made
  * and the names differ.
- *
- * usage: lat_pipe [options] [-p one|spread|both|unpinned]
- *        lat_fifo [options] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 

@@ -8,8 +8,6 @@
  * every child must exit 0.  hello is the one installed next to this
  * program (never looked up in PATH); it writes one line to /dev/null,
  * opened before timing, and runs with an empty environment.
- *
- * usage: lat_proc [options] procedure|fork|exec|shell
  */
 #include "config.h"
 

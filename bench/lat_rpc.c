@@ -23,8 +23,6 @@
  * idle timeout (-i).  Where configure found no libtirpc, the program
  * exits 77.  With no host, a server is started on loopback for each
  * placement (lib/place); -p also takes lmbench's tcp or udp.
- *
- * usage: lat_rpc [options] [-p tcp|udp] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 

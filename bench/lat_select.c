@@ -7,8 +7,6 @@
  * writable, so every call must report all N ready.  The descriptors are
  * opened before timing; the temporary file is unlinked as soon as it is
  * open, so nothing is left behind on any exit.
- *
- * usage: lat_select [options] [-n N] file|tcp
  */
 #include "config.h"
 

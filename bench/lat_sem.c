@@ -7,8 +7,6 @@
  * for the other once (lmbench's lat_sem reported half of this).  The set
  * and the child are made, pinned (both on one CPU, or on two) and removed
  * outside the timing, once per placement.
- *
- * usage: lat_sem [options] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 

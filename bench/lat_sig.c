@@ -8,8 +8,6 @@
  * SIGSEGV (or SIGBUS) handler, and the return to the write, which faults
  * again.  Handlers count their runs and the count must equal the number of
  * iterations.  The file (default: a temporary one) is mapped before timing.
- *
- * usage: lat_sig [options] install|catch|prot [file]
  */
 #include "config.h"
 

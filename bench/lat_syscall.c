@@ -6,8 +6,6 @@
  * checked: a failure voids the run.  With no file, stat, fstat and open
  * use a temporary file (removed on exit), not a device node, so they
  * measure a regular file on the temporary file system.
- *
- * usage: lat_syscall [options] null|read|write|stat|fstat|open [file]
  */
 #include "config.h"
 

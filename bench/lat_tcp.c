@@ -7,8 +7,6 @@
  * samples, round trips timed one by one give the 50th, 90th and 99th
  * percentiles.  With no host, a server is started on loopback for each
  * placement (lib/place) and stopped afterwards.
- *
- * usage: lat_tcp [options] [-m size] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 

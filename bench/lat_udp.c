@@ -12,8 +12,6 @@
  * round trips timed one by one give the 50th, 90th and 99th
  * percentiles.  With no host, a server is started on loopback for each
  * placement (lib/place) and stopped afterwards.
- *
- * usage: lat_udp [options] [-m size] -s [-b addr] | -S host | [host]
  */
 #include "config.h"
 

@@ -6,8 +6,6 @@
  * bytes back, which the child echoes once it has all of them.  The pair
  * and the child are made, pinned (both on one CPU, or spread over two)
  * and killed outside the timing, once per placement.
- *
- * usage: lat_unix [options] [-m SIZE] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 

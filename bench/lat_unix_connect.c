@@ -8,8 +8,6 @@
  * Waiting paces the client, so the listen backlog never fills (lmbench's
  * unpaced client did).  The server is started, pinned (one CPU, or
  * spread over two) and killed outside the timing, once per placement.
- *
- * usage: lat_unix_connect [options] [-p one|spread|both|unpinned]
  */
 #include "config.h"
 

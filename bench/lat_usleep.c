@@ -7,9 +7,6 @@
  * its p50, p90, p99 and max come from a fixed-size histogram (buckets at
  * most 0.8% wide), as does the distribution over the whole run.  -l starts
  * busy processes that load the CPUs; they are killed on every exit path.
- *
- * usage: lat_usleep [options] [-n count] [-t time] [-l procs] [-s ns] [-r]
- *                   [-u usec|method] [usec] [method ...]
  */
 #include "config.h"
 

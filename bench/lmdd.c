@@ -10,10 +10,6 @@
  * the timing: opening, the truncation that gives every write pass fresh
  * blocks, flush=1's dropping of cached pages before a read, verify=1's
  * read-back, and the untimed writing of a temporary input (if=DIR).
- *
- * usage: lmdd [options] [if=FILE|DIR|internal] [of=FILE|DIR|internal]
- *             [bs=SIZE] [count=N|move=SIZE] [skip=N] [seek=N] [fsync=1]
- *             [sync=1] [direct=1] [flush=1|2] [verify=1] [force=1] [keep=1]
  */
 #include "config.h"
 

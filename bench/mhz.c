@@ -7,8 +7,6 @@
  * five runs each): the difference is 128 adds a trip, free of the loop's
  * own cost and of the clock's.  A chain of xors, timed the same way,
  * cross-checks the estimate; /proc/cpuinfo's figure is recorded beside it.
- *
- * usage: mhz [options]
  */
 #include "config.h"
 

@@ -21,8 +21,6 @@
  * the last cache.  Laying the
  * chains, calibrating (which warms them) and a pass after timing that
  * checks every link are outside timing.
- *
- * usage: par_mem [options] [SIZE]
  */
 #include "config.h"
 

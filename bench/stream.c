@@ -16,8 +16,6 @@
  * holds the same value, so the value each kernel leaves is known: a few
  * elements are checked after every sample, and after the runs every
  * element is checked as STREAM does; a wrong value fails the run (exit 1).
- *
- * usage: stream [options] [-v 1|2] [-M SIZE]
  */
 #include "config.h"
 

@@ -12,8 +12,6 @@
  * base pages only: a huge page would map many slots at once.  Laying the
  * chases, calibrating (which warms them) and a pass after timing that
  * checks every link are outside timing.
- *
- * usage: tlb [options] [-L LINE] [-M MAXSIZE]
  */
 #include "config.h"
 
