@@ -78,20 +78,35 @@ shared_applies(const struct bench_prog *p, char letter)
 	return 1;
 }
 
+/*
+ * Every option the usage shows, in order (the shared ones the program
+ * takes, then its table's), given to emit with its value's name (NULL:
+ * a flag): one list for the usage line and the man page's synopsis.
+ */
 static void
-print_usage(FILE *f, const struct bench_prog *p)
+each_option(FILE *f, const struct bench_prog *p,
+	    void (*emit)(FILE *f, char letter, const char *metavar))
 {
 	size_t i;
 
-	fprintf(f, "usage: %s", p->name);
 	for (i = 0; i < HB_ARRAY_SIZE(shared_usage); i++)
 		if (shared_applies(p, shared_usage[i].letter))
-			fprintf(f, " [-%c %s]", shared_usage[i].letter, shared_usage[i].metavar);
+			emit(f, shared_usage[i].letter, shared_usage[i].metavar);
 	for (i = 0; i < p->nopts; i++)
-		if (p->opts[i].metavar != NULL)
-			fprintf(f, " [-%c %s]", p->opts[i].letter, p->opts[i].metavar);
-		else
-			fprintf(f, " [-%c]", p->opts[i].letter);
+		emit(f, p->opts[i].letter, p->opts[i].metavar);
+}
+
+static void
+usage_option(FILE *f, char letter, const char *metavar)
+{
+	fprintf(f, " [-%c%s%s]", letter, metavar != NULL ? " " : "", metavar != NULL ? metavar : "");
+}
+
+static void
+print_usage(FILE *f, const struct bench_prog *p)
+{
+	fprintf(f, "usage: %s", p->name);
+	each_option(f, p, usage_option);
 	fprintf(f, "%s%s\n", *p->args != '\0' ? " " : "", p->args);
 }
 
@@ -129,14 +144,8 @@ roff_option(FILE *f, char letter, const char *metavar)
 static void
 print_synopsis(FILE *f, const struct bench_prog *p)
 {
-	size_t i;
-
 	fprintf(f, ".SH SYNOPSIS\n.B %s\n", p->name);
-	for (i = 0; i < HB_ARRAY_SIZE(shared_usage); i++)
-		if (shared_applies(p, shared_usage[i].letter))
-			roff_option(f, shared_usage[i].letter, shared_usage[i].metavar);
-	for (i = 0; i < p->nopts; i++)
-		roff_option(f, p->opts[i].letter, p->opts[i].metavar);
+	each_option(f, p, roff_option);
 	if (*p->args != '\0') {
 		roff_text(f, p->args);
 		fputc('\n', f);
@@ -152,7 +161,6 @@ print_opts_help(FILE *f, const struct bench_prog *p)
 	for (i = 0; i < p->nopts; i++) {
 		const struct bench_opt *op = &p->opts[i];
 		const char *h = op->help;
-
 		int len = fprintf(f, "  -%c %s", op->letter, op->metavar != NULL ? op->metavar : "");
 
 		/* The help starts in column 15, or two blanks after a long name. */
@@ -182,9 +190,10 @@ print_metrics(FILE *f, const struct bench_prog *p)
 			continue;
 		if (n++ == 0)
 			fprintf(f, "results (name, unit, summary column):\n");
-		fprintf(f, "  %s %s%s%s%s%s\n", m->name, m->unit,
-			m->section != NULL ? "  " : "", m->section != NULL ? m->section : "",
-			m->section != NULL ? ": " : "", m->section != NULL ? m->column : "");
+		if (m->section != NULL)
+			fprintf(f, "  %s %s  %s: %s\n", m->name, m->unit, m->section, m->column);
+		else
+			fprintf(f, "  %s %s\n", m->name, m->unit);
 	}
 }
 
@@ -361,9 +370,9 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		    || p->opts[i].letter == ':' || p->opts[i].letter == '+')
 			msg_die("%s: option -%c of its table is taken or too many", p->name,
 				p->opts[i].letter);
+		/* An option with a value's name takes a value; a flag none. */
 		optstring[len] = p->opts[i].letter;
-		optstring[len + 1] = p->opts[i].kind == BENCH_OPT_FLAG
-			|| (p->opts[i].kind == BENCH_OPT_CALL && p->opts[i].metavar == NULL) ? '\0' : ':';
+		optstring[len + 1] = p->opts[i].metavar != NULL ? ':' : '\0';
 		optstring[len + 2] = '\0';
 	}
 	opterr = 0;
@@ -429,14 +438,14 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		}
 	}
 	if (p->max_parallel > 0 && o->parallel > p->max_parallel) {
-		char range[32] = "1";
+		char range[32] = "1", why[256] = "";
 
 		if (p->max_parallel > 1)
 			snprintf(range, sizeof(range), "1 .. %u", p->max_parallel);
-		bench_usage_error(p, "-P: value '%u' is out of range for %s; allowed: %s%s%s%s",
-				  o->parallel, p->name, range, p->why_parallel != NULL ? " (" : "",
-				  p->why_parallel != NULL ? p->why_parallel : "",
-				  p->why_parallel != NULL ? ")" : "");
+		if (p->why_parallel != NULL)
+			snprintf(why, sizeof(why), " (%s)", p->why_parallel);
+		bench_usage_error(p, "-P: value '%u' is out of range for %s; allowed: %s%s",
+				  o->parallel, p->name, range, why);
 	}
 	if (o->precision_pct > 0 && p->why_precision != NULL)
 		bench_usage_error(p, "-I: not supported by %s (%s)", p->name, p->why_precision);

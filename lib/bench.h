@@ -63,7 +63,8 @@ enum bench_opt_kind {
 struct bench_opt {
 	char letter;
 	enum bench_opt_kind kind;
-	const char *metavar;	/* the value in -h and the usage: "size"; NULL: a flag */
+	const char *metavar;	/* the value in -h and the usage: "size"; NULL: the
+				 * option takes no value (a FLAG, or a CALL that acts alone) */
 	size_t offset;		/* offsetof(the ctx's type, the field) */
 	double lo, hi;		/* INT, SIZE, TIME: the range */
 	const char *unit;	/* TIME: the unit of a bare number ("s") */

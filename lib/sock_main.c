@@ -372,10 +372,6 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	signal(SIGPIPE, SIG_IGN);
 	if (so->server + (so->stop != NULL) + (host != NULL) > 1)
 		bench_usage_error(sp->bench, "-s, -S host and a host exclude each other");
-	/* A server serves at most MAX_CHILDREN connections at once. */
-	if (o->parallel > SOCK_MAX_PARALLEL)
-		bench_usage_error(sp->bench, "-P: value '%u' is out of range for %s; allowed: 1 .. %d",
-				  o->parallel, sp->bench->name, SOCK_MAX_PARALLEL);
 	if (so->bind != NULL && !so->server)
 		bench_usage_error(sp->bench, "-b: a listening address applies only to -s");
 	if (so->server)

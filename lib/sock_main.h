@@ -141,8 +141,8 @@ struct sock_prog {
  * Run the program the way its options say (see above) and return its
  * exit status: 0, 1 (a failure, printed), 77 (a placement impossible
  * here).  host is the positional argument or NULL.  Exits 2 for options
- * that exclude each other, and for -P above 64 (what a server serves at
- * once).
+ * that exclude each other.  (-P above SOCK_MAX_PARALLEL, what a server
+ * serves at once, is refused by bench_init: SOCK_BENCH_FIELDS.)
  */
 int sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	      const struct bench_opts *o, const char *host);
