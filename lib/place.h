@@ -72,10 +72,7 @@ struct place {
 	unsigned mask;			/* PLACE_BIT()s to run, never 0 after setup */
 };
 
-/* The help line for -p, ending in \n, to paste into a program's opthelp. */
-#define PLACE_OPTHELP \
-	"  -p where     " PLACE_HELP "\n"
-/* What -p takes, for a row of an option table. */
+/* What -p takes, for the help of a row of an option table. */
 #define PLACE_HELP "one, spread, both (default with 2+ CPUs) or unpinned"
 
 /* "one", "spread" or "unpinned"; "?" for anything else. */
