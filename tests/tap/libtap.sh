@@ -217,13 +217,14 @@ num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
 }
 
-# well_formed TEXT: every line is a config line, a blank line, the suite's
+# well_formed TEXT: every line is a config line ("key: value", or "key:"
+# alone: the key cleared), a blank line, the suite's
 # "# noise: cpu-others=X.XX steal=Y.YY ticks=N" after a case, or a result line
 # "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
 well_formed() {
 	printf '%s\n' "$1" | awk '
 		/^$/ { next }
-		/^[a-z][a-z0-9-]*: / { next }
+		/^[a-z][a-z0-9-]*:( |$)/ { next }
 		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
