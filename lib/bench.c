@@ -23,6 +23,7 @@
 #include "bench.h"
 #include "metric.h"
 #include "msg.h"
+#include "noise.h"
 #include "parse.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -457,6 +458,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	if (o->ncpus > 0 && o->parallel == 1 && bench_pin(o->cpus, o->ncpus) != 0)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "cannot pin to the CPUs given with -c: %s",
 			 strerror(errno));
+	noise_start(o->output);
 	return optind;
 }
 

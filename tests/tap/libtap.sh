@@ -219,13 +219,18 @@ num_between() {
 
 # well_formed TEXT: every line is a config line ("key: value", or "key:"
 # alone: the key cleared), a blank line, the suite's
-# "# noise: cpu-others=X.XX steal=Y.YY ticks=N" after a case, or a result line
+# "# noise: cpu-others=X.XX steal=Y.YY ticks=N[ load=L.LL]" after a case,
+# the program's "# noise-self: nivcsw=N nvcsw=V children-csw=K
+# [migrations=M] wall-ms=W", a
+# case's "# noisy: why" or "# settled: how", or a result line
 # "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
 well_formed() {
 	printf '%s\n' "$1" | awk '
 		/^$/ { next }
 		/^[a-z][a-z0-9-]*:( |$)/ { next }
-		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/ { next }
+		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+( load=[0-9]+\.[0-9][0-9])?$/ { next }
+		/^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+$/ { next }
+		/^# (noisy|settled): [^ ]/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
@@ -237,8 +242,8 @@ well_formed() {
 
 # noise_ok FILE: every case's status is followed, after the program's
 # records and before the next case or round, by one line
-# "# noise: cpu-others=C steal=S ticks=T" (two decimals, 0 .. the CPUs;
-# T whole); no such line at all without /proc/stat.
+# "# noise: cpu-others=C steal=S ticks=T[ load=L]" (two decimals, 0 ..
+# the CPUs; T whole); no such line at all without /proc/stat.
 noise_ok() {
 	if [ ! -r /proc/stat ]; then
 		! grep -q '^# noise' "$1"
@@ -249,7 +254,7 @@ noise_ok() {
 		/^# noise: / {
 			if (!open) bad = bad " noise " NR " outside a case"
 			open = 0
-			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/)
+			if ($0 !~ /^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+( load=[0-9]+\.[0-9][0-9])?$/)
 				bad = bad " malformed " NR
 			split($3, o, "="); split($4, s, "=")
 			if (o[2] + 0 > max + 0 || s[2] + 0 > max + 0) bad = bad " out of range " NR

@@ -1,0 +1,79 @@
+/*
+ * noise: how often our own processes were disturbed while a program ran.
+ *
+ * Another process on our CPU shows as preemption of ours (involuntary
+ * context switches) and as the scheduler moving ours to another CPU
+ * (migrations, which also cost the caches).  The suite's front end reads
+ * the machine's side from /proc/stat; these are the program's side,
+ * counted from noise_start to the exit of the process that called it:
+ *
+ *   nivcsw      involuntary context switches (preemptions), from
+ *               getrusage: RUSAGE_SELF plus RUSAGE_CHILDREN, i.e. this
+ *               process and every child (and its descendants) it has
+ *               reaped: parallel copies, partner processes and servers
+ *               that ended before it.  Children still running at exit
+ *               are not counted.
+ *   nvcsw       voluntary ones (waits), counted alike: a program whose
+ *               processes hand work to each other (a pipe's two ends)
+ *               has many of both, as a woken partner preempts the
+ *               waker; one that computes alone has few of either
+ *               unless something else wants its CPU.
+ *   children-csw  the reaped children's share of the two: 0 for a
+ *               program that ran as one process.
+ *   migrations  /proc/self/sched's se.nr_migrations (Linux): this
+ *               process's main thread only.  The kernel keeps no total
+ *               for reaped children, so theirs are not counted; the
+ *               field is left out where the file is absent.
+ *   wall-ms     the wall time over which they were counted.
+ *
+ * At exit, in raw output, the process that called noise_start (not a
+ * forked child, which inherits the hook) prints one comment line, which
+ * benchstat and the results tool skip:
+ *
+ *   # noise-self: nivcsw=N nvcsw=V children-csw=K migrations=M wall-ms=W
+ */
+#ifndef HB_NOISE_H
+#define HB_NOISE_H
+
+#include <stddef.h>
+
+#include "output.h"
+
+struct noise_self {
+	long long nivcsw;	/* >= 0 */
+	long long nvcsw;	/* >= 0 */
+	long long children_csw;	/* >= 0 */
+	long long migrations;	/* >= 0, or -1: unknown */
+	double wall_ms;		/* >= 0 */
+};
+
+/*
+ * Start counting now, in this process, and in raw mode register the exit
+ * hook that prints the line above.  Called once (bench_init does, last);
+ * later calls do nothing.  Never fails: without the hook nothing is
+ * printed.
+ */
+void noise_start(enum output_mode mode);
+
+/*
+ * The counts since noise_start (since the process started, for those
+ * never started: then wall_ms is 0) into *s.  Returns 0, or -1 with
+ * errno set when getrusage fails (*s is then zero, migrations -1).
+ */
+int noise_read(struct noise_self *s);
+
+/*
+ * The se.nr_migrations value in the text of a /proc/PID/sched file
+ * (NUL-terminated), or -1 when it has none.  Pure.
+ */
+long long noise_sched_migrations(const char *text);
+
+/*
+ * The line "# noise-self: nivcsw=N nvcsw=V children-csw=K[ migrations=M]
+ * wall-ms=W\n" into buf
+ * (migrations left out when unknown).  Returns its length, or -1 when
+ * buf is too small (buf then holds no partial line: "").  Pure.
+ */
+int noise_format(char *buf, size_t len, const struct noise_self *s);
+
+#endif
