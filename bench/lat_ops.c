@@ -385,5 +385,5 @@ main(int argc, char **argv)
 		if ((ai == argc || want[i]) && measure(&o, i, 0, lat, par, iters) != 0)
 			msg_sysdie("LatOps/type=%s/op=%s", variants[i].type, variants[i].op);
 	free(lat), free(par), free(iters);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }
