@@ -198,6 +198,103 @@ print_metrics(FILE *f, const struct bench_prog *p)
 	}
 }
 
+/* The estimator as a man page explains it. */
+static const char *
+estimator_text(enum metric_estimator e)
+{
+	switch (e) {
+	case METRIC_Q1:
+		return "of the samples; other work on the machine can only lengthen a time, and "
+		       "the lower quartile stands while up to three samples in four are hit "
+		       "(the median moves at one in two)";
+	case METRIC_Q3:
+		return "of the samples; other work can only lower a rate of work on this "
+		       "machine, and the upper quartile stands while up to three samples in "
+		       "four are hit";
+	case METRIC_TOTAL:
+		return "over the run: the mean of samples of equal length (all bytes / all time)";
+	case METRIC_WEIGHTED:
+		return "over the run: each sample weighted by what it sent (all lost / all sent)";
+	case METRIC_MERGED:
+		return "a percentile of every observation of the run (the merged histogram)";
+	case METRIC_MEDIAN:
+		break;
+	}
+	return "of the samples: a count, a ratio or a figure interference moves either way";
+}
+
+/* Is m the first entry of its program with its name and unit? */
+static int
+first_of_its_name(const struct metric *m, const char *prog)
+{
+	const struct metric *x;
+
+	for (x = metric_table; x < m; x++)
+		if (x->program != NULL && strcmp(x->program, prog) == 0
+		    && strcmp(x->name, m->name) == 0 && strcmp(x->unit, m->unit) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The man page's RESULTS section: how a run's value is taken from the
+ * samples, each estimator the program's results use explained once;
+ * then each result it prints (from the metric table, once per name and
+ * unit) with its estimator and the values it can physically have.  make
+ * man-synopsis writes it into doc/NAME.1; tests/scripts/catalogue-t.sh
+ * compares.  Nothing for a program without results.
+ */
+static void
+print_results_roff(FILE *f, const struct bench_prog *p)
+{
+	unsigned used = 0;
+	size_t i;
+	int e;
+
+	for (i = 0; i < metric_count; i++)
+		if (metric_table[i].program != NULL && strcmp(metric_table[i].program, p->name) == 0)
+			used |= 1u << metric_table[i].estimator;
+	if (used == 0)
+		return;
+	fputs(".SH RESULTS\n"
+	      "A run's value of a result, in the summary tables and comparisons of\n"
+	      ".BR hostbench\\-compare (1),\n"
+	      "is taken from its samples as its entry below says:\n", f);
+	for (e = METRIC_MEDIAN; e <= METRIC_MERGED; e++)
+		if (used & (1u << e)) {
+			fputs(".IP \\(bu 2\n", f);
+			roff_text(f, metric_estimator_name((enum metric_estimator)e));
+			fputs(": ", f);
+			roff_text(f, estimator_text((enum metric_estimator)e));
+			fputs(".\n", f);
+		}
+	fputs(".PP\n"
+	      "A percentile result (with a \\fIstat=\\fR part) is a percentile of every\n"
+	      "observation of the run.\n"
+	      "A summary outside the values a result can physically have is measured\n"
+	      "again, twice at most; one still outside is left out, and the program\n"
+	      "exits 3 saying why.\n", f);
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->program == NULL || strcmp(m->program, p->name) != 0
+		    || !first_of_its_name(m, p->name))
+			continue;
+		fputs(".TP\n.B ", f);
+		roff_text(f, m->name);
+		fputs("\n", f);
+		roff_text(f, m->unit);
+		fputs(": ", f);
+		roff_text(f, m->what);
+		fputs("; ", f);
+		roff_text(f, metric_estimator_name(m->estimator));
+		if (m->hi > m->lo)
+			fprintf(f, "; %s %g to %g.\n", m->lo_open ? "above" : "from", m->lo, m->hi);
+		else
+			fprintf(f, "; %s %g.\n", m->lo_open ? "above" : "at least", m->lo);
+	}
+}
+
 /* Store or act on the table's option op with argument arg. */
 static void
 take_opt(const struct bench_prog *p, const struct bench_opt *op, const char *arg)
@@ -358,6 +455,10 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 
 	if (argc == 2 && strcmp(argv[1], "--synopsis") == 0) {
 		print_synopsis(stdout, p);
+		exit(MSG_EXIT_OK);
+	}
+	if (argc == 2 && strcmp(argv[1], "--results") == 0) {
+		print_results_roff(stdout, p);
 		exit(MSG_EXIT_OK);
 	}
 	/* "+": stop at the first argument on every libc, as lmbench does. */

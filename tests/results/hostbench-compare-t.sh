@@ -236,7 +236,7 @@ awk '/^args: / && !a { a = $0 } /^bench: / { a = "" }
 compare --format csv hb-r-a.0 "$tmp/coarse.0"
 is 'noise read over too few ticks does not make a change unreliable' worse "$(verdict proc 'null call')"
 like 'the text says slower for a latency' "$(compare hb-r-a.0 hb-r-b.0; cat "$tmp/out")" \
-	'null call +0.06552 +0.1343 +\+105.0% .* slower'
+	'null call +0.06530 +0.1330 +\+103.7% .* slower'
 like 'the legend states the method' "$(cat "$tmp/out")" \
 	'Paired t test by round .* over 41 metrics'
 # Sides of several runs.
