@@ -48,7 +48,10 @@ static const char hb[] =
 	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2000 ns/op\n"
 	"bench: lat_ctx\n"
 	"args: 2\n"
-	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n";
+	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n"
+	"bench: lat_ctx\n"
+	"args: -s 0 2\n"
+	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n";
 
 static const char lm[] =
 	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
@@ -197,7 +200,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(96);
+	plan(97);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -217,7 +220,9 @@ main(void)
 	ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
 	   "a missed precision target is flagged with the suite's name for the run");
 	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
-	is_uint(4, r.nflags, "and nothing else is");
+	ok(has_flag(&r, "lat_ctx -s 0 2: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op"),
+	   "so is one that withheld a physically impossible value");
+	is_uint(5, r.nflags, "and nothing else is");
 
 	/* Column rules. */
 	/* A time per operation: its lower quartile (type 7: 100, 110, 120 -> 105). */
