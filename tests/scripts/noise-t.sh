@@ -65,7 +65,8 @@ mark_of() {
 
 # Stand-ins.  lat_syscall null sleeps 0.6 s (taking no CPU: what the
 # machine does meanwhile is others'); stat prints a result and withholds
-# another as implausible, exit 3; the rest print a result at once.
+# another as implausible, exit 3, saying so as lib/bench does; the rest
+# print a result at once.
 fake=$tmpd/fake
 mkdir "$fake"
 cat >"$fake/hostinfo" <<'EOF'
@@ -84,7 +85,7 @@ null) sleep 0.6 2>/dev/null || sleep 1 ;;
 stat)
 	printf 'BenchmarkLatSyscall/op=stat\t 10\t 400 ns/op\n'
 	echo 'lat_syscall: stat: retried' >&2
-	echo 'lat_syscall: implausible: 0 ns/op is not above 0; not reported' >&2
+	echo 'lat_syscall: LatSyscall/op=stat: implausible: 0 ns/op is not above 0; not reported' >&2
 	exit 3
 	;;
 esac
@@ -116,8 +117,8 @@ tests_under() {
 	# A run of the stand-ins: the implausible one, and the noisy one.
 	HOSTBENCH_LIBEXEC=$fake hb run --profile test --only lat_syscall --results-dir "$d/r"
 	f=$d/r/fakearch-fake/fakehost.0
-	is "$name: exit 3 is recorded as implausible, without the program's prefix" \
-		'0 status: implausible: 0 ns/op is not above 0; not reported' \
+	is "$name: exit 3 is recorded as implausible, without the program's name" \
+		'0 status: implausible: LatSyscall/op=stat: 0 ns/op is not above 0; not reported' \
 		"$HB_STATUS $(grep '^status: implausible' "$f" 2>/dev/null)"
 	ok "$name: ... its printed results kept" \
 		grep -q '^BenchmarkLatSyscall/op=stat[[:space:]]' "$f"
