@@ -18,6 +18,7 @@
 
 static pid_t owner;		/* the process noise_start ran in; 0: not started */
 static uint64_t t0;		/* timing_now() then */
+static off_t out0 = -1;		/* standard output's offset then; -1: not a file */
 static long long nivcsw0, nvcsw0, kids0, migrations0;
 
 /* se.nr_migrations of this process's main thread, or -1. */
@@ -122,14 +123,23 @@ noise_format(char *buf, size_t len, const struct noise_self *s)
  * The exit hook: the line, from the process that started counting
  * alone.  A forked child (a parallel copy, a partner, a server) inherits
  * the hook and may leave by exit(): its counts are its parent's share.
+ * The line goes with a record, so only after one: when standard output
+ * is a file that has grown since noise_start.  A program that printed
+ * nothing (a server's -s and -S modes, a run that failed early) adds
+ * nothing, and neither does one writing into a pipe or a terminal,
+ * where that cannot be told.
  */
 static void
 print_at_exit(void)
 {
 	struct noise_self s;
 	char line[160];
+	off_t at;
 
-	if (getpid() != owner || noise_read(&s) != 0 || noise_format(line, sizeof(line), &s) < 0)
+	if (getpid() != owner || out0 < 0 || fflush(stdout) != 0)
+		return;
+	at = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+	if (at <= out0 || noise_read(&s) != 0 || noise_format(line, sizeof(line), &s) < 0)
 		return;
 	/* A failed write is msg's check at exit to report, after this. */
 	fputs(line, stdout);
@@ -145,6 +155,7 @@ noise_start(enum output_mode mode)
 	migrations0 = own_migrations();
 	t0 = timing_now();
 	owner = getpid();
-	if (mode == OUTPUT_RAW)
+	out0 = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+	if (mode == OUTPUT_RAW && out0 >= 0)
 		(void)atexit(print_at_exit);
 }

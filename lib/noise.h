@@ -28,7 +28,11 @@
  *
  * At exit, in raw output, the process that called noise_start (not a
  * forked child, which inherits the hook) prints one comment line, which
- * benchstat and the results tool skip:
+ * benchstat and the results tool skip, when its standard output is a
+ * file it wrote to (a record to end; the suite's front end gives every
+ * program a file): nothing after a run that printed nothing (a server's
+ * -s and -S modes, an early failure), nor into a pipe or a terminal,
+ * where that cannot be told:
  *
  *   # noise-self: nivcsw=N nvcsw=V children-csw=K migrations=M wall-ms=W
  */
@@ -48,8 +52,8 @@ struct noise_self {
 };
 
 /*
- * Start counting now, in this process, and in raw mode register the exit
- * hook that prints the line above.  Called once (bench_init does, last);
+ * Start counting now, in this process, and in raw mode, with standard
+ * output a file, register the exit hook that prints the line above.  Called once (bench_init does, last);
  * later calls do nothing.  Never fails: without the hook nothing is
  * printed.
  */

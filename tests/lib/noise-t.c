@@ -1,11 +1,12 @@
 /*
  * noise-t: reading se.nr_migrations out of /proc/PID/sched text, the
- * noise-self line's format, counts that only grow (a child that spins
- * until preempted adds to nivcsw once reaped), and the exit line: once,
- * from the process that started counting, in raw mode only.
+ * noise-self line's format, counts that only grow (a reaped child's
+ * time counts), and the exit line: once, from the process that started
+ * counting, in raw mode only, into a file it wrote to.
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,20 +26,28 @@ static const char sched[] =
 	"nr_switches                                  :                    0\n";
 
 /*
- * Run "noise_start(mode); fork a child that exits; exit" in a child of
- * its own with stdout into a pipe, and read what it printed into buf.
+ * Run "noise_start(mode); print first; fork a child that exits; exit" in
+ * a child of its own with stdout into a file (into a pipe when pipe_out),
+ * and read what it printed into buf.
  */
 static void
-exit_output(enum output_mode mode, char *buf, size_t len)
+exit_output(enum output_mode mode, const char *first, int pipe_out, char *buf, size_t len)
 {
+	char path[] = "/tmp/noise-t.XXXXXX";
 	int fd[2], status;
 	pid_t pid;
 	size_t n = 0;
 	ssize_t r;
 
 	buf[0] = '\0';
-	if (pipe(fd) != 0)
-		bail("pipe");
+	if (pipe_out) {
+		if (pipe(fd) != 0)
+			bail("pipe");
+	} else {
+		if ((fd[1] = mkstemp(path)) < 0 || (fd[0] = open(path, O_RDONLY)) < 0)
+			bail("mkstemp");
+		unlink(path);
+	}
 	fflush(stdout);
 	if ((pid = fork()) < 0)
 		bail("fork");
@@ -49,6 +58,7 @@ exit_output(enum output_mode mode, char *buf, size_t len)
 		if (dup2(fd[1], STDOUT_FILENO) < 0)
 			_exit(1);
 		noise_start(mode);
+		fputs(first, stdout);
 		/* A forked child's exit runs the hook it inherits: silent. */
 		if ((kid = fork()) == 0)
 			exit(0);
@@ -57,11 +67,14 @@ exit_output(enum output_mode mode, char *buf, size_t len)
 		exit(0);
 	}
 	close(fd[1]);
+	if (!pipe_out)
+		waitpid(pid, &status, 0);
 	while (n + 1 < len && (r = read(fd[0], buf + n, len - n - 1)) > 0)
 		n += (size_t)r;
 	buf[n] = '\0';
 	close(fd[0]);
-	waitpid(pid, &status, 0);
+	if (pipe_out)
+		waitpid(pid, &status, 0);
 }
 
 int
@@ -74,7 +87,7 @@ main(void)
 	uint64_t end;
 	pid_t pid;
 
-	plan(18);
+	plan(20);
 
 	is_int(42, noise_sched_migrations(sched), "se.nr_migrations is read from its line");
 	is_int(-1, noise_sched_migrations("se.nr_migrations_x : 3\n"), "a longer key is not it");
@@ -95,15 +108,19 @@ main(void)
 	ok(noise_format(line, 10, &s) == -1 && line[0] == '\0', "a short buffer holds no partial line");
 
 	/* (In children, before this process starts counting.) */
-	exit_output(OUTPUT_RAW, out, sizeof(out));
+	exit_output(OUTPUT_RAW, "x\n", 0, out, sizeof(out));
 	nlines = 0;
 	for (p = out; (p = strstr(p, "# noise-self: nivcsw=")) != NULL; p++)
 		nlines++;
-	is_int(1, nlines, "raw: one noise-self line at exit, none from the forked child");
-	ok(strncmp(out, "# noise-self: nivcsw=", 21) == 0 && strstr(out, " wall-ms=") != NULL
-	   && out[strlen(out) - 1] == '\n', "it is the whole line");
-	exit_output(OUTPUT_TEXT, out, sizeof(out));
-	is_string("", out, "text: nothing at exit");
+	is_int(1, nlines, "raw, into a file: one noise-self line at exit, none from the forked child");
+	ok(strncmp(out, "x\n# noise-self: nivcsw=", 23) == 0 && strstr(out, " wall-ms=") != NULL
+	   && out[strlen(out) - 1] == '\n', "it is the whole line, after the output");
+	exit_output(OUTPUT_RAW, "", 0, out, sizeof(out));
+	is_string("", out, "raw, nothing printed: nothing at exit");
+	exit_output(OUTPUT_RAW, "x\n", 1, out, sizeof(out));
+	is_string("x\n", out, "raw, into a pipe: nothing at exit");
+	exit_output(OUTPUT_TEXT, "x\n", 0, out, sizeof(out));
+	is_string("x\n", out, "text: nothing at exit");
 	ok(noise_read(&s) == 0 && s.nivcsw >= 0 && s.wall_ms == 0,
 	   "before noise_start: counts >= 0, no wall time");
 	noise_start(OUTPUT_TEXT);
