@@ -98,14 +98,29 @@ if [ -f "$top_builddir/bench/bw_tcp" ] && [ -f "$top_builddir/bench/hostinfo" ];
 	real=yes
 fi
 
-# The busy loop: a whole CPU's worth of other work, the whole test long.
-sh -c 'while :; do :; done' </dev/null >/dev/null 2>&1 &
-busy_pid=$!
+# The busy loop: a whole CPU's worth of other work, while the runs of
+# each shell last (not longer: other tests may be running beside).
+busy_start() {
+	sh -c 'while :; do :; done' </dev/null >/dev/null 2>&1 &
+	busy_pid=$!
+}
+
+busy_stop() {
+	kill "$busy_pid" 2>/dev/null || :
+	wait "$busy_pid" 2>/dev/null || :
+	busy_pid=
+}
 
 tests_under() {
 	name=$1
 	d=$tmpd/$1
 	mkdir "$d"
+	busy_start
+	runs_under "$@"
+	busy_stop
+}
+
+runs_under() {
 
 	hb_cli "$name: --settle=x is refused, naming the value" 2 \
 		"run: --settle: 'x' is not a whole number of seconds" run --settle=x
