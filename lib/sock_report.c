@@ -120,6 +120,7 @@ sock_percentiles_print(const struct bench_opts *o, const char *name)
 		double v = hist_quantile(h, pct[i] / 100.0);
 
 		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
+		/* Every percentile from the one histogram of all the single round trips. */
 		if (o->output == OUTPUT_RAW) {
 			output_sample(stdout, pname, h->n, v, "ns/op");
 		} else {
@@ -131,5 +132,24 @@ sock_percentiles_print(const struct bench_opts *o, const char *name)
 			       (unsigned long long)h->n);
 		}
 	}
+	if (o->output == OUTPUT_RAW)
+		sock_hist_print(stdout, name, "ns/op", h);
 	msg_flush();
+}
+
+void
+sock_hist_print(FILE *f, const char *name, const char *unit, const struct hist *h)
+{
+	char full[OUTPUT_MAX_NAME + 16], *line;
+	int n;
+
+	snprintf(full, sizeof(full), "Benchmark%s", name);
+	n = hist_format_line(NULL, 0, full, unit, h);
+	if (n < 0 || (line = malloc((size_t)n + 1)) == NULL) {
+		msg_warn("%s: no room for its histogram line", name);
+		return;
+	}
+	hist_format_line(line, (size_t)n + 1, full, unit, h);
+	fprintf(f, "%s\n", line);
+	free(line);
 }

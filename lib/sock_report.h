@@ -10,9 +10,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bench.h"
 #include "cpustat.h"
+#include "hist.h"
 
 /*
  * Print a transfer: n samples of npairs values under base + suffix (the
@@ -54,9 +56,18 @@ void sock_cpu_report(const struct bench_opts *o, const char *name,
  * them; at most 5 s) into a histogram, the clock's cost subtracted.
  * Returns 0, or -1 with errno from fn.  sock_percentiles_print then
  * reports the 50th, 90th and 99th percentiles as name + "/stat=p50" ...
- * in ns/op.
+ * in ns/op, each from that one histogram of all the round trips (not
+ * from per-sample percentiles), and in raw output the histogram itself
+ * as a "# hist:" line (lib/hist.h) under name, for the results tool to
+ * merge with other processes'.
  */
 int sock_percentiles(const struct bench_opts *o, timing_loop_fn fn, void *arg);
 void sock_percentiles_print(const struct bench_opts *o, const char *name);
+
+/*
+ * Print h as the "# hist:" line of the result name (without "Benchmark")
+ * and unit on f; on no memory, a warning instead.
+ */
+void sock_hist_print(FILE *f, const char *name, const char *unit, const struct hist *h);
 
 #endif

@@ -143,6 +143,18 @@ net_percentiles() {
 	ok "p50 <= p99 of single round trips ($_p50, $_p99 ns)" num_between 1 "$_p50" "$_p99"
 }
 
+# net_hist: (1 test) placement one's "# hist:" line in $TAP_STDOUT holds as
+# many round trips as its percentiles' lines say, and its exact max is at
+# least their p99: the percentiles are that one histogram's.
+net_hist() {
+	_h=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$net_name/placement=one" '
+		$1 == n "/stat=p99" { cnt = $2; p99 = $3 }
+		$1 == "#" && $2 == "hist:" && $3 == n && $4 == "ns/op" && $5 == "loglin-7-44" {
+			split($6, a, "="); split($8, b, "="); hn = a[2]; mx = b[2]; lines++ }
+		END { if (lines == 1 && cnt > 0 && hn == cnt && mx + 0 >= p99 + 0) print "ok"; else print cnt, hn, mx, p99, lines }')
+	is 'one "# hist:" line with every single round trip, its max >= p99' ok "$_h"
+}
+
 # net_ipv6: (1 test) a run over ::1 exits 0 with results, or a skip where
 # there is no IPv6 loopback.
 net_ipv6() {
