@@ -80,7 +80,7 @@ serve_conn(int fd, const struct sock_server *srv)
 	struct cpustat a, b;
 	struct cpuown oa, ob;
 	uint64_t more[SOCK_OWN_WORDS], t_first = 0, last_jitter = 0;
-	size_t nh, k;
+	size_t nh, j;
 	int ok = 0, own = 0, u = -1, rc = sock_hello(fd, srv, SOCK_BW_UDP, h, H_WORDS, &nh);
 
 	if (rc != 0)
@@ -156,10 +156,10 @@ serve_conn(int fd, const struct sock_server *srv)
 	sock_cpu_encode(r + R_CPU, ok == 2 && cpustat_read(NULL, &b) == 0, &a, &b);
 	sock_own_encode(more, own && cpustat_self(&ob) == 0, &oa, &ob, ok ? timing_now() - t_first : 0);
 	/* A sample with nothing received: the running jitter as it stood, not 0. */
-	for (k = 0; k < h[H_SAMPLES]; k++) {
-		if (r[R_SAMPLE + 3 * k] == 0)
-			r[R_SAMPLE + 3 * k + 2] = last_jitter;
-		last_jitter = r[R_SAMPLE + 3 * k + 2];
+	for (j = 0; j < h[H_SAMPLES]; j++) {
+		if (r[R_SAMPLE + 3 * j] == 0)
+			r[R_SAMPLE + 3 * j + 2] = last_jitter;
+		last_jitter = r[R_SAMPLE + 3 * j + 2];
 	}
 	/* The RESULT as before; what older clients do not read after it. */
 	return sock_send_msg(fd, SOCK_BW_UDP, SOCK_RESULT, r, R_SAMPLE + 3 * h[H_SAMPLES]) == 0

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compat.h"
 #include "hist.h"
 
 void
@@ -97,6 +98,8 @@ hist_quantile(const struct hist *h, double p)
 /* ---------------------------------------------------------------- the "# hist:" line */
 
 /* Append to buf as snprintf would, counting in *at what the whole line needs. */
+static void put(char *buf, size_t len, size_t *at, const char *fmt, ...) HB_PRINTF(4, 5);
+
 static void
 put(char *buf, size_t len, size_t *at, const char *fmt, ...)
 {

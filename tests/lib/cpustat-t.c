@@ -16,6 +16,9 @@
 
 #define EPS 1e-9
 
+/* Where the spin's sums go: the compiler must not drop the loop. */
+static volatile unsigned long spin_sink;
+
 /* Our own CPU time: getrusage, and its share of the CPUs over a span. */
 static void
 test_own(void)
@@ -23,7 +26,6 @@ test_own(void)
 	struct cpuown a, b;
 	double user, sys;
 	uint64_t t0;
-	volatile unsigned long x = 0;
 	int ok_a = cpustat_self(&a) == 0;
 
 	ok(ok_a, "cpustat_self reads our CPU time");
@@ -33,7 +35,7 @@ test_own(void)
 		unsigned long i;
 
 		for (i = 0; i < 100000; i++)
-			x += i;
+			spin_sink += i;
 	} while (cpustat_self(&b) == 0 && b.user_us + b.sys_us < a.user_us + a.sys_us + 50000
 		 && (uint64_t)time(NULL) < t0 + 5);
 	ok(b.user_us + b.sys_us >= a.user_us + a.sys_us, "it never goes backwards");
