@@ -440,5 +440,5 @@ main(int argc, char **argv)
 	for (i = 0; i < HB_ARRAY_SIZE(stats); i++)
 		free(val[i]);
 	free(iters);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

@@ -192,7 +192,8 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		snprintf(p->suite_bench, sizeof(p->suite_bench), "%s", p->bench);
 		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
 			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
-		if (strncmp(l.value, "failed", 6) == 0)
+		/* A failure, or a value withheld as physically impossible. */
+		if (strncmp(l.value, "failed", 6) == 0 || strncmp(l.value, "implausible", 11) == 0)
 			return resfile_add_flag(p, "%s: %s", p->suite_label, l.value);
 		return 0;
 	}

@@ -48,7 +48,10 @@ static const char hb[] =
 	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2000 ns/op\n"
 	"bench: lat_ctx\n"
 	"args: 2\n"
-	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n";
+	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n"
+	"bench: lat_ctx\n"
+	"args: -s 0 2\n"
+	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n";
 
 static const char lm[] =
 	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
@@ -197,7 +200,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(96);
+	plan(97);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -217,13 +220,16 @@ main(void)
 	ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
 	   "a missed precision target is flagged with the suite's name for the run");
 	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
-	is_uint(4, r.nflags, "and nothing else is");
+	ok(has_flag(&r, "lat_ctx -s 0 2: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op"),
+	   "so is one that withheld a physically impossible value");
+	is_uint(5, r.nflags, "and nothing else is");
 
 	/* Column rules. */
-	is_double(0.110, column(&r, "proc", "null call"), 1e-12,
-		  "a column is the median of its samples, scaled (ns to us)");
-	is_double((210.0 + 320.0) / 2 / 1000, column(&r, "proc", "null I/O"), 1e-12,
-		  "null I/O is the mean of the read and write medians");
+	/* A time per operation: its lower quartile (type 7: 100, 110, 120 -> 105). */
+	is_double(0.105, column(&r, "proc", "null call"), 1e-12,
+		  "a column is the lower quartile of a time's samples, scaled (ns to us)");
+	is_double((205.0 + 310.0) / 2 / 1000, column(&r, "proc", "null I/O"), 1e-12,
+		  "null I/O is the mean of the read and write lower quartiles");
 	is_double(2000, column(&r, "bw", "Mem read"), 0,
 		  "largest size: 64M, not 256K or 8M, and never a parallel result");
 	is_double(1.5, column(&r, "mem", "L1 $"), 0, "at size 1K matches size=1024");
@@ -355,8 +361,9 @@ main(void)
 			break;
 	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0, "the null call column");
 	is_int(2, (long)v.nunits, "two units: one per round's process");
-	is_double(0.101, v.nunits == 2 ? v.units[0] : NAN, 1e-12, "the first unit is the median of its samples, in us");
-	is_double(0.111, v.nunits == 2 ? v.units[1] : NAN, 1e-12, "the second the median of round 2's");
+	is_double(0.1005, v.nunits == 2 ? v.units[0] : NAN, 1e-12,
+		  "the first unit is the lower quartile of its samples, in us");
+	is_double(0.1105, v.nunits == 2 ? v.units[1] : NAN, 1e-12, "the second that of round 2's");
 	ok(v.nunits == 2 && v.unit_case[1] == &r.cases[2], "and each unit points at its case");
 	is_int(4, (long)v.n, "the samples are still all there");
 	resfile_value_free(&v);
