@@ -225,7 +225,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(102);
+	plan(104);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -382,6 +382,17 @@ main(void)
 	   && v.unit_case[1] == &r.cases[1],
 	   "each process's value is the percentile of its own observations, with its case");
 	resfile_value_free(&v);
+	resfile_free(&r);
+
+	/* UDP loss over the run: lost / sent, each sample weighted by what it
+	 * sent, not the median of the samples' losses (0%). */
+	ok(parse(&r, "udp.0", "host: x\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t10 MB/s\t0 %loss\t10 sent-MB/s\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t10 MB/s\t0 %loss\t10 sent-MB/s\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t15 MB/s\t25 %loss\t20 sent-MB/s\n",
+		 err, sizeof(err)) == 0, "a UDP run parses: %s", err);
+	is_double(12.5, column(&r, "udp", "UDP loss"), 1e-9,
+		  "UDP loss is lost / sent over the run: 5 of 40 MB, 12.5%");
 	resfile_free(&r);
 
 	/* ------------------------------------------------ rounds and cases */
