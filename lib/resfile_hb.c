@@ -175,6 +175,12 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 	if (line[0] == '#') {
 		if (strncmp(line, "# hist:", 7) == 0)
 			return hist_line(p, line);
+		/* The suite's mark of a case run under other work. */
+		if (strncmp(line, "# noisy: ", 9) == 0 && p->case_open) {
+			size_t n = strcspn(line + 9, "\r\n");
+
+			return resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9);
+		}
 		noise_line(p, line);
 		return 0;
 	}

@@ -51,7 +51,8 @@ static const char hb[] =
 	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n"
 	"bench: lat_ctx\n"
 	"args: -s 0 2\n"
-	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n";
+	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n"
+	"# noisy: other processes used 0.93 CPUs (threshold 0.25)\n";
 
 static const char lm[] =
 	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
@@ -225,7 +226,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(104);
+	plan(105);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -247,7 +248,9 @@ main(void)
 	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
 	ok(has_flag(&r, "lat_ctx -s 0 2: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op"),
 	   "so is one that withheld a physically impossible value");
-	is_uint(5, r.nflags, "and nothing else is");
+	ok(has_flag(&r, "lat_ctx -s 0 2: noisy: other processes used 0.93 CPUs (threshold 0.25)"),
+	   "so is a case the suite marked noisy");
+	is_uint(6, r.nflags, "and nothing else is");
 
 	/* Column rules. */
 	/* A time per operation: its lower quartile (type 7: 100, 110, 120 -> 105). */
