@@ -110,6 +110,14 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 		"CPU time of the " end " in soft interrupts, in percent", 100), \
 	CPUPART(prog, name, "us/KB", end " us/KB", \
 		"CPU time of the " end " per KB moved, in microseconds", 0)
+/* The CPU time of one end's own processes (getrusage), beside CPU()'s whole machine. */
+#define CPUOWN(prog, name, end) \
+	CPUPART(prog, name, "%user", end " own %user", \
+		"CPU time of the " end "'s own processes in user mode, in percent", 100), \
+	CPUPART(prog, name, "%sys", end " own %sys", \
+		"CPU time of the " end "'s own processes in the kernel, in percent", 100), \
+	CPUPART(prog, name, "us/KB", end " own us/KB", \
+		"CPU time of the " end "'s own processes per KB moved, in microseconds", 0)
 /*
  * UDP loss: a share of what was sent, 0 .. 100 percent; over a run, the
  * samples' losses weighted by what each sent (sent-MB/s on its line):
@@ -511,6 +519,10 @@ const struct metric metric_table[] = {
 	CPU("bw_tcp", "BwTcp/cpu=remote", "TCP receiver"),
 	CPU("bw_udp", "BwUdp/cpu=local", "UDP sender"),
 	CPU("bw_udp", "BwUdp/cpu=remote", "UDP receiver"),
+	CPUOWN("bw_tcp", "BwTcp/cpu=local-own", "TCP sender"),
+	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
+	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
+	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

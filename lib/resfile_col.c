@@ -199,6 +199,108 @@ check_plausible(const struct metric *m, double raw, struct resfile_value *out)
 	out->present = 0;
 }
 
+/*
+ * The quantile a "/stat=" part names: "p50" 0.5, "p99" 0.99, "p999"
+ * 0.999, "max" 1, "min" 0; -1 for anything else.
+ */
+static double
+stat_quantile(const char *name)
+{
+	char buf[16], *s;
+	double q = 0, scale = 0.1;
+
+	if (metric_param(name, "stat", buf, sizeof(buf)) == NULL)
+		return -1;
+	if (strcmp(buf, "max") == 0)
+		return 1;
+	if (strcmp(buf, "min") == 0)
+		return 0;
+	if (buf[0] != 'p' || buf[1] == '\0')
+		return -1;
+	for (s = buf + 1; *s != '\0'; s++, scale /= 10) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		q += (*s - '0') * scale;
+	}
+	return q;
+}
+
+/* Is hist x of result name (the name without its "/stat=" part) and unit? */
+static int
+hist_of(const struct resfile_hist *x, const char *name, const char *unit)
+{
+	char stat[16], part[24];
+	const char *at;
+	size_t n = strlen(x->name);
+
+	if (strcmp(x->unit, unit) != 0 || metric_param(name, "stat", stat, sizeof(stat)) == NULL)
+		return 0;
+	snprintf(part, sizeof(part), "/stat=%s", stat);
+	at = strstr(name, part);
+	if (at == NULL || (at[strlen(part)] != '\0' && at[strlen(part)] != '/'))
+		return 0;
+	/* name = x->name with the part put in at one place. */
+	return (size_t)(at - name) <= n && strncmp(name, x->name, (size_t)(at - name)) == 0
+	       && strcmp(at + strlen(part), x->name + (at - name)) == 0;
+}
+
+/*
+ * A percentile result from the run's histograms (every observation of
+ * the run, and of each process), when the file has them for it: the
+ * value and the units of out.  1 when it did, 0 when there is none (the
+ * samples' estimator stands), -1 out of memory.
+ */
+static int
+merged_percentile(const struct resfile_run *r, const struct metric *m,
+		  const struct resfile_result *x, struct resfile_value *out)
+{
+	double q = stat_quantile(x->name);
+	struct hist *all, *one;
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < r->nhists; i++)
+		n += hist_of(&r->hists[i], x->name, x->unit);
+	if (q < 0 || n == 0)
+		return 0;
+	all = malloc(sizeof(*all));
+	one = malloc(sizeof(*one));
+	out->units = malloc(n * sizeof(*out->units));
+	out->unit_case = malloc(n * sizeof(*out->unit_case));
+	if (all == NULL || one == NULL || out->units == NULL || out->unit_case == NULL) {
+		free(all);
+		free(one);
+		return -1;
+	}
+	hist_init(all);
+	out->nunits = 0;
+	for (i = 0; i < r->nhists; i++) {
+		const struct resfile_hist *h = &r->hists[i];
+
+		if (!hist_of(h, x->name, x->unit))
+			continue;
+		hist_merge(all, h->h);
+		for (j = 0; j < i; j++)
+			if (hist_of(&r->hists[j], x->name, x->unit) && r->hists[j].from == h->from)
+				break;
+		if (j < i)
+			continue;
+		/* A process's own observations: its lines merged. */
+		hist_init(one);
+		for (k = i; k < r->nhists; k++)
+			if (hist_of(&r->hists[k], x->name, x->unit) && r->hists[k].from == h->from)
+				hist_merge(one, r->hists[k].h);
+		out->units[out->nunits] = hist_quantile(one, q) * m->scale;
+		out->unit_case[out->nunits] = r->format == RESFILE_HOSTBENCH && h->from >= 1
+					      && h->from <= r->ncases ? &r->cases[h->from - 1] : NULL;
+		out->nunits++;
+	}
+	out->value = hist_quantile(all, q) * m->scale;
+	check_plausible(m, hist_quantile(all, q), out);
+	free(all);
+	free(one);
+	return 1;
+}
+
 void
 resfile_value_free(struct resfile_value *v)
 {
@@ -267,6 +369,14 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 	for (i = 0; i < a->n; i++)
 		out->samples[i] = a->v[i] * m->scale;
 	out->n = a->n;
+	out->source = a->name;
+	out->present = 1;
+	if (metric_estimator_for(m, a->name) == METRIC_MERGED) {
+		int got = merged_percentile(r, m, a, out);
+
+		if (got != 0)
+			return got < 0 ? -1 : 0;
+	}
 	{
 		const struct resfile_result *w = weights_of(r, m, a);
 		double e = estimate_of(m, a->name, a->v, w != NULL ? w->v : NULL, a->n);

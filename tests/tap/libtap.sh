@@ -221,8 +221,8 @@ num_between() {
 # alone: the key cleared), a blank line, the suite's
 # "# noise: cpu-others=X.XX steal=Y.YY ticks=N[ load=L.LL]" after a case,
 # the program's "# noise-self: nivcsw=N nvcsw=V children-csw=K
-# [migrations=M] wall-ms=W", a
-# case's "# noisy: why" or "# settled: how", or a result line
+# [migrations=M] wall-ms=W" and "# hist: ..." lines, a case's
+# "# noisy: why" or "# settled: how", or a result line
 # "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
 well_formed() {
 	printf '%s\n' "$1" | awk '
@@ -231,6 +231,7 @@ well_formed() {
 		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+( load=[0-9]+\.[0-9][0-9])?$/ { next }
 		/^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+$/ { next }
 		/^# (noisy|settled): [^ ]/ { next }
+		/^# hist: Benchmark[A-Z][^ ]* [^ ]+ loglin-7-44 n=[0-9]+ min=[0-9]+ max=[0-9]+( [0-9]+:[0-9]+(,[0-9]+)*)*$/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
