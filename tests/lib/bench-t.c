@@ -309,7 +309,6 @@ main(int argc, char **argv)
 	}
 	is_int(MSG_EXIT_IMPLAUSIBLE, bench_exit_code(MSG_EXIT_OK), "then success exits 3");
 	is_int(MSG_EXIT_FAIL, bench_exit_code(MSG_EXIT_FAIL), "a failure stays a failure");
-	c.name = "Fake/op=lat";
 	c.overhead = NULL;
 	{
 		char why[128];
