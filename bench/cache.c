@@ -224,7 +224,7 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	struct chase_cache sys[CHASE_MAX_CACHES];
 	struct knee_level lv[MAX_LEVELS];
-	double x[MAX_POINTS], y[MAX_POINTS], sample, last;
+	double x[MAX_POINTS], y[MAX_POINTS], sample, last = 0;
 	char name[OUTPUT_MAX_NAME], sz[32], why[160] = "";
 	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride;
 	unsigned sysline = sysfs_line(sys, nsys), pass;

@@ -285,6 +285,10 @@ chase_bursts(int (*fn)(void *, uint64_t), void *arg, uint64_t n, uint64_t burst,
 	uint64_t left = n, total = 0, t;
 	size_t k = 0;
 
+	if (n == 0) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (burst == 0)
 		burst = 1;
 	if (n / burst > CHASE_MAX_BURSTS)
@@ -302,6 +306,8 @@ chase_bursts(int (*fn)(void *, uint64_t), void *arg, uint64_t n, uint64_t burst,
 	}
 	if (mean != NULL)
 		*mean = (double)total / ((double)n * loads);
+	if (k == 0)
+		per[k++] = (double)total / ((double)n * loads);
 	qsort(per, k, sizeof(per[0]), cmp_double);
 	if (q1 != NULL)
 		*q1 = stats_quantile_sorted(per, k, 0.25);
@@ -402,6 +408,10 @@ pair_sample(struct chase *c, struct chase *one, uint64_t n1, uint64_t b1, uint64
 				pk[kk++] = (double)t / ((double)b * c->nchains);
 			lk -= b;
 		}
+	}
+	if (k1 == 0 || kk == 0) {
+		errno = EINVAL;
+		return -1;
 	}
 	qsort(p1, k1, sizeof(p1[0]), cmp_double);
 	qsort(pk, kk, sizeof(pk[0]), cmp_double);

@@ -90,7 +90,8 @@ int chase_run(void *c, uint64_t rounds);
  * (all of them when the run is one burst) the lower quartile in *q1 and
  * the fastest in *fastest (any of them may be NULL).  At most
  * CHASE_MAX_BURSTS bursts are kept: a larger burst is used when n calls
- * for more.  Returns 0, or fn's -1 (errno set).
+ * for more.  Returns 0, or -1 with errno EINVAL for n = 0, or fn's -1
+ * (errno set).
  *
  * On a busy machine a burst is preempted, or slowed by another program's
  * memory traffic, now and then, but rarely three bursts in four: the
