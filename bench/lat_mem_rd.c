@@ -11,6 +11,24 @@
  * /proc/self/smaps for how much of the buffer got them.  A SIZE_MB that
  * would take more than half the memory the process may get (mem_fit) is
  * reduced, and the names carry the sizes used.
+ *
+ * One process (no -P, no -I): every sample is run in bursts of about
+ * 50 us (chase_bursts) and is the lower quartile of its bursts, so that a
+ * preemption costs a burst, not the sample: a single timing of a 1 ms
+ * sample was at the mercy of one time slice.  A stride's whole curve is
+ * measured before any of it is printed, then checked (memcheck_curve,
+ * with the cache sizes sysfs names): every latency above 0, and no cache
+ * level faster than the one before it (L1 <= L2 <= memory, each level's
+ * median, 10% tolerance); in random order also no jump of more than 3x
+ * between adjacent sizes where no cache ends.  Sizes that fail are
+ * measured again, twice at most and at other moments than the first
+ * (another program's burst of memory traffic, which lasts longer than a
+ * size's few milliseconds, made the random curve jump 6x at 6M and fall
+ * back at 7M), each keeping the pass with the lower figure: interference
+ * only lengthens a load.  A size still out of level order, or not above
+ * 0, is withheld as implausible (exit 3); a jump that stays is reported:
+ * a TLB's reach or a cache sysfs does not name can be one.  With -P or
+ * -I, bench_run measures each size as it goes (its own checks apply).
  */
 #include "config.h"
 
@@ -22,6 +40,7 @@
 #include "bench.h"
 #include "chase.h"
 #include "mem.h"
+#include "memcheck.h"
 #include "msg.h"
 
 #define MIN_RANGE 512		/* lmbench's first size */
@@ -34,6 +53,17 @@
  */
 #define WALK_BUDGET_NS 4000000000.0
 #define SAMPLE_FLOOR_NS 1000000u
+#define RETRIES 2		/* measurements again of a size that fails a check */
+
+/* One size of a curve measured by the program itself. */
+struct size_res {
+	size_t range;
+	double *ns;		/* per sample: the lower quartile of its bursts, ns per load */
+	uint64_t *iters;
+	double fig;		/* the samples' summary by their metric's estimator; 0 before */
+	int bad;		/* memcheck_curve's verdict */
+	char name[OUTPUT_MAX_NAME];
+};
 
 struct state {
 	unsigned char *buf;
@@ -251,6 +281,95 @@ fit_size(uint64_t size, size_t stride, int shuffled, unsigned copies)
 	return got >= MIN_RANGE ? got - got % (got >= 1024 ? 1024 : MIN_RANGE) : 0;
 }
 
+/*
+ * Measure one size as bench_run would (calibrate, warm up, reps samples),
+ * every sample the lower quartile of its bursts; keep the pass with the
+ * lower figure.
+ */
+static void
+measure_size(struct state *s, const struct bench_opts *o, struct size_res *r)
+{
+	double *ns = malloc(o->reps * sizeof(*ns)), fig;
+	uint64_t *iters = malloc(o->reps * sizeof(*iters)), n, start, burst;
+	unsigned i;
+
+	if (ns == NULL || iters == NULL)
+		msg_sysdie("cannot allocate %u samples", o->reps);
+	s->range = r->range;
+	chase_build(s);
+	/* Calibration runs the chase many times: the first warm-up. */
+	if (timing_calibrate(loop_chase, s, o->sample_ns, 0, &n) != 0)
+		msg_sysdie("%s", r->name);
+	burst = chase_burst_iters(n, o->sample_ns);
+	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
+		loop_chase(s, burst);
+	for (i = 0; i < o->reps; i++) {
+		if (chase_bursts(loop_chase, s, n, burst, 1, NULL, &ns[i], NULL) != 0)
+			msg_sysdie("%s", r->name);
+		iters[i] = n;
+	}
+	fig = bench_summary(r->name, "ns/op", ns, NULL, o->reps);
+	if (r->fig <= 0 || fig < r->fig) {
+		free(r->ns), free(r->iters);
+		r->ns = ns, r->iters = iters, r->fig = fig;
+	} else {
+		free(ns), free(iters);
+	}
+}
+
+/*
+ * The curve of one stride, by the program itself: every size, then the
+ * checks, then sizes again, then the report.
+ */
+static void
+curve(struct state *s, const struct bench_opts *o, size_t stride, uint64_t size,
+      const double *bound, size_t nb)
+{
+	static struct size_res res[MEMCHECK_MAX_POINTS];
+	double x[MEMCHECK_MAX_POINTS], y[MEMCHECK_MAX_POINTS];
+	int bad[MEMCHECK_MAX_POINTS];
+	char why[256], sz[32];
+	size_t n = 0, i, r, nbad;
+	unsigned pass;
+
+	s->stride = stride;
+	for (r = MIN_RANGE; r <= size && n < MEMCHECK_MAX_POINTS; r = next_range(r)) {
+		if (r < stride)
+			continue;
+		memset(&res[n], 0, sizeof(res[n]));
+		res[n].range = r;
+		snprintf(res[n].name, sizeof(res[n].name), "LatMemRd/order=%s/stride=%zu%s/size=%s",
+			 s->order->name, stride, s->huge ? "/pages=huge" : "",
+			 mem_size_name(sz, sizeof(sz), r));
+		measure_size(s, o, &res[n]);
+		n++;
+	}
+	for (pass = 0; pass <= RETRIES; pass++) {
+		for (i = 0; i < n; i++) {
+			x[i] = (double)res[i].range;
+			y[i] = res[i].fig;
+		}
+		nbad = memcheck_curve(x, y, n, bound, nb, s->order->shuffled, bad, why, sizeof(why));
+		for (i = 0; i < n; i++)
+			res[i].bad = bad[i];
+		if (nbad == 0 || pass == RETRIES)
+			break;
+		msg_warn("%s: measuring %zu size%s again", why, nbad, nbad > 1 ? "s" : "");
+		for (i = 0; i < n; i++)
+			if (bad[i] != MEMCHECK_OK)
+				measure_size(s, o, &res[i]);
+	}
+	for (i = 0; i < n; i++) {
+		if (res[i].bad == MEMCHECK_BAD)
+			bench_withhold(res[i].name, "%.3g ns per load: %s, after measuring %d more times",
+				       res[i].fig, why, RETRIES);
+		else
+			bench_report(o, res[i].name, res[i].iters, res[i].ns, o->reps, "ns/op");
+		free(res[i].ns);
+		free(res[i].iters);
+	}
+}
+
 static const struct bench_prog prog = {
 	.name = "lat_mem_rd",
 	.args = "SIZE_MB [STRIDE...]",
@@ -329,6 +448,22 @@ main(int argc, char **argv)
 	if (sample < (double)run.sample_ns)
 		run.sample_ns = (uint64_t)sample;
 
+	if (run.parallel <= 1 && run.precision_pct <= 0) {
+		struct chase_cache sys[CHASE_MAX_CACHES];
+		double bound[CHASE_MAX_CACHES];
+		size_t nb = chase_sysfs_caches(sys, CHASE_MAX_CACHES), k;
+
+		for (k = 0; k < nb; k++)
+			bound[k] = (double)sys[k].size;
+		/* Not ordered by size (two caches at one level): no levels to compare. */
+		for (k = 1; k < nb; k++)
+			if (!(bound[k] > bound[k - 1]))
+				nb = 0;
+		for (i = 0; i < nstrides; i++)
+			curve(&s, &run, strides[i], size, bound, nb);
+		msg_flush();
+		return bench_exit_code(MSG_EXIT_OK);
+	}
 	for (i = 0; i < nstrides; i++) {
 		for (r = MIN_RANGE; r <= size; r = next_range(r)) {
 			char name[OUTPUT_MAX_NAME], sz[32];

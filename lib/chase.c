@@ -13,6 +13,7 @@
 
 #include "chase.h"
 #include "mem.h"
+#include "stats.h"
 #include "timing.h"
 
 uint64_t
@@ -260,42 +261,208 @@ chase_run(void *arg, uint64_t rounds)
 	return 0;
 }
 
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+uint64_t
+chase_burst_iters(uint64_t n, uint64_t sample_ns)
+{
+	uint64_t b = sample_ns > 2 * CHASE_BURST_NS ? n / (sample_ns / CHASE_BURST_NS) : n;
+
+	return b > 0 ? b : 1;
+}
+
+int
+chase_bursts(int (*fn)(void *, uint64_t), void *arg, uint64_t n, uint64_t burst,
+	     double loads, double *mean, double *q1, double *fastest)
+{
+	double per[CHASE_MAX_BURSTS];
+	uint64_t left = n, total = 0, t;
+	size_t k = 0;
+
+	if (n == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (burst == 0)
+		burst = 1;
+	if (n / burst > CHASE_MAX_BURSTS)
+		burst = n / CHASE_MAX_BURSTS + 1;
+	while (left > 0) {
+		uint64_t b = left < burst ? left : burst;
+
+		if (timing_run(fn, arg, b, &t) != 0)
+			return -1;
+		total += t;
+		/* A short last burst is too short to time well, unless it is the only one. */
+		if ((b == burst || n < burst) && k < CHASE_MAX_BURSTS)
+			per[k++] = (double)t / ((double)b * loads);
+		left -= b;
+	}
+	if (mean != NULL)
+		*mean = (double)total / ((double)n * loads);
+	if (k == 0)
+		per[k++] = (double)total / ((double)n * loads);
+	qsort(per, k, sizeof(per[0]), cmp_double);
+	if (q1 != NULL)
+		*q1 = stats_quantile_sorted(per, k, 0.25);
+	if (fastest != NULL)
+		*fastest = per[0];
+	return 0;
+}
+
 int
 chase_time(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns,
-	   unsigned reps, double *ns, uint64_t *rounds, double *best)
+	   unsigned reps, double *ns, uint64_t *rounds, double *low)
 {
-	uint64_t n, burst, t, start;
+	uint64_t n, burst, start;
 	unsigned i;
 
 	/* Calibration runs the chase many times: it is the untimed warming pass. */
 	if (timing_calibrate(chase_run, c, sample_ns, 0, &n) != 0)
 		return -1;
-	burst = sample_ns > 2 * CHASE_BURST_NS ? n / (sample_ns / CHASE_BURST_NS) : n;
-	if (burst == 0)
-		burst = 1;
+	burst = chase_burst_iters(n, sample_ns);
 	for (start = timing_now(); timing_now() - start < warmup_ns;)
 		chase_run(c, n);
 	for (i = 0; i < reps; i++) {
-		uint64_t left = n, total = 0;
-		double fastest = -1;
+		if (chase_bursts(chase_run, c, n, burst, c->nchains, &ns[i], low != NULL ? &low[i] : NULL,
+				 NULL) != 0)
+			return -1;
+		rounds[i] = n;
+	}
+	return chase_verify(c);
+}
 
-		while (left > 0) {
-			uint64_t b = left < burst ? left : burst;
-			double per;
+int
+chase_join(struct chase *c, struct chase *one)
+{
+	unsigned j, k = c->nchains;
+
+	if (k == 0 || k > CHASE_MAX_CHAINS) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (c->joined_at == NULL) {
+		if (chase_verify(c) != 0)
+			return -1;
+		for (j = 0; j < k; j++) {
+			void **p = c->cur[j];
+
+			c->head[j] = p;
+			while (*p != (void *)c->head[j])
+				p = (void **)*p;
+			c->head_in[j] = p;
+		}
+		c->joined_at = c->head[0];
+	}
+	for (j = 0; j < k; j++)
+		*c->head_in[j] = c->head[(j + 1) % k];
+	*one = *c;
+	one->nchains = 1;
+	one->chain_len[0] = c->nslots;
+	one->cur[0] = c->joined_at;
+	return 0;
+}
+
+void
+chase_split(struct chase *c, const struct chase *one)
+{
+	unsigned j;
+
+	c->joined_at = one->cur[0];
+	for (j = 0; j < c->nchains; j++)
+		*c->head_in[j] = c->head[j];
+}
+
+/* Both of the pair, one after the other, each in bursts: one sample each. */
+static int
+pair_sample(struct chase *c, struct chase *one, uint64_t n1, uint64_t b1, uint64_t nk,
+	    uint64_t bk, double *t1, double *tk)
+{
+	double p1[CHASE_MAX_BURSTS], pk[CHASE_MAX_BURSTS];
+	uint64_t l1 = n1, lk = nk, t;
+	size_t k1 = 0, kk = 0;
+
+	while (l1 > 0 || lk > 0) {
+		if (l1 > 0) {
+			uint64_t b = l1 < b1 ? l1 : b1;
+
+			if (chase_join(c, one) != 0)
+				return -1;
+			timing_run(chase_run, one, b, &t);
+			chase_split(c, one);
+			if ((b == b1 || n1 < b1) && k1 < CHASE_MAX_BURSTS)
+				p1[k1++] = (double)t / (double)b;
+			l1 -= b;
+		}
+		if (lk > 0) {
+			uint64_t b = lk < bk ? lk : bk;
 
 			timing_run(chase_run, c, b, &t);
-			total += t;
-			per = (double)t / ((double)b * c->nchains);
-			/* A short last burst is too short to time well. */
-			if (b == burst && (fastest < 0 || per < fastest))
-				fastest = per;
-			left -= b;
+			if ((b == bk || nk < bk) && kk < CHASE_MAX_BURSTS)
+				pk[kk++] = (double)t / ((double)b * c->nchains);
+			lk -= b;
 		}
-		ns[i] = (double)total / ((double)n * c->nchains);
-		rounds[i] = n;
-		if (best != NULL)
-			best[i] = fastest;
 	}
+	if (k1 == 0 || kk == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	qsort(p1, k1, sizeof(p1[0]), cmp_double);
+	qsort(pk, kk, sizeof(pk[0]), cmp_double);
+	*t1 = stats_quantile_sorted(p1, k1, 0.25);
+	*tk = stats_quantile_sorted(pk, kk, 0.25);
+	return 0;
+}
+
+/* timing_calibrate's loop for the joined chain: join, run, split. */
+static int
+run_joined(void *arg, uint64_t rounds)
+{
+	struct chase *c = arg, one;
+
+	if (chase_join(c, &one) != 0)
+		return -1;
+	chase_run(&one, rounds);
+	chase_split(c, &one);
+	return 0;
+}
+
+int
+chase_time_pair(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns, unsigned reps,
+		double *t1, uint64_t *r1, double *tk, uint64_t *rk)
+{
+	struct chase one;
+	uint64_t n1, nk, b1, bk, start;
+	unsigned i;
+
+	if (chase_join(c, &one) != 0)
+		return -1;
+	chase_split(c, &one);
+	if (timing_calibrate(run_joined, c, sample_ns, 0, &n1) != 0
+	    || timing_calibrate(chase_run, c, sample_ns, 0, &nk) != 0)
+		return -1;
+	/* Bursts of either kind a burst's time long, and as many of each. */
+	b1 = chase_burst_iters(n1, sample_ns);
+	bk = chase_burst_iters(nk, sample_ns);
+	for (start = timing_now(); timing_now() - start < warmup_ns;) {
+		run_joined(c, b1);
+		chase_run(c, bk);
+	}
+	for (i = 0; i < reps; i++) {
+		if (pair_sample(c, &one, n1, b1, nk, bk, &t1[i], &tk[i]) != 0)
+			return -1;
+		r1[i] = n1;
+		rk[i] = nk;
+	}
+	if (chase_join(c, &one) != 0 || chase_verify(&one) != 0)
+		return -1;
+	chase_split(c, &one);
 	return chase_verify(c);
 }
 

@@ -26,6 +26,8 @@ struct chase {
 	unsigned nchains;	/* 1 .. CHASE_MAX_CHAINS */
 	size_t chain_len[CHASE_MAX_CHAINS];	/* slots in each chain */
 	void **cur[CHASE_MAX_CHAINS];	/* where each chain stands */
+	/* chase_join: a slot of each chain, the link into it, where the one chain stands */
+	void **head[CHASE_MAX_CHAINS], **head_in[CHASE_MAX_CHAINS], **joined_at;
 };
 
 /* Marsaglia's xorshift64: the next value of *state (never 0 if *state is not). */
@@ -82,20 +84,76 @@ int chase_verify(struct chase *c);
 int chase_run(void *c, uint64_t rounds);
 
 /*
+ * Run fn(arg, n) in bursts of burst iterations (the last may be
+ * shorter), each timed on its own; an iteration is loads loads.  Stores
+ * the time per load of the whole run in *mean, and of the full bursts
+ * (all of them when the run is one burst) the lower quartile in *q1 and
+ * the fastest in *fastest (any of them may be NULL).  At most
+ * CHASE_MAX_BURSTS bursts are kept: a larger burst is used when n calls
+ * for more.  Returns 0, or -1 with errno EINVAL for n = 0, or fn's -1
+ * (errno set).
+ *
+ * On a busy machine a burst is preempted, or slowed by another program's
+ * memory traffic, now and then, but rarely three bursts in four: the
+ * lower quartile is what a load costs when nothing interferes, and not
+ * the luckiest burst of thousands (the fastest), which a ratio of two
+ * such times would carry into its result.
+ */
+#define CHASE_BURST_NS 50000
+#define CHASE_MAX_BURSTS 1024
+int chase_bursts(int (*fn)(void *, uint64_t), void *arg, uint64_t n, uint64_t burst,
+		 double loads, double *mean, double *q1, double *fastest);
+
+/*
+ * The iterations of a burst of about CHASE_BURST_NS, for n iterations
+ * calibrated to last sample_ns: n itself when the sample is not longer
+ * than two bursts.  At least 1.
+ */
+uint64_t chase_burst_iters(uint64_t n, uint64_t sample_ns);
+
+/*
  * Time a chase: calibrate a round count so that one sample lasts about
  * sample_ns (which also warms the caches with the chase), run warmup_ns
  * of untimed rounds, then take reps samples: sample i in ns[i] as ns per
  * load (a round is nchains loads) and rounds[i] its round count.  Each
- * sample is run and timed in bursts of about CHASE_BURST_NS; best[i]
- * (best may be NULL) gets its fastest burst in ns per load.  On a busy
- * machine a sample is often preempted, but rarely every burst of it:
- * the fastest burst is what the load costs when nothing interferes.
- * Last, chase_verify, so that a chase that was corrupted is caught.
- * Returns 0, or -1 with errno EFAULT for a corrupted chase.
+ * sample is run and timed in bursts of about CHASE_BURST_NS; low[i] (low
+ * may be NULL) gets the lower quartile of its bursts' times per load
+ * (chase_bursts says why).  Last, chase_verify, so that a chase that was
+ * corrupted is caught.  Returns 0, or -1 with errno EFAULT for a
+ * corrupted chase.
  */
-#define CHASE_BURST_NS 50000
 int chase_time(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns,
-	       unsigned reps, double *ns, uint64_t *rounds, double *best);
+	       unsigned reps, double *ns, uint64_t *rounds, double *low);
+
+/*
+ * Link the k chains of c (laid by chase_lines) into one cycle through
+ * every slot, described by one (nchains 1), and back again: each chain's
+ * link into one of its slots (where it stood at the first join) is
+ * pointed at that slot of the next chain; chase_split keeps where the
+ * one chain stands for the next join.  The same
+ * lines, laid once, then serve one chain and k chains in turn, so that
+ * the two times of a parallelism are taken in the same moments and the
+ * same cache.  chase_join first finds those links (a walk of every
+ * chain); afterwards it and chase_split store k pointers each.  c must
+ * not be run while joined, nor one while split.  chase_join returns 0,
+ * or -1 with errno EINVAL (c not as chase_lines left it) or EFAULT (a
+ * chain broken).
+ */
+int chase_join(struct chase *c, struct chase *one);
+void chase_split(struct chase *c, const struct chase *one);
+
+/*
+ * The two times of a parallelism from one layout (chase_join): calibrate
+ * the one chain and the k chains of c to sample_ns each, warm up for
+ * warmup_ns, then take reps samples of each, alternating bursts of one
+ * chain and of k chains of about CHASE_BURST_NS each, so that whatever
+ * else the machine does falls on both alike.  t1[i] and tk[i] get the
+ * lower quartiles of sample i's bursts (ns per load), r1[i] and rk[i]
+ * the samples' round counts.  c is left split and verified.  Returns 0,
+ * or -1 with errno set as chase_join or chase_time.
+ */
+int chase_time_pair(struct chase *c, uint64_t sample_ns, uint64_t warmup_ns, unsigned reps,
+		    double *t1, uint64_t *r1, double *tk, uint64_t *rk);
 
 /* A buffer for chases. */
 struct chase_buf {

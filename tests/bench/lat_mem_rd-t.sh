@@ -2,12 +2,37 @@
 # lat_mem_rd: options, errors, result names, and latency that rises with size.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 31
+plan 33
 q='-N 3 -T 1ms -o raw'
 
 # ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
 ran_well() {
 	[ "$1" -eq 0 ] && well_formed "$2"
+}
+
+# plausible STATUS OUTPUT STDERR: well-formed raw records, and exit 0, or
+# exit 3 with the last line of stderr saying what was withheld and why.
+plausible() {
+	well_formed "$2" && { [ "$1" -eq 0 ] || { [ "$1" -eq 3 ] &&
+		printf '%s\n' "$3" | tail -n 1 | grep -q '^lat_mem_rd: LatMemRd/.*: implausible: '; }; }
+}
+
+# level_median OUTPUT LO HI: the median over the sizes in LO .. HI bytes of
+# each size's lower-quartile sample (the metric's estimator).
+level_median() {
+	printf '%s\n' "$1" | awk -v lo="$2" -v hi="$3" '
+		function bytes(s) { return s ~ /K$/ ? s * 1024 : s ~ /M$/ ? s * 1048576 : s + 0 }
+		/^BenchmarkLatMemRd/ { n = split($1, a, "size="); b = bytes(a[2]);
+			if (b >= lo && b <= hi) { v[a[2]] = v[a[2]] " " $3; if (!(a[2] in s)) { s[a[2]] = 1; o[++k] = a[2] } } }
+		END {
+			for (i = 1; i <= k; i++) {
+				m = split(v[o[i]], x, " ");
+				for (p = 1; p <= m; p++) for (q = p + 1; q <= m; q++) if (x[q] < x[p]) { t = x[p]; x[p] = x[q]; x[q] = t }
+				f[i] = x[int((m + 3) / 4)]
+			}
+			for (p = 1; p <= k; p++) for (q = p + 1; q <= k; q++) if (f[q] < f[p]) { t = f[p]; f[p] = f[q]; f[q] = t }
+			if (k > 0) print k % 2 ? f[(k + 1) / 2] : (f[k / 2] + f[k / 2 + 1]) / 2
+		}'
 }
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_mem_rd' lat_mem_rd -h
@@ -41,15 +66,34 @@ is 'sizes below STRIDE are skipped: the first size is STRIDE' \
 
 # Random order, 8 MB: far beyond the first level of cache anywhere.
 run_prog lat_mem_rd -t $q 8
-ok 'random chase: exit 0 and well-formed raw records' ran_well "$TAP_STATUS" "$TAP_STDOUT"
+ok "random chase: exit 0 (or 3, saying what it withheld) and well-formed raw records ($TAP_STATUS)" \
+	plausible "$TAP_STATUS" "$TAP_STDOUT" "$TAP_STDERR"
 ok 'every value is above 0' \
 	sh -c 'printf "%s\n" "$1" | awk "/^Benchmark/ { n++; if (!(\$3 > 0)) exit 1 } END { exit !(n > 0) }"' sh "$TAP_STDOUT"
 small=$(results_of "$TAP_STDOUT" LatMemRd/order=random/stride=64/size=512 | median_of)
 large=$(results_of "$TAP_STDOUT" LatMemRd/order=random/stride=64/size=8M | median_of)
 ok "a load at 8M is slower than at 512 bytes ($large vs $small ns)" \
 	awk -v s="$small" -v l="$large" 'BEGIN { exit !(s > 0 && l > 1.5 * s) }'
+# A load that misses L1 costs at least what a hit costs: the sizes well
+# within the L1 sysfs names against those well within the L2 (10% for noise).
+l1=$(sed 's/K$//' /sys/devices/system/cpu/cpu0/cache/index0/size 2>/dev/null || :)
+l2=$(sed 's/K$//' /sys/devices/system/cpu/cpu0/cache/index2/size 2>/dev/null || :)
+if [ -n "$TEST_WRAPPER" ] || [ -z "$l1" ] || [ -z "$l2" ] \
+   || [ "$(cat /sys/devices/system/cpu/cpu0/cache/index0/type)" != Data ] \
+   || [ $((l2 * 1024)) -gt 4194304 ] || [ $((l2)) -lt $((l1 * 4)) ]; then
+	skip 'no L1 and L2 sizes in sysfs to tell the levels by (or an emulator)'
+else
+	m1=$(level_median "$TAP_STDOUT" 512 $((l1 * 1024 * 3 / 4)))
+	m2=$(level_median "$TAP_STDOUT" $((l1 * 1024 * 3 / 2)) $((l2 * 1024 * 3 / 4)))
+	ok "L1 (${l1}K: $m1 ns) is not slower than L2 (${l2}K: $m2 ns)" \
+		awk -v a="$m1" -v b="$m2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.1 * b) }'
+fi
 is 'the last size is SIZE_MB' 'LatMemRd/order=random/stride=64/size=8M' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { n = substr($1, 10) } END { print n }')"
+
+run_prog lat_mem_rd -P 2 $q 16k
+ok "-P 2: each size measured as it goes, exit 0 and well-formed ($TAP_STATUS)" \
+	ran_well "$TAP_STATUS" "$TAP_STDOUT"
 
 run_prog lat_mem_rd -N 3 -T 1ms -o text 2k
 is 'text output: one line per size' 3 "$(printf '%s\n' "$TAP_STDOUT" | grep -c '^LatMemRd/order=stride/stride=64/size=.* ns/op')"

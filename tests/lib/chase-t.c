@@ -52,7 +52,7 @@ main(void)
 	double ns[3], best[3];
 	uint64_t rounds[3];
 
-	plan(37);
+	plan(43);
 	if (buf == NULL)
 		bail("cannot allocate the test buffer");
 
@@ -160,7 +160,34 @@ main(void)
 	chase_lines(&c, buf, LEN, STRIDE, 2);
 	ok(chase_time(&c, 200000, 0, 3, ns, rounds, best) == 0, "chase_time times two chains");
 	ok(ns[0] > 0 && ns[1] > 0 && ns[2] > 0 && best[0] > 0 && rounds[0] > 0,
-	   "samples and fastest bursts are positive (%g, %g ns)", ns[0], best[0]);
+	   "samples and their bursts' lower quartiles are positive (%g, %g ns)", ns[0], best[0]);
+
+	/* One chain and four from the same lines, in turn. */
+	chase_lines(&c, buf, LEN, STRIDE, 4);
+	chase_run(&c, 5);
+	ok(chase_join(&c, &d) == 0 && d.nchains == 1 && d.chain_len[0] == NSLOTS
+	   && chase_verify(&d) == 0, "chase_join: four chains become one cycle through every slot");
+	chase_run(&d, 77);
+	chase_split(&c, &d);
+	ok(chase_verify(&c) == 0, "chase_split: four cycles again");
+	ok(chase_join(&c, &d) == 0 && chase_verify(&d) == 0, "joined again, where it stood");
+	chase_split(&c, &d);
+	{
+		double t1[3], tk[3];
+		uint64_t r1[3], rk[3];
+
+		ok(chase_time_pair(&c, 200000, 0, 3, t1, r1, tk, rk) == 0 && chase_verify(&c) == 0,
+		   "chase_time_pair times one chain and four, and leaves four");
+		ok(t1[0] > 0 && tk[2] > 0 && r1[1] > 0 && rk[1] > 0,
+		   "with positive times and counts (%g, %g ns)", t1[0], tk[0]);
+	}
+	{
+		double mean, q1, fastest;
+
+		ok(chase_bursts(chase_run, &c, 1000, 100, 4, &mean, &q1, &fastest) == 0
+		   && fastest > 0 && fastest <= q1 && mean > 0,
+		   "chase_bursts: the fastest burst is not above the lower quartile");
+	}
 
 	/* Bad arguments. */
 	errno = 0;
