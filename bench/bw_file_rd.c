@@ -283,5 +283,5 @@ main(int argc, char **argv)
 	c.loop = v->loop;
 	c.arg = s;
 	c.bytes_per_op = (double)size;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

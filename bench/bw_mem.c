@@ -264,5 +264,5 @@ main(int argc, char **argv)
 	c.arg = &s;
 	c.bytes_per_op = (double)size * v->counted;
 	c.copy_init = copy_init;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

@@ -8,7 +8,11 @@
  * (a child per stream) reads and discards, and sends back what it
  * received after the warm-up.  Both ends read
  * /proc/stat over the timed part: CPU use split into user, system, irq
- * and softirq, and the service demand in us of CPU per KB, as netperf.
+ * and softirq, and the service demand in us of CPU per KB, as netperf;
+ * that is the whole machine's, so each end also reports its own
+ * processes' CPU time (getrusage: the client, the server's children),
+ * and the two ends compare kernel boot ids to say when they are one
+ * kernel (loopback, network namespaces) whose counters both read.
  */
 #include "config.h"
 
@@ -49,7 +53,9 @@ struct state {
 	uint64_t bytes[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], len[SOCK_MAX_SAMPLES];
 	double v[2 * SOCK_MAX_SAMPLES];
 	struct cpustat a, b;
-	int cpu_ok;
+	struct cpuown oa, ob;
+	uint64_t own_t0, own_span;
+	int cpu_ok, own_ok;
 };
 
 static struct sock_opts so;
@@ -69,11 +75,13 @@ serve_conn(int fd, const struct sock_server *srv)
 {
 	static char buf[128 * 1024];
 	uint64_t h[H_WORDS], r[R_WORDS], first = 0, start = 0, total = 0, mark = 0, now;
+	uint64_t more[SOCK_OWN_WORDS];
 	struct cpustat a, b;
+	struct cpuown oa, ob;
 	ssize_t got;
 	size_t n;
 	uint64_t nak = SOCK_NAK_PARAMS;
-	int ok = 0, rc = sock_hello(fd, srv, SOCK_BW_TCP, h, H_WORDS, &n);
+	int ok = 0, own = 0, rc = sock_hello(fd, srv, SOCK_BW_TCP, h, H_WORDS, &n);
 
 	if (rc != 0)
 		return rc;
@@ -94,15 +102,20 @@ serve_conn(int fd, const struct sock_server *srv)
 		if (start == 0 && now - first >= h[H_WARM]) {
 			start = now, mark = total;
 			ok = cpustat_read(NULL, &a) == 0;
+			own = cpustat_self(&oa) == 0;
 		}
 		if (now - first > h[H_WARM] + h[H_DUR] + SLACK_NS)
 			return -1;	/* a client that never stops */
 	}
 	ok = ok && cpustat_read(NULL, &b) == 0;
+	own = own && cpustat_self(&ob) == 0;
 	r[R_BYTES] = start != 0 ? total - mark : 0;
 	r[R_SPAN] = start != 0 ? timing_now() - start : 0;
 	sock_cpu_encode(r + R_CPU, ok, &a, &b);
-	return sock_send_msg(fd, SOCK_BW_TCP, SOCK_RESULT, r, R_WORDS) == 0 ? 0 : -1;
+	sock_own_encode(more, own, &oa, &ob, r[R_SPAN]);
+	/* The RESULT as before; what older clients do not read after it. */
+	return sock_send_msg(fd, SOCK_BW_TCP, SOCK_RESULT, r, R_WORDS) == 0
+		&& sock_send_msg(fd, SOCK_BW_TCP, SOCK_MORE, more, SOCK_OWN_WORDS) == 0 ? 0 : -1;
 }
 
 /* The client side: warm up, then -N samples of writes on every stream. */
@@ -121,10 +134,13 @@ transfer(struct state *s, size_t nfd, uint64_t warm)
 		int n;
 
 		if (now >= next) {
-			if (k >= 0)
+			if (k >= 0) {
 				s->len[k] = now - mark;
-			else
+			} else {
 				s->cpu_ok = cpustat_read(NULL, &s->a) == 0;
+				s->own_ok = cpustat_self(&s->oa) == 0;
+				s->own_t0 = timing_now();
+			}
 			if (++k == (long)s->o->reps)
 				break;
 			/* From the sample's real start: a stall lengthens one sample, not the next. */
@@ -149,6 +165,8 @@ transfer(struct state *s, size_t nfd, uint64_t warm)
 		}
 	}
 	s->cpu_ok = s->cpu_ok && cpustat_read(NULL, &s->b) == 0;
+	s->own_ok = s->own_ok && cpustat_self(&s->ob) == 0;
+	s->own_span = timing_now() - s->own_t0;
 	return 0;
 }
 
@@ -159,7 +177,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	struct state *s = arg;
 	const struct bench_opts *o = s->o;
 	uint64_t h[H_WORDS], r[R_WORDS], ack = 0, sndbuf = 0, sent = 0, got = 0, w[SOCK_CPU_WORDS];
-	uint64_t remote[SOCK_CPU_WORDS];
+	uint64_t remote[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS], more[SOCK_OWN_WORDS];
+	struct sock_end le, re;
 	size_t i, n, ns = o->parallel;
 	char base[96], sz[32], wsz[32] = "default", win[48] = "", suf[16] = "";
 	unsigned kind;
@@ -178,16 +197,22 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 			goto fail;
 	if (transfer(s, ns, h[H_WARM]) != 0)
 		goto fail;
-	/* Each stream's end, then each server child's count; the CPU use is system-wide. */
+	/*
+	 * Each stream's end, then each server child's count; the system-wide
+	 * CPU use is one stream's, the server's own the sum of its children's.
+	 */
+	memset(rown, 0, sizeof(rown));
 	for (i = 0; i < ns; i++, got += r[R_BYTES]) {
 		errno = EPROTO;
 		if (shutdown(s->fd[i], SHUT_WR) != 0
 		    || fcntl(s->fd[i], F_SETFL, fcntl(s->fd[i], F_GETFL) & ~O_NONBLOCK) != 0
 		    || sock_recv_msg(s->fd[i], SOCK_BW_TCP, &kind, r, R_WORDS, &n) != 0
-		    || kind != SOCK_RESULT || n != R_WORDS)
+		    || kind != SOCK_RESULT || n != R_WORDS
+		    || sock_own_recv(s->fd[i], SOCK_BW_TCP, more) != 0)
 			goto fail;
 		if (i == 0)
 			memcpy(remote, r + R_CPU, sizeof(remote));
+		sock_own_add(rown, more);
 	}
 	if (s->window > 0)
 		snprintf(win, sizeof(win), "/window=%s", mem_size_name(wsz, sizeof(wsz), s->window));
@@ -207,7 +232,10 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		sent += s->bytes[i];
 	}
 	sock_cpu_encode(w, s->cpu_ok, &s->a, &s->b);
-	sock_report_transfer(o, base, suf, s->writes, s->v, o->reps, units, 2, w, sent, remote, got);
+	sock_own_encode(own, s->own_ok, &s->oa, &s->ob, s->own_span);
+	le.cpu = w, le.own = own, le.bytes = sent;
+	re.cpu = remote, re.own = rown, re.bytes = got;
+	sock_report_transfer(o, base, suf, s->writes, s->v, o->reps, units, 2, &le, &re);
 	rc = 0;
 fail:
 	if (rc != 0)

@@ -5,9 +5,11 @@
  * The client sends -l byte datagrams (default 1470) at -b bits/s (token
  * bucket on the monotonic clock; 0, the default: as fast as it can) for
  * -t (default 2s), cut by send time into -N samples.  The server counts
- * what arrives per sample, with the RFC 1889 jitter, and sends it back
+ * what arrives per sample, with the RFC 3550 jitter, and sends it back
  * over the TCP control connection; a sample reports the received MB/s
- * and packets/s, the loss and the sent MB/s.  Both ends read /proc/stat.
+ * and packets/s, the loss and the sent MB/s.  Both ends read /proc/stat
+ * and their own processes' CPU time, and compare kernel boot ids.  A
+ * sender short of -b by more than 2% over the run says so.
  * The session starts over TCP with the key; the datagrams go to a socket
  * of the session's own, connected to the client's, and the server sends
  * none.
@@ -76,8 +78,10 @@ serve_conn(int fd, const struct sock_server *srv)
 	unsigned char rnd[8];
 	unsigned local = 0;
 	struct cpustat a, b;
-	size_t nh;
-	int ok = 0, u = -1, rc = sock_hello(fd, srv, SOCK_BW_UDP, h, H_WORDS, &nh);
+	struct cpuown oa, ob;
+	uint64_t more[SOCK_OWN_WORDS], t_first = 0, last_jitter = 0;
+	size_t nh, j;
+	int ok = 0, own = 0, u = -1, rc = sock_hello(fd, srv, SOCK_BW_UDP, h, H_WORDS, &nh);
 
 	if (rc != 0)
 		return rc;
@@ -127,9 +131,16 @@ serve_conn(int fd, const struct sock_server *srv)
 			w[D_OFFSET] = sock_get64(st.buf + SOCK_HDR_LEN + 16);
 			if ((int64_t)w[D_OFFSET] < 0 || (k = w[D_OFFSET] / h[H_STEP]) >= h[H_SAMPLES])
 				continue;	/* warm-up, or not a sample's */
-			if (!ok)
+			if (!ok) {
 				ok = 1 + (cpustat_read(NULL, &a) == 0);
-			/* RFC 1889: the mean deviation of transit-time differences, gain 1/16. */
+				own = cpustat_self(&oa) == 0;
+				t_first = now;
+			}
+			/*
+			 * RFC 3550 (6.4.1): the mean deviation of the differences in
+			 * transit time of datagrams in arrival order, gain 1/16; the two
+			 * clocks' offset cancels in the differences.
+			 */
 			transit = (double)now - (double)w[D_OFFSET];
 			if (last_transit >= 0)
 				jitter += (fabs(transit - last_transit) - jitter) / 16;
@@ -143,7 +154,16 @@ serve_conn(int fd, const struct sock_server *srv)
 	}
 	close(u);
 	sock_cpu_encode(r + R_CPU, ok == 2 && cpustat_read(NULL, &b) == 0, &a, &b);
-	return sock_send_msg(fd, SOCK_BW_UDP, SOCK_RESULT, r, R_SAMPLE + 3 * h[H_SAMPLES]) == 0 ? 0 : -1;
+	sock_own_encode(more, own && cpustat_self(&ob) == 0, &oa, &ob, ok ? timing_now() - t_first : 0);
+	/* A sample with nothing received: the running jitter as it stood, not 0. */
+	for (j = 0; j < h[H_SAMPLES]; j++) {
+		if (r[R_SAMPLE + 3 * j] == 0)
+			r[R_SAMPLE + 3 * j + 2] = last_jitter;
+		last_jitter = r[R_SAMPLE + 3 * j + 2];
+	}
+	/* The RESULT as before; what older clients do not read after it. */
+	return sock_send_msg(fd, SOCK_BW_UDP, SOCK_RESULT, r, R_SAMPLE + 3 * h[H_SAMPLES]) == 0
+		&& sock_send_msg(fd, SOCK_BW_UDP, SOCK_MORE, more, SOCK_OWN_WORDS) == 0 ? 0 : -1;
 fail:
 	close(u);
 	return -1;
@@ -202,6 +222,37 @@ transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step
 	}
 }
 
+/*
+ * A sender short of -b by more than 2% over the run (and by more than a
+ * datagram, which the pacing's phase can cost a short run): a
+ * configuration line before the results it applies to (cleared when a
+ * later run is not short), and in text output a warning.  Rates in MB/s
+ * over dur_ns.
+ */
+static void
+report_short(const struct bench_opts *o, double asked, double achieved, uint64_t size,
+	     uint64_t dur_ns)
+{
+	static int shown;
+	double pct = asked > 0 ? 100 * (1 - achieved / asked) : 0;
+	double one = (double)size * 1e3 / (double)dur_ns;	/* a datagram, in MB/s over the run */
+
+	if (pct <= 2 || asked - achieved <= one) {
+		if (shown && o->output == OUTPUT_RAW)
+			output_config(stdout, "udp-short", "%s", "");
+		shown = 0;
+		return;
+	}
+	if (o->output == OUTPUT_RAW) {
+		output_config(stdout, "udp-short", "sent %.4g MB/s of the %.4g MB/s asked (-%.3g%%)",
+			      achieved, asked, pct);
+		shown = 1;
+	} else {
+		msg_warn("the sender fell short of -b: sent %.4g MB/s of the %.4g MB/s asked (-%.3g%%); the CPU or the interface's queue could not keep up",
+			 achieved, asked, pct);
+	}
+}
+
 static int
 measure(const struct sock_addr *a, const char *part, void *arg)
 {
@@ -209,10 +260,14 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	struct state *s = arg;
 	const struct bench_opts *o = s->o;
 	uint64_t h[H_WORDS], ack[A_WORDS], sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps;
+	uint64_t own[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS], t0, bytes = 0;
+	struct cpuown oa, ob;
+	struct sock_end le, re;
+	double asked, achieved;
 	static double v[5 * SOCK_MAX_SAMPLES];
 	char base[96], rate[32];
 	struct cpustat ca, cb;
-	int fd = -1, ufd, ok, rc = -1;
+	int fd = -1, ufd, ok, own_ok, rc = -1;
 	unsigned kind, local;
 	size_t i, n;
 
@@ -233,12 +288,18 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (sock_udp_connect(ufd, a, (unsigned)ack[A_PORT], 0) != 0)
 		goto fail;
 	ok = cpustat_read(NULL, &ca) == 0;
+	own_ok = cpustat_self(&oa) == 0;
+	t0 = timing_now();
 	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step) != 0)
 		goto fail;
 	ok = ok && cpustat_read(NULL, &cb) == 0;
+	own_ok = own_ok && cpustat_self(&ob) == 0;
+	sock_own_encode(own, own_ok, &oa, &ob, timing_now() - t0);
+	errno = 0;
 	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_END, NULL, 0) != 0
 	    || sock_recv_msg(fd, SOCK_BW_UDP, &kind, res, HB_ARRAY_SIZE(res), &n) != 0
-	    || kind != SOCK_RESULT || n != R_SAMPLE + 3 * o->reps) {
+	    || kind != SOCK_RESULT || n != R_SAMPLE + 3 * o->reps
+	    || sock_own_recv(fd, SOCK_BW_UDP, rown) != 0) {
 		if (errno == 0)
 			errno = EPROTO;
 		goto fail;
@@ -255,17 +316,22 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		v[5 * i + 2] = s->pkts[i] > r[0] ? 100.0 * (double)(s->pkts[i] - r[0]) / (double)s->pkts[i] : 0;
 		v[5 * i + 3] = (double)s->bytes[i] * 1e3 / (double)step;
 		v[5 * i + 4] = (double)r[2] / 1e3;
-		sent += s->pkts[i], got += r[0];
+		sent += s->pkts[i], got += r[0], bytes += s->bytes[i];
 	}
 	lost = sent > got ? sent - got : 0;
+	/* What the sender achieved over the whole timed part, against -b. */
+	asked = s->rate / 8e6;
+	achieved = (double)bytes * 1e3 / (double)(step * o->reps);
+	report_short(o, asked, achieved, s->size, step * o->reps);
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "udp", "sent %llu, received %llu, lost %llu (%.3g%%), out of order %llu, not sent (queue full) %llu",
 			      (unsigned long long)sent, (unsigned long long)got, (unsigned long long)lost,
 			      sent > 0 ? 100.0 * (double)lost / (double)sent : 0.0,
 			      (unsigned long long)res[R_OOO], (unsigned long long)s->fails);
 	sock_cpu_encode(w, ok, &ca, &cb);
-	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units),
-			     w, sent * s->size, res + R_CPU, got * s->size);
+	le.cpu = w, le.own = own, le.bytes = sent * s->size;
+	re.cpu = res + R_CPU, re.own = rown, re.bytes = got * s->size;
+	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units), &le, &re);
 	rc = 0;
 fail:
 	if (rc != 0)

@@ -275,5 +275,5 @@ main(int argc, char **argv)
 		       mem_size_name(sz, sizeof(sz), points[npoints - 1].size));
 	msg_flush();
 	chase_buf_free(&b);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

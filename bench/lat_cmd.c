@@ -188,5 +188,5 @@ main(int argc, char **argv)
 	c.name = "LatCmd";
 	c.loop = do_cmd;
 	c.arg = &s;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

@@ -351,5 +351,5 @@ main(int argc, char **argv)
 				return MSG_EXIT_FAIL;
 		}
 	}
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

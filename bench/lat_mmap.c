@@ -133,5 +133,5 @@ main(int argc, char **argv)
 	c.name = name;
 	c.loop = do_mmap;
 	c.arg = s;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

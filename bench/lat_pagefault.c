@@ -254,5 +254,5 @@ main(int argc, char **argv)
 	probe(&o, s);
 	snprintf(name, sizeof(name), "LatPagefault/%scache=%s",
 		 s->around ? "faultaround=on/" : "", s->cold ? "cold" : "hot");
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

@@ -185,5 +185,5 @@ main(int argc, char **argv)
 	c.name = name;
 	c.loop = do_select;
 	c.arg = &s;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

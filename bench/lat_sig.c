@@ -238,5 +238,5 @@ main(int argc, char **argv)
 	c.overhead = v->overhead;
 	c.arg = &s;
 	c.max_iters = SIG_ATOMIC_MAX;
-	return bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

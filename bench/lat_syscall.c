@@ -167,5 +167,5 @@ main(int argc, char **argv)
 	rc = bench_run(&o, &prog, &c) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
 	if (s.fd >= 0)
 		close(s.fd);
-	return rc;
+	return bench_exit_code(rc);
 }

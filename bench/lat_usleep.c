@@ -238,12 +238,30 @@ sample(const struct method *m, struct state *s, struct hist *h, struct hist *all
 	return 0;
 }
 
+/* The "# hist:" line of h under name (lib/hist.h), for the results tool to merge. */
+static void
+print_hist(const char *name, const struct hist *h)
+{
+	char full[OUTPUT_MAX_NAME + 16], *buf;
+	int n;
+
+	snprintf(full, sizeof(full), "Benchmark%s", name);
+	n = hist_format_line(NULL, 0, full, "ns/op", h);
+	if (n < 0 || (buf = malloc((size_t)n + 1)) == NULL) {
+		msg_warn("%s: no room for its histogram line", name);
+		return;
+	}
+	hist_format_line(buf, (size_t)n + 1, full, "ns/op", h);
+	printf("%s\n", buf);
+	free(buf);
+}
+
 static int
 run(const struct bench_opts *o, const struct method *m, struct state *s,
     double *val[], uint64_t *iters)
 {
 	static struct hist h, all;
-	char name[OUTPUT_MAX_NAME], line[OUTPUT_MAX_VALUE];
+	char name[OUTPUT_MAX_NAME], line[OUTPUT_MAX_VALUE], text[64];
 	uint64_t early = 0, start;
 	unsigned r, i;
 
@@ -268,10 +286,28 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 	for (i = 0; i < HB_ARRAY_SIZE(stats); i++) {
 		snprintf(name, sizeof(name), "LatUsleep/method=%s/stat=%s/usec=%llu%s", m->name,
 			 stats[i].name, (unsigned long long)s->usec, s->suffix);
-		bench_report(o, name, iters, val[i], o->reps, "ns/op");
+		if (o->output == OUTPUT_RAW) {
+			bench_report(o, name, iters, val[i], o->reps, "ns/op");
+			continue;
+		}
+		/*
+		 * A percentile of the whole run is the merged histogram's, not the
+		 * median of the samples' percentiles: a tail of rare late wake-ups
+		 * spread over the samples falls below each sample's p99.
+		 */
+		printf("%-48s %12s %-6s (of all %llu wake-ups)\n", name,
+		       output_format_value(text, sizeof(text), hist_quantile(&all, stats[i].p)), "ns/op",
+		       (unsigned long long)all.n);
 	}
-	if (o->output == OUTPUT_TEXT)
-		printf("  all wake-ups: %s\n", line);
+	/* Raw: the samples' percentiles above, the whole run's histogram here, to merge. */
+	if (o->output == OUTPUT_RAW) {
+		snprintf(name, sizeof(name), "LatUsleep/method=%s/usec=%llu%s", m->name,
+			 (unsigned long long)s->usec, s->suffix);
+		print_hist(name, &all);
+	} else if (early > 0) {
+		printf("  %llu wake-ups came early (before the time asked)\n", (unsigned long long)early);
+	}
+	msg_flush();
 	return 0;
 }
 
@@ -404,5 +440,5 @@ main(int argc, char **argv)
 	for (i = 0; i < HB_ARRAY_SIZE(stats); i++)
 		free(val[i]);
 	free(iters);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

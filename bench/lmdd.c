@@ -837,5 +837,5 @@ main(int argc, char **argv)
 	report(&o, name, ios, v, units, np);
 	if (s->out.kind == NAMED && s->out.created && s->keep)
 		keep_file(&s->out);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

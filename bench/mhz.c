@@ -188,5 +188,5 @@ main(int argc, char **argv)
 	for (c = 0; c < HB_ARRAY_SIZE(chains); c++)
 		free(v[c]);
 	free(iters);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

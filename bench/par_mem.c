@@ -184,5 +184,5 @@ main(int argc, char **argv)
 	}
 	free(par);
 	chase_buf_free(&b);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

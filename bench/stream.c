@@ -320,5 +320,5 @@ main(int argc, char **argv)
 			    || !close_to(s->c[j], s->cv))
 				msg_die("verification failed at element %zu: a %g b %g c %g, want %g %g %g",
 					j, s->a[j], s->b[j], s->c[j], s->av, s->bv, s->cv);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

@@ -203,5 +203,5 @@ main(int argc, char **argv)
 		msg_warn("no step in the cost of a load on its own page up to %zu pages", maxpages);
 	msg_flush();
 	chase_buf_free(&b);
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

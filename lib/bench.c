@@ -23,6 +23,7 @@
 #include "bench.h"
 #include "metric.h"
 #include "msg.h"
+#include "output.h"
 #include "parse.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -197,6 +198,103 @@ print_metrics(FILE *f, const struct bench_prog *p)
 	}
 }
 
+/* The estimator as a man page explains it. */
+static const char *
+estimator_text(enum metric_estimator e)
+{
+	switch (e) {
+	case METRIC_Q1:
+		return "of the samples; other work on the machine can only lengthen a time, and "
+		       "the lower quartile stands while up to three samples in four are hit "
+		       "(the median moves at one in two)";
+	case METRIC_Q3:
+		return "of the samples; other work can only lower a rate of work on this "
+		       "machine, and the upper quartile stands while up to three samples in "
+		       "four are hit";
+	case METRIC_TOTAL:
+		return "over the run: the mean of samples of equal length (all bytes / all time)";
+	case METRIC_WEIGHTED:
+		return "over the run: each sample weighted by what it sent (all lost / all sent)";
+	case METRIC_MERGED:
+		return "a percentile of every observation of the run (the merged histogram)";
+	case METRIC_MEDIAN:
+		break;
+	}
+	return "of the samples: a count, a ratio or a figure interference moves either way";
+}
+
+/* Is m the first entry of its program with its name and unit? */
+static int
+first_of_its_name(const struct metric *m, const char *prog)
+{
+	const struct metric *x;
+
+	for (x = metric_table; x < m; x++)
+		if (x->program != NULL && strcmp(x->program, prog) == 0
+		    && strcmp(x->name, m->name) == 0 && strcmp(x->unit, m->unit) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The man page's RESULTS section: how a run's value is taken from the
+ * samples, each estimator the program's results use explained once;
+ * then each result it prints (from the metric table, once per name and
+ * unit) with its estimator and the values it can physically have.  make
+ * man-synopsis writes it into doc/NAME.1; tests/scripts/catalogue-t.sh
+ * compares.  Nothing for a program without results.
+ */
+static void
+print_results_roff(FILE *f, const struct bench_prog *p)
+{
+	unsigned used = 0;
+	size_t i;
+	int e;
+
+	for (i = 0; i < metric_count; i++)
+		if (metric_table[i].program != NULL && strcmp(metric_table[i].program, p->name) == 0)
+			used |= 1u << metric_table[i].estimator;
+	if (used == 0)
+		return;
+	fputs(".SH RESULTS\n"
+	      "A run's value of a result, in the summary tables and comparisons of\n"
+	      ".BR hostbench\\-compare (1),\n"
+	      "is taken from its samples as its entry below says:\n", f);
+	for (e = METRIC_MEDIAN; e <= METRIC_MERGED; e++)
+		if (used & (1u << e)) {
+			fputs(".IP \\(bu 2\n", f);
+			roff_text(f, metric_estimator_name((enum metric_estimator)e));
+			fputs(": ", f);
+			roff_text(f, estimator_text((enum metric_estimator)e));
+			fputs(".\n", f);
+		}
+	fputs(".PP\n"
+	      "A percentile result (with a \\fIstat=\\fR part) is a percentile of every\n"
+	      "observation of the run.\n"
+	      "A summary outside the values a result can physically have is measured\n"
+	      "again, twice at most; one still outside is left out, and the program\n"
+	      "exits 3 saying why.\n", f);
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->program == NULL || strcmp(m->program, p->name) != 0
+		    || !first_of_its_name(m, p->name))
+			continue;
+		fputs(".TP\n.B ", f);
+		roff_text(f, m->name);
+		fputs("\n", f);
+		roff_text(f, m->unit);
+		fputs(": ", f);
+		roff_text(f, m->what);
+		fputs("; ", f);
+		roff_text(f, metric_estimator_name(m->estimator));
+		if (m->hi > m->lo)
+			fprintf(f, "; %s %g to %g.\n", m->lo_open ? "above" : "from", m->lo, m->hi);
+		else
+			fprintf(f, "; %s %g.\n", m->lo_open ? "above" : "at least", m->lo);
+	}
+}
+
 /* Store or act on the table's option op with argument arg. */
 static void
 take_opt(const struct bench_prog *p, const struct bench_opt *op, const char *arg)
@@ -359,6 +457,10 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		print_synopsis(stdout, p);
 		exit(MSG_EXIT_OK);
 	}
+	if (argc == 2 && strcmp(argv[1], "--results") == 0) {
+		print_results_roff(stdout, p);
+		exit(MSG_EXIT_OK);
+	}
 	/* "+": stop at the first argument on every libc, as lmbench does. */
 	snprintf(optstring, sizeof(optstring), "+:%s", SHARED_OPTS);
 	for (i = 0; i < p->nopts; i++) {
@@ -495,12 +597,124 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 		      timing_call_cost());
 }
 
+/* Values withheld as implausible: success becomes MSG_EXIT_IMPLAUSIBLE. */
+static unsigned withheld;
+
+int
+bench_check(const char *name, const char *unit, double value, char *why, size_t len)
+{
+	char base[OUTPUT_MAX_NAME];
+	const struct metric *m;
+	unsigned long copies;
+
+	/* A parallel result ("-4") is its metric's. */
+	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
+	m = metric_find(base, unit);
+	if (m != NULL) {
+		if (metric_plausible(m, value))
+			return 1;
+		metric_implausible_why(m, value, why, len);
+		return 0;
+	}
+	if (isfinite(value) && value >= 0)
+		return 1;
+	snprintf(why, len, "%g %s is not a finite number of at least 0", value, unit);
+	return 0;
+}
+
+void
+bench_withhold(const char *name, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_warn("%s: implausible: %s; not reported", name, buf);
+	withheld++;
+}
+
+int
+bench_exit_code(int code)
+{
+	return code == MSG_EXIT_OK && withheld > 0 ? MSG_EXIT_IMPLAUSIBLE : code;
+}
+
+double
+bench_summary(const char *name, const char *unit, const double *v, const double *w, size_t n)
+{
+	char base[OUTPUT_MAX_NAME];
+	const struct metric *m;
+	unsigned long copies;
+	enum metric_estimator e = METRIC_MEDIAN;
+
+	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
+	m = metric_find(base, unit);
+	if (m != NULL)
+		e = metric_estimator_for(m, base);
+	if (e == METRIC_WEIGHTED && w == NULL)
+		e = METRIC_MEDIAN;
+	return metric_estimate(e, v, w, n);
+}
+
+/*
+ * 0 when every unit's summary of the k-pair samples is plausible; else
+ * -1 with the first reason in why ("UNIT: ...").
+ */
+static int
+check_pairs(const char *name, const double *vals, size_t n, const char *const *units, size_t k,
+	    char *why, size_t len)
+{
+	double *col, *wcol;
+	size_t i, j, w;
+	int rc = 0;
+
+	if (n == 0)
+		return 0;
+	col = malloc(n * sizeof(*col));
+	wcol = malloc(n * sizeof(*wcol));
+	if (col == NULL || wcol == NULL)
+		msg_sysdie("cannot allocate %zu samples", n);
+	for (j = 0; j < k && rc == 0; j++) {
+		char base[OUTPUT_MAX_NAME];
+		const struct metric *m;
+		unsigned long copies;
+		const double *weights = NULL;
+
+		snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
+		m = metric_find(base, units[j]);
+		for (i = 0; i < n; i++)
+			col[i] = vals[i * k + j];
+		/* The weights of a share are its line's values in their unit. */
+		if (m != NULL && m->weight_unit != NULL)
+			for (w = 0; w < k; w++)
+				if (strcmp(units[w], m->weight_unit) == 0) {
+					for (i = 0; i < n; i++)
+						wcol[i] = vals[i * k + w];
+					weights = wcol;
+					break;
+				}
+		if (!bench_check(name, units[j], bench_summary(name, units[j], col, weights, n), why,
+				 len))
+			rc = -1;
+	}
+	free(col);
+	free(wcol);
+	return rc;
+}
+
 void
 bench_report_k(const struct bench_opts *o, const char *name, const uint64_t *iters,
 	       const double *vals, size_t n, const char *const *units, size_t k)
 {
+	char why[256];
 	size_t i, j;
 
+	if (check_pairs(name, vals, n, units, k, why, sizeof(why)) != 0) {
+		bench_withhold(name, "%s", why);
+		return;
+	}
 	if (o->output == OUTPUT_RAW) {
 		for (i = 0; i < n; i++)
 			output_sample_pairs(stdout, name, iters[i], vals + i * k, units, k);
@@ -735,7 +949,7 @@ copies_sample(const struct bench_case *c, struct copy *cp, size_t n,
 	return 0;
 }
 
-/* Median ns per iteration of the overhead loop, timed like the samples. */
+/* The ns per iteration of the overhead loop, timed like the samples. */
 static int
 measure_overhead(const struct bench_opts *o, const struct bench_case *c,
 		 double *per_op)
@@ -755,7 +969,13 @@ measure_overhead(const struct bench_opts *o, const struct bench_case *c,
 	}
 	if (stats_compute(v, reps, &s) != 0)
 		return -1;
-	*per_op = s.median;
+	/*
+	 * The lower quartile, as the samples it is taken from are summarized
+	 * (lib/metric: a time's estimator): an overhead inflated by a
+	 * preempted sample would be subtracted from every sample, and make a
+	 * cost look smaller than it is, or zero.
+	 */
+	*per_op = s.q1;
 	return 0;
 }
 
@@ -778,14 +998,20 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	uint64_t *iters = NULL, n, ns, start;
 	double *values = NULL, *alt = NULL, overhead = 0, pct = 0;
 	size_t cap = o->reps, count = 0;
-	int rc = -1, met = 0;
+	int rc = -1, met = 0, attempt = 0;
 	const char *unit = c->bytes_per_op > 0 ? "MB/s" : "ns/op";
+	char name[OUTPUT_MAX_NAME];
 
+	if (o->parallel > 1)
+		snprintf(name, sizeof(name), "%s-%u", c->name, o->parallel);
+	else
+		snprintf(name, sizeof(name), "%s", c->name);
 	bench_print_config(o, p);
+again:
 	errno = 0;
 	if (c->overhead != NULL && measure_overhead(o, c, &overhead) != 0) {
 		loop_failed(c, "overhead loop failed");
-		return -1;
+		goto out;
 	}
 	/* Calibration runs the loop many times: it is the first warm-up. */
 	errno = 0;
@@ -793,26 +1019,30 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	     ? timing_calibrate_sample(c->sample, c->arg, o->sample_ns, c->max_iters, &n)
 	     : timing_calibrate(c->loop, c->arg, o->sample_ns, c->max_iters, &n)) != 0) {
 		loop_failed(c, "operation failed");
-		return -1;
+		goto out;
 	}
 	for (start = timing_now(); timing_now() - start < o->warmup_ns;)
 		if (run_once(c, n, &ns) != 0) {
 			loop_failed(c, "operation failed");
-			return -1;
+			goto out;
 		}
-	if (o->parallel > 1) {
+	if (o->parallel > 1 && cp == NULL) {
 		cp = calloc(o->parallel, sizeof(*cp));
 		if (cp == NULL || copies_start(o, c, cp, o->parallel) != 0) {
 			free(cp);
-			return -1;
+			cp = NULL;
+			goto out;
 		}
 	}
-	iters = malloc(cap * sizeof(*iters));
-	values = malloc(cap * sizeof(*values));
+	if (iters == NULL)
+		iters = malloc(cap * sizeof(*iters));
+	if (values == NULL)
+		values = malloc(cap * sizeof(*values));
 	if (iters == NULL || values == NULL) {
 		msg_syswarn("%s", c->name);
 		goto out;
 	}
+	count = 0;
 	start = timing_now();
 	for (;;) {
 		double per_op, bw;
@@ -867,6 +1097,23 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 		if (timing_now() - start >= o->precision_cap_ns)
 			break;
 	}
+	{
+		char why[256];
+
+		/*
+		 * A summary the machine cannot have produced (a time of 0: the
+		 * overhead measured above the operation) is measured again,
+		 * overhead and all, twice at most; bench_report_pairs then
+		 * withholds what is still out of bounds.
+		 */
+		if (!bench_check(name, unit, bench_summary(name, unit, values, NULL, count), why,
+				 sizeof(why))
+		    && attempt < 2) {
+			attempt++;
+			msg_warn("%s: %s; measuring again (%d of 2)", name, why, attempt);
+			goto again;
+		}
+	}
 	if (o->precision_pct > 0) {
 		if (!met)
 			msg_warn("%s: precision target ±%g%% not reached: ±%.2f%% after %zu samples",
@@ -893,15 +1140,7 @@ bench_run(const struct bench_opts *o, const struct bench_prog *p,
 		loop_failed(c, "after the samples");
 		goto out;
 	}
-	{
-		char name[OUTPUT_MAX_NAME];
-
-		if (o->parallel > 1)
-			snprintf(name, sizeof(name), "%s-%u", c->name, o->parallel);
-		else
-			snprintf(name, sizeof(name), "%s", c->name);
-		bench_report_pairs(o, name, iters, values, count, unit, alt, c->alt_unit);
-	}
+	bench_report_pairs(o, name, iters, values, count, unit, alt, c->alt_unit);
 	rc = 0;
 out:
 	if (cp != NULL) {

@@ -190,8 +190,39 @@ struct bench_case {
 };
 
 /*
+ * Physical plausibility.  bench_check: 1 when value, a result's summary
+ * by its metric's estimator, is inside the bounds of its metric in the
+ * catalogue (lib/metric: metric_find(name, unit); a result without an
+ * entry: finite and not negative); else 0 with the reason in why.
+ */
+int bench_check(const char *name, const char *unit, double value, char *why, size_t len);
+
+/*
+ * Say on stderr "NAME: implausible: WHY; not reported" and remember it:
+ * bench_exit_code then turns success into MSG_EXIT_IMPLAUSIBLE.
+ */
+void bench_withhold(const char *name, const char *fmt, ...) HB_PRINTF(2, 3);
+
+/*
+ * What main returns: code, or MSG_EXIT_IMPLAUSIBLE when code is
+ * MSG_EXIT_OK and a value was withheld.
+ */
+int bench_exit_code(int code);
+
+/*
+ * The summary of a result's samples v[0..n-1] in unit by its metric's
+ * estimator (lib/metric; weights w, the same line's values in the
+ * metric's weight unit, or NULL; no entry: the median).  NaN for n = 0.
+ */
+double bench_summary(const char *name, const char *unit, const double *v, const double *w,
+		     size_t n);
+
+/*
  * Measure c and print it.  Returns 0, or -1 after printing why (an
  * operation failed, a copy died); nothing is printed for a failed case.
+ * A summary outside its metric's bounds (bench_check) is measured again,
+ * twice at most, and then withheld (bench_withhold): 0 is returned and
+ * nothing printed for it.
  */
 int bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	      const struct bench_case *c);
@@ -201,7 +232,9 @@ int bench_run(const struct bench_opts *o, const struct bench_prog *p,
  * (vals[i * k + j] in units[j], 1 <= k <= OUTPUT_MAX_PAIRS; iters[i] the
  * sample's count): raw, one result line per sample through lib/output;
  * text, one summary line per unit.  The others below, sock_report's and
- * lmdd's come down to it.
+ * lmdd's come down to it.  A result whose summary in any unit is not
+ * plausible (bench_check) is withheld (bench_withhold): nothing of it
+ * is printed.
  */
 void bench_report_k(const struct bench_opts *o, const char *name,
 		    const uint64_t *iters, const double *vals, size_t n,

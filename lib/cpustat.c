@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef HAVE_SYS_RESOURCE_H
+# include <sys/resource.h>
+#endif
 
 #include "cpustat.h"
 
@@ -107,4 +110,100 @@ cpustat_hz(void)
 		return hz;
 #endif
 	return 100;
+}
+
+int
+cpustat_self(struct cpuown *c)
+{
+#ifdef HAVE_SYS_RESOURCE_H
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	c->user_us = (uint64_t)ru.ru_utime.tv_sec * 1000000 + (uint64_t)ru.ru_utime.tv_usec;
+	c->sys_us = (uint64_t)ru.ru_stime.tv_sec * 1000000 + (uint64_t)ru.ru_stime.tv_usec;
+	return 0;
+#else
+	(void)c;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+void
+cpustat_own_load(const struct cpuown *a, const struct cpuown *b, uint64_t span_ns,
+		 long ncpus, double *user, double *system)
+{
+	double all_us = (double)span_ns / 1e3 * (double)(ncpus > 0 ? ncpus : 1);
+
+	*user = *system = 0;
+	if (all_us <= 0)
+		return;
+	if (b->user_us > a->user_us)
+		*user = 100 * (double)(b->user_us - a->user_us) / all_us;
+	if (b->sys_us > a->sys_us)
+		*system = 100 * (double)(b->sys_us - a->sys_us) / all_us;
+}
+
+long
+cpustat_ncpus(void)
+{
+#ifdef _SC_NPROCESSORS_ONLN
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n > 0)
+		return n;
+#endif
+	return 1;
+}
+
+int
+cpustat_parse_boot_id(const char *text, uint64_t id[2])
+{
+	uint64_t w[2] = { 0, 0 };
+	const char *p = text;
+	int n = 0;
+
+	for (; *p != '\0' && *p != '\n'; p++) {
+		int d;
+
+		if (*p == '-')
+			continue;
+		if (*p >= '0' && *p <= '9')
+			d = *p - '0';
+		else if (*p >= 'a' && *p <= 'f')
+			d = *p - 'a' + 10;
+		else if (*p >= 'A' && *p <= 'F')
+			d = *p - 'A' + 10;
+		else
+			break;
+		if (n == 32)
+			break;
+		w[n / 16] = w[n / 16] << 4 | (uint64_t)d;
+		n++;
+	}
+	if (n != 32 || (*p != '\0' && *p != '\n') || (*p == '\n' && p[1] != '\0')
+	    || (w[0] == 0 && w[1] == 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	id[0] = w[0];
+	id[1] = w[1];
+	return 0;
+}
+
+int
+cpustat_boot_id(const char *path, uint64_t id[2])
+{
+	char line[80];
+	FILE *f = fopen(path != NULL ? path : "/proc/sys/kernel/random/boot_id", "r");
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	errno = EINVAL;
+	if (fgets(line, sizeof(line), f) != NULL)
+		rc = cpustat_parse_boot_id(line, id);
+	fclose(f);
+	return rc;
 }

@@ -3,8 +3,11 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "compat.h"
 #include "hist.h"
 
 void
@@ -90,4 +93,203 @@ hist_quantile(const struct hist *h, double p)
 	lo = hist_lower(b);
 	mid = lo + (hist_lower(b + 1) - lo) / 2;
 	return (double)(mid < h->min ? h->min : mid > h->max ? h->max : mid);
+}
+
+/* ---------------------------------------------------------------- the "# hist:" line */
+
+/* Append to buf as snprintf would, counting in *at what the whole line needs. */
+static void put(char *buf, size_t len, size_t *at, const char *fmt, ...) HB_PRINTF(4, 5);
+
+static void
+put(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(*at < len ? buf + *at : NULL, *at < len ? len - *at : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*at += (size_t)n;
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* A blank or a line end: what may not be inside a name or a unit. */
+static int
+has_blank(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (blank(*s) || *s == '\n' || *s == '\r')
+			return 1;
+	return 0;
+}
+
+int
+hist_format_line(char *buf, size_t len, const char *name, const char *unit,
+		 const struct hist *h)
+{
+	size_t at = 0, b, e;
+
+	if (*name == '\0' || *unit == '\0' || has_blank(name) || has_blank(unit))
+		return -1;
+	if (buf != NULL && len > 0)
+		buf[0] = '\0';
+	else
+		len = 0;
+	put(buf, len, &at, "# hist: %s %s %s n=%llu min=%llu max=%llu", name, unit, HIST_SCHEME,
+	    (unsigned long long)h->n, (unsigned long long)(h->n > 0 ? h->min : 0),
+	    (unsigned long long)(h->n > 0 ? h->max : 0));
+	for (b = 0; h->n > 0 && b < HIST_BUCKETS; b = e) {
+		if (h->count[b] == 0) {
+			e = b + 1;
+			continue;
+		}
+		/* A run goes on over up to 3 empty buckets: "0,0,0," is shorter than a new start. */
+		put(buf, len, &at, " %zu:%llu", b, (unsigned long long)h->count[b]);
+		for (e = b + 1; e < HIST_BUCKETS; e++) {
+			size_t z = e;
+
+			while (z < HIST_BUCKETS && z < e + 4 && h->count[z] == 0)
+				z++;
+			if (z == HIST_BUCKETS || h->count[z] == 0)
+				break;
+			for (; e <= z; e++)
+				put(buf, len, &at, ",%llu", (unsigned long long)h->count[e]);
+			e = z;
+		}
+	}
+	return at > (size_t)0x7fffffff ? -1 : (int)at;
+}
+
+/* A line being read: p moves towards end (its newline or terminator). */
+struct cursor {
+	const char *p, *end;
+};
+
+static int
+more(const struct cursor *c)
+{
+	return c->p < c->end;
+}
+
+static void
+skip(struct cursor *c)
+{
+	while (more(c) && blank(*c->p))
+		c->p++;
+}
+
+/* A plain decimal number (digits only), at least one digit.  0, or -1. */
+static int
+decimal(struct cursor *c, uint64_t *v)
+{
+	uint64_t x = 0;
+	const char *s = c->p;
+
+	for (; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++) {
+		unsigned d = (unsigned)(*c->p - '0');
+
+		if (x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return c->p > s ? 0 : -1;
+}
+
+/* The next blank-free word into out (len bytes).  0, or -1 (none, or too long). */
+static int
+word(struct cursor *c, char *out, size_t len)
+{
+	const char *s = c->p;
+	size_t n;
+
+	while (more(c) && !blank(*c->p))
+		c->p++;
+	n = (size_t)(c->p - s);
+	if (n == 0 || n >= len)
+		return -1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return 0;
+}
+
+/* "key=" then a decimal, then a blank or the end.  0, or -1. */
+static int
+keyed(struct cursor *c, const char *key, uint64_t *v)
+{
+	size_t k = strlen(key);
+
+	skip(c);
+	if ((size_t)(c->end - c->p) < k || memcmp(c->p, key, k) != 0)
+		return -1;
+	c->p += k;
+	return decimal(c, v) == 0 && (!more(c) || blank(*c->p)) ? 0 : -1;
+}
+
+int
+hist_parse_line(const char *line, char *name, size_t namelen, char *unit,
+		size_t unitlen, struct hist *h)
+{
+	char full[512], scheme[32];
+	struct cursor c;
+	uint64_t n, min, max, sum = 0;
+	size_t first = HIST_BUCKETS, last = 0, next = 0, len = strlen(line);
+
+	/* A newline, or CR-LF, may end the line; no other control character is in one. */
+	if (len > 0 && line[len - 1] == '\n')
+		len -= len > 1 && line[len - 2] == '\r' ? 2 : 1;
+	if (strncmp(line, "# hist:", 7) != 0 || memchr(line, '\n', len) != NULL
+	    || memchr(line, '\r', len) != NULL)
+		return -1;
+	c.p = line + 7;
+	c.end = line + len;
+	skip(&c);
+	if (word(&c, full, sizeof(full)) != 0 || strncmp(full, "Benchmark", 9) != 0
+	    || full[9] < 'A' || full[9] > 'Z' || strlen(full + 9) >= namelen)
+		return -1;
+	skip(&c);
+	if (word(&c, unit, unitlen) != 0)
+		return -1;
+	skip(&c);
+	if (word(&c, scheme, sizeof(scheme)) != 0 || strcmp(scheme, HIST_SCHEME) != 0
+	    || keyed(&c, "n=", &n) != 0 || keyed(&c, "min=", &min) != 0
+	    || keyed(&c, "max=", &max) != 0)
+		return -1;
+	hist_init(h);
+	for (skip(&c); more(&c); skip(&c)) {
+		uint64_t b, k;
+
+		if (decimal(&c, &b) != 0 || !more(&c) || *c.p++ != ':' || b < next)
+			return -1;
+		for (;; c.p++) {
+			if (b >= HIST_BUCKETS || decimal(&c, &k) != 0 || k > UINT64_MAX - sum)
+				return -1;
+			h->count[b] = k;
+			sum += k;
+			if (k > 0) {
+				first = first < HIST_BUCKETS ? first : (size_t)b;
+				last = (size_t)b;
+			}
+			b++;
+			if (!more(&c) || *c.p != ',')
+				break;
+		}
+		if (more(&c) && !blank(*c.p))
+			return -1;
+		next = (size_t)b;
+	}
+	if (sum != n || (n == 0 && (min != 0 || max != 0))
+	    || (n > 0 && (min > max || hist_bucket(min) != first || hist_bucket(max) != last)))
+		return -1;
+	h->n = n;
+	h->min = min;
+	h->max = max;
+	memcpy(name, full + 9, strlen(full + 9) + 1);
+	return 0;
 }

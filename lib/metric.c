@@ -13,10 +13,12 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "metric.h"
+#include "stats.h"
 
 const struct metric_section metric_sections[] = {
 	{ "params", "Basic system parameters", 1 },
@@ -50,29 +52,53 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 
 /*
  * A row: the program that prints it (NULL: the run's configuration, not
- * a program's), then the fields of struct metric in order, with the
- * median as its estimator and no bound but that a value is not negative.
- * (ROW expands its arguments first: US stands for a unit and a scale.)
+ * a program's), then the fields of struct metric in order; ROW takes the
+ * median and no bound but that a value is not negative, ROWE names its
+ * estimator and bounds: lo, hi (0: none), lo_open (a value must be above
+ * lo), the unit of its weights.  (ROW expands its arguments first: US
+ * stands for a unit and a scale.)
  */
 #define ROW(...) ROW_(__VA_ARGS__)
 #define ROW_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags) \
-	{ name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, prog, METRIC_MEDIAN, 0, 0 }
+	{ name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, prog, METRIC_MEDIAN, \
+	  0, 0, 0, NULL }
+#define ROWE(...) ROWE_(__VA_ARGS__)
+#define ROWE_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, est, lo, \
+	      hi, lo_open, wunit) \
+	{ name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, prog, est, lo, hi, \
+	  lo_open, wunit }
 
 #define US "us", 1e-3
 #define NS "ns", 1.0
 #define MBS "MB/s", 1.0
 
-/* A latency shown in microseconds, in nanoseconds; a bandwidth. */
+/*
+ * A latency shown in microseconds, in nanoseconds: the time of a burst
+ * of operations, which the machine's other work can only lengthen: the
+ * lower quartile, and never 0 (a time at or below the measured overhead
+ * is noise, not a free operation).
+ */
 #define LUS(prog, name, sec, col, sel, arg, what) \
-	ROW(prog, name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what, 0)
+	ROWE(prog, name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what, 0, METRIC_Q1, 0, \
+	     0, 1, NULL)
 #define LNS(prog, name, sec, col, sel, arg, what) \
-	ROW(prog, name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, 0)
+	ROWE(prog, name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, 0, METRIC_Q1, 0, \
+	     0, 1, NULL)
+/* A bandwidth of a burst of work on this machine: the upper quartile. */
 #define BW(prog, name, sec, col, sel, arg, what) \
-	ROW(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0)
+	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0, METRIC_Q3, 0, 0, \
+	     1, NULL)
+/*
+ * A rate across a network, over equal lengths of time: the total over
+ * the run (what the link carried is the question, bursts and all).
+ */
+#define NETBW(prog, name, sec, col, sel, arg, what) \
+	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0, METRIC_TOTAL, \
+	     0, 0, 1, NULL)
 /* The CPU use of one end of a transfer, by kind, and its cost per KB. */
 #define CPUPART(prog, name, unit, col, what, hi) \
-	{ name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what, 0, prog, \
-	  METRIC_MEDIAN, 0, hi }
+	ROWE(prog, name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what, 0, \
+	     METRIC_TOTAL, 0, hi, 0, NULL)
 #define CPU(prog, name, end) \
 	CPUPART(prog, name, "%user", end " %user", "CPU time of the " end " in user mode, in percent", \
 		100), \
@@ -84,24 +110,44 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
 		"CPU time of the " end " in soft interrupts, in percent", 100), \
 	CPUPART(prog, name, "us/KB", end " us/KB", \
 		"CPU time of the " end " per KB moved, in microseconds", 0)
-/* UDP loss: a share of what was sent, 0 .. 100 percent. */
+/* The CPU time of one end's own processes (getrusage), beside CPU()'s whole machine. */
+#define CPUOWN(prog, name, end) \
+	CPUPART(prog, name, "%user", end " own %user", \
+		"CPU time of the " end "'s own processes in user mode, in percent", 100), \
+	CPUPART(prog, name, "%sys", end " own %sys", \
+		"CPU time of the " end "'s own processes in the kernel, in percent", 100), \
+	CPUPART(prog, name, "us/KB", end " own us/KB", \
+		"CPU time of the " end "'s own processes per KB moved, in microseconds", 0)
+/*
+ * UDP loss: a share of what was sent, 0 .. 100 percent; over a run, the
+ * samples' losses weighted by what each sent (sent-MB/s on its line):
+ * lost / sent over the run.
+ */
 #define LOSS(prog, name, sec, arg) \
-	{ name, "%loss", sec, "UDP loss", METRIC_ONE, arg, "%", 1.0, METRIC_SMALLER, \
-	  "UDP packets sent but not received, in percent", 0, prog, METRIC_MEDIAN, 0, 100 }
+	ROWE(prog, name, "%loss", sec, "UDP loss", METRIC_ONE, arg, "%", 1.0, METRIC_SMALLER, \
+	     "UDP packets sent but not received, in percent", 0, METRIC_WEIGHTED, 0, 100, 0, \
+	     "sent-MB/s")
+/*
+ * Operations in flight: the fastest one-chain time of the run over a
+ * sample's time with K chains, which interference can only lower: the
+ * upper quartile; above 0 and at most lat_ops' 16 chains.
+ */
 #define PAR(prog, name, col) \
-	ROW(prog, name, "x", "par", col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
-	    "independent operations the CPU overlaps (latency / time with K chains)", 0)
+	ROWE(prog, name, "x", "par", col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
+	     "independent operations the CPU overlaps (latency / time with K chains)", 0, \
+	     METRIC_Q3, 0, 16, 1, NULL)
 /* lat_mem_rd's latency: plotted against the working-set size. */
 #define MEMLAT(prog, name, sec, col, sel, arg, what) \
-	ROW(prog, name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, METRIC_CURVE)
+	ROWE(prog, name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, METRIC_CURVE, \
+	     METRIC_Q1, 0, 0, 1, NULL)
 
 const struct metric metric_table[] = {
 	/* Basic system parameters */
 	ROW(NULL, "platform", NULL, "params", "Description", METRIC_CONFIG, NULL, "", 1.0,
 	  METRIC_NEITHER,
 	  "the platform: CPU and system (lmbench's [OS:] line)", 0),
-	ROW("mhz", "Mhz", "MHz", "params", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds", 0),
+	ROWE("mhz", "Mhz", "MHz", "params", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
+	  "the CPU clock, from the time of dependent adds", 0, METRIC_MEDIAN, 0, 0, 1, NULL),
 	ROW("tlb", "Tlb", "pages", "params", "tlb pages", METRIC_ONE, NULL, "pages", 1.0,
 	  METRIC_NEITHER,
 	  "pages the TLB maps", METRIC_COUNT),
@@ -116,8 +162,8 @@ const struct metric metric_table[] = {
 	  "copies run in parallel (-P; lmbench's SYNC_MAX)", 0),
 
 	/* Processor, Processes */
-	ROW("mhz", "Mhz", "MHz", "proc", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds", 0),
+	ROWE("mhz", "Mhz", "MHz", "proc", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
+	  "the CPU clock, from the time of dependent adds", 0, METRIC_MEDIAN, 0, 0, 1, NULL),
 	LUS("lat_syscall", "LatSyscall/op=null", "proc", "null call", METRIC_ONE, NULL,
 	    "a system call that does almost nothing (getppid)"),
 	LUS("lat_syscall", "LatSyscall/op=read", "proc", "null I/O", METRIC_MEAN,
@@ -232,7 +278,7 @@ const struct metric metric_table[] = {
 	BW("bw_pipe", "BwPipe", "bw", "Pipe", METRIC_ONE, ONECPU, "data through a pipe"),
 	BW("bw_unix", "BwUnix", "bw", "AF UNIX", METRIC_ONE, ONECPU,
 	  "data through a Unix stream socket"),
-	BW("bw_tcp", "BwTcp", "bw", "TCP", METRIC_LARGEST, ONECPU,
+	NETBW("bw_tcp", "BwTcp", "bw", "TCP", METRIC_LARGEST, ONECPU,
 	   "data through TCP over loopback, at the largest message size"),
 	BW("bw_file_rd", "BwFileRd/op=io_only", "bw", "File reread", METRIC_LARGEST, NULL,
 	   "read(2) of a cached file, at the largest size"),
@@ -248,8 +294,8 @@ const struct metric metric_table[] = {
 	   "write every int of a buffer (lmbench's fwr)"),
 
 	/* Memory latencies */
-	ROW("mhz", "Mhz", "MHz", "mem", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
-	  "the CPU clock, from the time of dependent adds", 0),
+	ROWE("mhz", "Mhz", "MHz", "mem", "Mhz", METRIC_ONE, NULL, "MHz", 1.0, METRIC_NEITHER,
+	  "the CPU clock, from the time of dependent adds", 0, METRIC_MEDIAN, 0, 0, 1, NULL),
 	MEMLAT("lat_mem_rd", "LatMemRd/order=stride/stride=128", "mem", "L1 $", METRIC_AT,
 	  "size=1K",
 	       "dependent loads at stride 128 in 1 KB (lmbench's 0.00098 MB)"),
@@ -386,11 +432,11 @@ const struct metric metric_table[] = {
 	   "open, map, read, unmap and close a cached file, at the largest size"),
 
 	/* UDP rate and loss */
-	BW("bw_udp", "BwUdp", "udp", "UDP MB/s", METRIC_ONE, ONECPU,
+	NETBW("bw_udp", "BwUdp", "udp", "UDP MB/s", METRIC_ONE, ONECPU,
 	  "UDP data received over loopback"),
-	ROW("bw_udp", "BwUdp", "pkts/s", "udp", "UDP pkts/s", METRIC_ONE, ONECPU, "pkts/s", 1.0,
+	ROWE("bw_udp", "BwUdp", "pkts/s", "udp", "UDP pkts/s", METRIC_ONE, ONECPU, "pkts/s", 1.0,
 	  METRIC_BIGGER,
-	  "UDP packets received per second over loopback", 0),
+	  "UDP packets received per second over loopback", 0, METRIC_TOTAL, 0, 0, 0, NULL),
 	LOSS("bw_udp", "BwUdp", "udp", ONECPU),
 
 	/* Network through a router (a remote peer) */
@@ -400,13 +446,13 @@ const struct metric metric_table[] = {
 	    "a TCP round trip to a remote host"),
 	LUS("lat_connect", "LatConnect/peer=remote", "remote", "TCP conn", METRIC_ONE, NULL,
 	    "a TCP connection to a remote host"),
-	BW("bw_tcp", "BwTcp/peer=remote", "remote", "TCP MB/s", METRIC_LARGEST, NULL,
+	NETBW("bw_tcp", "BwTcp/peer=remote", "remote", "TCP MB/s", METRIC_LARGEST, NULL,
 	   "data through TCP to a remote host, at the largest message size"),
-	BW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, NULL,
+	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, NULL,
 	   "UDP data received from a remote host"),
-	ROW("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, NULL,
+	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, NULL,
 	  "pkts/s", 1.0,
-	  METRIC_BIGGER, "UDP packets received per second from a remote host", 0),
+	  METRIC_BIGGER, "UDP packets received per second from a remote host", 0, METRIC_TOTAL, 0, 0, 0, NULL),
 	LOSS("bw_udp", "BwUdp/peer=remote", "remote", NULL),
 
 	/* Known metrics without a column of their own (other sizes, counts). */
@@ -444,27 +490,27 @@ const struct metric metric_table[] = {
 	BW("bw_file_rd", "BwFileRd", NULL, "file read", METRIC_ONE, NULL, "reading a cached file"),
 	BW("lmdd", "Lmdd", NULL, "lmdd", METRIC_ONE, NULL,
 	  "a sequential read, write or copy (lmdd)"),
-	ROW("lmdd", "Lmdd", "ns/io-p50", NULL, "I/O p50", METRIC_ONE, NULL, "us", 1e-3,
+	ROWE("lmdd", "Lmdd", "ns/io-p50", NULL, "I/O p50", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the median time of one read or write of a pass", 0),
-	ROW("lmdd", "Lmdd", "ns/io-p90", NULL, "I/O p90", METRIC_ONE, NULL, "us", 1e-3,
+	  "the median time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	ROWE("lmdd", "Lmdd", "ns/io-p90", NULL, "I/O p90", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the 90th percentile time of one read or write of a pass", 0),
-	ROW("lmdd", "Lmdd", "ns/io-p99", NULL, "I/O p99", METRIC_ONE, NULL, "us", 1e-3,
+	  "the 90th percentile time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	ROWE("lmdd", "Lmdd", "ns/io-p99", NULL, "I/O p99", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the 99th percentile time of one read or write of a pass", 0),
-	ROW("lmdd", "Lmdd", "ns/io-max", NULL, "I/O max", METRIC_ONE, NULL, "us", 1e-3,
+	  "the 99th percentile time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	ROWE("lmdd", "Lmdd", "ns/io-max", NULL, "I/O max", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the longest read or write of a pass", 0),
+	  "the longest read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
 	ROW("lmdd", "Lmdd", "ns/fsync", NULL, "fsync", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
 	  "the fsync that ends a write pass (fsync=1)", 0),
 	BW("bw_mmap_rd", "BwMmapRd", NULL, "mmap read", METRIC_ONE, NULL, "reading a mapped file"),
-	ROW("bw_tcp", "BwTcp", "Mbit/s", NULL, "TCP Mbit/s", METRIC_ONE, NULL, "Mbit/s", 1.0,
+	ROWE("bw_tcp", "BwTcp", "Mbit/s", NULL, "TCP Mbit/s", METRIC_ONE, NULL, "Mbit/s", 1.0,
 	  METRIC_BIGGER,
-	  "data through TCP, in megabits per second", 0),
-	ROW("bw_udp", "BwUdp", "sent-MB/s", NULL, "UDP sent MB/s", METRIC_ONE, NULL, "MB/s", 1.0,
+	  "data through TCP, in megabits per second", 0, METRIC_TOTAL, 0, 0, 0, NULL),
+	ROWE("bw_udp", "BwUdp", "sent-MB/s", NULL, "UDP sent MB/s", METRIC_ONE, NULL, "MB/s", 1.0,
 	  METRIC_NEITHER,
-	  "UDP data the sender sent (the target rate, or what it managed)", 0),
+	  "UDP data the sender sent (the target rate, or what it managed)", 0, METRIC_TOTAL, 0, 0, 0, NULL),
 	ROW("bw_udp", "BwUdp", "jitter-us", NULL, "UDP jitter", METRIC_ONE, NULL, "us", 1.0,
 	  METRIC_SMALLER,
 	  "the variation of the UDP packets' transit times (RFC 3550)", 0),
@@ -473,6 +519,10 @@ const struct metric metric_table[] = {
 	CPU("bw_tcp", "BwTcp/cpu=remote", "TCP receiver"),
 	CPU("bw_udp", "BwUdp/cpu=local", "UDP sender"),
 	CPU("bw_udp", "BwUdp/cpu=remote", "UDP receiver"),
+	CPUOWN("bw_tcp", "BwTcp/cpu=local-own", "TCP sender"),
+	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
+	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
+	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
@@ -672,7 +722,89 @@ metric_param(const char *name, const char *key, char *buf, size_t len)
 int
 metric_plausible(const struct metric *m, double v)
 {
-	return isfinite(v) && v >= m->lo && (m->hi <= m->lo || v <= m->hi);
+	return isfinite(v) && (m->lo_open ? v > m->lo : v >= m->lo)
+	       && (m->hi <= m->lo || v <= m->hi);
+}
+
+const char *
+metric_implausible_why(const struct metric *m, double v, char *buf, size_t len)
+{
+	const char *unit = m->unit != NULL ? m->unit : "";
+
+	if (!isfinite(v))
+		snprintf(buf, len, "%g %s is not a finite number", v, unit);
+	else if (m->lo_open && !(v > m->lo))
+		snprintf(buf, len, "%.4g %s is not above %.4g", v, unit, m->lo);
+	else if (v < m->lo)
+		snprintf(buf, len, "%.4g %s is below %.4g", v, unit, m->lo);
+	else if (m->hi > m->lo && v > m->hi)
+		snprintf(buf, len, "%.4g %s is above %.4g", v, unit, m->hi);
+	else
+		snprintf(buf, len, "%.4g %s is possible", v, unit);
+	return buf;
+}
+
+double
+metric_estimate(enum metric_estimator e, const double *v, const double *w, size_t n)
+{
+	struct stats s;
+	double sum = 0, wsum = 0;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	switch (e) {
+	case METRIC_TOTAL:
+		for (i = 0; i < n; i++)
+			sum += v[i];
+		return sum / (double)n;
+	case METRIC_WEIGHTED:
+		if (w == NULL)
+			return NAN;
+		for (i = 0; i < n; i++) {
+			sum += v[i] * w[i];
+			wsum += w[i];
+		}
+		return wsum > 0 ? sum / wsum : NAN;
+	case METRIC_Q1:
+	case METRIC_Q3:
+	case METRIC_MEDIAN:
+	case METRIC_MERGED:
+		break;
+	}
+	if (stats_compute(v, n, &s) != 0)
+		return NAN;
+	return e == METRIC_Q1 ? s.q1 : e == METRIC_Q3 ? s.q3 : s.median;
+}
+
+const char *
+metric_estimator_name(enum metric_estimator e)
+{
+	switch (e) {
+	case METRIC_Q1:
+		return "lower quartile";
+	case METRIC_Q3:
+		return "upper quartile";
+	case METRIC_TOTAL:
+		return "total";
+	case METRIC_WEIGHTED:
+		return "weighted total";
+	case METRIC_MERGED:
+		return "merged percentile";
+	case METRIC_MEDIAN:
+		break;
+	}
+	return "median";
+}
+
+enum metric_estimator
+metric_estimator_for(const struct metric *m, const char *name)
+{
+	char buf[16];
+
+	if (metric_param(name, "stat", buf, sizeof(buf)) != NULL)
+		return METRIC_MERGED;
+	return m->estimator;
 }
 
 const char *

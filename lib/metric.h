@@ -33,12 +33,30 @@
 enum metric_better { METRIC_SMALLER, METRIC_BIGGER, METRIC_NEITHER };
 
 /*
- * How a run's value of a metric is taken from its samples.  Today every
- * column is the median of the chosen result's samples; a metric that
- * interference can only lengthen, or a rate and a loss that are totals
- * over a run, will name their own estimator here.
+ * How a run's value of a metric is taken from its samples (the samples of
+ * one process, or all of a run's).  A machine's other work can only
+ * lengthen a time and lower a rate measured over a burst of work: those
+ * take the quartile on the side interference cannot reach, which stays
+ * put while up to three samples in four are hit (the median moves at
+ * one in two).  Rates and losses over a run are totals; a percentile is
+ * a percentile of all the run's observations.
  */
-enum metric_estimator { METRIC_MEDIAN };
+enum metric_estimator {
+	METRIC_MEDIAN,		/* the median: counts, ratios, clocks */
+	METRIC_Q1,		/* the lower quartile: the time of a burst of
+				 * operations, which interference lengthens */
+	METRIC_Q3,		/* the upper quartile: a rate of a burst of
+				 * work, which interference lowers */
+	METRIC_TOTAL,		/* the mean of samples of equal length: a rate
+				 * over the whole run (bytes / time) */
+	METRIC_WEIGHTED,	/* the mean weighted by each sample's weight
+				 * (a loss weighted by what was sent: lost /
+				 * sent over the run) */
+	METRIC_MERGED		/* a percentile of every observation of the
+				 * run: from the merged histogram where the
+				 * file has one, else the median of the
+				 * processes' own */
+};
 
 enum metric_select {
 	METRIC_ONE,
@@ -88,8 +106,16 @@ struct metric {
 	 */
 	const char *program;
 	enum metric_estimator estimator;
-	double lo, hi;		/* what is physically possible: lo <= value <= hi
-				 * (hi 0: no upper bound); see metric_plausible */
+	/*
+	 * What is physically possible: lo <= value <= hi (hi 0: no upper
+	 * bound); lo_open: lo < value (a time is never 0).  See
+	 * metric_plausible.
+	 */
+	double lo, hi;
+	int lo_open;
+	/* METRIC_WEIGHTED: the unit of the weights, on the same result line
+	 * ("sent-MB/s"); else NULL. */
+	const char *weight_unit;
 };
 
 extern const struct metric_section metric_sections[];
@@ -150,6 +176,31 @@ int metric_parse_size(const char *s, double *bytes);
  * else 0.
  */
 int metric_plausible(const struct metric *m, double v);
+
+/*
+ * Why v is not plausible for m, in buf ("0 ns/op is not above 0",
+ * "101 %loss is above 100"); returns buf.  Meant for a v that
+ * metric_plausible refused.
+ */
+const char *metric_implausible_why(const struct metric *m, double v, char *buf, size_t len);
+
+/*
+ * The estimator e over v[0..n-1] (w[0..n-1] the weights for
+ * METRIC_WEIGHTED, else unused and may be NULL).  METRIC_MERGED gives
+ * the median here: a caller with histograms merges them instead.  NaN
+ * for n = 0, for weights summing to 0, or when memory runs out.
+ */
+double metric_estimate(enum metric_estimator e, const double *v, const double *w, size_t n);
+
+/*
+ * The estimator of result name under m: m's, but a percentile of the
+ * observations ("/stat=p99" in the name, whatever the row that found
+ * it) is METRIC_MERGED.
+ */
+enum metric_estimator metric_estimator_for(const struct metric *m, const char *name);
+
+/* "median", "lower quartile", ...: the estimator as the docs name it. */
+const char *metric_estimator_name(enum metric_estimator e);
 
 /* "smaller", "bigger" or "neither". */
 const char *metric_better_name(enum metric_better b);

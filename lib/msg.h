@@ -14,6 +14,9 @@ enum {
 	MSG_EXIT_OK = 0,
 	MSG_EXIT_FAIL = 1,		/* the run failed */
 	MSG_EXIT_USAGE = 2,		/* bad option or argument */
+	MSG_EXIT_IMPLAUSIBLE = 3,	/* a value stayed outside its physical
+					 * bounds and was withheld; the
+					 * plausible ones were printed */
 	MSG_EXIT_UNSUPPORTED = 77	/* not possible on this system */
 };
 

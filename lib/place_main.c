@@ -133,5 +133,5 @@ place_main(const struct place_prog *pp, const struct bench_opts *o)
 			if (run(pp, o, &pl, kinds[i], &c) != 0)
 				return MSG_EXIT_FAIL;
 	}
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }

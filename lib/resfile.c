@@ -67,6 +67,12 @@ resfile_free(struct resfile_run *r)
 		free(r->cases[i].reduced);
 	}
 	free(r->cases);
+	for (i = 0; i < r->nhists; i++) {
+		free(r->hists[i].name);
+		free(r->hists[i].unit);
+		free(r->hists[i].h);
+	}
+	free(r->hists);
 	for (i = 0; i < r->nflags; i++)
 		free(r->flags[i]);
 	free(r->flags);

@@ -26,6 +26,8 @@
 
 #include <stddef.h>
 
+#include "hist.h"
+
 #include "resfile_col.h"
 
 enum resfile_format { RESFILE_HOSTBENCH, RESFILE_LMBENCH3 };
@@ -67,6 +69,18 @@ struct resfile_kv {
 	char *value;
 };
 
+/*
+ * A "# hist:" line (lib/hist): every single observation of a result
+ * (round trips, wake-ups) of one process, for the percentiles of a run
+ * from all its observations.
+ */
+struct resfile_hist {
+	char *name;		/* the result's name without its "/stat=" part */
+	char *unit;
+	size_t from;		/* the process, as resfile_result.from */
+	struct hist *h;
+};
+
 struct resfile_run {
 	char *path;
 	enum resfile_format format;
@@ -83,6 +97,8 @@ struct resfile_run {
 	size_t nresults;
 	struct resfile_case *cases;
 	size_t ncases;
+	struct resfile_hist *hists;
+	size_t nhists;
 	/* Conditions that make the numbers unreliable, one line each:
 	 * "governor ondemand", "load 1.45 (above 0.5)" (or "other work on
 	 * the machine: 0.97 CPUs ..."), "lat_ctx 2: failed: ...",

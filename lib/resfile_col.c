@@ -100,55 +100,205 @@ resfile_select(const struct resfile_run *r, const char *name, const char *unit,
 	return NULL;
 }
 
-static double
-median_of(const double *v, size_t n)
+/*
+ * The run's weights for result x under metric m (its same-named result
+ * in m's weight unit, sample for sample), or NULL when m takes none or
+ * the file lacks them.
+ */
+static const struct resfile_result *
+weights_of(const struct resfile_run *r, const struct metric *m, const struct resfile_result *x)
 {
-	struct stats s;
+	size_t i;
 
-	if (stats_compute(v, n, &s) != 0)
-		return NAN;
-	return s.median;
+	if (m->weight_unit == NULL)
+		return NULL;
+	for (i = 0; i < r->nresults; i++) {
+		const struct resfile_result *w = &r->results[i];
+
+		if (w->n == x->n && strcmp(w->unit, m->weight_unit) == 0
+		    && strcmp(w->name, x->name) == 0)
+			return w;
+	}
+	return NULL;
 }
 
 /*
- * The per-process medians of result x (times scale) and their cases, in
- * the order the processes first appear.  0 or -1 (out of memory).
+ * The summary of v[0..n-1] by m's estimator for result name (weights w
+ * or NULL: a weighted one without its weights falls back to the median).
+ */
+static double
+estimate_of(const struct metric *m, const char *name, const double *v, const double *w, size_t n)
+{
+	enum metric_estimator e = metric_estimator_for(m, name);
+
+	if (e == METRIC_WEIGHTED && w == NULL)
+		e = METRIC_MEDIAN;
+	return metric_estimate(e, v, w, n);
+}
+
+/*
+ * The per-process summaries of result x (times scale) and their cases,
+ * in the order the processes first appear.  0 or -1 (out of memory).
  */
 static int
-units_of(const struct resfile_run *r, const struct resfile_result *x, double scale,
-	 struct resfile_value *out)
+units_of(const struct resfile_run *r, const struct metric *m, const struct resfile_result *x,
+	 double scale, struct resfile_value *out)
 {
-	size_t i, j, k, m = 0;
+	const struct resfile_result *wr = weights_of(r, m, x);
+	size_t i, j, k, c, n = 0;
 	size_t *ids;
-	double *buf;
+	double *buf, *wbuf;
 
 	ids = malloc(x->n * sizeof(*ids));
 	buf = malloc(x->n * sizeof(*buf));
+	wbuf = malloc(x->n * sizeof(*wbuf));
 	out->units = malloc(x->n * sizeof(*out->units));
 	out->unit_case = malloc(x->n * sizeof(*out->unit_case));
-	if (ids == NULL || buf == NULL || out->units == NULL || out->unit_case == NULL) {
+	if (ids == NULL || buf == NULL || wbuf == NULL || out->units == NULL
+	    || out->unit_case == NULL) {
 		free(ids);
 		free(buf);
+		free(wbuf);
 		return -1;
 	}
 	for (i = 0; i < x->n; i++) {
-		for (j = 0; j < m && ids[j] != x->from[i]; j++)
+		for (j = 0; j < n && ids[j] != x->from[i]; j++)
 			;
-		if (j < m)
+		if (j < n)
 			continue;
-		ids[m] = x->from[i];
-		for (j = i, k = 0; j < x->n; j++)
-			if (x->from[j] == ids[m])
-				buf[k++] = x->v[j];
-		out->units[m] = median_of(buf, k) * scale;
-		out->unit_case[m] = r->format == RESFILE_HOSTBENCH && ids[m] >= 1
-				    && ids[m] <= r->ncases ? &r->cases[ids[m] - 1] : NULL;
-		m++;
+		ids[n] = x->from[i];
+		for (c = i, k = 0; c < x->n; c++)
+			if (x->from[c] == ids[n]) {
+				if (wr != NULL)
+					wbuf[k] = wr->v[c];
+				buf[k++] = x->v[c];
+			}
+		out->units[n] = estimate_of(m, x->name, buf, wr != NULL ? wbuf : NULL, k) * scale;
+		out->unit_case[n] = r->format == RESFILE_HOSTBENCH && ids[n] >= 1
+				    && ids[n] <= r->ncases ? &r->cases[ids[n] - 1] : NULL;
+		n++;
 	}
-	out->nunits = m;
+	out->nunits = n;
 	free(ids);
 	free(buf);
+	free(wbuf);
 	return 0;
+}
+
+/*
+ * A value the machine cannot have produced (raw units, by m's bounds) is
+ * no value: the column is blank and says why.
+ */
+static void
+check_plausible(const struct metric *m, double raw, struct resfile_value *out)
+{
+	if (metric_plausible(m, raw))
+		return;
+	metric_implausible_why(m, raw, out->why, sizeof(out->why));
+	out->implausible = 1;
+	out->present = 0;
+}
+
+/*
+ * The quantile a "/stat=" part names: "p50" 0.5, "p99" 0.99, "p999"
+ * 0.999, "max" 1, "min" 0; -1 for anything else.
+ */
+static double
+stat_quantile(const char *name)
+{
+	char buf[16], *s;
+	double q = 0, scale = 0.1;
+
+	if (metric_param(name, "stat", buf, sizeof(buf)) == NULL)
+		return -1;
+	if (strcmp(buf, "max") == 0)
+		return 1;
+	if (strcmp(buf, "min") == 0)
+		return 0;
+	if (buf[0] != 'p' || buf[1] == '\0')
+		return -1;
+	for (s = buf + 1; *s != '\0'; s++, scale /= 10) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		q += (*s - '0') * scale;
+	}
+	return q;
+}
+
+/* Is hist x of result name (the name without its "/stat=" part) and unit? */
+static int
+hist_of(const struct resfile_hist *x, const char *name, const char *unit)
+{
+	char stat[16], part[24];
+	const char *at;
+	size_t n = strlen(x->name);
+
+	if (strcmp(x->unit, unit) != 0 || metric_param(name, "stat", stat, sizeof(stat)) == NULL)
+		return 0;
+	snprintf(part, sizeof(part), "/stat=%s", stat);
+	at = strstr(name, part);
+	if (at == NULL || (at[strlen(part)] != '\0' && at[strlen(part)] != '/'))
+		return 0;
+	/* name = x->name with the part put in at one place. */
+	return (size_t)(at - name) <= n && strncmp(name, x->name, (size_t)(at - name)) == 0
+	       && strcmp(at + strlen(part), x->name + (at - name)) == 0;
+}
+
+/*
+ * A percentile result from the run's histograms (every observation of
+ * the run, and of each process), when the file has them for it: the
+ * value and the units of out.  1 when it did, 0 when there is none (the
+ * samples' estimator stands), -1 out of memory.
+ */
+static int
+merged_percentile(const struct resfile_run *r, const struct metric *m,
+		  const struct resfile_result *x, struct resfile_value *out)
+{
+	double q = stat_quantile(x->name);
+	struct hist *all, *one;
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < r->nhists; i++)
+		n += hist_of(&r->hists[i], x->name, x->unit);
+	if (q < 0 || n == 0)
+		return 0;
+	all = malloc(sizeof(*all));
+	one = malloc(sizeof(*one));
+	out->units = malloc(n * sizeof(*out->units));
+	out->unit_case = malloc(n * sizeof(*out->unit_case));
+	if (all == NULL || one == NULL || out->units == NULL || out->unit_case == NULL) {
+		free(all);
+		free(one);
+		return -1;
+	}
+	hist_init(all);
+	out->nunits = 0;
+	for (i = 0; i < r->nhists; i++) {
+		const struct resfile_hist *h = &r->hists[i];
+
+		if (!hist_of(h, x->name, x->unit))
+			continue;
+		hist_merge(all, h->h);
+		for (j = 0; j < i; j++)
+			if (hist_of(&r->hists[j], x->name, x->unit) && r->hists[j].from == h->from)
+				break;
+		if (j < i)
+			continue;
+		/* A process's own observations: its lines merged. */
+		hist_init(one);
+		for (k = i; k < r->nhists; k++)
+			if (hist_of(&r->hists[k], x->name, x->unit) && r->hists[k].from == h->from)
+				hist_merge(one, r->hists[k].h);
+		out->units[out->nunits] = hist_quantile(one, q) * m->scale;
+		out->unit_case[out->nunits] = r->format == RESFILE_HOSTBENCH && h->from >= 1
+					      && h->from <= r->ncases ? &r->cases[h->from - 1] : NULL;
+		out->nunits++;
+	}
+	out->value = hist_quantile(all, q) * m->scale;
+	check_plausible(m, hist_quantile(all, q), out);
+	free(all);
+	free(one);
+	return 1;
 }
 
 void
@@ -184,14 +334,22 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 		for (i = 0; i < n; i++)
 			out->samples[i] = (a->v[i] + b->v[i]) / 2 * m->scale;
 		out->n = n;
-		out->value = (median_of(a->v, a->n) + median_of(b->v, b->n)) / 2 * m->scale;
-		out->source = a->name;
-		out->present = 1;
+		{
+			double ea = estimate_of(m, a->name, a->v, NULL, a->n);
+			double eb = estimate_of(m, b->name, b->v, NULL, b->n);
+
+			out->value = (ea + eb) / 2 * m->scale;
+			out->source = a->name;
+			out->present = 1;
+			check_plausible(m, ea, out);
+			check_plausible(m, eb, out);
+		}
 		{
 			struct resfile_value ub;
 
 			memset(&ub, 0, sizeof(ub));
-			if (units_of(r, a, m->scale, out) != 0 || units_of(r, b, m->scale, &ub) != 0) {
+			if (units_of(r, m, a, m->scale, out) != 0
+			    || units_of(r, m, b, m->scale, &ub) != 0) {
 				resfile_value_free(&ub);
 				return -1;
 			}
@@ -211,9 +369,23 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 	for (i = 0; i < a->n; i++)
 		out->samples[i] = a->v[i] * m->scale;
 	out->n = a->n;
-	out->value = median_of(a->v, a->n) * m->scale;
 	out->source = a->name;
 	out->present = 1;
-	return units_of(r, a, m->scale, out);
+	if (metric_estimator_for(m, a->name) == METRIC_MERGED) {
+		int got = merged_percentile(r, m, a, out);
+
+		if (got != 0)
+			return got < 0 ? -1 : 0;
+	}
+	{
+		const struct resfile_result *w = weights_of(r, m, a);
+		double e = estimate_of(m, a->name, a->v, w != NULL ? w->v : NULL, a->n);
+
+		out->value = e * m->scale;
+		out->source = a->name;
+		out->present = 1;
+		check_plausible(m, e, out);
+	}
+	return units_of(r, m, a, m->scale, out);
 }
 

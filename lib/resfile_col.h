@@ -17,12 +17,17 @@ struct resfile_case;
 /* A column's value for one run. */
 struct resfile_value {
 	int present;		/* 0: blank */
-	double value;		/* in display units: median * scale */
+	double value;		/* in display units: the metric's estimator
+				 * (lib/metric) over the samples, times scale */
+	int implausible;	/* 1: blank because the value is outside the
+				 * metric's physical bounds; why says how */
+	char why[96];
 	double *samples;	/* display units, malloc'd (NULL for text) */
 	size_t n;
 	/* The samples by the process that measured them (see
-	 * resfile_result.from), in file order: each one's median (display
-	 * units) and its case (NULL with none); malloc'd. */
+	 * resfile_result.from), in file order: each one's summary by the
+	 * metric's estimator (display units) and its case (NULL with none);
+	 * malloc'd. */
 	double *units;
 	const struct resfile_case **unit_case;
 	size_t nunits;
@@ -33,7 +38,7 @@ struct resfile_value {
 /*
  * Take column m's value from run r by the column's rule (see metric.h).
  * For METRIC_MEAN the samples are the pairwise means of the two results'
- * first min(n1, n2) samples and the value the mean of their medians; its
+ * first min(n1, n2) samples and the value the mean of their summaries; its
  * units the pairwise means of the two results' units, in order (the
  * cases of the first stand for them).
  * Returns 0 (present or blank), or -1 on allocation failure.  Free with

@@ -107,6 +107,40 @@ noise_line(struct resfile_parser *p, const char *line)
 	p->case_open = 0;
 }
 
+/*
+ * A "# hist:" line: kept for the percentiles of the run (resfile_col).
+ * One that does not read costs its line, not the file: it is flagged.
+ */
+static int
+hist_line(struct resfile_parser *p, const char *line)
+{
+	struct resfile_hist *x, *nh;
+	char name[OUTPUT_MAX_NAME], unit[OUTPUT_MAX_UNIT];
+	struct hist *h = malloc(sizeof(*h));
+
+	if (h == NULL)
+		return resfile_oom(p);
+	if (hist_parse_line(line, name, sizeof(name), unit, sizeof(unit), h) != 0) {
+		free(h);
+		return resfile_add_flag(p, "line %lu: a histogram line that does not read, "
+					"ignored", p->line);
+	}
+	if ((nh = realloc(p->r->hists, (p->r->nhists + 1) * sizeof(*nh))) == NULL) {
+		free(h);
+		return resfile_oom(p);
+	}
+	p->r->hists = nh;
+	x = &nh[p->r->nhists];
+	x->name = resfile_str_dup(name);
+	x->unit = resfile_str_dup(unit);
+	x->h = h;
+	x->from = p->case_open ? p->from : 0;
+	p->r->nhists++;
+	if (x->name == NULL || x->unit == NULL)
+		return resfile_oom(p);
+	return 0;
+}
+
 /* "bench:" starts a case, unless it is the program's own header of the
  * case the suite just opened (same name, no results yet). */
 static int
@@ -139,6 +173,14 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 	size_t k;
 
 	if (line[0] == '#') {
+		if (strncmp(line, "# hist:", 7) == 0)
+			return hist_line(p, line);
+		/* The suite's mark of a case run under other work. */
+		if (strncmp(line, "# noisy: ", 9) == 0 && p->case_open) {
+			size_t n = strcspn(line + 9, "\r\n");
+
+			return resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9);
+		}
 		noise_line(p, line);
 		return 0;
 	}
@@ -192,7 +234,8 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		snprintf(p->suite_bench, sizeof(p->suite_bench), "%s", p->bench);
 		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
 			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
-		if (strncmp(l.value, "failed", 6) == 0)
+		/* A failure, or a value withheld as physically impossible. */
+		if (strncmp(l.value, "failed", 6) == 0 || strncmp(l.value, "implausible", 11) == 0)
 			return resfile_add_flag(p, "%s: %s", p->suite_label, l.value);
 		return 0;
 	}

@@ -290,7 +290,7 @@ bound:
 	if (any)
 		msg_warn("listening on every address: anyone who can reach port %u can reach the server; it serves only clients with its key",
 			 sock_addr_port(&a));
-	return MSG_EXIT_OK;
+	return bench_exit_code(MSG_EXIT_OK);
 }
 
 /* The server a benchmark started on loopback: killed on every exit path. */
@@ -405,8 +405,9 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		bench_print_config(o, sp->bench);
 		if (o->output == OUTPUT_RAW)
 			output_config(stdout, "server", "%s port %u", a.text, port);
-		return sp->measure(&a, sock_is_loopback(&a) ? place_name_part(PLACE_UNPINNED)
-				   : "peer=remote", sp->arg) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+		return bench_exit_code(sp->measure(&a, sock_is_loopback(&a)
+						   ? place_name_part(PLACE_UNPINNED) : "peer=remote",
+						   sp->arg) == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 	}
 	/* With -P, bench_init leaves -c to the copies: the placements choose from it too. */
 	if (o->ncpus > 0 && o->parallel > 1 && bench_pin(o->cpus, o->ncpus) != 0)
@@ -430,5 +431,5 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot unpin");
 	}
-	return rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+	return bench_exit_code(rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL);
 }

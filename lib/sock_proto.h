@@ -40,7 +40,14 @@ enum sock_kind {
 	SOCK_NAK,		/* server: refused (a word says why: enum sock_nak) */
 	SOCK_DATA,		/* client: a datagram of a UDP transfer */
 	SOCK_CHALLENGE,		/* server: prove the key (two words of nonce) */
-	SOCK_AUTH		/* client: the proof (four words: sock_mac) */
+	SOCK_AUTH,		/* client: the proof (four words: sock_mac) */
+	/*
+	 * server, after a RESULT: what servers before it did not send (bw_tcp,
+	 * bw_udp: lib/sock_report's own-CPU words).  A client that does not
+	 * know it closes before reading it; one that does reads the end of
+	 * the stream from an older server instead.
+	 */
+	SOCK_MORE
 };
 
 /* Why a server refused, the NAK's word. */

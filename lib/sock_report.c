@@ -13,25 +13,153 @@
 #include "hist.h"
 #include "msg.h"
 #include "output.h"
+#include "sock_proto.h"
 #include "sock_report.h"
 #include "stats.h"
 #include "timing.h"
+
+static void own_report(const struct bench_opts *o, const char *name, const char *side,
+		       const uint64_t *w, uint64_t bytes);
+
+/* Whether the two ends are one kernel: a configuration line, or a note once. */
+static void
+report_ends(const struct bench_opts *o, const uint64_t *local, const uint64_t *remote)
+{
+	static int noted;
+	int same = sock_own_same_kernel(local, remote);
+
+	if (o->output == OUTPUT_RAW) {
+		if (same)
+			output_config(stdout, "cpu-ends", "one kernel (loopback or namespaces): local and remote CPU are the same counters");
+		else if (local[SOCK_OWN_BOOT] != 0 && remote[SOCK_OWN_BOOT] != 0)
+			output_config(stdout, "cpu-ends", "two kernels");
+		else
+			output_config(stdout, "cpu-ends", "unknown (no boot id from one end)");
+		return;
+	}
+	if (same && !noted) {
+		noted = 1;
+		msg_warn("local and remote run on one kernel (loopback or network namespaces): their system-wide CPU figures are the same counters; the -own figures are each end's processes");
+	}
+}
 
 void
 sock_report_transfer(const struct bench_opts *o, const char *base, const char *suffix,
 		     const uint64_t *iters, const double *vals, size_t n,
 		     const char *const *units, size_t npairs,
-		     const uint64_t *local, uint64_t local_bytes,
-		     const uint64_t *remote, uint64_t remote_bytes)
+		     const struct sock_end *local, const struct sock_end *remote)
 {
 	char name[OUTPUT_MAX_NAME];
 
+	report_ends(o, local->own, remote->own);
 	snprintf(name, sizeof(name), "%s%s", base, suffix);
 	bench_report_k(o, name, iters, vals, n, units, npairs);
 	snprintf(name, sizeof(name), "%s/cpu=local%s", base, suffix);
-	sock_cpu_report(o, name, "local", local, local_bytes);
+	sock_cpu_report(o, name, "local", local->cpu, local->bytes);
+	snprintf(name, sizeof(name), "%s/cpu=local-own%s", base, suffix);
+	own_report(o, name, "local", local->own, local->bytes);
 	snprintf(name, sizeof(name), "%s/cpu=remote%s", base, suffix);
-	sock_cpu_report(o, name, "remote", remote, remote_bytes);
+	sock_cpu_report(o, name, "remote", remote->cpu, remote->bytes);
+	snprintf(name, sizeof(name), "%s/cpu=remote-own%s", base, suffix);
+	own_report(o, name, "remote", remote->own, remote->bytes);
+}
+
+void
+sock_own_encode(uint64_t *w, int ok, const struct cpuown *a, const struct cpuown *b,
+		uint64_t span_ns)
+{
+	uint64_t id[2];
+
+	memset(w, 0, SOCK_OWN_WORDS * sizeof(*w));
+	if (ok) {
+		w[SOCK_OWN_OK] = 1;
+		w[SOCK_OWN_USER] = b->user_us > a->user_us ? b->user_us - a->user_us : 0;
+		w[SOCK_OWN_SYS] = b->sys_us > a->sys_us ? b->sys_us - a->sys_us : 0;
+		w[SOCK_OWN_SPAN] = span_ns;
+	}
+	w[SOCK_OWN_NCPUS] = (uint64_t)cpustat_ncpus();
+	if (cpustat_boot_id(NULL, id) == 0)
+		w[SOCK_OWN_BOOT] = id[0], w[SOCK_OWN_BOOT + 1] = id[1];
+}
+
+void
+sock_own_add(uint64_t *sum, const uint64_t *w)
+{
+	int first = sum[SOCK_OWN_NCPUS] == 0;
+
+	sum[SOCK_OWN_OK] = (first || sum[SOCK_OWN_OK]) && w[SOCK_OWN_OK];
+	sum[SOCK_OWN_USER] += w[SOCK_OWN_USER];
+	sum[SOCK_OWN_SYS] += w[SOCK_OWN_SYS];
+	if (w[SOCK_OWN_SPAN] > sum[SOCK_OWN_SPAN])
+		sum[SOCK_OWN_SPAN] = w[SOCK_OWN_SPAN];
+	sum[SOCK_OWN_NCPUS] = w[SOCK_OWN_NCPUS] > 0 ? w[SOCK_OWN_NCPUS] : 1;
+	sum[SOCK_OWN_BOOT] = w[SOCK_OWN_BOOT];
+	sum[SOCK_OWN_BOOT + 1] = w[SOCK_OWN_BOOT + 1];
+}
+
+int
+sock_own_recv(int fd, unsigned proto, uint64_t *w)
+{
+	/* Room for what a later server may add: the words known are read, the rest skipped. */
+	uint64_t more[64];
+	unsigned kind;
+	size_t n;
+	int rc = sock_recv_msg(fd, proto, &kind, more, HB_ARRAY_SIZE(more), &n);
+
+	memset(w, 0, SOCK_OWN_WORDS * sizeof(*w));
+	if (rc == 1)
+		return 0;
+	if (rc == 0 && (kind != SOCK_MORE || n < SOCK_OWN_WORDS)) {
+		errno = EPROTO;
+		return -1;
+	}
+	if (rc != 0)
+		return -1;
+	memcpy(w, more, SOCK_OWN_WORDS * sizeof(*w));
+	return 0;
+}
+
+int
+sock_own_same_kernel(const uint64_t *a, const uint64_t *b)
+{
+	return (a[SOCK_OWN_BOOT] != 0 || a[SOCK_OWN_BOOT + 1] != 0)
+		&& a[SOCK_OWN_BOOT] == b[SOCK_OWN_BOOT] && a[SOCK_OWN_BOOT + 1] == b[SOCK_OWN_BOOT + 1];
+}
+
+/*
+ * One end's own processes as one result line under name: %user and %sys
+ * (percent of all that end's CPUs over the span, as the system-wide
+ * line's) and us/KB; a "cpu-<side>-own: unavailable" line when not known.
+ */
+static void
+own_report(const struct bench_opts *o, const char *name, const char *side,
+	   const uint64_t *w, uint64_t bytes)
+{
+	static const char *const units[] = { "%user", "%sys", "us/KB" };
+	struct cpuown zero, d;
+	char key[32];
+	double v[3];
+	uint64_t one = 1;
+
+	if (!w[SOCK_OWN_OK]) {
+		snprintf(key, sizeof(key), "cpu-%s-own", side);
+		if (o->output == OUTPUT_RAW)
+			output_config(stdout, key, "unavailable (no getrusage there, or an older server)");
+		return;
+	}
+	memset(&zero, 0, sizeof(zero));
+	d.user_us = w[SOCK_OWN_USER];
+	d.sys_us = w[SOCK_OWN_SYS];
+	cpustat_own_load(&zero, &d, w[SOCK_OWN_SPAN],
+			 w[SOCK_OWN_NCPUS] > 0 && w[SOCK_OWN_NCPUS] < 1000000 ? (long)w[SOCK_OWN_NCPUS] : 1,
+			 &v[0], &v[1]);
+	v[2] = bytes > 0 ? (double)(d.user_us + d.sys_us) / ((double)bytes / 1024.0) : 0;
+	if (o->output == OUTPUT_RAW) {
+		bench_report_k(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		return;
+	}
+	printf("%-36s own %.1f%% user, %.1f%% sys; %.3g us/KB\n", name, v[0], v[1], v[2]);
+	msg_flush();
 }
 
 void
@@ -120,6 +248,7 @@ sock_percentiles_print(const struct bench_opts *o, const char *name)
 		double v = hist_quantile(h, pct[i] / 100.0);
 
 		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
+		/* Every percentile from the one histogram of all the single round trips. */
 		if (o->output == OUTPUT_RAW) {
 			output_sample(stdout, pname, h->n, v, "ns/op");
 		} else {
@@ -131,5 +260,24 @@ sock_percentiles_print(const struct bench_opts *o, const char *name)
 			       (unsigned long long)h->n);
 		}
 	}
+	if (o->output == OUTPUT_RAW)
+		sock_hist_print(stdout, name, "ns/op", h);
 	msg_flush();
+}
+
+void
+sock_hist_print(FILE *f, const char *name, const char *unit, const struct hist *h)
+{
+	char full[OUTPUT_MAX_NAME + 16], *line;
+	int n;
+
+	snprintf(full, sizeof(full), "Benchmark%s", name);
+	n = hist_format_line(NULL, 0, full, unit, h);
+	if (n < 0 || (line = malloc((size_t)n + 1)) == NULL) {
+		msg_warn("%s: no room for its histogram line", name);
+		return;
+	}
+	hist_format_line(line, (size_t)n + 1, full, unit, h);
+	fprintf(f, "%s\n", line);
+	free(line);
 }

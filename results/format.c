@@ -492,6 +492,31 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 		fprintf(f, "No column has values on both sides.\n\n");
 }
 
+/*
+ * The cells left blank because their value is physically impossible
+ * (lib/metric's bounds): which run, which column, why.
+ */
+static void
+text_implausible(const struct report *rep, FILE *f)
+{
+	size_t i, c, r, n = 0;
+
+	for (i = 0; i < rep->nsecs; i++)
+		for (c = 0; c < rep->secs[i].ncols; c++)
+			for (r = 0; r < rep->nruns; r++) {
+				const struct report_column *col = &rep->secs[i].cols[c];
+
+				if (!col->cells[r].implausible)
+					continue;
+				if (n++ == 0)
+					fprintf(f, "Left blank, outside what is physically possible:\n");
+				fprintf(f, "  [%d] %s: %s: %s\n", rep->runs[r].id, rep->secs[i].s->id,
+					col->m->column, col->cells[r].why);
+			}
+	if (n > 0)
+		fputc('\n', f);
+}
+
 static void
 write_text(const struct report *rep, FILE *f)
 {
@@ -505,12 +530,16 @@ write_text(const struct report *rep, FILE *f)
 			text_section(rep, &rep->secs[i], &lay, f);
 		if (rep->nsecs == 0)
 			fprintf(f, "No values in the chosen sections.\n\n");
+		text_implausible(rep, f);
 	}
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
-		fprintf(f, "Each side's value is the geometric mean of its processes' medians (each\n"
-			"round of a run, or each run, is a fresh process at another moment);\n"
+		fprintf(f, "Each side's value is the geometric mean of its processes' values (each\n"
+			"round of a run, or each run, is a fresh process at another moment; a\n"
+			"process's value is its samples' lower quartile for a time, upper for a\n"
+			"rate of local work, total for a network rate or loss: see RESULTS in\n"
+			"the program's man page);\n"
 			"change: the second side against the first, with the %.0f%% interval of the\n"
 			"change from the spread between processes; q: the p of a change beyond the\n"
 			"margin, adjusted for the number of metrics (Benjamini-Hochberg).\n"

@@ -33,9 +33,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "metric.h"
 #include "msg.h"
 #include "parse.h"
 #include "report.h"
+#include "stats.h"
 
 static const char usage_line[] =
 	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
@@ -318,7 +320,10 @@ list_columns(void)
  * --list-results: every result name and unit of the runs, with the
  * program that printed it and its entry in the metric table (section and
  * column; "-" for an entry without a column) and the program the entry
- * says prints it, or "none".  Returns the
+ * says prints it, or "none"; then its samples, its estimator and the
+ * value by it (a weighted one: the median here), and the half-width of
+ * the 95% interval of its samples' median in percent ("-": too few
+ * samples for 95%).  Returns the
  * number of results without an entry.
  */
 static size_t
@@ -326,7 +331,8 @@ list_results(const struct report *rep)
 {
 	size_t i, j, none = 0;
 
-	printf("file\tprogram\tresult\tunit\tsection\tcolumn\tentry-program\n");
+	printf("file\tprogram\tresult\tunit\tsection\tcolumn\tentry-program\tsamples\testimator\t"
+	       "value\tci95-pct\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct resfile_run *r = &rep->runs[i].rf;
 
@@ -336,10 +342,24 @@ list_results(const struct report *rep)
 			size_t c = res->n > 0 ? res->from[0] : 0;
 			const char *prog = c >= 1 && c <= r->ncases ? r->cases[c - 1].bench : "-";
 
-			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->path, prog, res->name, res->unit,
+			enum metric_estimator e = m != NULL ? metric_estimator_for(m, res->name)
+							   : METRIC_MEDIAN;
+			struct stats st;
+			char ci[32] = "-";
+
+			/* The spread: the 95% interval of the median of all
+			 * the run's samples, +-percent of it. */
+			if (stats_compute(res->v, res->n, &st) == 0 && st.ci_level >= 0.95)
+				snprintf(ci, sizeof(ci), "%.2f", stats_ci_halfwidth_pct(&st));
+			/* A weighted estimator without its weights here: the median. */
+			if (e == METRIC_WEIGHTED)
+				e = METRIC_MEDIAN;
+			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%zu\t%s\t%.6g\t%s\n", r->path, prog,
+			       res->name, res->unit,
 			       m == NULL ? "none" : m->section != NULL ? m->section : "-",
 			       m == NULL ? "none" : m->column,
-			       m == NULL ? "none" : m->program != NULL ? m->program : "-");
+			       m == NULL ? "none" : m->program != NULL ? m->program : "-", res->n,
+			       metric_estimator_name(e), metric_estimate(e, res->v, NULL, res->n), ci);
 			none += m == NULL;
 		}
 	}

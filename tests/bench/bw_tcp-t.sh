@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 34
+plan 40
 q='-N 3 -t 300ms -W 100ms -o raw'
 net_init bw_tcp 4 BwTcp/size=64K
 
@@ -36,14 +36,24 @@ else
 	skip 'no /proc/stat: no CPU use'
 	skip 'no /proc/stat: no CPU use'
 fi
+net_cpu_own
 like 'what the server received is recorded' "$TAP_STDOUT" '^received: [0-9]+ bytes at the server after the warm-up$'
 
 run_prog bw_tcp -N 2 -t 200ms -W 50ms -o raw -p one -w 256k -m 16k -P 2
 like '-w 256k: the buffer granted is reported' "$TAP_STDOUT" '^socket-buffer: requested 256K, granted [0-9]+ to send here, [0-9]+ to receive at the server$'
 like '-w 256k -m 16k -P 2: named by size, window and streams' "$TAP_STDOUT" \
 	'^BenchmarkBwTcp/size=16K/window=256K/placement=one-2	'
+like '-P 2: the server children'"'"'s own CPU, summed' "$TAP_STDOUT" \
+	'^BenchmarkBwTcp/size=16K/window=256K/placement=one/cpu=remote-own-2	 +1	 +[0-9.]+ %user	'
 run_prog bw_tcp -N 2 -t 200ms -W 50ms -o text -p one
 like 'text output: MB/s and Mbit/s lines' "$TAP_STDOUT" '^BwTcp/size=64K/placement=one +[0-9.]+ Mbit/s '
+like 'text output: own CPU lines' "$TAP_STDOUT" '^BwTcp/size=64K/placement=one/cpu=remote-own +own [0-9.]+% user, [0-9.]+% sys; '
+if [ -r /proc/sys/kernel/random/boot_id ]; then
+	like 'text output: a note that the ends are one kernel' "$TAP_STDERR" \
+		'^bw_tcp: local and remote run on one kernel \(loopback or network namespaces\)'
+else
+	skip 'no boot id here'
+fi
 
 net_ipv6
 

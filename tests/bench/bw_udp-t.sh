@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 33
+plan 40
 q='-N 3 -t 300ms -b 10m -o raw'
 net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
@@ -33,6 +33,18 @@ if [ -r /proc/stat ]; then
 else
 	skip 'no /proc/stat: no CPU use'
 fi
+net_cpu_own
+# Each sample's sent-MB/s is what was sent in exactly its time (100 ms) and
+# its %loss that sample's lost / sent: summed, they give the run's totals.
+tot=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '
+	$1 == n { pk += $9 * 1e6 * 0.1 / 1470; lost += $7 * $9 }
+	$1 == n { mb += $9 }
+	/^placement: / { cur = $2 }
+	/^udp: sent / && cur == "one," { split($3, a, ","); sent = a[1]; split($5, b, ","); got = b[1]; split($7, c, " "); tl = $8 }
+	END { gsub(/[(%),]/, "", tl)
+		if (sent > 0 && (pk - sent < 0.5 && sent - pk < 0.5) && (mb == 0 || (lost / mb - tl < 0.5 && tl - lost / mb < 0.5)))
+			print "ok"; else print pk, sent, (mb ? lost / mb : 0), tl }')
+is 'samples: sent-MB/s x time = the datagrams sent; loss weighted by sent = the total loss' ok "$tot"
 if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
 	ok 'placement spread: results' has "$TAP_STDOUT" BwUdp/size=1470/rate=10Mbit/placement=spread
 else
@@ -43,6 +55,15 @@ run_prog bw_udp -N 2 -t 200ms -b 0 -l 64 -o raw -p one
 like '-b 0 -l 64: as fast as possible, named rate=max' "$TAP_STDOUT" '^BenchmarkBwUdp/size=64/rate=max/placement=one	'
 run_prog bw_udp -N 2 -t 200ms -b 1m -o text -p one
 like 'text output: loss line' "$TAP_STDOUT" '^BwUdp/size=1470/rate=1Mbit/placement=one +[0-9.]+ %loss '
+
+# A rate far above what loopback can take: the sender says how short it fell.
+run_prog bw_udp -N 2 -t 20ms -b 100g -o raw -p one
+like '-b 100g: the udp-short line, achieved against asked' "$TAP_STDOUT" \
+	'^udp-short: sent [0-9.e+]+ MB/s of the 1\.25e\+04 MB/s asked \(-[0-9.e+]+%\)$'
+run_prog bw_udp -N 2 -t 20ms -b 100g -o text -p one
+like '-b 100g, text output: a warning on stderr' "$TAP_STDERR" '^bw_udp: the sender fell short of -b: sent '
+run_prog bw_udp -N 2 -t 1s -b 1m -o raw -p one
+ok '-b 1m for 1 s: no udp-short line' sh -c '[ "$2" -eq 0 ] && ! printf "%s\n" "$1" | grep -q "^udp-short"' sh "$TAP_STDOUT" "$TAP_STATUS"
 
 net_ipv6
 

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 31
+plan 32
 q='-N 3 -T 1ms -o raw'
 net_init lat_tcp 1 LatTcp/size=1
 
@@ -18,6 +18,7 @@ net_cli_hosts
 net_self_run
 net_median 'placement one: between 1 us and 100 ms' one 1000 100000000 ns
 net_percentiles
+net_hist
 net_spread 'placement spread: between 1 us and 100 ms' 1000 100000000 ns
 like 'the placement is recorded' "$TAP_STDOUT" '^placement: one, cpu [0-9]+$'
 

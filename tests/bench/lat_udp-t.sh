@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 27
+plan 28
 q='-N 3 -T 1ms -o raw'
 net_init lat_udp 2 LatUdp/size=24
 
@@ -21,6 +21,7 @@ cli 'an unknown host: exit 1 naming it' 1 'no\.such\.host\.invalid' lat_udp $q n
 net_self_run
 net_median 'placement one: between 1 us and 100 ms' one 1000 100000000 ns
 net_percentiles
+net_hist
 net_spread 'placement spread: between 1 us and 100 ms' 1000 100000000 ns
 
 run_prog lat_udp -N 3 -T 1ms -o raw -p one -m 1400 -P 2

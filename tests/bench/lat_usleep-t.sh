@@ -3,7 +3,7 @@
 # that never outlive the program.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 35
+plan 37
 q='-N 3 -n 5 -o raw'
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_usleep' lat_usleep -h
@@ -41,6 +41,17 @@ ok 'p50 <= p90 <= p99 <= max in every sample' in_order "$out"
 like 'the timer slack is recorded' "$out" '^timer-slack: ([0-9]+ ns|unknown)$'
 like 'the whole run is summarized per method' "$out" \
 	'^lateness: method=timer wakeups=15 p50=[0-9]+ p90=[0-9]+ p99=[0-9]+ max=[0-9]+ early=0 ns$'
+is 'one "# hist:" line per method' 4 "$(printf '%s\n' "$out" | grep -c '^# hist: BenchmarkLatUsleep/method=[a-z]*/usec=100 ns/op loglin-7-44 n=15 ')"
+# hist_check NAME: the merged histogram's max (exact) is the largest sample max, and its
+# count the sum of the samples' counts.
+hist_check() {
+	printf '%s\n' "$out" | awk -v m="$1" '
+		index($1, "BenchmarkLatUsleep/method=" m "/stat=max/") == 1 { n += $2; if ($3 > mx) mx = $3 }
+		$1 == "#" && $3 == "BenchmarkLatUsleep/method=" m "/usec=100" {
+			split($6, a, "="); split($8, b, "="); hn = a[2]; hmax = b[2] }
+		END { exit !(n > 0 && hn == n && hmax == mx) }'
+}
+ok 'the hist line holds every wake-up of the samples, its max the largest' hist_check select
 diag "$(printf '%s\n' "$out" | grep -E '^(timer-slack|lateness):')"
 
 # lmbench's form: -u METHOD and the time as the argument.
@@ -109,7 +120,9 @@ ok 'no load process remains after SIGTERM' none_left
 is 'nothing is left in TMPDIR' '' "$(ls -A "$dir")"
 
 run_prog lat_usleep -N 3 -n 5 -o text timer
-like 'text output: a line per statistic with CI and n' "$TAP_STDOUT" \
-	'^LatUsleep/method=timer/stat=p99/usec=100 +[0-9.]+ ns/op .*CI .*n=3\)$'
-like 'text output: the whole run in one line' "$TAP_STDOUT" \
-	'^  all wake-ups: method=timer wakeups=15 p50=[0-9]+ p90=[0-9]+ p99=[0-9]+ max=[0-9]+ early=0 ns$'
+like 'text output: a line per statistic, of all the wake-ups merged' "$TAP_STDOUT" \
+	'^LatUsleep/method=timer/stat=p99/usec=100 +[0-9.]+ ns/op +\(of all 15 wake-ups\)$'
+# The text's p99 is the merged histogram's: the raw run's "# hist:" line gives the same.
+ok 'text output: p50 <= p90 <= p99 <= max of the whole run' sh -c 'printf "%s\n" "$1" |
+	awk "/^LatUsleep/ { v[++n] = \$2 } END { exit !(n == 4 && v[1] <= v[2] && v[2] <= v[3] && v[3] <= v[4]) }"' \
+	sh "$TAP_STDOUT"

@@ -26,7 +26,7 @@ trap 'cleanup; exit 130' INT TERM HUP
 trap cleanup EXIT
 ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
 
-plan 11
+plan 13
 _tap_cleanup_hook() { cleanup; }
 
 ns() {
@@ -94,6 +94,15 @@ run_in "$C" bw_tcp -N 3 -t 600ms -W 100ms -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" BwTcp/size=64K/peer=remote | median_of)
 ok "bw_tcp through the router: between 1 and 10^6 MB/s ($v)" num_between 1 "$v" 1000000
 like 'bw_tcp: CPU use at the server end' "$TAP_STDOUT" '^BenchmarkBwTcp/size=64K/peer=remote/cpu=remote	'
+like "bw_tcp: the server's own processes' CPU" "$TAP_STDOUT" \
+	'^BenchmarkBwTcp/size=64K/peer=remote/cpu=remote-own	 +1	 +[0-9.]+ %user	 +[0-9.]+ %sys	'
+# Namespaces of one host: one kernel, whose counters both ends read.
+if [ -r /proc/sys/kernel/random/boot_id ]; then
+	like 'bw_tcp between namespaces: the ends are found to be one kernel' "$TAP_STDOUT" \
+		'^cpu-ends: one kernel \(loopback or namespaces\)'
+else
+	skip 'no boot id here'
+fi
 run_in "$C" bw_udp -N 3 -t 600ms -b 10m -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" BwUdp/size=1470/rate=10Mbit/peer=remote | median_of)
 ok "bw_udp -b 10m through the router: about 1.25 MB/s ($v)" num_between 0.6 "$v" 1.4

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "msg.h"
 #include "output.h"
 #include "tap/basic.h"
 #include "timing.h"
@@ -265,7 +266,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28 + 16);
+	plan(28 + 16 + 9);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -289,7 +290,43 @@ main(int argc, char **argv)
 	lp.ns_per_iter = 2;
 	ok(run(&o, &c, &r) == 0, "an overhead larger than the loop still runs");
 	is_double(0, r.first, 0, "a cost below the overhead reads 0, never negative");
+	is_int(MSG_EXIT_OK, bench_exit_code(MSG_EXIT_OK), "nothing withheld yet: success stays 0");
+
+	/*
+	 * A system call's time of 0 is impossible (lib/metric: above 0): it
+	 * is measured three times in all, then withheld, and the program's
+	 * success becomes exit 3.
+	 */
+	c.name = "LatSyscall/op=null";
+	{
+		uint64_t before = fake_now;
+
+		ok(run(&o, &c, &r) == 0 && r.samples == 0,
+		   "an implausible summary is withheld: no result line");
+		/* Each attempt: the overhead's calibration and samples, the
+		 * loop's calibration and 7 samples of 2 ns per iteration. */
+		ok(fake_now - before > 3 * 7 * 2 * 1000, "it was measured three times");
+	}
+	is_int(MSG_EXIT_IMPLAUSIBLE, bench_exit_code(MSG_EXIT_OK), "then success exits 3");
+	is_int(MSG_EXIT_FAIL, bench_exit_code(MSG_EXIT_FAIL), "a failure stays a failure");
+	c.name = "Fake/op=lat";
 	c.overhead = NULL;
+	{
+		char why[128];
+		double loss[3] = { 0, 0, 30 }, sent[3] = { 100, 100, 100 };
+
+		ok(bench_check("BwUdp/size=1470/placement=one", "%loss", 100, why, sizeof(why))
+		   && !bench_check("BwUdp/size=1470/placement=one", "%loss", 100.5, why, sizeof(why))
+		   && strstr(why, "above 100") != NULL,
+		   "a loss above 100%% is implausible: %s", why);
+		ok(!bench_check("Unknown/op=x", "widgets", -1, why, sizeof(why))
+		   && bench_check("Unknown/op=x", "widgets", 0, why, sizeof(why)),
+		   "a result without an entry: any finite value of at least 0");
+		is_double(10, bench_summary("BwUdp/size=1470/placement=one", "%loss", loss, sent, 3), 1e-9,
+			  "a loss's summary is lost / sent over the samples, not the median 0");
+		is_double(0, bench_summary("BwUdp/size=1470/placement=one", "%loss", loss, NULL, 3), 1e-9,
+			  "without its weights, the median");
+	}
 
 	/* cppcheck-suppress redundantAssignment ; run() reads lp through c.arg */
 	lp.ns_per_iter = 4;

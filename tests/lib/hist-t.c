@@ -224,12 +224,166 @@ test_quantiles(void)
 	   "beyond 2^44: the max exact, a middle rank the middle of the last bucket");
 }
 
+/* Format h as a line of a size of its own; NULL when it cannot. */
+static char *
+line_of(const char *name, const char *unit, const struct hist *h)
+{
+	int n = hist_format_line(NULL, 0, name, unit, h);
+	char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+
+	if (buf != NULL && hist_format_line(buf, (size_t)n + 1, name, unit, h) != n) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
+}
+
+static void
+test_line(void)
+{
+	static struct hist h, back, a, b, all, m;
+	static uint64_t x[NV];
+	char name[160], unit[24], small[40], *line, *la, *lb;
+	size_t i, j;
+	int n, far = 0;
+
+	/* Latencies around 10 us with a tail, as a round trip's. */
+	for (i = 0; i < NV; i++)
+		hist_add(&h, 9000 + rnd() % 2000 + (rnd() % 50 == 0 ? rnd() % 1000000 : 0));
+	line = line_of("BenchmarkLatTcp/size=1/placement=one", "ns/op", &h);
+	ok(line != NULL && strncmp(line, "# hist: BenchmarkLatTcp/size=1/placement=one ns/op " HIST_SCHEME " n=10001 min=", 69) == 0,
+	   "a line: prefix, name, unit, scheme, then n and min");
+	is_int(0, line != NULL ? hist_parse_line(line, name, sizeof(name), unit, sizeof(unit), &back) : -1,
+	       "the line reads back");
+	ok(memcmp(&h, &back, sizeof(h)) == 0, "into the same histogram (round trip)");
+	is_string("LatTcp/size=1/placement=one", name, "the name without its Benchmark prefix");
+	is_string("ns/op", unit, "the unit");
+	n = hist_format_line(small, sizeof(small), "BenchmarkLatTcp/size=1/placement=one", "ns/op", &h);
+	ok(line != NULL && n == (int)strlen(line) && strlen(small) == sizeof(small) - 1
+	   && strncmp(small, line, sizeof(small) - 1) == 0,
+	   "a short buffer: cut and terminated, the whole length returned, as snprintf");
+	free(line);
+
+	/* With a newline, with CR-LF, and empty. */
+	hist_init(&h);
+	hist_add(&h, 3);
+	hist_add(&h, 3);
+	hist_add(&h, 200);
+	hist_add(&h, 5000);
+	line = line_of("BenchmarkLatUsleep/method=select/usec=100", "ns/op", &h);
+	is_string("# hist: BenchmarkLatUsleep/method=select/usec=100 ns/op " HIST_SCHEME
+		  " n=4 min=3 max=5000 3:2 200:1 796:1", line, "a small histogram's line");
+	free(line);
+	ok(hist_parse_line("# hist: BenchmarkX ns/op " HIST_SCHEME " n=4 min=3 max=5000 3:2 200:1 796:1\n",
+			   name, sizeof(name), unit, sizeof(unit), &back) == 0
+	   && memcmp(&h, &back, sizeof(h)) == 0, "a newline may end the line");
+	ok(hist_parse_line("# hist:\tBenchmarkX  ns/op\t" HIST_SCHEME " n=4 min=3 max=5000 3:2 200:1,0,0 796:1\r\n",
+			   name, sizeof(name), unit, sizeof(unit), &back) == 0
+	   && memcmp(&h, &back, sizeof(h)) == 0, "CR-LF, tabs, double blanks and zeros in a run: the same");
+	hist_init(&h);
+	line = line_of("BenchmarkX", "ns/op", &h);
+	is_string("# hist: BenchmarkX ns/op " HIST_SCHEME " n=0 min=0 max=0", line, "an empty histogram's line");
+	hist_add(&back, 7);
+	ok(line != NULL && hist_parse_line(line, name, sizeof(name), unit, sizeof(unit), &back) == 0
+	   && memcmp(&h, &back, sizeof(h)) == 0, "reads back empty");
+	free(line);
+	ok(hist_format_line(NULL, 0, "Benchmark X", "ns/op", &h) == -1
+	   && hist_format_line(NULL, 0, "BenchmarkX", "", &h) == -1,
+	   "a name or unit with a blank, or empty, is refused");
+
+	/* Two processes' lines merged: the quantiles of all their values. */
+	hist_init(&h);
+	for (i = 0; i < NV; i++) {
+		x[i] = i < NV / 3 ? 20000 + rnd() % 5000 : 1000 + rnd() % (1u << (rnd() % 20));
+		hist_add(i < NV / 3 ? &a : &b, x[i]);
+	}
+	la = line_of("BenchmarkLatTcp/size=1/placement=one", "ns/op", &a);
+	lb = line_of("BenchmarkLatTcp/size=1/placement=one", "ns/op", &b);
+	hist_init(&all);
+	ok(la != NULL && lb != NULL && hist_parse_line(la, name, sizeof(name), unit, sizeof(unit), &m) == 0
+	   && (hist_merge(&all, &m), hist_parse_line(lb, name, sizeof(name), unit, sizeof(unit), &m)) == 0,
+	   "two processes' lines read");
+	hist_merge(&all, &m);
+	free(la);
+	free(lb);
+	is_int(NV, (long long)all.n, "their merge holds every value");
+	qsort(x, NV, sizeof(x[0]), cmp_u64);
+	for (j = 1; j <= 1000; j++) {
+		double p = (double)j / 1000.0, q = hist_quantile(&all, p);
+		uint64_t t = exact_quantile(x, NV, p);
+		size_t bk = hist_bucket(t);
+
+		far += fabs(q - (double)t) > (double)(hist_lower(bk + 1) - hist_lower(bk));
+	}
+	ok(far == 0, "each quantile of the merge is the concatenated values' within a bucket's width");
+	is_double((double)x[NV - 1], hist_quantile(&all, 1), 0, "the merge's max is exact");
+}
+
+/* Lines that are not "# hist:" lines, each refused. */
+static void
+test_malformed(void)
+{
+	static const char *const bad[] = {
+		"",
+		"# hist:",
+		"# hist: BenchmarkX ns/op",
+		"# noise: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+		"#hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+		"# hist: LatTcp ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+		"# hist: Benchmarklat ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op loglin-5-44 n=1 min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=2 min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=6 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=4 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=0 min=1 max=0",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=2 min=5 max=9 9:1 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=3 min=5 max=7 5:1,1,1 6:0",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 4864:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 4863:0,1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 -5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 +5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:+1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1x",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1,,0",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1 junk",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1x min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1\r5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1\n\n",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=18446744073709551616 min=5 max=5 5:1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=0 min=0 max=0 5:18446744073709551615,1",
+		"# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:18446744073709551616",
+	};
+	static struct hist h;
+	char name[16], unit[24];
+	size_t i;
+	int taken = 0;
+
+	for (i = 0; i < HB_ARRAY_SIZE(bad); i++)
+		if (hist_parse_line(bad[i], name, sizeof(name), unit, sizeof(unit), &h) != -1) {
+			diag("taken: '%s'", bad[i]);
+			taken++;
+		}
+	ok(taken == 0, "malformed lines are refused with -1 (%zu of them)", HB_ARRAY_SIZE(bad));
+	is_int(0, hist_parse_line("# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+				  name, sizeof(name), unit, sizeof(unit), &h), "the well-formed one beside them reads");
+	is_int(-1, hist_parse_line("# hist: BenchmarkLongerThanSixteen ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+				   name, sizeof(name), unit, sizeof(unit), &h), "a name longer than the room for it is refused");
+	is_int(-1, hist_parse_line("# hist: BenchmarkX ns/op " HIST_SCHEME " n=1 min=5 max=5 5:1",
+				   name, sizeof(name), unit, 5, &h), "so is a unit");
+}
+
 int
 main(void)
 {
-	plan(38);
+	plan(38 + 16 + 4);
 	test_buckets();
 	test_empty();
 	test_quantiles();
+	test_line();
+	test_malformed();
 	return 0;
 }

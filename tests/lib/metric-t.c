@@ -133,7 +133,7 @@ well_formed(const char *name)
 static void
 test_programs(void)
 {
-	size_t i, noprog = 0, config_prog = 0, bad_bounds = 0;
+	size_t i, noprog = 0, config_prog = 0, bad_bounds = 0, bad_est = 0;
 	const struct metric *loss = metric_find("BwUdp/size=1470/placement=one", "%loss");
 	const struct metric *lat = metric_find("LatSyscall/op=null", "ns/op");
 
@@ -144,20 +144,67 @@ test_programs(void)
 			config_prog += m->program != NULL;
 		else
 			noprog += m->program == NULL || m->program[0] == '\0';
-		bad_bounds += m->lo < 0 || (m->hi != 0 && m->hi < m->lo) || m->estimator != METRIC_MEDIAN;
+		bad_bounds += m->lo < 0 || (m->hi != 0 && m->hi < m->lo);
+		/* A time of a burst takes its lower quartile; a weighted
+		 * estimator names its weights. */
+		bad_est += m->unit != NULL && strcmp(m->unit, "ns/op") == 0
+			   && m->estimator != METRIC_Q1;
+		bad_est += (m->estimator == METRIC_WEIGHTED) != (m->weight_unit != NULL);
 	}
+	is_int(0, (long long)bad_est, "every time per operation takes the lower quartile; "
+	       "every weighted entry, and only those, names its weights");
 	is_int(0, (long long)noprog, "every entry of a result names the program that prints it");
 	is_int(0, (long long)config_prog, "a configuration column names none: it is the run's");
-	is_int(0, (long long)bad_bounds, "every entry's bounds are ordered, not below 0, and it takes the median");
+	is_int(0, (long long)bad_bounds, "every entry's bounds are ordered and not below 0");
 	ok(lat != NULL && strcmp(lat->program, "lat_syscall") == 0 && metric_plausible(lat, 120)
-	   && !metric_plausible(lat, -1) && !metric_plausible(lat, HUGE_VAL),
-	   "a latency: lat_syscall's, plausible when finite and not negative");
+	   && !metric_plausible(lat, -1) && !metric_plausible(lat, HUGE_VAL)
+	   && !metric_plausible(lat, 0),
+	   "a latency: lat_syscall's, plausible when finite and above 0");
 	ok(loss != NULL && strcmp(loss->program, "bw_udp") == 0 && metric_plausible(loss, 100)
 	   && !metric_plausible(loss, 100.5) && metric_plausible(loss, 0),
 	   "a UDP loss: bw_udp's, 0 .. 100 percent");
 	ok(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq") != NULL
 	   && !metric_plausible(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq"), 101),
 	   "a CPU share of an end: at most 100 percent");
+}
+
+/* The estimators, on samples with known answers. */
+static void
+test_estimators(void)
+{
+	const double v[8] = { 10, 11, 12, 13, 14, 15, 16, 100 };
+	const double w[4] = { 100, 100, 100, 300 };
+	const double loss[4] = { 0, 0, 10, 20 };
+	const struct metric *loss_m = metric_find("BwUdp/size=1470/placement=one", "%loss");
+	const struct metric *m;
+	char why[128];
+
+	/* Type 7 quartiles of 10 .. 16, 100: h = 7/4 and 21/4. */
+	ok(fabs(metric_estimate(METRIC_Q1, v, NULL, 8) - 11.75) < 1e-9, "lower quartile");
+	ok(fabs(metric_estimate(METRIC_Q3, v, NULL, 8) - 15.25) < 1e-9, "upper quartile");
+	ok(fabs(metric_estimate(METRIC_MEDIAN, v, NULL, 8) - 13.5) < 1e-9, "median");
+	ok(fabs(metric_estimate(METRIC_TOTAL, v, NULL, 8) - 191.0 / 8) < 1e-9,
+	   "total: the mean of equal-length samples");
+	/* Lost 0 + 0 + 10 + 60 of 600 sent: 70 / 600 = 11.67%, not the median 5%. */
+	ok(fabs(metric_estimate(METRIC_WEIGHTED, loss, w, 4) - 70.0 / 6) < 1e-9,
+	   "weighted: a loss over the run is lost / sent");
+	ok(isnan(metric_estimate(METRIC_WEIGHTED, loss, NULL, 4))
+	   && isnan(metric_estimate(METRIC_Q1, v, NULL, 0)),
+	   "no weights or no samples: no value");
+	ok(loss_m != NULL && loss_m->estimator == METRIC_WEIGHTED
+	   && strcmp(loss_m->weight_unit, "sent-MB/s") == 0,
+	   "UDP loss is weighted by what each sample sent");
+	m = metric_find("LatUsleep/method=nanosleep/stat=p99/usec=1", "ns/op");
+	ok(m != NULL && metric_estimator_for(m, "LatUsleep/method=nanosleep/stat=p99/usec=1")
+			== METRIC_MERGED
+	   && metric_estimator_for(m, "LatUsleep/method=nanosleep/usec=1") == m->estimator,
+	   "a percentile result is merged, whatever row found it");
+	m = metric_find("LatCtx/size=0K/procs=2/placement=one", "ns/op");
+	ok(m != NULL && strstr(metric_implausible_why(m, 0, why, sizeof(why)), "not above 0") != NULL,
+	   "a context switch of 0 ns is refused, saying why: %s", why);
+	ok(strcmp(metric_estimator_name(METRIC_Q1), "lower quartile") == 0
+	   && strcmp(metric_estimator_name(METRIC_WEIGHTED), "weighted total") == 0,
+	   "estimators have names for the docs");
 }
 
 int
@@ -170,8 +217,9 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 6 + HB_ARRAY_SIZE(printed));
+	plan(38 + 7 + 10 + HB_ARRAY_SIZE(printed));
 	test_programs();
+	test_estimators();
 
 	for (i = 0; i < metric_section_count; i++) {
 		size_t n = 0;

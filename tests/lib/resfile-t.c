@@ -48,7 +48,11 @@ static const char hb[] =
 	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2000 ns/op\n"
 	"bench: lat_ctx\n"
 	"args: 2\n"
-	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n";
+	"status: failed: lat_ctx: fork: Resource temporarily unavailable\n"
+	"bench: lat_ctx\n"
+	"args: -s 0 2\n"
+	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n"
+	"# noisy: other processes used 0.93 CPUs (threshold 0.25)\n";
 
 static const char lm[] =
 	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
@@ -160,6 +164,31 @@ column(const struct resfile_run *r, const char *section, const char *label)
 	return x;
 }
 
+/*
+ * Two processes' percentiles and their histograms: 10, 20, 30, 40 ns and
+ * 50, 60, 70, 80 ns.  The run's p50 is the 4th of all 8 (40 ns), not the
+ * median of the processes' sample p50s (25, 25, 65, 65: 45 ns).
+ */
+static const char hists[] =
+	"host: x\n"
+	"bench: lat_usleep\n"
+	"args:\n"
+	"status: ok\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t25 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t25 ns/op\n"
+	"# hist: BenchmarkLatUsleep/method=nanosleep/usec=100 ns/op loglin-7-44 n=4 min=10 max=40 "
+	"10:1 20:1 30:1 40:1\n"
+	"# noise: cpu-others=0.00 steal=0.00 ticks=10\n"
+	"bench: lat_usleep\n"
+	"args:\n"
+	"status: ok\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t65 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t65 ns/op\n"
+	"# hist: BenchmarkLatUsleep/method=nanosleep/usec=100 ns/op loglin-7-44 n=4 min=50 max=80 "
+	"50:1 60:1 70:1 80:1\n"
+	"# hist: BenchmarkLatUsleep/method=nanosleep/usec=100 ns/op loglin-7-44 n=4 min=50 max=20\n"
+	"# noise: cpu-others=0.00 steal=0.00 ticks=10\n";
+
 static const char *
 column_text(const struct resfile_run *r, const char *section, const char *label)
 {
@@ -197,7 +226,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(96);
+	plan(105);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -217,13 +246,18 @@ main(void)
 	ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
 	   "a missed precision target is flagged with the suite's name for the run");
 	ok(has_flag(&r, "lat_ctx 2: failed: lat_ctx: fork"), "a failed benchmark is flagged");
-	is_uint(4, r.nflags, "and nothing else is");
+	ok(has_flag(&r, "lat_ctx -s 0 2: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op"),
+	   "so is one that withheld a physically impossible value");
+	ok(has_flag(&r, "lat_ctx -s 0 2: noisy: other processes used 0.93 CPUs (threshold 0.25)"),
+	   "so is a case the suite marked noisy");
+	is_uint(6, r.nflags, "and nothing else is");
 
 	/* Column rules. */
-	is_double(0.110, column(&r, "proc", "null call"), 1e-12,
-		  "a column is the median of its samples, scaled (ns to us)");
-	is_double((210.0 + 320.0) / 2 / 1000, column(&r, "proc", "null I/O"), 1e-12,
-		  "null I/O is the mean of the read and write medians");
+	/* A time per operation: its lower quartile (type 7: 100, 110, 120 -> 105). */
+	is_double(0.105, column(&r, "proc", "null call"), 1e-12,
+		  "a column is the lower quartile of a time's samples, scaled (ns to us)");
+	is_double((205.0 + 310.0) / 2 / 1000, column(&r, "proc", "null I/O"), 1e-12,
+		  "null I/O is the mean of the read and write lower quartiles");
 	is_double(2000, column(&r, "bw", "Mem read"), 0,
 		  "largest size: 64M, not 256K or 8M, and never a parallel result");
 	is_double(1.5, column(&r, "mem", "L1 $"), 0, "at size 1K matches size=1024");
@@ -334,6 +368,36 @@ main(void)
 	ok(has_flag(&r, "load 0.10") == 0, "a load of 0.10 is not flagged");
 	resfile_free(&r);
 
+	/* ---------------------------------------- percentiles of a whole run */
+	ok(parse(&r, "hists.0", hists, err, sizeof(err)) == 0, "a run with histogram lines parses: %s",
+	   err);
+	is_int(2, (long)r.nhists, "two histograms are kept");
+	ok(has_flag(&r, "a histogram line that does not read, ignored"),
+	   "one that does not read is flagged and ignored");
+	is_double(0.040, column(&r, "more", "sleep late p50"), 1e-12,
+		  "a percentile column is the percentile of every observation (40 ns), "
+		  "not the median of the samples' (45 ns)");
+	for (i = 0; i < metric_count; i++)
+		if (metric_table[i].section != NULL && strcmp(metric_table[i].column, "sleep late p50") == 0)
+			break;
+	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0 && v.nunits == 2
+	   && fabs(v.units[0] - 0.020) < 1e-12 && fabs(v.units[1] - 0.060) < 1e-12
+	   && v.unit_case[1] == &r.cases[1],
+	   "each process's value is the percentile of its own observations, with its case");
+	resfile_value_free(&v);
+	resfile_free(&r);
+
+	/* UDP loss over the run: lost / sent, each sample weighted by what it
+	 * sent, not the median of the samples' losses (0%). */
+	ok(parse(&r, "udp.0", "host: x\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t10 MB/s\t0 %loss\t10 sent-MB/s\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t10 MB/s\t0 %loss\t10 sent-MB/s\n"
+		 "BenchmarkBwUdp/size=1470/placement=one\t1\t15 MB/s\t25 %loss\t20 sent-MB/s\n",
+		 err, sizeof(err)) == 0, "a UDP run parses: %s", err);
+	is_double(12.5, column(&r, "udp", "UDP loss"), 1e-9,
+		  "UDP loss is lost / sent over the run: 5 of 40 MB, 12.5%");
+	resfile_free(&r);
+
 	/* ------------------------------------------------ rounds and cases */
 	ok(parse(&r, "rounds.0", rounds, err, sizeof(err)) == 0, "a run of two rounds parses: %s", err);
 	is_int(4, (long)r.ncases, "four cases: the program's own header continues the suite's");
@@ -355,8 +419,9 @@ main(void)
 			break;
 	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0, "the null call column");
 	is_int(2, (long)v.nunits, "two units: one per round's process");
-	is_double(0.101, v.nunits == 2 ? v.units[0] : NAN, 1e-12, "the first unit is the median of its samples, in us");
-	is_double(0.111, v.nunits == 2 ? v.units[1] : NAN, 1e-12, "the second the median of round 2's");
+	is_double(0.1005, v.nunits == 2 ? v.units[0] : NAN, 1e-12,
+		  "the first unit is the lower quartile of its samples, in us");
+	is_double(0.1105, v.nunits == 2 ? v.units[1] : NAN, 1e-12, "the second that of round 2's");
 	ok(v.nunits == 2 && v.unit_case[1] == &r.cases[2], "and each unit points at its case");
 	is_int(4, (long)v.n, "the samples are still all there");
 	resfile_value_free(&v);

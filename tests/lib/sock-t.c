@@ -136,6 +136,68 @@ test_addresses(void)
 		ok(r == -1 && errno == ECONNREFUSED, "connect to a closed port: ECONNREFUSED");
 }
 
+/*
+ * The own-CPU words of bw_tcp and bw_udp: encoded, summed over a server's
+ * children, compared by boot id, and sent after a RESULT where an older
+ * server sends nothing.
+ */
+static void
+test_own(void)
+{
+	struct cpuown a = { 1000, 2000 }, b = { 4000, 2500 };
+	uint64_t w[SOCK_OWN_WORDS], x[SOCK_OWN_WORDS], sum[SOCK_OWN_WORDS], got[SOCK_OWN_WORDS];
+	uint64_t r[1] = { 5 };
+	unsigned kind;
+	size_t n;
+	int sv[2];
+
+	sock_own_encode(w, 1, &a, &b, 1000000000);
+	ok(w[SOCK_OWN_OK] == 1 && w[SOCK_OWN_USER] == 3000 && w[SOCK_OWN_SYS] == 500
+	   && w[SOCK_OWN_SPAN] == 1000000000 && w[SOCK_OWN_NCPUS] >= 1, "own words: ok, user and system us, span, CPUs");
+	sock_own_encode(x, 0, &a, &b, 1000000000);
+	ok(x[SOCK_OWN_OK] == 0 && x[SOCK_OWN_USER] == 0 && x[SOCK_OWN_NCPUS] == w[SOCK_OWN_NCPUS],
+	   "no getrusage: ok 0, no times, the CPUs and boot id still");
+	ok(sock_own_same_kernel(w, x) == (w[SOCK_OWN_BOOT] != 0 || w[SOCK_OWN_BOOT + 1] != 0),
+	   "two ends of this kernel are one kernel (where it has a boot id)");
+	memset(x, 0, sizeof(x));
+	ok(!sock_own_same_kernel(x, x), "unknown boot ids are never one kernel");
+	memcpy(x, w, sizeof(x));
+	x[SOCK_OWN_BOOT + 1] ^= 1;
+	ok(!sock_own_same_kernel(w, x), "another boot id: two kernels");
+
+	memset(sum, 0, sizeof(sum));
+	sock_own_add(sum, w);
+	w[SOCK_OWN_SPAN] = 900000000;
+	sock_own_add(sum, w);
+	ok(sum[SOCK_OWN_OK] == 1 && sum[SOCK_OWN_USER] == 6000 && sum[SOCK_OWN_SYS] == 1000
+	   && sum[SOCK_OWN_SPAN] == 1000000000, "two children: times add, the longest span");
+	memset(x, 0, sizeof(x));
+	sock_own_add(sum, x);
+	ok(sum[SOCK_OWN_OK] == 0, "one child without: the sum is not known");
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		bail("socketpair");
+	w[SOCK_OWN_SPAN] = 1000000000;
+	ok(sock_send_msg(sv[0], SOCK_BW_TCP, SOCK_RESULT, r, 1) == 0
+	   && sock_send_msg(sv[0], SOCK_BW_TCP, SOCK_MORE, w, SOCK_OWN_WORDS) == 0
+	   && sock_recv_msg(sv[1], SOCK_BW_TCP, &kind, r, 1, &n) == 0 && kind == SOCK_RESULT
+	   && sock_own_recv(sv[1], SOCK_BW_TCP, got) == 0 && memcmp(got, w, sizeof(w)) == 0,
+	   "a RESULT, then the own words in a MORE");
+	close(sv[0]);
+	memset(got, 0xff, sizeof(got));
+	ok(sock_own_recv(sv[1], SOCK_BW_TCP, got) == 0 && got[SOCK_OWN_OK] == 0 && got[SOCK_OWN_BOOT] == 0,
+	   "an older server closes after its RESULT: not known, no error");
+	close(sv[1]);
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		bail("socketpair");
+	errno = 0;
+	ok(sock_send_msg(sv[0], SOCK_BW_TCP, SOCK_RESULT, r, 1) == 0
+	   && sock_own_recv(sv[1], SOCK_BW_TCP, got) == -1 && errno == EPROTO,
+	   "another message where the MORE belongs: EPROTO");
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int
 main(void)
 {
@@ -143,9 +205,10 @@ main(void)
 	struct cpustat a, b;
 	uint64_t w[SOCK_CPU_WORDS];
 
-	plan(32);
+	plan(32 + 10);
 	test_wire();
 	test_addresses();
+	test_own();
 
 	sock_opts_init(&so);
 	ok(so.port == -1 && so.idle_ns == 60000000000ull && so.family == AF_UNSPEC && !so.server,

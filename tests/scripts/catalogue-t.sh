@@ -143,8 +143,16 @@ if [ -f "$top_builddir/bench/lat_syscall" ]; then
 		cmp -s "$tmpd/man.syn" "$tmpd/prog.syn" ||
 			printf "doc/%s.1: its SYNOPSIS is not what bench/%s --synopsis prints (make man-synopsis): %s\n" \
 				"$_p" "$_p" "$(diff "$tmpd/man.syn" "$tmpd/prog.syn" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+		# Its RESULTS: the estimators and bounds of its metric rows.
+		awk '$0 == ".SH RESULTS" { on = 1 } on && /^\.SH / && $0 != ".SH RESULTS" { exit } on' \
+			"$_page" >"$tmpd/man.res"
+		$TEST_WRAPPER "$top_builddir/bench/$_p" --results >"$tmpd/prog.res" 2>&1 ||
+			printf 'bench/%s --results failed: %s\n' "$_p" "$(head -n 1 "$tmpd/prog.res")"
+		cmp -s "$tmpd/man.res" "$tmpd/prog.res" ||
+			printf "doc/%s.1: its RESULTS are not what bench/%s --results prints (make man-synopsis): %s\n" \
+				"$_p" "$_p" "$(diff "$tmpd/man.res" "$tmpd/prog.res" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
 	done <"$tmpd/built" >"$tmpd/bad"
-	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage"
+	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage and the RESULTS of its metrics"
 else
 	skip 'the programs are not built'
 fi

@@ -143,6 +143,45 @@ net_percentiles() {
 	ok "p50 <= p99 of single round trips ($_p50, $_p99 ns)" num_between 1 "$_p50" "$_p99"
 }
 
+# net_hist: (1 test) placement one's "# hist:" line in $TAP_STDOUT holds as
+# many round trips as its percentiles' lines say, and its exact max is at
+# least their p99: the percentiles are that one histogram's.
+net_hist() {
+	_h=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$net_name/placement=one" '
+		$1 == n "/stat=p99" { cnt = $2; p99 = $3 }
+		$1 == "#" && $2 == "hist:" && $3 == n && $4 == "ns/op" && $5 == "loglin-7-44" {
+			split($6, a, "="); split($8, b, "="); hn = a[2]; mx = b[2]; lines++ }
+		END { if (lines == 1 && cnt > 0 && hn == cnt && mx + 0 >= p99 + 0) print "ok"; else print cnt, hn, mx, p99, lines }')
+	is 'one "# hist:" line with every single round trip, its max >= p99' ok "$_h"
+}
+
+# net_cpu_own: (3 tests) for placement one in $TAP_STDOUT (bw_tcp,
+# bw_udp): each end's own processes' CPU line; its shares are percentages
+# and at most the whole machine's (what /proc/stat counted over about the
+# same span, give or take its ticks: 15 points); and, on loopback, the
+# ends found to be one kernel (where there is a boot id to compare).
+net_cpu_own() {
+	_n="Benchmark$net_name/placement=one"
+	like 'own CPU: %user, %sys and us/KB of our processes' "$TAP_STDOUT" \
+		"^$_n/cpu=local-own	 +1	 +[0-9.]+ %user	 +[0-9.]+ %sys	 +[0-9.]+ us/KB\$"
+	_v=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="$_n" -v proc="$(test -r /proc/stat && echo 1)" '
+		function pct(x) { return x >= 0 && x <= 100 }
+		$1 == n "/cpu=local" || $1 == n "/cpu=remote" { all[$1] = $3 + $5 + $7 + $9 }
+		$1 == n "/cpu=local-own" || $1 == n "/cpu=remote-own" {
+			if (!pct($3) || !pct($5)) bad = bad " " $1 ": not a percentage"
+			own[substr($1, 1, length($1) - 4)] = $3 + $5; k++ }
+		END { for (e in own) if (proc && !(e in all)) bad = bad " " e ": no system-wide line"
+			else if (proc && own[e] > all[e] + 15) bad = bad " " e ": own " own[e] " > all " all[e]
+			print (k == 2 && bad == "") ? "ok" : "bad:" bad " (" k " own lines)" }')
+	is 'own CPU: percentages, at most the whole machine'"'"'s (+15 points of ticks)' ok "$_v"
+	if [ -r /proc/sys/kernel/random/boot_id ]; then
+		like 'loopback: the ends are found to be one kernel' "$TAP_STDOUT" \
+			'^cpu-ends: one kernel \(loopback or namespaces\): local and remote CPU are the same counters$'
+	else
+		like 'no boot id here: the ends are not known to be one kernel' "$TAP_STDOUT" '^cpu-ends: unknown'
+	fi
+}
+
 # net_ipv6: (1 test) a run over ::1 exits 0 with results, or a skip where
 # there is no IPv6 loopback.
 net_ipv6() {

@@ -226,6 +226,7 @@ well_formed() {
 		/^$/ { next }
 		/^[a-z][a-z0-9-]*:( |$)/ { next }
 		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+$/ { next }
+		/^# hist: Benchmark[A-Z][^ ]* [^ ]+ loglin-7-44 n=[0-9]+ min=[0-9]+ max=[0-9]+( [0-9]+:[0-9]+(,[0-9]+)*)*$/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
