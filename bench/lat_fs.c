@@ -51,6 +51,8 @@ struct state {
 	uint64_t sizes[MAX_SIZES];
 	size_t nsizes;
 	int op;			/* 0: create, 1: delete */
+	uint64_t budget_ns;	/* -t: a batch's creates take about this at most; 0: no bound */
+	double create_ns;	/* ns per create in the last sample of this size (0: none yet) */
 	struct area *area;	/* [0]: the main process, in dir; [k]: copy k, in dir/c<k> */
 	size_t nareas, self;
 	int slots[2];		/* a pipe of area numbers for the copies to take */
@@ -162,8 +164,31 @@ sample(void *arg, uint64_t n, uint64_t *ns)
 		return -1;
 	t[2] = timing_now();
 	a->files = 0;
+	if (n > 0)
+		s->create_ns = (double)(t[1] - t[0]) / (double)n;
 	*ns = t[s->op + 1] - t[s->op];
 	return 0;
+}
+
+/*
+ * The most files a sample may create: as many as -t allows at the cost
+ * per create measured last (a sample of one file first, when this size
+ * has none yet), at least one; MAX_BATCH without -t.  0 when that sample
+ * failed (said).  The count is fixed for a benchmark's samples, so a cost
+ * that grows during it (ext4, below) may take a batch somewhat past -t.
+ */
+static uint64_t
+batch_limit(struct state *s)
+{
+	uint64_t ns;
+	double most;
+
+	if (s->budget_ns == 0)
+		return MAX_BATCH;
+	if (s->create_ns <= 0 && sample(s, 1, &ns) != 0)
+		return 0;
+	most = (double)s->budget_ns / (s->create_ns > 0 ? s->create_ns : 1);
+	return most < 1 ? 1 : most >= MAX_BATCH ? MAX_BATCH : (uint64_t)most;
 }
 
 static const char *const ops[] = { "create", "delete" };	/* s->op */
@@ -252,6 +277,9 @@ static const struct bench_opt opts[] = {
 	  "file size, 0 .. 1g (repeatable; default 0, 1k, 4k, 10k)", add_size, NULL },
 	{ 'n', BENCH_OPT_SIZE, "count", offsetof(struct state, per_dir), 1, 1 << 20, NULL, 0,
 	  "files per subdirectory, 1 .. 1m (default 100)", NULL, NULL },
+	{ 't', BENCH_OPT_TIME, "time", offsetof(struct state, budget_ns), 1e5, 3600e9, "s", 0,
+	  "a sample creates files for about this long at most,\n"
+	  "100us .. 3600s (bare number: s; default: no bound)", NULL, NULL },
 };
 
 static const struct bench_prog prog = {
@@ -308,8 +336,13 @@ main(int argc, char **argv)
 		snprintf(sz, sizeof(sz), "0K");
 		if (s->size > 0)
 			mem_size_name(sz, sizeof(sz), s->size);
+		s->create_ns = 0;
 		for (s->op = 0; s->op < (int)HB_ARRAY_SIZE(ops); s->op++) {
 			snprintf(name, sizeof(name), "LatFs/op=%s/size=%s", ops[s->op], sz);
+			if ((c.max_iters = batch_limit(s)) == 0) {
+				clean();
+				return MSG_EXIT_FAIL;
+			}
 			if (o.parallel > 1)
 				hand_out(s);
 			rc = bench_run(&o, &prog, &c);

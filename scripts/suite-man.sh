@@ -16,6 +16,7 @@ function word(s) {
 	gsub(/@FSDIR@/, "DIR", s)
 	gsub(/@BW@|@MAP@|@MB@m/, "SIZE", s)
 	gsub(/@MB@/, "MB", s)
+	gsub(/@XFER@|@SWEEP@|@FILES@/, "TIME", s)
 	return s
 }
 function every(s) {

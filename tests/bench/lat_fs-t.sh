@@ -2,7 +2,7 @@
 # lat_fs: options, errors, plausible values, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 34
+plan 42
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_fs-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -16,6 +16,8 @@ cli '-s 2g: exit 2 with the range' 2 "^lat_fs: -s: value '2g' is out of range; a
 cli '-s abc: exit 2 naming -s' 2 "^lat_fs: -s: 'abc'" lat_fs -s abc
 cli '-n 0: exit 2 with the range' 2 "^lat_fs: -n: value '0' is out of range" lat_fs -n 0
 cli '-P 0: exit 2 naming -P' 2 "^lat_fs: -P: value '0' is out of range" lat_fs -P 0
+cli '-t 0: exit 2 with the range' 2 "^lat_fs: -t: value '0' is out of range; allowed: 100us \.\. 3600s" lat_fs -t 0
+cli '-t abc: exit 2 naming -t' 2 "^lat_fs: -t: 'abc' is not a duration" lat_fs -t abc
 cli 'two directories: exit 2' 2 "unexpected argument 'b'" lat_fs a b
 cli 'a missing directory: exit 1 naming it' 1 'temporary directory in /no/such/dir' \
 	lat_fs -N 1 -T 1ms /no/such/dir
@@ -54,6 +56,23 @@ ok '-P 2: well-formed, files/s = 1e9 / ns' files_per_s_matches "$TAP_STDOUT"
 v=$(results_of "$TAP_STDOUT" LatFs/op=delete/size=0K-2 | median_of)
 ok "-P 2: delete between 1 ns and 10 ms per file ($v ns)" num_between 1 "$v" 10000000
 is '-P 2: nothing is left in the directory' '' "$(ls -A "$dir")"
+
+# -t bounds a sample's creates by time.  Samples of -T 2s would create
+# files for 2 s each (about 10 s in all); under -t 20ms a create sample
+# times about 20 ms of creates.  The bounds leave room for a busy machine:
+# a create sample under 1 s (50x -t), the whole run under 30 s.
+t0=$(date +%s)
+TMPDIR=$dir run_prog lat_fs -N 2 -T 2s -t 20ms -o raw -s 0
+t1=$(date +%s)
+is '-t 20ms: exit 0' 0 "$TAP_STATUS"
+ok '-t 20ms: well-formed, files/s = 1e9 / ns' files_per_s_matches "$TAP_STDOUT"
+v=$(results_of "$TAP_STDOUT" LatFs/op=delete/size=0K | median_of)
+ok "-t 20ms: delete between 1 ns and 10 ms per file ($v ns)" num_between 1 "$v" 10000000
+c=$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkLatFs/op=create/size=0K" {
+	s = $2 * $3 / 1e9; if (s > m) m = s } END { print m + 0 }')
+ok "-t 20ms: a create sample's files take under 1 s, not -T's 2 s (longest: $c s)" num_between 0 "$c" 1
+ok "-t 20ms with -T 2s: the run takes under 30 s ($((t1 - t0)) s)" num_between 0 $((t1 - t0)) 29
+is '-t: nothing is left in the directory' '' "$(ls -A "$dir")"
 
 run_prog lat_fs -N 3 -T 1ms -o text -s 0
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatFs/op=create/size=0K +[0-9.]+ ns/op .*n=3\)$'

@@ -51,10 +51,22 @@ report() {
 awk -F '\t' '
 NF != 6 { print "suite.tab line " $1 ": " NF - 1 " fields, not 5 (program, profiles, seconds, feeds, arguments; tab-separated)"; next }
 $3 !~ /^(all|standard|full)$/ { print "suite.tab line " $1 ": profiles \"" $3 "\" is none of all, standard, full" }
-$4 !~ /^[0-9]+(\.[0-9]+)?$/ { print "suite.tab line " $1 ": seconds \"" $4 "\" is not a number" }
+$4 !~ /^([0-9]+(\.[0-9]+)?|-)\/[0-9]+(\.[0-9]+)?$/ {
+	print "suite.tab line " $1 ": seconds \"" $4 "\" is not QUICK/STANDARD, two numbers of seconds (QUICK - for a case not in quick)"
+	next
+}
+$3 == "all" && $4 ~ /^-/ { print "suite.tab line " $1 ": seconds \"" $4 "\": a case of every profile needs its QUICK seconds" }
+$3 != "all" && $4 !~ /^-/ { print "suite.tab line " $1 ": seconds \"" $4 "\": a case not in quick has - as its QUICK seconds" }
+$4 ~ /^0*(\.0*)?\// || $4 ~ /\/0*(\.0*)?$/ { print "suite.tab line " $1 ": seconds \"" $4 "\": a budget of no time" }
 $5 == "" || $6 == "" { print "suite.tab line " $1 ": an empty field (feeds and arguments are \"-\" for none)" }
+{
+	a = $6
+	gsub(/@(BW|MAP|MB|FSDIR|REMOTE|XFER|SWEEP|FILES)@/, "", a)
+	if (index(a, "@"))
+		print "suite.tab line " $1 ": arguments \"" $6 "\" hold a word hostbench run does not replace"
+}
 ' "$tmpd/rows" >"$tmpd/bad"
-report "$tmpd/bad" 'every row of the suite has its five fields, well-formed'
+report "$tmpd/bad" 'every row of the suite has its five fields, well-formed, and its budgets'
 
 awk -F '\t' 'FNR == NR { built[$1] = 1; next }
 !($2 in built) { print "suite.tab line " $1 ": program \"" $2 "\" is not built (not in the Makefile'"'"'s HB_BENCH)" }' \
