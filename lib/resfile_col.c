@@ -259,7 +259,7 @@ merged_percentile(const struct resfile_run *r, const struct metric *m,
 	size_t i, j, k, n = 0;
 
 	for (i = 0; i < r->nhists; i++)
-		n += hist_of(&r->hists[i], x->name, x->unit);
+		n += hist_of(&r->hists[i], x->name, x->unit) ? 1 : 0;
 	if (q < 0 || n == 0)
 		return 0;
 	all = malloc(sizeof(*all));

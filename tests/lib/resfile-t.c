@@ -395,7 +395,7 @@ main(void)
 		 "BenchmarkBwUdp/size=1470/placement=one\t1\t15 MB/s\t25 %loss\t20 sent-MB/s\n",
 		 err, sizeof(err)) == 0, "a UDP run parses: %s", err);
 	is_double(12.5, column(&r, "udp", "UDP loss"), 1e-9,
-		  "UDP loss is lost / sent over the run: 5 of 40 MB, 12.5%");
+		  "UDP loss is lost / sent over the run: 5 of 40 MB, 12.5%%");
 	resfile_free(&r);
 
 	/* ------------------------------------------------ rounds and cases */
