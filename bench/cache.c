@@ -24,7 +24,8 @@
  * burst or sample drops out, and the luck of the single fastest burst,
  * which moved a knee from run to run, does not count.
  * Checked (memcheck.h): the line is a power of two, and where sysfs
- * names the line (coherency_line_size) it is that; the levels grow.  A
+ * names the line (coherency_line_size), or else the auxiliary vector
+ * (AT_DCACHEBSIZE), it is that; the levels grow.  A
  * line or curve that fails is measured again (twice at most, each point
  * keeping its lower time); a line still not a power of two, or levels
  * that do not grow, are withheld (exit 3); a line that still disagrees
@@ -41,6 +42,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_SYS_AUXV_H
+# include <sys/auxv.h>
+#endif
 
 #include "bench.h"
 #include "chase.h"
@@ -144,6 +148,22 @@ sysfs_line(const struct chase_cache *c, size_t n)
 	return n > 0 && c[0].line >= sizeof(void *) ? c[0].line : 0;
 }
 
+/*
+ * The line the system names where sysfs does not: the auxiliary vector's
+ * AT_DCACHEBSIZE (PowerPC and a few others set it); 0 when nothing says.
+ */
+static unsigned
+auxv_line(void)
+{
+#if defined(HAVE_GETAUXVAL) && defined(HAVE_SYS_AUXV_H) && defined(AT_DCACHEBSIZE)
+	unsigned long v = getauxval(AT_DCACHEBSIZE);
+
+	return v >= sizeof(void *) && v <= 4096 ? (unsigned)v : 0;
+#else
+	return 0;
+#endif
+}
+
 /* "L1d 48K L2 1M L3 32M line 64": what sysfs says, beside what was found. */
 static void
 print_sysfs(const struct bench_opts *o, const struct chase_cache *c, size_t n)
@@ -228,6 +248,7 @@ main(int argc, char **argv)
 	char name[OUTPUT_MAX_NAME], sz[32], why[160] = "";
 	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride;
 	unsigned sysline = sysfs_line(sys, nsys), pass;
+	const char *says = "sysfs";
 	uint64_t want, max;
 	struct chase_buf b;
 	int64_t huge;
@@ -236,6 +257,8 @@ main(int argc, char **argv)
 	void *buf;
 
 	bench_init(&o, &prog, argc, argv);
+	if (sysline == 0 && (sysline = auxv_line()) > 0)
+		says = "AT_DCACHEBSIZE";
 	want = opt.max != 0 ? opt.max : DEFAULT_MAX;
 	if (opt.max == 0 && nsys > 0 && sys[nsys - 1].size * 4 > want)
 		want = sys[nsys - 1].size * 4 < HINT_MAX ? sys[nsys - 1].size * 4 : HINT_MAX;
@@ -279,8 +302,8 @@ main(int argc, char **argv)
 		if (li < 0)
 			snprintf(why, sizeof(why), "no line size shows in the stride curve");
 		else if (memcheck_line(points[li].stride, why, sizeof(why)))
-			snprintf(why, sizeof(why), "a line of %zu bytes, sysfs says %u",
-				 points[li].stride, sysline);
+			snprintf(why, sizeof(why), "a line of %zu bytes, %s says %u",
+				 points[li].stride, says, sysline);
 		if (pass < RETRIES)
 			msg_warn("%s: measuring the line test again", why);
 	}
