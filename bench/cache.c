@@ -257,6 +257,7 @@ main(int argc, char **argv)
 	void *buf;
 
 	bench_init(&o, &prog, argc, argv);
+	/* cppcheck-suppress knownConditionTrueFalse ; 0 where the system has no AT_DCACHEBSIZE */
 	if (sysline == 0 && (sysline = auxv_line()) > 0)
 		says = "AT_DCACHEBSIZE";
 	want = opt.max != 0 ? opt.max : DEFAULT_MAX;
