@@ -28,9 +28,9 @@
  * (AT_DCACHEBSIZE), it is that; the levels grow.  A
  * line or curve that fails is measured again (twice at most, each point
  * keeping its lower time); a line still not a power of two, or levels
- * that do not grow, are withheld (exit 3); a line that still disagrees
- * with sysfs is reported with what sysfs says beside it (config line
- * sysfs-cache), and so are the sizes: the last cache is shared with
+ * that do not grow, are withheld (exit 3), and so is a line that still
+ * disagrees with sysfs (the walk goes on at sysfs's line); what sysfs
+ * says is recorded beside (config line sysfs-cache), sizes too: the last cache is shared with
  * other CPUs and, in a VM, other guests, and the share of it a walk
  * keeps is what the curve shows (6 to 12M of a 32M L3 on a busy host).
  * Laying a chase, calibrating (which warms the caches with it) and a
@@ -316,6 +316,16 @@ main(int argc, char **argv)
 			bench_withhold("Line", "%s", why);
 			li = -1;
 			stride = sysline > 0 ? sysline : DEFAULT_LINE;
+		} else if (sysline > 0 && stride != sysline) {
+			/*
+			 * Still not the line the system names, after measuring
+			 * again: a busy neighbour's doing, not a line size.
+			 * Withheld; the walk goes on at the system's line.
+			 */
+			bench_withhold("Line", "a line of %zu bytes, %s says %u", stride, says,
+				       sysline);
+			li = -1;
+			stride = sysline;
 		}
 	}
 	for (s = MIN_SIZE; s <= max && npoints < MAX_POINTS; s = next_size(s)) {
