@@ -602,16 +602,22 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 /* Values withheld as implausible: success becomes MSG_EXIT_IMPLAUSIBLE. */
 static unsigned withheld;
 
+/* The metric entry of a result (a parallel one, "-4", is its metric's), or NULL. */
+static const struct metric *
+result_metric(const char *name, const char *unit)
+{
+	char base[OUTPUT_MAX_NAME];
+	unsigned long copies;
+
+	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
+	return metric_find(base, unit);
+}
+
 int
 bench_check(const char *name, const char *unit, double value, char *why, size_t len)
 {
-	char base[OUTPUT_MAX_NAME];
-	const struct metric *m;
-	unsigned long copies;
+	const struct metric *m = result_metric(name, unit);
 
-	/* A parallel result ("-4") is its metric's. */
-	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
-	m = metric_find(base, unit);
 	if (m != NULL) {
 		if (metric_plausible(m, value))
 			return 1;
@@ -646,15 +652,11 @@ bench_exit_code(int code)
 double
 bench_summary(const char *name, const char *unit, const double *v, const double *w, size_t n)
 {
-	char base[OUTPUT_MAX_NAME];
-	const struct metric *m;
-	unsigned long copies;
+	const struct metric *m = result_metric(name, unit);
 	enum metric_estimator e = METRIC_MEDIAN;
 
-	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
-	m = metric_find(base, unit);
 	if (m != NULL)
-		e = metric_estimator_for(m, base);
+		e = metric_estimator_for(m, name);
 	if (e == METRIC_WEIGHTED && w == NULL)
 		e = METRIC_MEDIAN;
 	return metric_estimate(e, v, w, n);
@@ -679,13 +681,9 @@ check_pairs(const char *name, const double *vals, size_t n, const char *const *u
 	if (col == NULL || wcol == NULL)
 		msg_sysdie("cannot allocate %zu samples", n);
 	for (j = 0; j < k && rc == 0; j++) {
-		char base[OUTPUT_MAX_NAME];
-		const struct metric *m;
-		unsigned long copies;
+		const struct metric *m = result_metric(name, units[j]);
 		const double *weights = NULL;
 
-		snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
-		m = metric_find(base, units[j]);
 		for (i = 0; i < n; i++)
 			col[i] = vals[i * k + j];
 		/* The weights of a share are its line's values in their unit. */
