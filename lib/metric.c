@@ -78,23 +78,36 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
  * lower quartile, and never 0 (a time at or below the measured overhead
  * is noise, not a free operation).
  */
-#define LUS(prog, name, sec, col, sel, arg, what) \
-	ROWE(prog, name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what, 0, METRIC_Q1, 0, \
-	     0, 1, NULL)
+#define LUS(prog, name, sec, col, sel, arg, what) LUSF(prog, name, sec, col, sel, arg, what, 0)
+#define LUSF(prog, name, sec, col, sel, arg, what, flags) \
+	ROWE(prog, name, "ns/op", sec, col, sel, arg, US, METRIC_SMALLER, what, flags, METRIC_Q1, \
+	     0, 0, 1, NULL)
 #define LNS(prog, name, sec, col, sel, arg, what) \
 	ROWE(prog, name, "ns/op", sec, col, sel, arg, NS, METRIC_SMALLER, what, 0, METRIC_Q1, 0, \
 	     0, 1, NULL)
 /* A bandwidth of a burst of work on this machine: the upper quartile. */
-#define BW(prog, name, sec, col, sel, arg, what) \
-	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0, METRIC_Q3, 0, 0, \
-	     1, NULL)
+#define BW(prog, name, sec, col, sel, arg, what) BWF(prog, name, sec, col, sel, arg, what, 0)
+#define BWF(prog, name, sec, col, sel, arg, what, flags) \
+	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, flags, METRIC_Q3, \
+	     0, 0, 1, NULL)
+/*
+ * A memory bandwidth test (MEM), and data moved through memory (MOVE): a
+ * pipe, a socket on this machine, a cached file, which the run's fastest
+ * MEM bounds (lib/metric.h: METRIC_MEMORY_MARGIN).
+ */
+#define MEM(prog, name, sec, col, sel, arg, what) \
+	BWF(prog, name, sec, col, sel, arg, what, METRIC_MEMTEST)
+#define MOVE(prog, name, sec, col, sel, arg, what) \
+	BWF(prog, name, sec, col, sel, arg, what, METRIC_MEMMOVE)
 /*
  * A rate across a network, over equal lengths of time: the total over
  * the run (what the link carried is the question, bursts and all).
  */
 #define NETBW(prog, name, sec, col, sel, arg, what) \
-	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0, METRIC_TOTAL, \
-	     0, 0, 1, NULL)
+	NETBWF(prog, name, sec, col, sel, arg, what, 0)
+#define NETBWF(prog, name, sec, col, sel, arg, what, flags) \
+	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, flags, \
+	     METRIC_TOTAL, 0, 0, 1, NULL)
 /* The CPU use of one end of a transfer, by kind, and its cost per KB. */
 #define CPUPART(prog, name, unit, col, what, hi) \
 	ROWE(prog, name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what, 0, \
@@ -275,22 +288,22 @@ const struct metric metric_table[] = {
 	    "select on 100 file descriptors"),
 
 	/* *Local* Communication bandwidths */
-	BW("bw_pipe", "BwPipe", "bw", "Pipe", METRIC_ONE, ONECPU, "data through a pipe"),
-	BW("bw_unix", "BwUnix", "bw", "AF UNIX", METRIC_ONE, ONECPU,
+	MOVE("bw_pipe", "BwPipe", "bw", "Pipe", METRIC_ONE, ONECPU, "data through a pipe"),
+	MOVE("bw_unix", "BwUnix", "bw", "AF UNIX", METRIC_ONE, ONECPU,
 	  "data through a Unix stream socket"),
-	NETBW("bw_tcp", "BwTcp", "bw", "TCP", METRIC_LARGEST, ONECPU,
-	   "data through TCP over loopback, at the largest message size"),
-	BW("bw_file_rd", "BwFileRd/op=io_only", "bw", "File reread", METRIC_LARGEST, NULL,
+	NETBWF("bw_tcp", "BwTcp", "bw", "TCP", METRIC_LARGEST, ONECPU,
+	   "data through TCP over loopback, at the largest message size", METRIC_MEMMOVE),
+	MOVE("bw_file_rd", "BwFileRd/op=io_only", "bw", "File reread", METRIC_LARGEST, NULL,
 	   "read(2) of a cached file, at the largest size"),
-	BW("bw_mmap_rd", "BwMmapRd/op=mmap_only", "bw", "Mmap reread", METRIC_LARGEST, NULL,
+	MOVE("bw_mmap_rd", "BwMmapRd/op=mmap_only", "bw", "Mmap reread", METRIC_LARGEST, NULL,
 	   "reading a mapped cached file, at the largest size"),
-	BW("bw_mem", "BwMem/op=bcopy", "bw", "Bcopy (libc)", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=bcopy", "bw", "Bcopy (libc)", METRIC_LARGEST, NULL,
 	   "copy a buffer with memmove (bytes copied)"),
-	BW("bw_mem", "BwMem/op=fcp", "bw", "Bcopy (hand)", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=fcp", "bw", "Bcopy (hand)", METRIC_LARGEST, NULL,
 	   "copy a buffer with an unrolled loop of ints (bytes copied)"),
-	BW("bw_mem", "BwMem/op=frd", "bw", "Mem read", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=frd", "bw", "Mem read", METRIC_LARGEST, NULL,
 	   "read every int of a buffer (lmbench's frd)"),
-	BW("bw_mem", "BwMem/op=fwr", "bw", "Mem write", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=fwr", "bw", "Mem write", METRIC_LARGEST, NULL,
 	   "write every int of a buffer (lmbench's fwr)"),
 
 	/* Memory latencies */
@@ -354,12 +367,12 @@ const struct metric metric_table[] = {
 	    "a byte there and back through two named FIFOs"),
 	LUS("lat_unix_connect", "LatUnixConnect", "more", "UNIX conn", METRIC_ONE, ONECPU,
 	    "an AF_UNIX stream connect, accept and close"),
-	LUS("lat_usleep", "LatUsleep/method=nanosleep/stat=p50", "more", "sleep late p50",
+	LUSF("lat_usleep", "LatUsleep/method=nanosleep/stat=p50", "more", "sleep late p50",
 	  METRIC_ONE, NULL,
-	    "how late a nanosleep wakes up: the median of a sample"),
-	LUS("lat_usleep", "LatUsleep/method=nanosleep/stat=p99", "more", "sleep late p99",
+	    "how late a nanosleep wakes up: the median of a sample", METRIC_SINGLY),
+	LUSF("lat_usleep", "LatUsleep/method=nanosleep/stat=p99", "more", "sleep late p99",
 	  METRIC_ONE, NULL,
-	    "how late a nanosleep wakes up: the 99th percentile of a sample"),
+	    "how late a nanosleep wakes up: the 99th percentile of a sample", METRIC_SINGLY),
 	LUS("lat_pagefault", "LatPagefault/cache=cold", "more", "cold page fault", METRIC_ONE, NULL,
 	    "fault in a page of a file that is not in the page cache"),
 
@@ -382,39 +395,39 @@ const struct metric metric_table[] = {
 	PAR("lat_ops", "ParOps/type=double/op=div", "double div"),
 
 	/* Memory bandwidths */
-	BW("bw_mem", "BwMem/op=rd", "membw", "rd", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=rd", "membw", "rd", METRIC_LARGEST, NULL,
 	  "read every word of a buffer"),
-	BW("bw_mem", "BwMem/op=wr", "membw", "wr", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=wr", "membw", "wr", METRIC_LARGEST, NULL,
 	  "write every word of a buffer"),
-	BW("bw_mem", "BwMem/op=rdwr", "membw", "rdwr", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=rdwr", "membw", "rdwr", METRIC_LARGEST, NULL,
 	   "read and write back every word of a buffer"),
-	BW("bw_mem", "BwMem/op=cp", "membw", "cp", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=cp", "membw", "cp", METRIC_LARGEST, NULL,
 	   "copy a buffer word by word (bytes copied)"),
-	BW("bw_mem", "BwMem/op=frd", "membw", "frd", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=frd", "membw", "frd", METRIC_LARGEST, NULL,
 	  "read every int of a buffer"),
-	BW("bw_mem", "BwMem/op=fwr", "membw", "fwr", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=fwr", "membw", "fwr", METRIC_LARGEST, NULL,
 	  "write every int of a buffer"),
-	BW("bw_mem", "BwMem/op=fcp", "membw", "fcp", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=fcp", "membw", "fcp", METRIC_LARGEST, NULL,
 	   "copy a buffer with an unrolled loop of ints (bytes copied)"),
-	BW("bw_mem", "BwMem/op=bzero", "membw", "bzero", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=bzero", "membw", "bzero", METRIC_LARGEST, NULL,
 	  "clear a buffer with memset"),
-	BW("bw_mem", "BwMem/op=bcopy", "membw", "bcopy", METRIC_LARGEST, NULL,
+	MEM("bw_mem", "BwMem/op=bcopy", "membw", "bcopy", METRIC_LARGEST, NULL,
 	   "copy a buffer with memmove (bytes copied)"),
-	BW("stream", "Stream/op=copy", "membw", "STREAM copy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=copy", "membw", "STREAM copy", METRIC_LARGEST, NULL,
 	   "STREAM copy c = a (2 arrays counted), at the largest array size"),
-	BW("stream", "Stream/op=scale", "membw", "STREAM scale", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=scale", "membw", "STREAM scale", METRIC_LARGEST, NULL,
 	   "STREAM scale b = q * c (2 arrays counted), at the largest array size"),
-	BW("stream", "Stream/op=add", "membw", "STREAM add", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=add", "membw", "STREAM add", METRIC_LARGEST, NULL,
 	   "STREAM add c = a + b (3 arrays counted), at the largest array size"),
-	BW("stream", "Stream/op=triad", "membw", "STREAM triad", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=triad", "membw", "STREAM triad", METRIC_LARGEST, NULL,
 	   "STREAM triad a = b + q * c (3 arrays counted), at the largest array size"),
-	BW("stream", "Stream2/op=fill", "membw", "STREAM2 fill", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=fill", "membw", "STREAM2 fill", METRIC_LARGEST, NULL,
 	   "STREAM2 fill a = q (1 array counted), at the largest array size"),
-	BW("stream", "Stream2/op=copy", "membw", "STREAM2 copy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=copy", "membw", "STREAM2 copy", METRIC_LARGEST, NULL,
 	   "STREAM2 copy c = a (2 arrays counted), at the largest array size"),
-	BW("stream", "Stream2/op=daxpy", "membw", "STREAM2 daxpy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=daxpy", "membw", "STREAM2 daxpy", METRIC_LARGEST, NULL,
 	   "STREAM2 daxpy a = a + q * b (3 arrays counted), at the largest array size"),
-	BW("stream", "Stream2/op=sum", "membw", "STREAM2 sum", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=sum", "membw", "STREAM2 sum", METRIC_LARGEST, NULL,
 	   "STREAM2 sum s += a (1 array counted), at the largest array size"),
 
 	/* Disk and file bandwidths */
@@ -426,9 +439,9 @@ const struct metric metric_table[] = {
 	   "sequential O_DIRECT write of a file or disk, at the largest size"),
 	BW("lmdd", "Lmdd/op=read/direct=1", "disk", "direct read", METRIC_LARGEST, NULL,
 	   "sequential O_DIRECT read of a file or disk, at the largest size"),
-	BW("bw_file_rd", "BwFileRd/op=open2close", "disk", "file open2close", METRIC_LARGEST, NULL,
+	MOVE("bw_file_rd", "BwFileRd/op=open2close", "disk", "file open2close", METRIC_LARGEST, NULL,
 	   "open, read and close a cached file, at the largest size"),
-	BW("bw_mmap_rd", "BwMmapRd/op=open2close", "disk", "mmap open2close", METRIC_LARGEST, NULL,
+	MOVE("bw_mmap_rd", "BwMmapRd/op=open2close", "disk", "mmap open2close", METRIC_LARGEST, NULL,
 	   "open, map, read, unmap and close a cached file, at the largest size"),
 
 	/* UDP rate and loss */
@@ -485,26 +498,26 @@ const struct metric metric_table[] = {
 	  METRIC_SMALLER,
 	  "the lower quartile of a sample's bursts: what the parallelism is found from (par_mem)", 0),
 	LUS("lat_select", "LatSelect", NULL, "select", METRIC_ONE, NULL, "select on N descriptors"),
-	LUS("lat_usleep", "LatUsleep", NULL, "sleep late", METRIC_ONE, NULL,
-	  "how late a sleep wakes up"),
-	BW("bw_file_rd", "BwFileRd", NULL, "file read", METRIC_ONE, NULL, "reading a cached file"),
+	LUSF("lat_usleep", "LatUsleep", NULL, "sleep late", METRIC_ONE, NULL,
+	  "how late a sleep wakes up", METRIC_SINGLY),
+	MOVE("bw_file_rd", "BwFileRd", NULL, "file read", METRIC_ONE, NULL, "reading a cached file"),
 	BW("lmdd", "Lmdd", NULL, "lmdd", METRIC_ONE, NULL,
 	  "a sequential read, write or copy (lmdd)"),
 	ROWE("lmdd", "Lmdd", "ns/io-p50", NULL, "I/O p50", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the median time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	  "the median time of one read or write of a pass", METRIC_SINGLY, METRIC_MERGED, 0, 0, 0, NULL),
 	ROWE("lmdd", "Lmdd", "ns/io-p90", NULL, "I/O p90", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the 90th percentile time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	  "the 90th percentile time of one read or write of a pass", METRIC_SINGLY, METRIC_MERGED, 0, 0, 0, NULL),
 	ROWE("lmdd", "Lmdd", "ns/io-p99", NULL, "I/O p99", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the 99th percentile time of one read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	  "the 99th percentile time of one read or write of a pass", METRIC_SINGLY, METRIC_MERGED, 0, 0, 0, NULL),
 	ROWE("lmdd", "Lmdd", "ns/io-max", NULL, "I/O max", METRIC_ONE, NULL, "us", 1e-3,
 	  METRIC_SMALLER,
-	  "the longest read or write of a pass", 0, METRIC_MERGED, 0, 0, 0, NULL),
+	  "the longest read or write of a pass", METRIC_SINGLY, METRIC_MERGED, 0, 0, 0, NULL),
 	ROW("lmdd", "Lmdd", "ns/fsync", NULL, "fsync", METRIC_ONE, NULL, "us", 1e-3, METRIC_SMALLER,
-	  "the fsync that ends a write pass (fsync=1)", 0),
-	BW("bw_mmap_rd", "BwMmapRd", NULL, "mmap read", METRIC_ONE, NULL, "reading a mapped file"),
+	  "the fsync that ends a write pass (fsync=1)", METRIC_SINGLY),
+	MOVE("bw_mmap_rd", "BwMmapRd", NULL, "mmap read", METRIC_ONE, NULL, "reading a mapped file"),
 	ROWE("bw_tcp", "BwTcp", "Mbit/s", NULL, "TCP Mbit/s", METRIC_ONE, NULL, "Mbit/s", 1.0,
 	  METRIC_BIGGER,
 	  "data through TCP, in megabits per second", 0, METRIC_TOTAL, 0, 0, 0, NULL),
@@ -742,6 +755,36 @@ metric_implausible_why(const struct metric *m, double v, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%.4g %s is possible", v, unit);
 	return buf;
+}
+
+int
+metric_timed_singly(const struct metric *m, const char *name)
+{
+	char buf[16];
+
+	return (m->flags & METRIC_SINGLY) != 0 || metric_param(name, "stat", buf, sizeof(buf)) != NULL;
+}
+
+int
+metric_clock_plausible(double v, double cost, char *buf, size_t len)
+{
+	/* NaN compares false: an unknown cost bounds nothing. */
+	if (!(cost > 0) || v >= cost)
+		return 1;
+	snprintf(buf, len, "%.*f ns per operation timed singly is below the clock's cost (%.*f ns)",
+		 v < 10 ? 2 : 0, v, cost < 10 ? 2 : 0, cost);
+	return 0;
+}
+
+int
+metric_memory_plausible(const struct metric *m, double v, double fastest, char *buf, size_t len)
+{
+	if ((m->flags & METRIC_MEMMOVE) == 0 || !(fastest > 0)
+	    || !(v > fastest * METRIC_MEMORY_MARGIN))
+		return 1;
+	snprintf(buf, len, "%s %.0f %s is above the run's fastest memory bandwidth, %.0f %s",
+		 m->column, v, m->unit, fastest, m->unit);
+	return 0;
 }
 
 double

@@ -74,10 +74,37 @@ enum metric_select {
 enum {
 	METRIC_COUNT = 1u << 0,	/* a count (pages, bytes): a whole value is
 				 * shown without decimals */
-	METRIC_CURVE = 1u << 1	/* plotted against its results' size= part,
+	METRIC_CURVE = 1u << 1,	/* plotted against its results' size= part,
 				 * a curve per run and the rest of the name
 				 * (load latency by working-set size) */
+	/*
+	 * Bounds across results (see metric_clock_plausible and
+	 * metric_memory_plausible):
+	 */
+	METRIC_SINGLY = 1u << 2,	/* each value is one operation timed on
+					 * its own, between two readings of the
+					 * clock (a percentile of single reads,
+					 * an fsync): never below the clock's
+					 * cost */
+	METRIC_MEMTEST = 1u << 3,	/* a memory bandwidth test (bw_mem,
+					 * stream): the fastest of a run's is
+					 * what its memory can move */
+	METRIC_MEMMOVE = 1u << 4	/* data moved through memory (a pipe, a
+					 * socket on this machine, a cached
+					 * file): never much faster than the
+					 * run's fastest memory test */
 };
+
+/*
+ * How far a METRIC_MEMMOVE bandwidth may exceed the run's fastest
+ * METRIC_MEMTEST one: 1.25, a quarter above it.  Data moved through
+ * memory passes through it at least once, so only the noise between two
+ * measurements and the tests' different loops separate the two; a copy
+ * that stays in the caches (a 64 KB message) beats the memory only where
+ * the caches are far faster than the memory and the memory tests did
+ * not touch them (bzero's and rd's are usually the fastest anyway).
+ */
+#define METRIC_MEMORY_MARGIN 1.25
 
 struct metric_section {
 	const char *id;		/* short name for --sections: "proc" */
@@ -96,7 +123,7 @@ struct metric {
 	double scale;		/* display value = raw value * scale */
 	enum metric_better better;
 	const char *what;	/* one line on what it measures */
-	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, or 0 */
+	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, ..., or 0 */
 	/*
 	 * The program that prints it: its descriptor's name ("lat_syscall");
 	 * NULL for a METRIC_CONFIG column, which is the run's, not a
@@ -183,6 +210,35 @@ int metric_plausible(const struct metric *m, double v);
  * metric_plausible refused.
  */
 const char *metric_implausible_why(const struct metric *m, double v, char *buf, size_t len);
+
+/*
+ * 1 when result name under m is one operation timed on its own: m has
+ * METRIC_SINGLY, or name has a "/stat=" part (a percentile of single
+ * operations, lat_tcp's "/stat=p99": a histogram's); else 0.  A time
+ * averaged over a burst of n operations is bounded by cost / n only,
+ * which says nothing: those are not.
+ */
+int metric_timed_singly(const struct metric *m, const char *name);
+
+/*
+ * The clock bound: v ns for one operation timed on its own (between two
+ * readings of a clock whose reading costs cost ns: the interval holds at
+ * least one) is possible when v >= cost.  Returns 1 when it is, or when
+ * cost is not known (NaN, 0 or less); else 0 with why in buf ("12 ns per
+ * operation timed singly is below the clock's cost (27 ns)").
+ */
+int metric_clock_plausible(double v, double cost, char *buf, size_t len);
+
+/*
+ * The memory bound: a METRIC_MEMMOVE bandwidth v (MB/s) of column m is
+ * possible when v <= fastest * METRIC_MEMORY_MARGIN, fastest being the
+ * run's fastest METRIC_MEMTEST bandwidth.  Returns 1 when it is, when m
+ * is not METRIC_MEMMOVE or when fastest is not known (NaN, 0 or less);
+ * else 0 with why in buf ("AF UNIX 90000 MB/s is above the run's fastest
+ * memory bandwidth, 76000 MB/s").
+ */
+int metric_memory_plausible(const struct metric *m, double v, double fastest, char *buf,
+			    size_t len);
 
 /*
  * The estimator e over v[0..n-1] (w[0..n-1] the weights for

@@ -207,6 +207,88 @@ test_estimators(void)
 	   "estimators have names for the docs");
 }
 
+/* The column labelled col in section sec, or NULL. */
+static const struct metric *
+column(const char *sec, const char *col)
+{
+	size_t i;
+
+	for (i = 0; i < metric_count; i++)
+		if (metric_table[i].section != NULL && strcmp(metric_table[i].section, sec) == 0
+		    && strcmp(metric_table[i].column, col) == 0)
+			return &metric_table[i];
+	return NULL;
+}
+
+/* The bounds across results: the clock's cost, the run's memory bandwidth. */
+static void
+test_run_bounds(void)
+{
+	static const char *const movers[] = { "Pipe", "AF UNIX", "TCP", "File reread",
+					      "Mmap reread" };
+	const struct metric *tcp = metric_find("LatTcp/size=1/placement=one/stat=p50", "ns/op");
+	const struct metric *io = metric_find("Lmdd/op=read/size=8M/bs=1M/flush=1", "ns/io-p99");
+	const struct metric *lmdd = metric_find("Lmdd/op=read/size=8M/bs=1M/flush=1", "MB/s");
+	const struct metric *sleep = metric_find("LatUsleep/method=select/stat=max/usec=100", "ns/op");
+	const struct metric *unix_bw = column("bw", "AF UNIX"), *rd = column("membw", "rd");
+	const struct metric *remote = column("remote", "TCP MB/s");
+	char why[128];
+	size_t i;
+	int bad = 0, moving = 0;
+
+	ok(!metric_clock_plausible(12, 27, why, sizeof(why))
+	   && strcmp(why, "12 ns per operation timed singly is below the clock's cost (27 ns)") == 0,
+	   "one operation timed singly below the clock's cost is refused: %s", why);
+	ok(metric_clock_plausible(27, 27, why, sizeof(why))
+	   && metric_clock_plausible(13000, 27, why, sizeof(why)),
+	   "at or above the cost it stands");
+	ok(metric_clock_plausible(1, NAN, why, sizeof(why)) && metric_clock_plausible(0, 0, why, sizeof(why)),
+	   "a clock of unknown cost bounds nothing");
+	ok(tcp != NULL && metric_timed_singly(tcp, "LatTcp/size=1/placement=one/stat=p50")
+	   && !metric_timed_singly(tcp, "LatTcp/size=1/placement=one"),
+	   "a percentile of round trips is timed singly, the time of a burst of them is not");
+	ok(io != NULL && metric_timed_singly(io, "Lmdd/op=read/size=8M/bs=1M/flush=1")
+	   && lmdd != NULL && !metric_timed_singly(lmdd, "Lmdd/op=read/size=8M/bs=1M/flush=1")
+	   && sleep != NULL && metric_timed_singly(sleep, "LatUsleep/method=select/usec=100"),
+	   "lmdd's per-I/O times and lat_usleep's wake-ups are, lmdd's bandwidth is not");
+	ok(!metric_timed_singly(metric_find("LatSyscall/op=null", "ns/op"), "LatSyscall/op=null"),
+	   "a system call's time per operation of a burst is not");
+
+	ok(unix_bw != NULL && (unix_bw->flags & METRIC_MEMMOVE)
+	   && !metric_memory_plausible(unix_bw, 90000, 70000, why, sizeof(why))
+	   && strcmp(why, "AF UNIX 90000 MB/s is above the run's fastest memory bandwidth, "
+			  "70000 MB/s") == 0,
+	   "data through a socket well above the run's fastest memory test is refused: %s", why);
+	ok(metric_memory_plausible(unix_bw, 70000 * METRIC_MEMORY_MARGIN, 70000, why, sizeof(why))
+	   && metric_memory_plausible(unix_bw, 90000, NAN, why, sizeof(why)),
+	   "within the margin, or without a memory test in the run, it stands");
+	ok(rd != NULL && (rd->flags & METRIC_MEMTEST) && !(rd->flags & METRIC_MEMMOVE)
+	   && metric_memory_plausible(rd, 1e9, 1, why, sizeof(why))
+	   && remote != NULL && !(remote->flags & METRIC_MEMMOVE),
+	   "a memory test or a network's rate is not bounded by the memory tests");
+	for (i = 0; i < HB_ARRAY_SIZE(movers); i++)
+		moving += column("bw", movers[i]) != NULL
+			  && (column("bw", movers[i])->flags & METRIC_MEMMOVE);
+	is_int(HB_ARRAY_SIZE(movers), moving,
+	       "the local bandwidths of pipes, sockets and cached files are moved through memory");
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+		int mem = (m->flags & (METRIC_MEMTEST | METRIC_MEMMOVE)) != 0;
+		int is_test = m->program != NULL && m->unit != NULL && strcmp(m->unit, "MB/s") == 0
+			      && (strcmp(m->program, "bw_mem") == 0 || strcmp(m->program, "stream") == 0);
+
+		if ((mem && (m->unit == NULL || strcmp(m->unit, "MB/s") != 0))
+		    || (m->flags & METRIC_MEMTEST && m->flags & METRIC_MEMMOVE)
+		    || is_test != ((m->flags & METRIC_MEMTEST) != 0)
+		    || ((m->flags & METRIC_SINGLY) && strncmp(m->unit, "ns/", 3) != 0)) {
+			diag("%s (%s): wrong bound flags", m->name, m->unit != NULL ? m->unit : "");
+			bad++;
+		}
+	}
+	is_int(0, bad, "the memory tests are bw_mem's and stream's, in MB/s as the transfers are; "
+	       "a time timed singly is in ns");
+}
+
 int
 main(void)
 {
@@ -217,9 +299,10 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 7 + 10 + HB_ARRAY_SIZE(printed));
+	plan(38 + 7 + 10 + 11 + HB_ARRAY_SIZE(printed));
 	test_programs();
 	test_estimators();
+	test_run_bounds();
 
 	for (i = 0; i < metric_section_count; i++) {
 		size_t n = 0;
@@ -269,7 +352,7 @@ main(void)
 		 * carry the flags of the entries whose name it is under. */
 		for (j = 0; j < metric_count; j++) {
 			const struct metric *o = &metric_table[j];
-			unsigned want = o->flags & (METRIC_COUNT | METRIC_CURVE);
+			unsigned want = o->flags & (METRIC_COUNT | METRIC_CURVE | METRIC_SINGLY);
 
 			if (o->select == METRIC_MEAN || o->select == METRIC_CONFIG
 			    || m->unit == NULL || o->unit == NULL || strcmp(m->unit, o->unit) != 0
@@ -286,7 +369,8 @@ main(void)
 	ok(bad_name == 0, "every name is Program/key=value..., config keys lower case");
 	ok(bad_unit == 0, "every metric has a unit and a positive scale; config columns none");
 	ok(bad_rule == 0, "mean columns name a second metric, at-size columns a size");
-	ok(bad_flags == 0, "an entry under a count or curve entry, in its unit, is one too");
+	ok(bad_flags == 0,
+	   "an entry under a count, curve or timed-singly entry, in its unit, is one too");
 
 	ok((metric_find("LatMemRd/order=stride/stride=64/size=1K", "ns/op")->flags & METRIC_CURVE)
 	   && (metric_find("LatMemRd/order=stride/stride=128/size=1K", "ns/op")->flags & METRIC_CURVE)
