@@ -613,21 +613,47 @@ result_metric(const char *name, const char *unit)
 	return metric_find(base, unit);
 }
 
-int
-bench_check(const char *name, const char *unit, double value, char *why, size_t len)
+/* Is unit a time in ns ("ns/op", "ns/io-p99"): what the clock bound applies to? */
+static int
+unit_is_ns(const char *unit)
+{
+	return strncmp(unit, "ns/", 3) == 0;
+}
+
+/*
+ * bench_check, and the clock bound also where singly says that every
+ * sample timed one operation.  Only bench_run knows that: the reporters'
+ * callers give counts of other things (cache's derived levels say 1).
+ */
+static int
+check_value(const char *name, const char *unit, double value, int singly, char *why, size_t len)
 {
 	const struct metric *m = result_metric(name, unit);
 
 	if (m != NULL) {
-		if (metric_plausible(m, value))
-			return 1;
-		metric_implausible_why(m, value, why, len);
+		if (!metric_plausible(m, value)) {
+			metric_implausible_why(m, value, why, len);
+			return 0;
+		}
+		singly = singly || metric_timed_singly(m, name);
+	} else if (!isfinite(value) || value < 0) {
+		snprintf(why, len, "%g %s is not a finite number of at least 0", value, unit);
 		return 0;
 	}
-	if (isfinite(value) && value >= 0)
-		return 1;
-	snprintf(why, len, "%g %s is not a finite number of at least 0", value, unit);
-	return 0;
+	/*
+	 * One operation between two readings of the clock took at least one
+	 * reading: a time below what a reading costs is not this machine's
+	 * (a burst of n operations is bounded by cost / n only: not checked).
+	 */
+	if (singly && unit_is_ns(unit))
+		return metric_clock_plausible(value, timing_call_cost(), why, len);
+	return 1;
+}
+
+int
+bench_check(const char *name, const char *unit, double value, char *why, size_t len)
+{
+	return check_value(name, unit, value, 0, why, len);
 }
 
 void
@@ -1104,14 +1130,23 @@ again:
 		 * A summary the machine cannot have produced (a time of 0: the
 		 * overhead measured above the operation) is measured again,
 		 * overhead and all, twice at most; bench_report_pairs then
-		 * withholds what is still out of bounds.
+		 * withholds what is still out of bounds.  Samples of one
+		 * iteration each timed a single operation: the clock bound
+		 * holds for them too, which only this driver knows, so it
+		 * withholds those itself.
 		 */
-		if (!bench_check(name, unit, bench_summary(name, unit, values, NULL, count), why,
-				 sizeof(why))
-		    && attempt < 2) {
+		int good = check_value(name, unit, bench_summary(name, unit, values, NULL, count),
+				       n == 1, why, sizeof(why));
+
+		if (!good && attempt < 2) {
 			attempt++;
 			msg_warn("%s: %s; measuring again (%d of 2)", name, why, attempt);
 			goto again;
+		}
+		if (!good) {
+			bench_withhold(name, "%s", why);
+			rc = 0;
+			goto out;
 		}
 	}
 	if (o->precision_pct > 0) {

@@ -193,7 +193,10 @@ struct bench_case {
  * Physical plausibility.  bench_check: 1 when value, a result's summary
  * by its metric's estimator, is inside the bounds of its metric in the
  * catalogue (lib/metric: metric_find(name, unit); a result without an
- * entry: finite and not negative); else 0 with the reason in why.
+ * entry: finite and not negative) and, for a time in ns of one operation
+ * timed on its own (metric_timed_singly: a "/stat=" percentile, lmdd's
+ * per-I/O times), not below the clock's cost (timing_call_cost: the
+ * interval holds one reading at least); else 0 with the reason in why.
  */
 int bench_check(const char *name, const char *unit, double value, char *why, size_t len);
 
@@ -220,9 +223,10 @@ double bench_summary(const char *name, const char *unit, const double *v, const 
 /*
  * Measure c and print it.  Returns 0, or -1 after printing why (an
  * operation failed, a copy died); nothing is printed for a failed case.
- * A summary outside its metric's bounds (bench_check) is measured again,
- * twice at most, and then withheld (bench_withhold): 0 is returned and
- * nothing printed for it.
+ * A summary outside its metric's bounds (bench_check; where the loop
+ * ran one iteration per sample, also the clock bound: one operation
+ * timed singly) is measured again, twice at most, and then withheld
+ * (bench_withhold): 0 is returned and nothing printed for it.
  */
 int bench_run(const struct bench_opts *o, const struct bench_prog *p,
 	      const struct bench_case *c);

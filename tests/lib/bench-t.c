@@ -48,6 +48,21 @@ fake_loop(void *arg, uint64_t iters)
 	return 0;
 }
 
+/*
+ * A clock whose every reading costs 1 ms of fake time while ticking (so
+ * timing_call_cost measures 1 ms), and nothing once it stops: loops of
+ * fake_loop then last what they say, less than one reading.
+ */
+static int ticking;
+
+static uint64_t
+tick_clock(void)
+{
+	if (ticking)
+		fake_now += 1000000;
+	return fake_now;
+}
+
 /* Overhead: 3 ns per iteration, whatever the arg. */
 static int
 fake_overhead(void *arg, uint64_t iters)
@@ -255,6 +270,49 @@ run(const struct bench_opts *o, const struct bench_case *c, struct result *r)
 	return rc;
 }
 
+/*
+ * The clock bound: one operation timed on its own (between two readings
+ * of the clock) takes at least a reading's cost, here 1 ms.
+ */
+static void
+test_clock_bound(struct bench_opts *o, struct bench_case *c, struct loop *lp)
+{
+	char why[160];
+	uint64_t sample_ns = o->sample_ns;
+	struct result r;
+
+	timing_set_clock(tick_clock);
+	ticking = 1;
+	ok(timing_call_cost() > 999999 && timing_resolution() > 0, "a reading costs 1 ms");
+	ticking = 0;
+	ok(!bench_check("LatUsleep/method=nanosleep/stat=p50/usec=100", "ns/op", 5000, why,
+			sizeof(why))
+	   && strstr(why, "5000 ns per operation timed singly is below the clock's cost (1000000 ns)")
+		      != NULL,
+	   "a wake-up timed singly below the clock's cost is implausible: %s", why);
+	ok(!bench_check("LatTcp/size=1/placement=one/stat=p99", "ns/op", 5000, why, sizeof(why))
+	   && !bench_check("Lmdd/op=read/size=8M/bs=1M/flush=1", "ns/io-p50", 5000, why, sizeof(why)),
+	   "so are a round trip's percentile and lmdd's time of one read");
+	ok(bench_check("LatTcp/size=1/placement=one", "ns/op", 5000, why, sizeof(why))
+	   && bench_check("LatUsleep/method=nanosleep/stat=p50/usec=100", "ns/op", 2e6, why,
+			  sizeof(why))
+	   && bench_check("Lmdd/op=read/size=8M/bs=1M/flush=1", "MB/s", 5000, why, sizeof(why)),
+	   "a time per operation of a burst, one above the cost and a bandwidth stand");
+
+	/* A loop longer than the sample: one iteration, one operation, per sample. */
+	c->name = "Fake/op=single";
+	c->overhead = NULL;
+	o->sample_ns = 1000;
+	lp->ns_per_iter = 5000;
+	ok(run(o, c, &r) == 0 && r.samples == 0,
+	   "samples of one iteration each below the clock's cost are withheld");
+	lp->ns_per_iter = 3;
+	ok(run(o, c, &r) == 0 && r.samples == o->reps && r.first < 1000000,
+	   "the same below the cost from bursts of iterations is reported");
+	o->sample_ns = sample_ns;
+	timing_set_clock(fake_clock);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -266,7 +324,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28 + 16 + 9);
+	plan(28 + 16 + 9 + 6);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -326,6 +384,7 @@ main(int argc, char **argv)
 		is_double(0, bench_summary("BwUdp/size=1470/placement=one", "%loss", loss, NULL, 3), 1e-9,
 			  "without its weights, the median");
 	}
+	test_clock_bound(&o, &c, &lp);
 
 	/* cppcheck-suppress redundantAssignment ; run() reads lp through c.arg */
 	lp.ns_per_iter = 4;
