@@ -347,11 +347,15 @@ int
 resfile_set_config(struct resfile_parser *p, const char *key, const char *value)
 {
 	struct resfile_run *r = p->r;
+	const char *v;
 	int rc;
 
+	/* A key of the fingerprint that a program says otherwise later (its
+	 * "clock:" line with the clock's measured cost) keeps that first
+	 * later value too, for the results tool's clock bound. */
 	if (!p->in_bench)
 		rc = resfile_kv_put(&r->config, &r->nconfig, key, value, 1);
-	else if (kv_get(r->config, r->nconfig, key) != NULL)
+	else if ((v = kv_get(r->config, r->nconfig, key)) != NULL && strcmp(v, value) == 0)
 		rc = 0;
 	else
 		rc = resfile_kv_put(&r->later, &r->nlater, key, value, 0);

@@ -90,7 +90,8 @@ struct resfile_run {
 	 * "lmbench-<key>" for the rest.  In file order, keys unique. */
 	struct resfile_kv *config;
 	size_t nconfig;
-	/* Keys first seen after the fingerprint, with their first value. */
+	/* Keys first seen after the fingerprint, and keys of it given
+	 * another value after it, with their first value there. */
 	struct resfile_kv *later;
 	size_t nlater;
 	struct resfile_result *results;

@@ -200,6 +200,89 @@ check_plausible(const struct metric *m, double raw, struct resfile_value *out)
 }
 
 /*
+ * The clock's cost of a reading in ns, from the run's "clock:" line
+ * ("clock_gettime(CLOCK_MONOTONIC), resolution 20 ns, cost 27 ns", as
+ * each program prints it; the suite's fingerprint has the clock's name
+ * alone, so a program's later line is looked at too); NaN when no line
+ * says it.
+ */
+static double
+clock_cost(const struct resfile_run *r)
+{
+	const char *lines[2];
+	size_t i;
+
+	lines[0] = resfile_config(r, "clock");
+	lines[1] = NULL;
+	for (i = 0; i < r->nlater; i++)
+		if (strcmp(r->later[i].key, "clock") == 0)
+			lines[1] = r->later[i].value;
+	for (i = 0; i < HB_ARRAY_SIZE(lines); i++) {
+		const char *at = lines[i] != NULL ? strstr(lines[i], ", cost ") : NULL;
+		char *end;
+		double cost;
+
+		if (at == NULL)
+			continue;
+		cost = strtod(at + 7, &end);
+		if (end != at + 7 && strncmp(end, " ns", 3) == 0 && isfinite(cost) && cost > 0)
+			return cost;
+	}
+	return NAN;
+}
+
+/*
+ * The run's fastest memory bandwidth in MB/s: the largest value of the
+ * columns whose metric is a memory test (METRIC_MEMTEST), each taken by
+ * its own rule; NaN when the run has none.
+ */
+static double
+fastest_memory(const struct resfile_run *r)
+{
+	double best = NAN;
+	size_t i;
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *t = &metric_table[i];
+		struct resfile_value v;
+
+		if ((t->flags & METRIC_MEMTEST) == 0 || t->section == NULL
+		    || t->select == METRIC_MEAN || t->select == METRIC_CONFIG)
+			continue;
+		/* A memory test is never METRIC_MEMMOVE: no deeper recursion. */
+		if (resfile_column(r, t, &v) == 0 && v.present && !(v.value / t->scale <= best))
+			best = v.value / t->scale;
+		resfile_value_free(&v);
+	}
+	return best;
+}
+
+/*
+ * The bounds across results, on a value that passed its own (raw units):
+ * one operation timed singly is not below the run's clock cost, data
+ * moved through memory not (much) faster than the run's fastest memory
+ * test (lib/metric: metric_clock_plausible, metric_memory_plausible).
+ */
+static void
+check_run_bounds(const struct resfile_run *r, const struct metric *m, const char *name,
+		 double raw, struct resfile_value *out)
+{
+	int good = 1;
+
+	if (out->implausible)
+		return;
+	if (metric_timed_singly(m, name) && strncmp(m->unit, "ns/", 3) == 0)
+		good = metric_clock_plausible(raw, clock_cost(r), out->why, sizeof(out->why));
+	if (good && (m->flags & METRIC_MEMMOVE) != 0)
+		good = metric_memory_plausible(m, raw, fastest_memory(r), out->why,
+					       sizeof(out->why));
+	if (!good) {
+		out->implausible = 1;
+		out->present = 0;
+	}
+}
+
+/*
  * The quantile a "/stat=" part names: "p50" 0.5, "p99" 0.99, "p999"
  * 0.999, "max" 1, "min" 0; -1 for anything else.
  */
@@ -296,6 +379,7 @@ merged_percentile(const struct resfile_run *r, const struct metric *m,
 	}
 	out->value = hist_quantile(all, q) * m->scale;
 	check_plausible(m, hist_quantile(all, q), out);
+	check_run_bounds(r, m, x->name, hist_quantile(all, q), out);
 	free(all);
 	free(one);
 	return 1;
@@ -385,6 +469,7 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 		out->source = a->name;
 		out->present = 1;
 		check_plausible(m, e, out);
+		check_run_bounds(r, m, a->name, e, out);
 	}
 	return units_of(r, m, a, m->scale, out);
 }

@@ -20,8 +20,12 @@ struct resfile_value {
 	double value;		/* in display units: the metric's estimator
 				 * (lib/metric) over the samples, times scale */
 	int implausible;	/* 1: blank because the value is outside the
-				 * metric's physical bounds; why says how */
-	char why[96];
+				 * metric's physical bounds, or those across
+				 * the run's results (below the clock's cost
+				 * of a reading when timed singly, above the
+				 * run's fastest memory bandwidth when moved
+				 * through memory: lib/metric); why says how */
+	char why[128];
 	double *samples;	/* display units, malloc'd (NULL for text) */
 	size_t n;
 	/* The samples by the process that measured them (see

@@ -216,6 +216,109 @@ has_flag(const struct resfile_run *r, const char *text)
 	return 0;
 }
 
+/*
+ * A suite's run: the fingerprint names the clock, each program's own
+ * "clock:" line says what a reading costs (27 ns).  A nanosleep's
+ * lateness of 12 ns, one wake-up timed singly, is below it; AF UNIX's
+ * 90000 MB/s is above the run's fastest memory test (rd, 70000 MB/s) by
+ * more than the margin, the pipe's 8000 MB/s is not.
+ */
+static const char bounds[] =
+	"hostbench: 0.1.0\n"
+	"host: x\n"
+	"clock: clock_gettime(CLOCK_MONOTONIC)\n"
+	"bench: lat_usleep\n"
+	"args:\n"
+	"clock: clock_gettime(CLOCK_MONOTONIC), resolution 20 ns, cost 27 ns\n"
+	"status: ok\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t12 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100\t4\t12 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p99/usec=100\t4\t30 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p99/usec=100\t4\t30 ns/op\n"
+	"bench: bw_unix\n"
+	"args:\n"
+	"clock: clock_gettime(CLOCK_MONOTONIC), resolution 20 ns, cost 28 ns\n"
+	"status: ok\n"
+	"BenchmarkBwUnix/msg=64K/placement=one\t2\t90000 MB/s\n"
+	"BenchmarkBwUnix/msg=64K/placement=one\t2\t90000 MB/s\n"
+	"BenchmarkBwPipe/msg=64K/placement=one\t2\t8000 MB/s\n"
+	"BenchmarkBwPipe/msg=64K/placement=one\t2\t8000 MB/s\n"
+	"bench: bw_mem\n"
+	"args:\n"
+	"status: ok\n"
+	"BenchmarkBwMem/op=rd/size=64M\t2\t70000 MB/s\n"
+	"BenchmarkBwMem/op=rd/size=64M\t2\t70000 MB/s\n"
+	"BenchmarkBwMem/op=wr/size=64M\t2\t30000 MB/s\n"
+	"BenchmarkBwMem/op=wr/size=64M\t2\t30000 MB/s\n";
+
+/* Column section/label of r into *v (free it); 0, or -1 without one. */
+static int
+cell(const struct resfile_run *r, const char *section, const char *label,
+     struct resfile_value *v)
+{
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->section != NULL && strcmp(m->section, section) == 0
+		    && strcmp(m->column, label) == 0)
+			return resfile_column(r, m, v);
+	}
+	return -1;
+}
+
+/* The bounds across a run's results: its clock's cost, its memory tests. */
+static void
+test_run_bounds(void)
+{
+	struct resfile_run r;
+	struct resfile_value v;
+	char err[512], *text, *cut;
+
+	ok(parse(&r, "bounds.0", bounds, err, sizeof(err)) == 0, "a run to bound parses: %s", err);
+	is_string("clock_gettime(CLOCK_MONOTONIC)", resfile_config(&r, "clock"),
+		  "the fingerprint's clock stands for the run");
+	ok(cell(&r, "more", "sleep late p50", &v) == 0 && !v.present && v.implausible
+	   && strcmp(v.why, "12 ns per operation timed singly is below the clock's cost (27 ns)") == 0,
+	   "a wake-up timed singly below the first program's clock cost is blank: %s", v.why);
+	resfile_value_free(&v);
+	ok(cell(&r, "more", "sleep late p99", &v) == 0 && v.present && !v.implausible,
+	   "one above it stands");
+	resfile_value_free(&v);
+	ok(cell(&r, "bw", "AF UNIX", &v) == 0 && !v.present && v.implausible
+	   && strcmp(v.why, "AF UNIX 90000 MB/s is above the run's fastest memory bandwidth, "
+			    "70000 MB/s") == 0,
+	   "data through a socket faster than the run's memory is blank: %s", v.why);
+	resfile_value_free(&v);
+	ok(cell(&r, "bw", "Pipe", &v) == 0 && v.present && fabs(v.value - 8000) < 1e-9,
+	   "a pipe below it stands");
+	resfile_value_free(&v);
+	ok(cell(&r, "membw", "rd", &v) == 0 && v.present, "the memory test itself stands");
+	resfile_value_free(&v);
+	resfile_free(&r);
+
+	/* An older file: no cost on any clock line, no memory test. */
+	text = malloc(sizeof(bounds));
+	if (text == NULL)
+		bail("no memory");
+	memcpy(text, bounds, sizeof(bounds));
+	while ((cut = strstr(text, ", cost")) != NULL)
+		memcpy(cut, "; time", 6);
+	cut = strstr(text, "bench: bw_mem");
+	*cut = '\0';
+	ok(parse(&r, "old.0", text, err, sizeof(err)) == 0, "without them it parses: %s", err);
+	ok(cell(&r, "more", "sleep late p50", &v) == 0 && v.present && fabs(v.value - 0.012) < 1e-9,
+	   "without the clock's cost the wake-up stands");
+	resfile_value_free(&v);
+	ok(cell(&r, "bw", "AF UNIX", &v) == 0 && v.present && fabs(v.value - 90000) < 1e-9,
+	   "without a memory test the socket's rate stands");
+	resfile_value_free(&v);
+	resfile_free(&r);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -226,7 +329,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105);
+	plan(105 + 10);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -451,5 +554,6 @@ main(void)
 	is_double(22.91, column(&r, "ctx", "2p/0K ctxsw"), 1e-9, "its 2p/0K context switch is 22.91 us");
 	is_double(151.881, column(&r, "mem", "Rand mem"), 1e-9, "its random chase at 64 MB is 151.881 ns");
 	resfile_free(&r);
+	test_run_bounds();
 	return 0;
 }

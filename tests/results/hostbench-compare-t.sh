@@ -117,7 +117,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((54 + ncells))
+plan $((57 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -244,6 +244,27 @@ compare --sections ctx "$tmp/zero.0"
 like 'an impossible value is left blank, saying why' "$(cat "$tmp/out")" \
 	'ctx: 2p/0K ctxsw: 0 ns/op is not above 0'
 is 'and its cell is blank' '' "$(awk '/^Context switching/ { s = 1 } s && /^vm / { print substr($0, 34, 5); exit }' "$tmp/out" | tr -d ' ')"
+# The bounds across a run's results (lib/metric): one wake-up timed on
+# its own below what a reading of the clock costs (the program's "clock:"
+# line), and data through a socket faster than the run's fastest memory
+# test (rdwr, 22110 MB/s), are no values either.
+awk '/^BenchmarkLatUsleep/ && !d { print "clock: clock_gettime(CLOCK_MONOTONIC), resolution 31 ns, cost 60000 ns"; d = 1 }
+	{ print }' "$data/hb-a.0" >"$tmp/clock.0"
+compare --summary --sections more hb-a.0 "$tmp/clock.0"
+like 'a wake-up timed singly below the clock'"'"'s cost is left blank, saying why' "$(cat "$tmp/out")" \
+	"^  \[2\] more: sleep late p50: 5[0-9]+ ns per operation timed singly is below the clock's cost \(60000 ns\)"
+{
+	cat "$data/hb-a.0"
+	printf 'bench: bw_unix\nargs:\nstatus: ok\n'
+	for i in 1 2 3; do
+		printf 'BenchmarkBwUnix/msg=64K/placement=one\t2\t90000 MB/s\n'
+		printf 'BenchmarkBwPipe/msg=64K/placement=one\t2\t5000 MB/s\n'
+	done
+} >"$tmp/fast.0"
+compare --summary --sections bw "$tmp/fast.0"
+like 'data through a socket above the memory'"'"'s bandwidth is left blank, saying why' "$(cat "$tmp/out")" \
+	"^  \[1\] bw: AF UNIX: AF UNIX 90000 MB/s is above the run's fastest memory bandwidth, 22110 MB/s"
+like 'a pipe below it is tabled' "$(cat "$tmp/out")" '^vm +Linux [0-9.]+ +baseline +5000$'
 like 'the text says slower for a latency' "$(compare hb-r-a.0 hb-r-b.0; cat "$tmp/out")" \
 	'null call +0.06530 +0.1330 +\+103.7% .* slower'
 like 'the legend states the method' "$(cat "$tmp/out")" \
