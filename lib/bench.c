@@ -272,6 +272,9 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 	fputs(".PP\n"
 	      "A percentile result (with a \\fIstat=\\fR part) is a percentile of every\n"
 	      "observation of the run.\n"
+	      "Such a result, and any time of one operation timed on its own, is never\n"
+	      "below what a reading of the clock costs (the run's \\fIclock:\\fR line):\n"
+	      "the interval timed holds one reading.\n"
 	      "A summary outside the values a result can physically have is measured\n"
 	      "again, twice at most; one still outside is left out, and the program\n"
 	      "exits 3 saying why.\n", f);
@@ -290,9 +293,19 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 		fputs("; ", f);
 		roff_text(f, metric_estimator_name(m->estimator));
 		if (m->hi > m->lo)
-			fprintf(f, "; %s %g to %g.\n", m->lo_open ? "above" : "from", m->lo, m->hi);
+			fprintf(f, "; %s %g to %g", m->lo_open ? "above" : "from", m->lo, m->hi);
 		else
-			fprintf(f, "; %s %g.\n", m->lo_open ? "above" : "at least", m->lo);
+			fprintf(f, "; %s %g", m->lo_open ? "above" : "at least", m->lo);
+		if (m->flags & METRIC_SINGLY)
+			fputs(", and not below the clock's cost of a reading", f);
+		if (m->flags & METRIC_MEMMOVE)
+			fprintf(f, ", and in the summary tables at most %g times the run's fastest "
+				"memory bandwidth (\\fBbw_mem\\fR, \\fBstream\\fR)",
+				METRIC_MEMORY_MARGIN);
+		if (m->flags & METRIC_MEMTEST)
+			fputs("; a memory test: the run's fastest bounds its pipes, sockets and "
+			      "cached files", f);
+		fputs(".\n", f);
 	}
 }
 
