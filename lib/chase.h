@@ -67,7 +67,8 @@ int chase_blocks(struct chase *c, void *buf, size_t len, size_t stride, size_t b
 int chase_pages(struct chase *c, void *buf, size_t npages, size_t page, size_t line);
 
 /*
- * Walk every chain once round from where it stands, checking each link:
+ * Walk every chain once round from where it stands, the chains side by
+ * side (their misses overlap), checking each link:
  * inside the buffer, pointer-aligned, and back at the start after exactly
  * the chain's length and not before: one load per slot.  Returns 0, or -1 with
  * errno EFAULT when a link is broken (the chase was corrupted).

@@ -52,7 +52,7 @@ main(void)
 	double ns[3], best[3];
 	uint64_t rounds[3];
 
-	plan(43);
+	plan(45);
 	if (buf == NULL)
 		bail("cannot allocate the test buffer");
 
@@ -152,6 +152,17 @@ main(void)
 	*p = c.cur[0];
 	errno = 0;
 	ok(chase_verify(&c) == -1 && errno == EFAULT, "back at the start too early: EFAULT");
+	/* Walked side by side, a broken link on one of several chains still counts. */
+	chase_lines(&c, buf, LEN, STRIDE, 4);
+	p = (void **)*c.cur[2];
+	*p = buf + LEN;
+	errno = 0;
+	ok(chase_verify(&c) == -1 && errno == EFAULT, "a link out of the buffer on chain 3 of 4: EFAULT");
+	chase_lines(&c, buf, LEN, STRIDE, 4);
+	p = (void **)*c.cur[3];
+	*p = c.cur[3];
+	errno = 0;
+	ok(chase_verify(&c) == -1 && errno == EFAULT, "chain 4 of 4 back at its start too early: EFAULT");
 	errno = 0;
 	ok(chase_time(&c, 100000, 0, 3, ns, rounds, best) == -1 && errno == EFAULT,
 	   "chase_time reports a corrupted chase");

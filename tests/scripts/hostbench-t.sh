@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 100
+hb_init hostbench 103
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -501,6 +501,24 @@ tests_under() {
 	is "$name: under a wrapper, emulation is the wrapper's command name" \
 		'0 emulation: qemu-fake' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep '^emulation:')"
 	unset HOSTBENCH_WRAPPER
+
+	# The time left, from the script's own time_left (deciseconds): 40
+	# of 100 weights done in 80 s (a prior of 100 / 20 + 1 weights at
+	# that pace).  Without --settle: 60 * 806 / 46.  With --settle, 30 s
+	# of the 80 waited for a quiet moment: the benchmarks' pace leaves
+	# them out (60 * 506 / 46 = 660), and the waits still to come, at
+	# their rate so far (60 * 300 / 46 = 391), are capped by what is
+	# left of the run's whole wait: 6 x 10 s less the 30 s spent.
+	sed -n '/^time_left() {$/,/^}$/p' "$script" >"$d/eta.sh"
+	eta() {
+		$sh -c ". '$d/eta.sh'; total_w=100 done_w=40 elapsed=800 settle_spent=$1 \
+			settle=$2 settle_total=$3; time_left"
+	}
+	is "$name: time left without --settle: the pace so far" 1051 "$(eta 0 '' 0)"
+	is "$name: with --settle=10: the benchmarks' pace, and the 30 s of wait still allowed" \
+		960 "$(eta 300 10 60)"
+	is "$name: ... with --settle=100: and the waits at their rate so far" \
+		1051 "$(eta 300 100 600)"
 }
 
 hb_shells
