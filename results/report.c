@@ -160,8 +160,11 @@ build_summary(struct report *rep, const char *const *only)
 			for (ri = 0; ri < rep->nruns; ri++) {
 				if (resfile_column(&rep->runs[ri].rf, m, &col->cells[ri]) != 0)
 					return -1;
-				present |= col->cells[ri].present;
-				if (col->cells[ri].present && m->select != METRIC_CONFIG)
+				/* A blank left for an implausible value keeps its
+				 * column, so that the reason is listed. */
+				present |= col->cells[ri].present || col->cells[ri].implausible;
+				if ((col->cells[ri].present || col->cells[ri].implausible)
+				    && m->select != METRIC_CONFIG)
 					any_value = 1;
 			}
 			/* lmbench's tables keep their columns; ours drop empty ones. */
