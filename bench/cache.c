@@ -268,8 +268,8 @@ median_of(const double *s, size_t first, size_t last)
  * plateau after it is not seen.
  *
  * A level's size is where its rise crosses the middle of its latency
- * and the next plateau's, the nearer of the two sizes around it: where
- * half the loads miss.  A
+ * and the next plateau's (where half the loads miss): the nearer of the
+ * two sizes around it, unless that is on the next plateau already.  A
  * cache whose lines spread unevenly over its sets (random physical
  * pages, a hypervisor's) starts to miss at half its size and keeps some
  * lines well past it; the middle of the rise is its capacity, where the
@@ -333,16 +333,20 @@ levels_of(const double *x, const double *y, size_t n, struct level *lv, size_t m
 		i = i > 0 ? i - 2 : (size_t)-1;
 	}
 	for (i = 0; i < nl; i++) {
-		double mid = (lv[i].value + (i + 1 < nl ? lv[i + 1].value : *beyond)) / 2;
+		double next = i + 1 < nl ? lv[i + 1].value : *beyond, mid = (lv[i].value + next) / 2;
 		size_t a;
 
 		lv[i].at = lv[i].last;
 		for (a = lv[i].last; a < lv[i].top; a++)
 			if (s[a] <= mid)
 				lv[i].at = a;
-		/* The middle falls between two sizes: the nearer one. */
+		/*
+		 * The middle falls between two sizes: the nearer one, but not
+		 * one on the next plateau already (a sharp step ends at the
+		 * last size that still hits).
+		 */
 		a = lv[i].at;
-		if (s[a + 1] - mid < mid - s[a])
+		if (s[a + 1] - mid < mid - s[a] && s[a + 1] * (1 + JUMP / 2) < next)
 			lv[i].at = a + 1;
 	}
 	return nl;
