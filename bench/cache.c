@@ -18,21 +18,26 @@
  * and "the last rise of 15%" read that creep as a 256-byte line one run
  * and found none the next.  Then the curve: a chase at the line size
  * through each size from 512 bytes to MAXSIZE, four sizes per doubling;
- * a level ends where the curve steps up (lib/knee.h says how steps are
- * told from noise).  Every point is the lower quartile of its samples,
+ * a level ends in the rise from its plateau to the next (levels_of says
+ * how plateaus and rises are told apart), and every rise is measured
+ * again before it is believed.  Every point is the lower quartile of its samples,
  * each the lower quartile of its bursts (chase_bursts): a preempted
  * burst or sample drops out, and the luck of the single fastest burst,
  * which moved a knee from run to run, does not count.
  * Checked (memcheck.h): the line is a power of two, and where sysfs
  * names the line (coherency_line_size), or else the auxiliary vector
- * (AT_DCACHEBSIZE), it is that; the levels grow.  A
+ * (AT_DCACHEBSIZE), it is that; the levels grow; each level is, within
+ * one size of the walk, the size sysfs names for its cache.  A
  * line or curve that fails is measured again (twice at most, each point
  * keeping its lower time); a line still not a power of two, or levels
  * that do not grow, are withheld (exit 3), and so is a line that still
- * disagrees with sysfs (the walk goes on at sysfs's line); what sysfs
- * says is recorded beside (config line sysfs-cache), sizes too: the last cache is shared with
- * other CPUs and, in a VM, other guests, and the share of it a walk
- * keeps is what the curve shows (6 to 12M of a 32M L3 on a busy host).
+ * disagrees with sysfs (the walk goes on at sysfs's line), and a level
+ * of a cache of this CPU alone still another size than sysfs's after
+ * its sizes are measured again; what sysfs says is recorded beside
+ * (config line sysfs-cache).  The last cache is shared with other CPUs
+ * and, in a VM, other guests, and the share of it a walk keeps is what
+ * the curve shows (3 to 12M of a 32M L3): reported, with a note naming
+ * both sizes.
  * Laying a chase, calibrating (which warms the caches with it) and a
  * pass after timing that checks every link are outside timing.  The buffer asks for transparent huge pages, so that
  * TLB misses do not add steps of their own; tlb(1) measures those.
@@ -624,7 +629,7 @@ main(int argc, char **argv)
 			y[i] = points[first_walk + i].best;
 			again[i] = 0;
 		}
-		nlv = levels_of(x, y, nw, lv, MAX_LEVELS, &last);
+		nlv = (int)levels_of(x, y, nw, lv, MAX_LEVELS, &last);
 		if (pass == RETRIES)
 			break;
 		/*
