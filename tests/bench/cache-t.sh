@@ -142,6 +142,7 @@ HOSTBENCH_MEM_AVAILABLE=1m
 export HOSTBENCH_MEM_AVAILABLE
 run_prog cache $q -L 64 -M 1m
 unset HOSTBENCH_MEM_AVAILABLE
+withheld_ok "$TAP_STATUS" "$TAP_STDERR" && TAP_STATUS=0	# L1 another size than sysfs's
 ok 'memory short: the walk is reduced to 512K and the reduction recorded' \
 	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | grep -q "^size-reduced: -M 1M to 512K" &&
 		printf "%s\n" "$2" | awk "/^BenchmarkCache\/stride/ { n = \$1 } END { exit n != \"BenchmarkCache/stride=64/size=512K\" }"' \
