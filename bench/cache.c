@@ -18,21 +18,26 @@
  * and "the last rise of 15%" read that creep as a 256-byte line one run
  * and found none the next.  Then the curve: a chase at the line size
  * through each size from 512 bytes to MAXSIZE, four sizes per doubling;
- * a level ends where the curve steps up (lib/knee.h says how steps are
- * told from noise).  Every point is the lower quartile of its samples,
+ * a level ends in the rise from its plateau to the next (levels_of says
+ * how plateaus and rises are told apart), and every rise is measured
+ * again before it is believed.  Every point is the lower quartile of its samples,
  * each the lower quartile of its bursts (chase_bursts): a preempted
  * burst or sample drops out, and the luck of the single fastest burst,
  * which moved a knee from run to run, does not count.
  * Checked (memcheck.h): the line is a power of two, and where sysfs
  * names the line (coherency_line_size), or else the auxiliary vector
- * (AT_DCACHEBSIZE), it is that; the levels grow.  A
+ * (AT_DCACHEBSIZE), it is that; the levels grow; each level is, within
+ * one size of the walk, the size sysfs names for its cache.  A
  * line or curve that fails is measured again (twice at most, each point
  * keeping its lower time); a line still not a power of two, or levels
  * that do not grow, are withheld (exit 3), and so is a line that still
- * disagrees with sysfs (the walk goes on at sysfs's line); what sysfs
- * says is recorded beside (config line sysfs-cache), sizes too: the last cache is shared with
- * other CPUs and, in a VM, other guests, and the share of it a walk
- * keeps is what the curve shows (6 to 12M of a 32M L3 on a busy host).
+ * disagrees with sysfs (the walk goes on at sysfs's line), and a level
+ * of a cache of this CPU alone still another size than sysfs's after
+ * its sizes are measured again; what sysfs says is recorded beside
+ * (config line sysfs-cache).  The last cache is shared with other CPUs
+ * and, in a VM, other guests, and the share of it a walk keeps is what
+ * the curve shows (3 to 12M of a 32M L3): reported, with a note naming
+ * both sizes.
  * Laying a chase, calibrating (which warms the caches with it) and a
  * pass after timing that checks every link are outside timing.  The buffer asks for transparent huge pages, so that
  * TLB misses do not add steps of their own; tlb(1) measures those.
@@ -42,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #ifdef HAVE_SYS_AUXV_H
 # include <sys/auxv.h>
 #endif
@@ -62,6 +68,7 @@
 #define HINT_MAX (128u << 20)	/* the most a default reaches for a large cache */
 #define MIN_SIZE 512
 #define JUMP 0.25		/* a step: 25% up within one doubling */
+#define LEVEL_RISE 0.5		/* a cache behind another costs half as much again, at least */
 #define GROW 0.15		/* the line: a rise of 15% at least */
 #define RETRIES 2		/* measurements again of a line or curve that fails a check */
 #define MAX_LEVELS 8
@@ -203,6 +210,270 @@ line_of(const double *x, const double *y, size_t n)
 	return li;
 }
 
+/*
+ * One level of the curve: a plateau, the rise after it, and where in
+ * the rise the level ends.
+ */
+struct level {
+	size_t first, last;	/* the plateau's points */
+	size_t top;		/* the next plateau's first point: the rise is last .. top */
+	size_t at;		/* the level's size: x[at] */
+	double value;		/* the plateau's latency: median of its smoothed points */
+};
+
+/* The first point at or beyond 2 x[k]; n when the walk ends before. */
+static size_t
+doubling(const double *x, size_t n, size_t k)
+{
+	size_t j;
+
+	for (j = k + 1; j < n; j++)
+		if (x[j] >= 2 * x[k])
+			return j;
+	return n;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double u = *(const double *)a, v = *(const double *)b;
+
+	return (u > v) - (u < v);
+}
+
+/* The median of s[first..last]. */
+static double
+median_of(const double *s, size_t first, size_t last)
+{
+	double t[MAX_POINTS];
+	size_t n = last - first + 1;
+
+	memcpy(t, s + first, n * sizeof(*t));
+	qsort(t, n, sizeof(*t), cmp_double);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/*
+ * The levels of the curve x, y (n points, x rising): stores up to max
+ * into lv and returns how many, and the latency of the last plateau,
+ * where the walk ends, into *beyond.
+ *
+ * After a running median of three (knee_smooth), a plateau runs while
+ * the curve stays within JUMP / 2 of its lowest point; a point above
+ * that leaves it when the curve one doubling on is 1 + JUMP times the
+ * plateau's last point (a slower climb is a drift: the plateau goes on).
+ * The next plateau starts at the first point from which the curve rises
+ * less than JUMP over a doubling: the cache behind keeps its latency
+ * over a doubling at least.  Not the point where the curve is as flat as
+ * it was below: a shared last-level cache in a virtual machine drifts
+ * up 20% a doubling as its share dwindles, never that flat, and a rule
+ * that waited for it ran the rise from the second level on into memory,
+ * which made the second level's size the memory step's (8M for a 1M
+ * L2) and lost the third.  A rise the walk ends in is no level: the
+ * plateau after it is not seen.
+ *
+ * A level's size is where its rise crosses the middle of its latency
+ * and the next plateau's (where half the loads miss): the nearer of the
+ * two sizes around it, unless that is on the next plateau already.  A
+ * cache whose lines spread unevenly over its sets (random physical
+ * pages, a hypervisor's) starts to miss at half its size and keeps some
+ * lines well past it; the middle of the rise is its capacity, where the
+ * steepest part of the rise was wherever noise made it.
+ * Two plateaus whose latencies differ by less than LEVEL_RISE are one:
+ * the step between them was a bump (a TLB's reach within memory, 125
+ * to 160 ns, or a neighbour in a cache), not a cache behind another.
+ */
+static size_t
+levels_of(const double *x, const double *y, size_t n, struct level *lv, size_t max,
+	  double *beyond)
+{
+	double s[MAX_POINTS], base;
+	size_t first = 0, k, nl = 0, i;
+
+	knee_smooth(y, n, s);
+	base = s[0];
+	for (k = 1; k < n && nl < max; k++) {
+		size_t j = doubling(x, n, k - 1), m;
+
+		if (s[k] <= base * (1 + JUMP / 2)) {
+			if (s[k] < base)
+				base = s[k];
+			continue;
+		}
+		if (j == n)
+			break;		/* too near the end to tell */
+		if (s[j] < s[k - 1] * (1 + JUMP))
+			continue;	/* a drift */
+		for (m = k; m < n; m++)
+			if ((j = doubling(x, n, m)) == n || s[j] < s[m] * (1 + JUMP))
+				break;
+		if (j == n)
+			break;		/* the walk ends in the rise */
+		lv[nl].first = first;
+		lv[nl].last = k - 1;
+		lv[nl].top = m;
+		nl++;
+		first = m;
+		base = s[m];
+		k = m;
+	}
+	for (i = 0; i < nl; i++)
+		lv[i].value = median_of(s, lv[i].first, lv[i].last);
+	*beyond = median_of(s, first, n - 1);
+	/* Bumps: a plateau not LEVEL_RISE above the one before joins it. */
+	for (i = 0; i < nl; i++) {
+		double next = i + 1 < nl ? lv[i + 1].value : *beyond;
+
+		if (next >= lv[i].value * (1 + LEVEL_RISE))
+			continue;
+		if (i + 1 < nl) {
+			lv[i].last = lv[i + 1].last;
+			lv[i].top = lv[i + 1].top;
+			memmove(&lv[i + 1], &lv[i + 2], (nl - i - 2) * sizeof(*lv));
+			lv[i].value = median_of(s, lv[i].first, lv[i].last);
+		} else {
+			*beyond = median_of(s, lv[i].first, n - 1);
+		}
+		nl--;
+		i = i > 0 ? i - 2 : (size_t)-1;
+	}
+	for (i = 0; i < nl; i++) {
+		double next = i + 1 < nl ? lv[i + 1].value : *beyond, mid = (lv[i].value + next) / 2;
+		size_t a;
+
+		lv[i].at = lv[i].last;
+		for (a = lv[i].last; a < lv[i].top; a++)
+			if (s[a] <= mid)
+				lv[i].at = a;
+		/*
+		 * The middle falls between two sizes: the nearer one, but not
+		 * one on the next plateau already (a sharp step ends at the
+		 * last size that still hits).
+		 */
+		a = lv[i].at;
+		if (s[a + 1] - mid < mid - s[a] && s[a + 1] * (1 + JUMP / 2) < next)
+			lv[i].at = a + 1;
+	}
+	return nl;
+}
+
+/* Line 0 of /sys/devices/system/cpu/cpuCPU/cache/indexIDX/FILE into buf: 0, or -1. */
+static int
+cache_attr(long cpu, unsigned idx, const char *file, char *buf, size_t len)
+{
+	char path[112];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%ld/cache/index%u/%s", cpu, idx,
+		 file);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	buf[ok ? strcspn(buf, "\n") : 0] = '\0';
+	return ok ? 0 : -1;
+}
+
+/* The data or unified cache of level level of cpu: its index, or -1. */
+static int
+cache_index(long cpu, unsigned level)
+{
+	char buf[32];
+	unsigned idx;
+
+	for (idx = 0; idx < 16; idx++) {
+		if (cache_attr(cpu, idx, "type", buf, sizeof(buf)) != 0)
+			return -1;
+		if (strcmp(buf, "Instruction") == 0
+		    || cache_attr(cpu, idx, "level", buf, sizeof(buf)) != 0)
+			continue;
+		if (strtoul(buf, NULL, 10) == level)
+			return (int)idx;
+	}
+	return -1;
+}
+
+/*
+ * Whether CPU 0's data cache of level level is its own, the same size on
+ * every CPU: CACHE_PRIVATE; CACHE_SHARED when shared_cpu_list names
+ * other CPUs too; CACHE_UNSURE when sysfs does not say, or the CPUs'
+ * caches of that level differ (big.LITTLE: this process may run on
+ * either kind).
+ */
+enum { CACHE_PRIVATE, CACHE_SHARED, CACHE_UNSURE };
+static int
+cache_sharing(unsigned level)
+{
+	char list[256], size0[32], size[32];
+	long cpu, ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	int idx = cache_index(0, level);
+
+	if (idx < 0 || cache_attr(0, (unsigned)idx, "shared_cpu_list", list, sizeof(list)) != 0
+	    || cache_attr(0, (unsigned)idx, "size", size0, sizeof(size0)) != 0 || list[0] == '\0')
+		return CACHE_UNSURE;
+	if (strpbrk(list, ",-") != NULL)
+		return CACHE_SHARED;
+	for (cpu = 1; cpu < ncpu; cpu++) {
+		int i = cache_index(cpu, level);
+
+		/* An offline CPU has no cache directory: it does not run this. */
+		if (i < 0)
+			continue;
+		if (cache_attr(cpu, (unsigned)i, "size", size, sizeof(size)) != 0
+		    || strcmp(size, size0) != 0)
+			return CACHE_UNSURE;
+	}
+	return CACHE_PRIVATE;
+}
+
+/* The cache sysfs names for level level (1, 2 ...), or NULL. */
+static const struct chase_cache *
+sysfs_level(const struct chase_cache *c, size_t n, size_t level)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].level == level)
+			return &c[i];
+	return NULL;
+}
+
+/*
+ * Whether a level measured at size is the cache of sysfs's size want,
+ * within one step of the walk x[0..n): from the size walked before want
+ * to the one after it.
+ */
+static int
+agrees(const double *x, size_t n, double size, double want)
+{
+	double lo = 0, hi = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (x[i] < want)
+			lo = x[i];
+		else if (x[i] > want && hi == 0)
+			hi = x[i];
+	}
+	return size >= lo && (hi == 0 || size <= hi);
+}
+
+/* Mark the sizes of x[0..n) from lo to hi to be measured again; how many. */
+static int
+mark(int *again, const double *x, size_t n, double lo, double hi)
+{
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < n; i++)
+		if (x[i] >= lo && x[i] <= hi) {
+			again[i] = 1;
+			k++;
+		}
+	return k;
+}
+
 /* -L: a stride the walk can take, a whole number of pointers. */
 static void
 line_check(const struct bench_prog *p, int letter, const char *arg, void *ctx)
@@ -243,16 +514,17 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct chase_cache sys[CHASE_MAX_CACHES];
-	struct knee_level lv[MAX_LEVELS];
+	struct level lv[MAX_LEVELS];
 	double x[MAX_POINTS], y[MAX_POINTS], sample, last = 0;
+	int again[MAX_POINTS], shown[MAX_LEVELS], sharing[MAX_LEVELS];
 	char name[OUTPUT_MAX_NAME], sz[32], why[160] = "";
-	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride;
+	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride, nw, l;
 	unsigned sysline = sysfs_line(sys, nsys), pass;
 	const char *says = "sysfs";
 	uint64_t want, max;
 	struct chase_buf b;
 	int64_t huge;
-	int nlv = 0, li = -1, levels_ok = 0;
+	int nlv = 0, li = -1;
 	double lvs[MAX_LEVELS];
 	void *buf;
 
@@ -281,10 +553,14 @@ main(int argc, char **argv)
 		for (s = sizeof(void *); s <= MAX_STRIDE; s *= 2)
 			add_point(s, max < LINE_BUF ? (size_t)max : LINE_BUF, 1);
 	first_walk = npoints;
-	/* The walk's stride is not known yet: count its sizes as if it were the smallest. */
-	for (s = MIN_SIZE, i = first_walk; s <= max; s = next_size(s))
+	/*
+	 * The walk's stride is not known yet: count its sizes as if it were
+	 * the smallest, and half of them again for the rises and the sizes
+	 * sysfs disputes, measured again.
+	 */
+	for (s = MIN_SIZE, i = 0; s <= max; s = next_size(s))
 		i++;
-	sample = RUN_BUDGET_NS / ((double)i * o.reps);
+	sample = RUN_BUDGET_NS / ((double)(first_walk + i + i / 2) * o.reps);
 	if (sample < SAMPLE_FLOOR_NS)
 		sample = SAMPLE_FLOOR_NS;
 	if (sample > (double)o.sample_ns)
@@ -335,27 +611,97 @@ main(int argc, char **argv)
 			continue;
 		add_point(stride, size, 0);
 	}
+	for (l = 0; l < MAX_LEVELS; l++)
+		sharing[l] = sysfs_level(sys, nsys, l + 1) != NULL ? cache_sharing((unsigned)l + 1)
+			     : CACHE_UNSURE;
+	nw = npoints - first_walk;
+	if (nw < KNEE_MIN_POINTS)
+		msg_die("too few sizes to find cache levels (-M %s)", mem_size_name(sz, sizeof(sz), max));
+	for (i = 0; i < nw; i++)
+		again[i] = 1;
 	for (pass = 0; pass <= RETRIES; pass++) {
-		for (i = first_walk; i < npoints; i++) {
-			measure(&points[i], buf, &o, (uint64_t)sample);
-			x[i - first_walk] = (double)points[i].size;
-			y[i - first_walk] = points[i].best;
+		int more = 0;
+
+		for (i = 0; i < nw; i++) {
+			if (again[i])
+				measure(&points[first_walk + i], buf, &o, (uint64_t)sample);
+			x[i] = (double)points[first_walk + i].size;
+			y[i] = points[first_walk + i].best;
+			again[i] = 0;
 		}
-		nlv = knee_find(x, y, npoints - first_walk, JUMP, lv, MAX_LEVELS, &last);
-		if (nlv < 0)
-			msg_die("too few sizes to find cache levels (-M %s)",
-				mem_size_name(sz, sizeof(sz), max));
-		if (nlv > MAX_LEVELS)
-			nlv = MAX_LEVELS;
-		for (i = 0; i < (size_t)nlv; i++)
-			lvs[i] = lv[i].size;
-		if ((levels_ok = memcheck_levels(lvs, (size_t)nlv, why, sizeof(why))) != 0)
+		nlv = (int)levels_of(x, y, nw, lv, MAX_LEVELS, &last);
+		if (pass == RETRIES)
 			break;
-		if (pass < RETRIES)
-			msg_warn("%s: measuring the curve again", why);
+		/*
+		 * A step is only believed when it shows again: every rise is
+		 * measured again once (noise only adds time, so a bump made
+		 * by a neighbour sinks back).  A level sysfs names another
+		 * size for is measured again from half the smaller of the two
+		 * sizes to twice the larger, twice at most; not a shared cache
+		 * found smaller, which is what such a cache is for one of its
+		 * CPUs (and the sizes to measure again are the largest).
+		 */
+		for (l = 0; l < (size_t)nlv; l++) {
+			const struct chase_cache *c = sysfs_level(sys, nsys, l + 1);
+
+			if (pass == 0)
+				more += mark(again, x, nw, x[lv[l].last], x[lv[l].top]);
+			if (c != NULL && !agrees(x, nw, x[lv[l].at], (double)c->size)
+			    && !(x[lv[l].at] < (double)c->size && sharing[l] == CACHE_SHARED)) {
+				double lo = x[lv[l].at] < (double)c->size ? x[lv[l].at] : (double)c->size;
+				double hi = x[lv[l].at] + (double)c->size - lo;
+
+				more += mark(again, x, nw, lo / 2, hi * 2);
+			}
+		}
+		if (!more)
+			break;
 	}
-	if (!levels_ok)
+	for (l = 0; l < (size_t)nlv; l++)
+		lvs[l] = x[lv[l].at];
+	if (!memcheck_levels(lvs, (size_t)nlv, why, sizeof(why))) {
 		bench_withhold("Cache/level", "%s", why);
+		nlv = 0;
+	}
+	/*
+	 * What sysfs says, after measuring again.  A level another size than
+	 * its cache is, for a cache of this CPU alone, no measure of it
+	 * (a neighbour on the host's other hyperthread, or two levels the
+	 * curve ran into one): withheld.  A shared cache keeps for one
+	 * process only the share the others leave it: the curve's size is
+	 * reported, with what sysfs says beside it.
+	 */
+	for (l = 0; l < (size_t)nlv; l++) {
+		const struct chase_cache *c = sysfs_level(sys, nsys, l + 1);
+		char meas[32];
+		int how;
+
+		shown[l] = 1;
+		if (c == NULL || agrees(x, nw, x[lv[l].at], (double)c->size))
+			continue;
+		mem_size_name(meas, sizeof(meas), (uint64_t)x[lv[l].at]);
+		mem_size_name(sz, sizeof(sz), c->size);
+		how = sharing[l];
+		snprintf(name, sizeof(name), "Cache/level=%zu", l + 1);
+		if (how == CACHE_PRIVATE) {
+			bench_withhold(name, "L%zu measured %s, sysfs says %s (this CPU's alone)", l + 1,
+				       meas, sz);
+			shown[l] = 0;
+		} else {
+			msg_warn("L%zu measured %s, sysfs says %s (%s)", l + 1, meas, sz,
+				 how == CACHE_UNSURE ? "sysfs does not say that no other CPU shares it"
+				 : x[lv[l].at] < (double)c->size
+				 ? "shared with other CPUs; the share this process got"
+				 : "shared with other CPUs");
+		}
+	}
+	for (l = (size_t)nlv; l < nsys; l++) {
+		const struct chase_cache *c = sysfs_level(sys, nsys, l + 1);
+
+		if (c != NULL && (double)c->size * 4 <= x[nw - 1])
+			msg_warn("L%zu not seen: no step in the curve where sysfs's %s ends", l + 1,
+				 mem_size_name(sz, sizeof(sz), c->size));
+	}
 
 	if (o.output == OUTPUT_RAW) {
 		output_config(stdout, "stride", "%zu", stride);
@@ -383,16 +729,18 @@ main(int argc, char **argv)
 		else
 			printf("line: %zu bytes\n", stride);
 	}
-	for (i = 0; levels_ok && i < (size_t)nlv; i++) {
-		const double v[2] = { lv[i].size, lv[i].value };
+	for (i = 0; i < (size_t)nlv; i++) {
+		const double v[2] = { x[lv[i].at], lv[i].value };
 		const char *const u[2] = { "bytes", "ns/op" };
 
+		if (!shown[i])
+			continue;
 		snprintf(name, sizeof(name), "Cache/level=%zu", i + 1);
 		if (o.output == OUTPUT_RAW)
 			output_sample_pairs(stdout, name, 1, v, u, 2);
 		else
 			printf("L%zu: %s, %.3g ns per load\n", i + 1,
-			       mem_size_name(sz, sizeof(sz), (uint64_t)lv[i].size), lv[i].value);
+			       mem_size_name(sz, sizeof(sz), (uint64_t)x[lv[i].at]), lv[i].value);
 	}
 	if (o.output == OUTPUT_TEXT)
 		printf("beyond: %.3g ns per load at %s\n", last,

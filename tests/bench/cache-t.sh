@@ -2,7 +2,7 @@
 # cache: options, errors, the curve's names, and levels that make sense.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 25
+plan 29
 q='-N 3 -T 1ms -o raw'
 
 # ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
@@ -26,16 +26,24 @@ cli 'unknown option: exit 2 naming it' 2 'unknown option -q' cache -q
 # A walk to 1 MB: the line test, then the curve.  A line that still
 # differs from the one sysfs names after measuring again (a neighbour
 # in the shared cache) is withheld: exit 3, saying so.
+# A level another size than its cache, a cache of this CPU alone, after
+# measuring again, is withheld the same way.
+line_withheld='^cache: Line: implausible: a line of [0-9]* bytes, [A-Za-z_]* says [0-9]*; not reported$'
+level_withheld='^cache: Cache/level=[1-9]: implausible: L[1-9] measured [0-9]*[KMG]*, sysfs says [0-9]*[KMG]* (this CPU.s alone); not reported$'
+# withheld_ok STATUS STDERR: exit 3 and every "implausible" line one of those.
+withheld_ok() {
+	[ "$1" -eq 3 ] && printf '%s\n' "$2" | grep -q 'implausible' &&
+		! printf '%s\n' "$2" | grep 'implausible' | grep -v -e "$line_withheld" -e "$level_withheld" | grep -q .
+}
 run_prog cache $q -M 1m
 withheld=
-if [ "$TAP_STATUS" -eq 3 ] && printf '%s
-' "$TAP_STDERR" |
-	grep -q '^cache: Line: implausible: a line of [0-9]* bytes, [A-Za-z_]* says [0-9]*; not reported$'; then
-	withheld=1
-	diag "the line was withheld: $(printf '%s\n' "$TAP_STDERR" | grep 'Line: implausible')"
+if withheld_ok "$TAP_STATUS" "$TAP_STDERR"; then
+	printf '%s\n' "$TAP_STDERR" | grep -q "$line_withheld" && withheld=1
+	diag "withheld: $(printf '%s\n' "$TAP_STDERR" | grep 'implausible')"
+	TAP_STATUS=0
 fi
-ok 'exit 0 (or 3, the line withheld, saying why) and well-formed raw records' \
-	ran_well "$([ -n "$withheld" ] && echo 0 || echo "$TAP_STATUS")" "$TAP_STDOUT"
+ok 'exit 0 (or 3, the line or a level withheld, saying why) and well-formed raw records' \
+	ran_well "$TAP_STATUS" "$TAP_STDOUT"
 names=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/stride/ { print substr($1, 10) }' | uniq)
 like 'the line test runs at 128K from the pointer size up' "$names" '^Cache/stride=(4|8)/size=128K$'
 like 'up to a 512-byte stride' "$names" '^Cache/stride=512/size=128K$'
@@ -66,8 +74,61 @@ ok 'levels are ordered: each larger and slower than the one before, all within 1
 if [ -n "$TEST_WRAPPER" ]; then
 	skip 'under an emulator the curve need not show the cache'
 else
-	l1=$(printf '%s\n' "$levels" | awk 'NR == 1 { print $1 }')
-	ok "a first level between 4K and 512K is found ($l1 bytes)" num_between 4096 "${l1:-0}" 524288
+	l1=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/level=1\t/ { print $3 }')
+	if [ -z "$l1" ] && printf '%s\n' "$TAP_STDERR" | grep -q '^cache: Cache/level=1: implausible: L1 measured'; then
+		ok 'the first level, withheld, is another size than sysfs says' true
+	else
+		ok "a first level between 4K and 512K is found ($l1 bytes)" num_between 4096 "${l1:-0}" 524288
+	fi
+fi
+
+# A walk through L1 and L2 into what lies behind (8M: the L2 step and a
+# doubling of plateau after it): each level sysfs names (data and unified
+# caches of CPU 0) is found within one step of the walk of its size, or
+# stderr says why not: withheld, another size (a shared cache), or not seen.
+run_prog cache $q -L 64 -M 8m
+out8=$TAP_STDOUT err8=$TAP_STDERR
+ok '-M 8m: exit 0, or 3 with a level withheld saying why' \
+	sh -c '[ "$1" -eq 0 ] || { printf "%s\n" "$2" | grep -q "Cache/level=[1-9]: implausible: L[1-9] measured" && [ "$1" -eq 3 ]; }' \
+	sh "$TAP_STATUS" "$err8"
+levels8=$(printf '%s\n' "$out8" | awk '/^BenchmarkCache\/level=/ { print $3, $5 }')
+ok "levels strictly grow in size and latency ($(printf '%s' "$levels8" | tr '\n' ';'))" \
+	sh -c 'printf "%s\n" "$1" | awk "NF { if (\$1 <= s || \$2 <= t) exit 1; s = \$1; t = \$2 }"' sh "$levels8"
+ok 'every note names a level, what the curve shows and what sysfs says' \
+	sh -c '! printf "%s\n" "$1" | grep -v -e "^cache: L[1-9] measured [0-9]*[KMG]*, sysfs says [0-9]*[KMG]* (.*)\$" \
+		-e "^cache: L[1-9] not seen: no step in the curve where sysfs.s [0-9]*[KMG]* ends\$" \
+		-e "^cache: Cache/level=[1-9]: implausible: L[1-9] measured " | grep -q .' sh "$err8"
+sysdir=/sys/devices/system/cpu/cpu0/cache
+if [ -n "$TEST_WRAPPER" ] || ! [ -r "$sysdir/index0/size" ]; then
+	skip 'no cache sizes in sysfs here (or an emulator: not the machine measured)'
+else
+	# "N SIZE" for each data or unified cache of level 1 and 2 sysfs names.
+	named=$(for d in "$sysdir"/index*; do
+		t=$(cat "$d/type" 2>/dev/null) || continue
+		[ "$t" = Instruction ] && continue
+		echo "$(cat "$d/level") $(cat "$d/size")"
+	done | awk '$1 <= 2')
+	# within N BYTES: level N is reported within one step of the walk of
+	# BYTES (the sizes walked just below and above it), or stderr says why not.
+	within() {
+		printf '%s\n' "$err8" | grep -q -e "Cache/level=$1: implausible" -e "^cache: L$1 measured" \
+			-e "^cache: L$1 not seen" && return 0
+		printf '%s\n' "$out8" | awk -v n="$1" -v want="$2" '
+		function bytes(s) { return s ~ /K$/ ? s * 1024 : s ~ /M$/ ? s * 1048576 : s + 0 }
+		/^BenchmarkCache\/stride=/ { v = $1; sub(/.*size=/, "", v); v = bytes(v)
+			if (v < want && v > lo) lo = v; if (v > want && (hi == 0 || v < hi)) hi = v }
+		$1 == "BenchmarkCache/level=" n { got = $3 }
+		END { exit !(got != "" && got >= lo && (hi == 0 || got <= hi)) }'
+	}
+	bad=
+	for n in 1 2; do
+		size=$(printf '%s\n' "$named" | awk -v n=$n '$1 == n { print $2; exit }')
+		[ -n "$size" ] || continue
+		b=$(printf '%s\n' "$size" | awk '{ v = $1 + 0; print /K$/ ? v * 1024 : /M$/ ? v * 1048576 : v }')
+		within $n "$b" || bad="$bad L$n (sysfs $size)"
+	done
+	ok "L1 and L2 within one step of the walk of sysfs's sizes, or a note says why not${bad:+; not:$bad}" \
+		test -z "$bad"
 fi
 
 run_prog cache $q -L 64 -M 64k
@@ -81,6 +142,7 @@ HOSTBENCH_MEM_AVAILABLE=1m
 export HOSTBENCH_MEM_AVAILABLE
 run_prog cache $q -L 64 -M 1m
 unset HOSTBENCH_MEM_AVAILABLE
+withheld_ok "$TAP_STATUS" "$TAP_STDERR" && TAP_STATUS=0	# L1 another size than sysfs's
 ok 'memory short: the walk is reduced to 512K and the reduction recorded' \
 	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | grep -q "^size-reduced: -M 1M to 512K" &&
 		printf "%s\n" "$2" | awk "/^BenchmarkCache\/stride/ { n = \$1 } END { exit n != \"BenchmarkCache/stride=64/size=512K\" }"' \
