@@ -171,26 +171,6 @@ fork_child(struct loop *l, unsigned i)
 	return 0;
 }
 
-/* Reap children; 1 when one asked to stop the server. */
-static int
-reap(struct loop *l)
-{
-	unsigned i;
-	int status, stop = 0;
-	pid_t pid;
-
-	while (l->nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
-		for (i = 0; i < l->nkids; i++)
-			if (l->kids[i].pid == pid) {
-				if (l->kids[i].authed)
-					l->last = timing_now();
-				l->kids[i] = l->kids[--l->nkids];
-				stop |= WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP;
-				break;
-			}
-	return stop;
-}
-
 /* Children's reports of a key proved. */
 static void
 read_auth(struct loop *l)
@@ -204,6 +184,33 @@ read_auth(struct loop *l)
 				l->kids[i].authed = 1;
 				l->kids[i].touched = l->last = timing_now();
 			}
+}
+
+/* Reap children; 1 when one asked to stop the server. */
+static int
+reap(struct loop *l)
+{
+	unsigned i;
+	int status, stop = 0;
+	pid_t pid;
+
+	while (l->nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (i = 0; i < l->nkids; i++)
+			if (l->kids[i].pid == pid) {
+				/*
+				 * A child writes its report of a proof before it
+				 * exits: read, else a session that began and ended
+				 * between two rounds would not count as activity.
+				 */
+				if (!l->kids[i].authed)
+					read_auth(l);
+				if (l->kids[i].authed)
+					l->last = timing_now();
+				l->kids[i] = l->kids[--l->nkids];
+				stop |= WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP;
+				break;
+			}
+	return stop;
 }
 
 /* A child of host's has proved the key. */
