@@ -50,25 +50,43 @@ cpustat_parse(const char *line, struct cpustat *s)
 	return 0;
 }
 
-int
-cpustat_read(const char *path, struct cpustat *s)
+/*
+ * The first line of file (def when it is NULL) that starts with prefix
+ * ("": the first line), in line.  0, or -1 with errno set: fopen's, or
+ * EINVAL when there is no such line.
+ */
+static int
+first_line(const char *file, const char *def, const char *prefix, char *line, int size)
 {
-	char line[512];
-	FILE *f = fopen(path != NULL ? path : "/proc/stat", "r");
+	FILE *f = fopen(file != NULL ? file : def, "r");
+	size_t n = strlen(prefix);
 	int rc = -1;
 
 	if (f == NULL)
 		return -1;
-	errno = EINVAL;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, "cpu ", 4) == 0) {
-			rc = cpustat_parse(line, s);
+	while (fgets(line, size, f) != NULL)
+		if (strncmp(line, prefix, n) == 0) {
+			rc = 0;
 			break;
 		}
 	fclose(f);
 	if (rc != 0)
 		errno = EINVAL;
 	return rc;
+}
+
+int
+cpustat_read(const char *path, struct cpustat *s)
+{
+	char line[512];
+
+	if (first_line(path, "/proc/stat", "cpu ", line, (int)sizeof(line)) != 0)
+		return -1;
+	if (cpustat_parse(line, s) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
 }
 
 void
@@ -196,14 +214,8 @@ int
 cpustat_boot_id(const char *path, uint64_t id[2])
 {
 	char line[80];
-	FILE *f = fopen(path != NULL ? path : "/proc/sys/kernel/random/boot_id", "r");
-	int rc = -1;
 
-	if (f == NULL)
+	if (first_line(path, "/proc/sys/kernel/random/boot_id", "", line, (int)sizeof(line)) != 0)
 		return -1;
-	errno = EINVAL;
-	if (fgets(line, sizeof(line), f) != NULL)
-		rc = cpustat_parse_boot_id(line, id);
-	fclose(f);
-	return rc;
+	return cpustat_parse_boot_id(line, id);
 }

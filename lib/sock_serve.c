@@ -24,6 +24,8 @@
 #define MAX_CHILDREN SOCK_MAX_CHILDREN
 #define MAX_PENDING 64		/* accepted connections waiting for their first bytes */
 #define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
+#define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often ... */
+#define FROZEN_NS 200000000ull	/* ... and a poll this much later than asked: the server could not run */
 
 /*
  * In a child: set once the client proved the key.  The server makes room
@@ -169,26 +171,6 @@ fork_child(struct loop *l, unsigned i)
 	return 0;
 }
 
-/* Reap children; 1 when one asked to stop the server. */
-static int
-reap(struct loop *l)
-{
-	unsigned i;
-	int status, stop = 0;
-	pid_t pid;
-
-	while (l->nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
-		for (i = 0; i < l->nkids; i++)
-			if (l->kids[i].pid == pid) {
-				if (l->kids[i].authed)
-					l->last = timing_now();
-				l->kids[i] = l->kids[--l->nkids];
-				stop |= WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP;
-				break;
-			}
-	return stop;
-}
-
 /* Children's reports of a key proved. */
 static void
 read_auth(struct loop *l)
@@ -202,6 +184,33 @@ read_auth(struct loop *l)
 				l->kids[i].authed = 1;
 				l->kids[i].touched = l->last = timing_now();
 			}
+}
+
+/* Reap children; 1 when one asked to stop the server. */
+static int
+reap(struct loop *l)
+{
+	unsigned i;
+	int status, stop = 0;
+	pid_t pid;
+
+	while (l->nkids > 0 && (pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (i = 0; i < l->nkids; i++)
+			if (l->kids[i].pid == pid) {
+				/*
+				 * A child writes its report of a proof before it
+				 * exits: read, else a session that began and ended
+				 * between two rounds would not count as activity.
+				 */
+				if (!l->kids[i].authed)
+					read_auth(l);
+				if (l->kids[i].authed)
+					l->last = timing_now();
+				l->kids[i] = l->kids[--l->nkids];
+				stop |= WIFEXITED(status) && WEXITSTATUS(status) == CHILD_STOP;
+				break;
+			}
+	return stop;
 }
 
 /* A child of host's has proved the key. */
@@ -244,6 +253,25 @@ evict_oldest(struct loop *l, const struct sockaddr_storage *host)
 		kill(l->kids[best].pid, SIGUSR1);
 		l->kids[best].dying = 1;
 	}
+}
+
+/*
+ * The server could not run for gap ns (the machine was paused, the
+ * process stopped).  No client could reach it meanwhile either, so that
+ * time counts against none of its clocks: without this, a server whose
+ * machine froze for longer than -i exits the moment it thaws, before the
+ * client it was waiting for.
+ */
+static void
+unfreeze(struct loop *l, uint64_t gap)
+{
+	unsigned i;
+
+	l->last += gap;
+	for (i = 0; i < l->nkids; i++)
+		l->kids[i].touched += gap;
+	for (i = 0; i < l->npend; i++)
+		l->pend[i].deadline += gap;
 }
 
 static int ready(struct loop *l, unsigned i, short revents);
@@ -397,7 +425,16 @@ sock_serve(const struct sock_server *s)
 			timeout = wake <= now ? 0 : (int)((wake - now) / 1000000 + 1);
 		if (l.nkids > 0 && (timeout < 0 || timeout > 100))
 			timeout = 100;	/* to reap children */
+		/* A freeze shows only as a poll that overslept: one second's at most. */
+		if (timeout > FROZEN_CHECK_MS)
+			timeout = FROZEN_CHECK_MS;
 		r = poll(pf, (nfds_t)(np + l.npend), timeout);
+		if (timeout >= 0) {
+			uint64_t after = timing_now(), due = now + (uint64_t)timeout * 1000000u;
+
+			if (after > due + FROZEN_NS)
+				unfreeze(&l, after - due);
+		}
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)

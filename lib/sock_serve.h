@@ -3,8 +3,9 @@
  * bounded number of forked children, at most SOCK_PEER_UNAUTH of them
  * (and of accepted connections waiting for their first bytes) per peer
  * address until they prove the key, deadlines that nothing a client
- * sends extends, an idle timeout that only clients with the key reset,
- * and a parent pipe so that a server a benchmark started never outlives
+ * sends extends, an idle timeout that only clients with the key reset
+ * (time in which the server could not run, a paused machine or a stopped
+ * process, counts against none of these clocks), and a parent pipe so that a server a benchmark started never outlives
  * it.
  */
 #ifndef HB_SOCK_SERVE_H

@@ -83,13 +83,8 @@ gone() {
 # hangs.
 fake=$tmpd/fake
 mkdir "$fake"
-cat >"$fake/hostinfo" <<'EOF'
-#!/bin/sh
-case ${1:-} in
--a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
--m) echo unknown; exit 0 ;;
-esac
-printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
+hb_fake_hostinfo "$fake/hostinfo"
+cat >>"$fake/hostinfo" <<'EOF'
 printf 'governor: %s\n' "$(cat "$HB_STATE" 2>/dev/null || echo unset)"
 EOF
 cat >"$fake/lat_syscall" <<'EOF'
@@ -102,7 +97,7 @@ fi
 printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
 hb_compare_stub "$tmpd/compare"
-chmod +x "$fake/hostinfo" "$fake/lat_syscall"
+chmod +x "$fake/lat_syscall"
 
 real=no
 if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ] &&

@@ -136,21 +136,18 @@ if [ -f "$top_builddir/bench/lat_syscall" ]; then
 			printf 'bench/%s has no man page doc/%s.1\n' "$_p" "$_p"
 			continue
 		fi
-		awk '$0 == ".SH SYNOPSIS" { on = 1 } on && /^\.SH / && $0 != ".SH SYNOPSIS" { exit } on' \
-			"$_page" >"$tmpd/man.syn"
-		$TEST_WRAPPER "$top_builddir/bench/$_p" --synopsis >"$tmpd/prog.syn" 2>&1 ||
-			printf 'bench/%s --synopsis failed: %s\n' "$_p" "$(head -n 1 "$tmpd/prog.syn")"
-		cmp -s "$tmpd/man.syn" "$tmpd/prog.syn" ||
-			printf "doc/%s.1: its SYNOPSIS is not what bench/%s --synopsis prints (make man-synopsis): %s\n" \
-				"$_p" "$_p" "$(diff "$tmpd/man.syn" "$tmpd/prog.syn" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
-		# Its RESULTS: the estimators and bounds of its metric rows.
-		awk '$0 == ".SH RESULTS" { on = 1 } on && /^\.SH / && $0 != ".SH RESULTS" { exit } on' \
-			"$_page" >"$tmpd/man.res"
-		$TEST_WRAPPER "$top_builddir/bench/$_p" --results >"$tmpd/prog.res" 2>&1 ||
-			printf 'bench/%s --results failed: %s\n' "$_p" "$(head -n 1 "$tmpd/prog.res")"
-		cmp -s "$tmpd/man.res" "$tmpd/prog.res" ||
-			printf "doc/%s.1: its RESULTS are not what bench/%s --results prints (make man-synopsis): %s\n" \
-				"$_p" "$_p" "$(diff "$tmpd/man.res" "$tmpd/prog.res" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+		# Its SYNOPSIS (--synopsis) and its RESULTS, the estimators and
+		# bounds of its metric rows (--results).
+		for _sec in SYNOPSIS RESULTS; do
+			_opt=$(printf '%s' "$_sec" | tr 'A-Z' 'a-z')
+			awk -v sec=".SH $_sec" '$0 == sec { on = 1 } on && /^\.SH / && $0 != sec { exit } on' \
+				"$_page" >"$tmpd/man.sec"
+			$TEST_WRAPPER "$top_builddir/bench/$_p" "--$_opt" >"$tmpd/prog.sec" 2>&1 ||
+				printf 'bench/%s --%s failed: %s\n' "$_p" "$_opt" "$(head -n 1 "$tmpd/prog.sec")"
+			cmp -s "$tmpd/man.sec" "$tmpd/prog.sec" ||
+				printf "doc/%s.1: its %s section is not what bench/%s --%s prints (make man-synopsis): %s\n" \
+					"$_p" "$_sec" "$_p" "$_opt" "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+		done
 	done <"$tmpd/built" >"$tmpd/bad"
 	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage and the RESULTS of its metrics"
 else

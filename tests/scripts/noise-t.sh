@@ -69,14 +69,7 @@ mark_of() {
 # print a result at once.
 fake=$tmpd/fake
 mkdir "$fake"
-cat >"$fake/hostinfo" <<'EOF'
-#!/bin/sh
-case ${1:-} in
--a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
--m) echo unknown; exit 0 ;;
-esac
-printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
-EOF
+hb_fake_hostinfo "$fake/hostinfo"
 cat >"$fake/lat_syscall" <<'EOF'
 #!/bin/sh
 for a in "$@"; do op=$a; done
@@ -91,7 +84,7 @@ stat)
 esac
 printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
-chmod +x "$fake/hostinfo" "$fake/lat_syscall"
+chmod +x "$fake/lat_syscall"
 
 real=no
 if [ -f "$top_builddir/bench/bw_tcp" ] && [ -f "$top_builddir/bench/hostinfo" ]; then

@@ -37,6 +37,22 @@ hb_shells() {
 	fi
 }
 
+# hb_fake_hostinfo FILE: write FILE, an executable stand-in hostinfo
+# that answers -a and -m as the real one does on an unknown machine and
+# prints a fixed identity (host fakehost, FakeArch, Fake 1.0, one CPU).
+# A test appends lines of its own to it (more of the identity).
+hb_fake_hostinfo() {
+	cat >"$1" <<'EOF'
+#!/bin/sh
+case ${1:-} in
+-a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
+-m) echo unknown; exit 0 ;;
+esac
+printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
+EOF
+	chmod +x "$1"
+}
+
 # hb_compare_stub FILE: write FILE, an executable stand-in results tool
 # that prints its arguments ("compare got: [a] [b]").
 hb_compare_stub() {
