@@ -221,26 +221,6 @@ struct level {
 	double value;		/* the plateau's latency: median of its smoothed points */
 };
 
-/* The first point at or beyond 2 x[k]; n when the walk ends before. */
-static size_t
-doubling(const double *x, size_t n, size_t k)
-{
-	size_t j;
-
-	for (j = k + 1; j < n; j++)
-		if (x[j] >= 2 * x[k])
-			return j;
-	return n;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double u = *(const double *)a, v = *(const double *)b;
-
-	return (u > v) - (u < v);
-}
-
 /* The median of s[first..last]. */
 static double
 median_of(const double *s, size_t first, size_t last)
@@ -249,8 +229,8 @@ median_of(const double *s, size_t first, size_t last)
 	size_t n = last - first + 1;
 
 	memcpy(t, s + first, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), cmp_double);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	stats_sort(t, n);
+	return stats_quantile_sorted(t, n, 0.5);
 }
 
 /*
@@ -293,7 +273,7 @@ levels_of(const double *x, const double *y, size_t n, struct level *lv, size_t m
 	knee_smooth(y, n, s);
 	base = s[0];
 	for (k = 1; k < n && nl < max; k++) {
-		size_t j = doubling(x, n, k - 1), m;
+		size_t j = knee_doubling(x, n, k - 1), m;
 
 		if (s[k] <= base * (1 + JUMP / 2)) {
 			if (s[k] < base)
@@ -305,7 +285,7 @@ levels_of(const double *x, const double *y, size_t n, struct level *lv, size_t m
 		if (s[j] < s[k - 1] * (1 + JUMP))
 			continue;	/* a drift */
 		for (m = k; m < n; m++)
-			if ((j = doubling(x, n, m)) == n || s[j] < s[m] * (1 + JUMP))
+			if ((j = knee_doubling(x, n, m)) == n || s[j] < s[m] * (1 + JUMP))
 				break;
 		if (j == n)
 			break;		/* the walk ends in the rise */

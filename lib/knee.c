@@ -83,14 +83,24 @@ valid(const double *x, const double *y, size_t n, size_t min, double f)
  * x >= 2 x[k]; the last point when the curve ends before, if it reaches
  * 1.5 x[k]; else n (no window).
  */
-static size_t
-window_end(const double *x, size_t n, size_t k)
+size_t
+knee_doubling(const double *x, size_t n, size_t k)
 {
 	size_t j;
 
 	for (j = k + 1; j < n; j++)
 		if (x[j] >= 2 * x[k])
 			return j;
+	return n;
+}
+
+static size_t
+window_end(const double *x, size_t n, size_t k)
+{
+	size_t j = knee_doubling(x, n, k);
+
+	if (j < n)
+		return j;
 	return x[n - 1] >= 1.5 * x[k] ? n - 1 : n;
 }
 

@@ -38,6 +38,13 @@ struct knee_level {
 void knee_smooth(const double *y, size_t n, double *out);
 
 /*
+ * The first point of x[0..n) (rising) at or beyond 2 x[k], k < n: the
+ * end of the doubling that starts at point k; n when the curve ends
+ * before it.
+ */
+size_t knee_doubling(const double *x, size_t n, size_t k);
+
+/*
  * Find the steps of a curve: n points (x[i], y[i]), x strictly rising and
  * positive, y positive and finite.
  *

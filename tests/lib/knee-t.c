@@ -64,7 +64,16 @@ main(void)
 	unsigned st = 1;
 	int r;
 
-	plan(43);
+	plan(46);
+
+	/* The end of a doubling: the first point at or beyond twice x[k]. */
+	{
+		static const double xs[] = { 512, 640, 768, 1024, 1280, 2048 };
+
+		is_int(3, (long long)knee_doubling(xs, 6, 0), "512 doubles at 1024, point 3");
+		is_int(4, (long long)knee_doubling(xs, 6, 1), "640 at 1280 exactly, point 4");
+		is_int(6, (long long)knee_doubling(xs, 6, 4), "1280's doubling beyond the curve: n");
+	}
 
 	/* Clean steps: an L1 of 48K, an L2 of 2M, memory behind. */
 	n = sizes(64 * M);
