@@ -60,6 +60,7 @@
 #define MAX_CONNS SOCK_MAX_CHILDREN	/* TCP connections at once */
 #define UNPROVEN_CALLS 4	/* calls an unproven connection may make */
 #define CONNECT_TRIES 40	/* a client's tries while the server closes before the proof */
+#define FROZEN_NS 200000000ull	/* a wait this much longer than asked: the server could not run */
 
 static struct sock_opts so;
 static unsigned protos = 3;	/* bit 0: tcp, bit 1: udp */
@@ -428,8 +429,28 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 }
 
 /*
+ * The server could not run for gap ns (the machine was paused, the
+ * process stopped): no client could reach it meanwhile either, so that
+ * time counts against none of its clocks, as in lib/sock_serve.  Without
+ * this a server whose machine froze for longer than -i exits the moment
+ * it thaws, before the client it was waiting for.
+ */
+static void
+unfreeze(uint64_t gap)
+{
+	unsigned i;
+
+	last_proven += gap;
+	for (i = 0; i < MAX_CONNS; i++)
+		if (conns[i].fd >= 0)
+			conns[i].since += gap;
+}
+
+/*
  * libtirpc's loop, with the bounds above, an idle timeout that only
- * clients with the key reset, and the parent's pipe.
+ * clients with the key reset (not by a time the server could not run:
+ * it waits a second at most, and a wait that overslept is a freeze),
+ * and the parent's pipe.
  */
 static int
 serve_rpc(struct sock_server *s)
@@ -449,7 +470,7 @@ serve_rpc(struct sock_server *s)
 	last_proven = timing_now();
 	while (!stopping) {
 		fd_set r = svc_fdset;
-		uint64_t now = timing_now(), wake = expire(now);
+		uint64_t now = timing_now(), wake = expire(now), asked, after;
 		struct timeval tv;
 		int n, maxfd = svc_maxfd > s->pfd ? svc_maxfd : s->pfd;
 
@@ -470,7 +491,10 @@ serve_rpc(struct sock_server *s)
 			tv.tv_sec = 0;
 			tv.tv_usec = (suseconds_t)((wake - now) / 1000 + 1);
 		}
+		asked = (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000u;
 		n = select(maxfd + 1, &r, NULL, NULL, &tv);
+		if ((after = timing_now()) - now > asked + FROZEN_NS)
+			unfreeze(after - now - asked);
 		if (n < 0 && errno != EINTR)
 			return -1;
 		if (n <= 0)

@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 22
+plan 24
 q='-N 3 -T 1ms -o raw'
 net_init lat_rpc 6 LatRpc
 
@@ -42,7 +42,7 @@ run_prog lat_rpc $q
 if [ "$TAP_STATUS" -eq 77 ]; then
 	like 'without libtirpc: exit 77 with the reason' "$TAP_OUT" 'Sun RPC not available \(libtirpc not found at build time\)'
 	n=0
-	while [ "$n" -lt 16 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
+	while [ "$n" -lt 18 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
 	exit 0
 fi
 ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
@@ -81,5 +81,19 @@ ok 'the server is gone after -S' gone "$pid"
 
 server -i 1
 ok '-i 1: the server exits after 1 s without a client' gone "$pid"
+
+# A machine paused for longer than -i (here the server alone, stopped
+# once it waits in its loop): that time is not idle time.  The server
+# waits a second at most and does not count what a wait overslept.
+server -i 5
+sleep "$settle"
+kill -STOP "$pid"
+sleep 6
+kill -CONT "$pid"
+sleep 0.5
+ok 'stopped for 6 s with -i 5: still running when it thaws' alive "$pid"
+# shellcheck disable=SC2086
+run_prog lat_rpc $q -n "$port" 127.0.0.1
+ok '... and serves a client' test "$TAP_STATUS" -eq 0
 
 net_signals -N 1000 -T 100ms -i 4326
