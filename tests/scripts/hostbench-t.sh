@@ -371,7 +371,7 @@ tests_under() {
 	# Progress: on stderr, with done/total, elapsed and time left.
 	hb run --profile test --only lat_syscall,mhz -o "$d/progress"
 	like "$name: progress names the benchmark, done/total, elapsed, time left" \
-		"$HB_ERR" '^\[1/7 done, [0-9.]+s elapsed, ~[0-9.]+s left\] lat_syscall null \.\.\. ok \([0-9.]+s\)$'
+		"$HB_ERR" '^\[1/7 done, [0-9.]+s elapsed, ~[0-9.]+s left\] lat_syscall null \.\.\. ok \([0-9.]+s(, noisy)?\)$'
 	like "$name: ... and ends with a summary" \
 		"$HB_ERR" '^hostbench: 7 benchmarks in [0-9.]+s: 4 ok, 2 failed, 1 unsupported, 0 skipped'
 	ok "$name: ... skipped cases end in a noise line too" noise_ok "$d/b0"
