@@ -211,6 +211,24 @@ net_unpinned() {
 		has "$TAP_STDOUT" "$net_name/placement=unpinned"
 }
 
+# net_frozen ARGS...: (2 tests) a machine paused for longer than -i (a
+# VM host's hiccup; here the server alone, stopped once it waits in its
+# loop) is not idle time.  The server waits a second at most and does
+# not count what a wait overslept, so it thaws with at most $settle + 1 s
+# of its 5 s used (else it exits there and then) and serves a client of
+# $net_prog ARGS... -n PORT 127.0.0.1.
+net_frozen() {
+	server -i 5
+	sleep "$settle"
+	kill -STOP "$pid"
+	sleep 6
+	kill -CONT "$pid"
+	sleep 0.5
+	ok 'stopped for 6 s with -i 5: still running when it thaws' alive "$pid"
+	run_prog "$net_prog" "$@" -n "$port" 127.0.0.1
+	ok '... and serves a client' test "$TAP_STATUS" -eq 0
+}
+
 # net_bad_clients DESC [CMD...]: (1 test) after TCP garbage and a huge
 # header (and CMD PORT, another bad client), beside a silent client, the
 # server on $port serves a run; DESC says so.  A skip without perl.
