@@ -60,7 +60,6 @@
 #define MAX_CONNS SOCK_MAX_CHILDREN	/* TCP connections at once */
 #define UNPROVEN_CALLS 4	/* calls an unproven connection may make */
 #define CONNECT_TRIES 40	/* a client's tries while the server closes before the proof */
-#define FROZEN_NS 200000000ull	/* a wait this much longer than asked: the server could not run */
 
 static struct sock_opts so;
 static unsigned protos = 3;	/* bit 0: tcp, bit 1: udp */
@@ -431,7 +430,7 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 /*
  * The server could not run for gap ns (the machine was paused, the
  * process stopped): no client could reach it meanwhile either, so that
- * time counts against none of its clocks, as in lib/sock_serve.  Without
+ * time counts against none of its clocks (sock_overslept).  Without
  * this a server whose machine froze for longer than -i exits the moment
  * it thaws, before the client it was waiting for.
  */
@@ -470,7 +469,7 @@ serve_rpc(struct sock_server *s)
 	last_proven = timing_now();
 	while (!stopping) {
 		fd_set r = svc_fdset;
-		uint64_t now = timing_now(), wake = expire(now), asked, after;
+		uint64_t now = timing_now(), wake = expire(now), asked, gap;
 		struct timeval tv;
 		int n, maxfd = svc_maxfd > s->pfd ? svc_maxfd : s->pfd;
 
@@ -493,8 +492,8 @@ serve_rpc(struct sock_server *s)
 		}
 		asked = (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000u;
 		n = select(maxfd + 1, &r, NULL, NULL, &tv);
-		if ((after = timing_now()) - now > asked + FROZEN_NS)
-			unfreeze(after - now - asked);
+		if ((gap = sock_overslept(now, asked)) > 0)
+			unfreeze(gap);
 		if (n < 0 && errno != EINTR)
 			return -1;
 		if (n <= 0)

@@ -24,8 +24,7 @@
 #define MAX_CHILDREN SOCK_MAX_CHILDREN
 #define MAX_PENDING 64		/* accepted connections waiting for their first bytes */
 #define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
-#define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often ... */
-#define FROZEN_NS 200000000ull	/* ... and a poll this much later than asked: the server could not run */
+#define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often (sock_overslept) */
 
 /*
  * In a child: set once the client proved the key.  The server makes room
@@ -357,6 +356,14 @@ ready(struct loop *l, unsigned i, short revents)
 	return 1;
 }
 
+uint64_t
+sock_overslept(uint64_t now, uint64_t asked)
+{
+	uint64_t after = timing_now();
+
+	return after > now + asked + SOCK_FROZEN_NS ? after - now - asked : 0;
+}
+
 int
 sock_serve(const struct sock_server *s)
 {
@@ -430,10 +437,10 @@ sock_serve(const struct sock_server *s)
 			timeout = FROZEN_CHECK_MS;
 		r = poll(pf, (nfds_t)(np + l.npend), timeout);
 		if (timeout >= 0) {
-			uint64_t after = timing_now(), due = now + (uint64_t)timeout * 1000000u;
+			uint64_t gap = sock_overslept(now, (uint64_t)timeout * 1000000u);
 
-			if (after > due + FROZEN_NS)
-				unfreeze(&l, after - due);
+			if (gap > 0)
+				unfreeze(&l, gap);
 		}
 		if (r < 0 && errno == EINTR)
 			continue;

@@ -60,4 +60,13 @@ struct sock_server {
  */
 int sock_serve(const struct sock_server *s);
 
+/*
+ * How long a wait that began at now (timing_now) and asked for asked ns
+ * overslept, when by more than SOCK_FROZEN_NS: the server could not run
+ * (a paused machine, a stopped process), and that time counts against
+ * none of its timeouts; else 0.  sock_serve's loop and lat_rpc's use it.
+ */
+#define SOCK_FROZEN_NS 200000000ull
+uint64_t sock_overslept(uint64_t now, uint64_t asked);
+
 #endif
