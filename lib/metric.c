@@ -39,6 +39,7 @@ const struct metric_section metric_sections[] = {
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
+	{ "load", "Latency under load (RRUL): round trips in microseconds, throughput in Mbit/s", 0 },
 };
 
 const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sections[0]);
@@ -536,6 +537,68 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
 	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
+
+	/*
+	 * lat_load: latency under load.  Through a router first (peer=remote),
+	 * else over loopback.  A round trip's percentile is of every probe
+	 * of the phase (the merged histograms); the added latency is loaded
+	 * minus idle, 0 when the load added none.
+	 */
+#define LOADPEER "peer=remote,placement=one,placement=unpinned"
+	ROWE("lat_load", "LatLoad/rtt=idle/stat=p50", "ns/op", "load", "idle p50", METRIC_ONE,
+	  LOADPEER, US, METRIC_SMALLER, "a UDP round trip with the path idle: the median", 0,
+	  METRIC_Q1, 0, 0, 1, NULL),
+	ROWE("lat_load", "LatLoad/rtt=loaded/stat=p50", "ns/op", "load", "loaded p50", METRIC_ONE,
+	  LOADPEER, US, METRIC_SMALLER, "a UDP round trip while TCP streams load the path both ways: the median",
+	  0, METRIC_Q1, 0, 0, 1, NULL),
+	ROWE("lat_load", "LatLoad/rtt=loaded/stat=p99", "ns/op", "load", "loaded p99", METRIC_ONE,
+	  LOADPEER, US, METRIC_SMALLER,
+	  "a UDP round trip while TCP streams load the path both ways: the 99th percentile", 0,
+	  METRIC_Q1, 0, 0, 1, NULL),
+	ROWE("lat_load", "LatLoad/rtt=added", "p50-ns", "load", "added p50", METRIC_ONE, LOADPEER,
+	  US, METRIC_SMALLER, "the latency the load adds: loaded minus idle median round trip (0: none)", 0,
+	  METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad", "up-Mbit/s", "load", "up Mbit/s", METRIC_ONE, LOADPEER,
+	  "Mbit/s", 1.0, METRIC_BIGGER, "TCP data to the server under load, in megabits per second",
+	  0, METRIC_TOTAL, 0, 0, 1, NULL),
+	ROWE("lat_load", "LatLoad", "down-Mbit/s", "load", "down Mbit/s", METRIC_ONE, LOADPEER,
+	  "Mbit/s", 1.0, METRIC_BIGGER, "TCP data from the server under load, in megabits per second",
+	  0, METRIC_TOTAL, 0, 0, 1, NULL),
+#undef LOADPEER
+	ROWE("lat_load", "LatLoad", "ns/op", NULL, "load rtt", METRIC_ONE, NULL, US, METRIC_SMALLER,
+	  "a percentile of the UDP round trips of a phase, idle or loaded", 0, METRIC_Q1, 0, 0, 1,
+	  NULL),
+	ROWE("lat_load", "LatLoad/rtt=added", "p99-ns", NULL, "added p99", METRIC_ONE, NULL, US,
+	  METRIC_SMALLER, "the latency the load adds: loaded minus idle 99th percentile round trip (0: none)", 0,
+	  METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad", "%loss", NULL, "probe loss", METRIC_ONE, NULL, "%", 1.0,
+	  METRIC_SMALLER, "probes of a phase unanswered within 2 s, in percent", 0, METRIC_MEDIAN, 0,
+	  100, 0, NULL),
+	ROWE("lat_load", "LatLoad", "lost", NULL, "probes lost", METRIC_ONE, NULL, "", 1.0,
+	  METRIC_SMALLER, "probes of a phase unanswered within 2 s", METRIC_COUNT, METRIC_MEDIAN, 0, 0,
+	  0, NULL),
+	ROWE("lat_load", "LatLoad", "up-MB/s", NULL, "up MB/s", METRIC_ONE, NULL, MBS, METRIC_BIGGER,
+	  "TCP data to the server under load", 0, METRIC_TOTAL, 0, 0, 1, NULL),
+	ROWE("lat_load", "LatLoad", "down-MB/s", NULL, "down MB/s", METRIC_ONE, NULL, MBS,
+	  METRIC_BIGGER, "TCP data from the server under load", 0, METRIC_TOTAL, 0, 0, 1, NULL),
+	/* The series: a line per 200 ms of the load, for a plot over time; no column. */
+	ROWE("lat_load", "LatLoad/series=200ms", "at-ms", NULL, "series at", METRIC_ONE, NULL, "ms",
+	  1.0, METRIC_NEITHER, "the start of a bin of the series, from the start of the timed load",
+	  0, METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad/series=200ms", "bin-up-Mbit/s", NULL, "series up", METRIC_ONE, NULL,
+	  "Mbit/s", 1.0, METRIC_BIGGER, "TCP data to the server in a bin of the series", 0,
+	  METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad/series=200ms", "bin-down-Mbit/s", NULL, "series down", METRIC_ONE,
+	  NULL, "Mbit/s", 1.0, METRIC_BIGGER, "TCP data from the server in a bin of the series", 0,
+	  METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad/series=200ms", "bin-rtt-ns", NULL, "series rtt", METRIC_ONE, NULL,
+	  US, METRIC_SMALLER,
+	  "the median round trip of the probes sent in a bin of the series (0: none answered)", 0,
+	  METRIC_MEDIAN, 0, 0, 0, NULL),
+	CPU("lat_load", "LatLoad/cpu=local", "load client"),
+	CPU("lat_load", "LatLoad/cpu=remote", "load server"),
+	CPUOWN("lat_load", "LatLoad/cpu=local-own", "load client"),
+	CPUOWN("lat_load", "LatLoad/cpu=remote-own", "load server"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# lat_load: options, a self-started loopback run (2+2 streams, 1 s) with
+# every line it owes (percentiles idle and loaded in order, loss, the
+# added latency, throughput both ways, CPU, the series of 200 ms bins),
+# text output, and a server that refuses a wrong key, survives garbage
+# and a vanishing client, stops on -S and exits when idle.
+. "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libnet.sh"
+
+plan 48
+# The other runs' options: short, and one stream each way.
+q='-t 200ms -u 1 -d 1 -N 1 -o raw'
+net_init lat_load 7 LatLoad/streams=1+1
+
+cli '-h exits 0 with the usage line' 0 '^usage: lat_load' lat_load -h
+cli 'unknown option: exit 2' 2 'unknown option -q' lat_load -q
+cli '-u 0: exit 2 with the range' 2 "-u: value '0' is out of range; allowed: 1 \.\. 32" lat_load -u 0
+cli '-d 33: exit 2 with the range' 2 "-d: value '33' is out of range; allowed: 1 \.\. 32" lat_load -d 33
+cli '-g 0: exit 2 naming -g' 2 '^lat_load: -g: ' lat_load -g 0
+cli '-g 2s: exit 2 naming -g' 2 '^lat_load: -g: ' lat_load -g 2s
+cli '-t 50ms: exit 2 naming -t' 2 '^lat_load: -t: ' lat_load -t 50ms
+cli '-m 1m: exit 2 naming -m' 2 "^lat_load: -m: value '1m' is out of range" lat_load -m 1m
+cli '-P 2: exit 2, the streams are -u and -d' 2 '^lat_load: -P: .*the streams are -u and -d' lat_load -P 2
+cli '-I 5: exit 2, not supported' 2 '^lat_load: -I: not supported by lat_load' lat_load -I 5
+cli '-W 2m: exit 2 naming -W' 2 '^lat_load: -W: ' lat_load -W 2m
+net_cli_hosts
+
+run_prog lat_load -t 1 -u 2 -d 2 -N 2 -o raw
+ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
+ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+b=LatLoad/streams=2+2/placement=one
+lines=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
+	$1 == b "/rtt=idle/stat=p50" || $1 == b "/rtt=idle/stat=p90" || $1 == b "/rtt=idle/stat=p99" ||
+	$1 == b "/rtt=loaded/stat=p50" || $1 == b "/rtt=loaded/stat=p90" || $1 == b "/rtt=loaded/stat=p99" ||
+	($1 == b "/rtt=idle" && $4 == "%loss" && $6 == "lost") || ($1 == b "/rtt=loaded" && $4 == "%loss") ||
+	($1 == b "/rtt=added" && $4 == "p50-ns" && $6 == "p99-ns") ||
+	($1 == b && $4 == "up-MB/s" && $6 == "up-Mbit/s" && $8 == "down-MB/s" && $10 == "down-Mbit/s") ||
+	($1 == "#" && $2 == "hist:" && ($3 == b "/rtt=idle" || $3 == b "/rtt=loaded")) { seen[$1 == "#" ? $3 : $1 " " $4]++ }
+	END { print length(seen) }')
+is 'every line: 3 percentiles and the loss per phase, the added latency, throughput, 2 histograms' 12 "$lines"
+for ph in idle loaded; do
+	p50=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p50")
+	p90=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p90")
+	p99=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p99")
+	ok "$ph: 0 < p50 <= p90 <= p99 ($p50, $p90, $p99 ns)" \
+		awk -v a="$p50" -v b="$p90" -v c="$p99" 'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
+done
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b { print $7 }' | median_of)
+ok "down under load: above 0 ($v Mbit/s)" awk -v x="$v" 'BEGIN { exit !(x > 0) }'
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b { print $5 }' | median_of)
+ok "up under load (the server's count): above 0 ($v Mbit/s)" awk -v x="$v" 'BEGIN { exit !(x > 0) }'
+# The added latency is the loaded percentile minus the idle one, 0 at least.
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
+	$1 == b "/rtt=idle/stat=p50" { i = $3 } $1 == b "/rtt=loaded/stat=p50" { l = $3 }
+	$1 == b "/rtt=added" { a = $3 }
+	END { w = l > i ? l - i : 0; d = a - w; print (d * d <= 1 + 1e-10 * l * l) ? "ok" : a " != max(0, " l " - " i ")" }')
+is 'added p50 = loaded p50 - idle p50, or 0' ok "$v"
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
+	($1 == b "/rtt=idle" || $1 == b "/rtt=loaded") && $4 == "%loss" {
+		n++; if (!($5 >= 0 && $5 <= $2 && $3 >= 0 && $3 <= 100 && ($3 - 100 * $5 / $2) ^ 2 < 1e-6)) bad++ }
+	END { print (n == 2 && !bad) ? "ok" : n " lines, " bad " bad" }')
+is 'loss: lost <= sent, %loss = 100 lost / sent' ok "$v"
+# 1 s of load in bins of 200 ms: 5 bins, at 0, 200 ... 800 ms, in order.
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b/series=200ms" '
+	$1 == b && $4 == "at-ms" && $6 == "bin-up-Mbit/s" && $8 == "bin-down-Mbit/s" && $10 == "bin-rtt-ns" {
+		at = at " " $3; if ($5 < 0 || $7 < 0 || $9 < 0) bad++ } END { print at (bad ? " bad" : "") }')
+is 'the series: 5 bins of 200 ms, in time order' ' 0 200 400 600 800' "$v"
+if [ -r /proc/stat ]; then
+	like 'CPU use of both ends' "$TAP_STDOUT" "^BenchmarkLatLoad/streams=2\\+2/placement=one/cpu=remote-own	 +1	 +[0-9.]+ %user	"
+else
+	skip 'no /proc/stat: no CPU use'
+fi
+like 'the probes: gap and counts, a configuration line' "$TAP_STDOUT" \
+	'^probes: every 10 ms, [0-9]+ idle over 0\.5 s, [0-9]+ under load over 1 s$'
+if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
+	ok 'placement spread: results' has "$TAP_STDOUT" LatLoad/streams=2+2/placement=spread/rtt=loaded/stat=p50
+else
+	skip 'one CPU: no spread placement'
+fi
+
+run_prog lat_load -t 500ms -u 1 -d 1 -N 1 -g 20ms -o text -p one
+like 'text output: idle and loaded round trips' "$TAP_STDOUT" \
+	'^loaded +[0-9.]+ [mun]?s +[0-9.]+ [mun]?s +[0-9.]+ [mun]?s +[0-9]+ +[0-9]+$'
+like 'text output: the added latency' "$TAP_STDOUT" '^added +\+[0-9.]+ [mun]?s +\+[0-9.]+ [mun]?s$'
+like 'text output: throughput both ways' "$TAP_STDOUT" \
+	'^throughput +up [0-9.]+ Mbit/s \([0-9.]+ MB/s\), down [0-9.]+ Mbit/s \([0-9.]+ MB/s\)$'
+
+net_ipv6
+
+net_start
+HOSTBENCH_KEY=not-the-key run_prog lat_load $q -n "$port" 127.0.0.1
+ok 'a client with a wrong key: refused, exit 1, no number' \
+	sh -c '[ "$1" -eq 1 ] && printf "%s\n" "$2" | grep -q "key" && ! printf "%s\n" "$3" | grep -q "^Benchmark"' \
+	sh "$TAP_STATUS" "$TAP_OUT" "$TAP_STDOUT"
+net_unpinned
+net_bad_clients 'after TCP and UDP garbage and a huge header, beside a silent client: served' udp_garbage
+net_vanish -t 5
+net_stop
+net_signals -t 30 -i 4331
