@@ -3,11 +3,13 @@
 # every line it owes (percentiles idle and loaded in order, loss, the
 # added latency, throughput both ways, CPU, the series of 200 ms bins),
 # text output, and a server that refuses a wrong key, survives garbage
-# and a vanishing client, stops on -S and exits when idle.
+# and a vanishing client, stops on -S and exits when idle.  As root,
+# through a router: client, router and server network namespaces, the
+# probes and streams forwarded by the router (as router-t.sh builds them).
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 48
+plan 51
 # The other runs' options: short, and one stream each way.
 q='-t 200ms -u 1 -d 1 -N 1 -o raw'
 net_init lat_load 7 LatLoad/streams=1+1
@@ -97,3 +99,76 @@ net_bad_clients 'after TCP and UDP garbage and a huge header, beside a silent cl
 net_vanish -t 5
 net_stop
 net_signals -t 30 -i 4331
+
+# Through a router: three namespaces joined by veth pairs, forwarding on
+# in the router only; names and addresses of this test's own.
+C=hlc$$ R=hlr$$ S=hls$$
+NET1=10.202.1 NET2=10.202.2
+ns() {
+	_n=$1
+	shift
+	ip netns exec "$_n" "$@"
+}
+netns_cleanup() {
+	for _ns in "$C" "$R" "$S"; do ip netns del "$_ns" 2>/dev/null; done
+}
+# shellcheck disable=SC2317,SC2086 # (called at exit; $servers splits)
+_tap_cleanup_hook() {
+	kill_ours TERM $servers
+	netns_cleanup
+	rm -rf "$dir"
+}
+netns_setup() {
+	ip netns add "$C" && ip netns add "$R" && ip netns add "$S" &&
+	ip link add "${C}a" type veth peer name "${R}a" &&
+	ip link add "${R}b" type veth peer name "${S}b" &&
+	ip link set "${C}a" netns "$C" && ip link set "${R}a" netns "$R" &&
+	ip link set "${R}b" netns "$R" && ip link set "${S}b" netns "$S" &&
+	ns "$C" ip addr add "$NET1.1/24" dev "${C}a" &&
+	ns "$R" ip addr add "$NET1.254/24" dev "${R}a" &&
+	ns "$R" ip addr add "$NET2.254/24" dev "${R}b" &&
+	ns "$S" ip addr add "$NET2.2/24" dev "${S}b" &&
+	for _n in "$C" "$R" "$S"; do ns "$_n" ip link set lo up || return 1; done &&
+	ns "$C" ip link set "${C}a" up && ns "$R" ip link set "${R}a" up &&
+	ns "$R" ip link set "${R}b" up && ns "$S" ip link set "${S}b" up &&
+	ns "$C" ip route add default via "$NET1.254" &&
+	ns "$S" ip route add default via "$NET2.254" &&
+	ns "$R" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward'
+}
+forwarded() {
+	ns "$R" awk '/^Ip: [0-9]/ { print $7 }' /proc/net/snmp
+}
+why=
+[ -z "$TEST_WRAPPER" ] || why="network namespaces are not tried under $TEST_WRAPPER"
+[ -n "$why" ] || [ "$(id -u)" -eq 0 ] || why='needs root (network namespaces)'
+[ -n "$why" ] || command -v ip >/dev/null 2>&1 || why='needs ip (iproute2)'
+if [ -z "$why" ] && ! netns_setup >/dev/null 2>&1; then
+	why='cannot make network namespaces here'
+	netns_cleanup
+fi
+if [ -n "$why" ]; then
+	skip "$why"
+	skip "$why"
+	skip "$why"
+else
+	ok 'three namespaces, the client routed to the server via the router' \
+		sh -c 'ip netns exec "$1" ip route get "$2" | grep -q "via $3 "' sh "$C" "$NET2.2" "$NET1.254"
+	_t=$dir/netns
+	ns "$S" "$(prog lat_load)" -s -b "$NET2.2" -i 30 >"$_t.out" 2>&1 </dev/null
+	_spid=$(sed -n 's/.*server pid \([0-9]*\) .*/\1/p' "$_t.out")
+	servers="$servers $_spid"
+	remember "$_spid"
+	before=$(forwarded)
+	ns "$C" "$(prog lat_load)" -t 500ms -u 1 -d 1 -N 1 -o raw "$NET2.2" >"$_t.out" 2>&1 </dev/null
+	after=$(forwarded)
+	_out=$(cat "$_t.out")
+	v=$(results_of "$_out" LatLoad/streams=1+1/peer=remote/rtt=loaded/stat=p50)
+	ok "through the router: results named peer=remote, loaded p50 above 0 ($v ns)" \
+		awk -v x="$v" 'BEGIN { exit !(x > 0) }'
+	# Every probe and its echo, and the streams' packets, crossed the router.
+	probes=$(printf '%s\n' "$_out" | sed -n 's/^probes: every [0-9.]* ms, \([0-9]*\) idle over .*, \([0-9]*\) under load .*/\1 \2/p' |
+		awk '{ print $1 + $2 }')
+	ok "the router forwarded the probes both ways and the streams ($before -> $after, $probes probes)" \
+		awk -v a="$before" -v b="$after" -v p="$probes" 'BEGIN { exit !(p > 0 && b - a > 2 * p) }'
+	ns "$C" "$(prog lat_load)" -S "$NET2.2" >/dev/null 2>&1
+fi

@@ -9,7 +9,7 @@
 
 # Programs that take the shared options.
 progs='bw_file_rd bw_mem bw_mmap_rd bw_pipe bw_tcp bw_udp bw_unix cache lat_cmd
-lat_connect lat_ctx lat_fcntl lat_fifo lat_fs lat_mem_rd lat_mmap lat_ops
+lat_connect lat_ctx lat_fcntl lat_fifo lat_fs lat_load lat_mem_rd lat_mmap lat_ops
 lat_pagefault lat_pipe lat_proc lat_rpc lat_select lat_sem lat_sig lat_syscall
 lat_tcp lat_udp lat_unix lat_unix_connect lat_usleep lmdd mhz par_mem stream tlb'
 
@@ -63,6 +63,9 @@ lat_fifo|-p sideways|-p: value 'sideways' is not a placement
 lat_fs|-s 2g|-s: value '2g' is out of range; allowed: 0 \\.\\. 1g
 lat_fs|-s 1q|-s: '1q' is not a size
 lat_fs|-n 0|-n: value '0' is out of range; allowed: 1 \\.\\. 1m
+lat_load|-u 33|-u: value '33' is out of range; allowed: 1 \\.\\. 32
+lat_load|-g 1us|-g: value '1us' is out of range
+lat_load|-t abc|-t: 'abc' is not a duration
 lat_mem_rd|0|SIZE_MB: value '0' is out of range
 lat_mem_rd|abc|SIZE_MB: 'abc' is not a
 lat_mem_rd|8 0|STRIDE: value '0' is out of range; allowed: [48] 

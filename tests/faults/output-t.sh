@@ -35,6 +35,7 @@ args() {
 	lat_cmd) printf '%s' /bin/true ;;
 	lat_ctx) printf '%s' '-s 0 2' ;;
 	lat_fs) printf '%s' "-s 0 $d" ;;
+	lat_load) printf '%s' '-t 0.1 -u 1 -d 1' ;;
 	lat_mem_rd) printf '%s' '1 128' ;;
 	lat_mmap) printf '%s' 64k ;;
 	lat_proc) printf '%s' procedure ;;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fault matrix, servers: every network server (lat_tcp, lat_udp,
-# lat_connect, bw_tcp, bw_udp, lat_rpc; `PROG -s`) against a garbage
+# lat_connect, bw_tcp, bw_udp, lat_rpc, lat_load; `PROG -s`) against a garbage
 # client (random bytes over TCP and UDP), a client that vanishes
 # mid-transfer (a real client killed with SIGKILL while it measures) and
 # a client that connects and never speaks.  After the first two the
@@ -13,7 +13,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 
 command -v perl >/dev/null 2>&1 || skip_all 'no perl for the bad clients'
-plan 30
+plan 35
 d=$(mktemp -d "${TMPDIR:-/tmp}/servers-t.XXXXXX") || bail 'mktemp -d failed'
 servers=
 helpers=
@@ -56,7 +56,8 @@ lat_udp|-N 3 -T 1ms|-N 3 -T 3s
 lat_connect|-N 3 -T 1ms|-N 3 -T 3s
 bw_tcp|-N 3 -t 0.1|-N 3 -t 5
 bw_udp|-N 3 -t 0.1 -b 10m|-N 3 -t 5 -b 10m
-lat_rpc|-N 3 -T 1ms|-N 3 -T 3s'
+lat_rpc|-N 3 -T 1ms|-N 3 -T 3s
+lat_load|-N 1 -t 0.2 -u 1 -d 1|-N 1 -t 5 -u 1 -d 1'
 
 # A server's exit time goes to $d/NAME.gone (date +%s) when it is gone.
 watch_exit() {
