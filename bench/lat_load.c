@@ -577,7 +577,7 @@ report_series(struct state *s, const char *base)
 		       && s->sent[q] - s->t_load - s->warm < lo + len; q++, cnt++)
 			if (s->rtt[q] != 0 && s->rtt[q] != UINT32_MAX && k < HB_ARRAY_SIZE(v))
 				v[k++] = s->rtt[q];
-		qsort(v, k, sizeof(v[0]), cmp_u32);
+		qsort(v, (size_t)k, sizeof(v[0]), cmp_u32);
 		vals[0] = (double)lo / 1e6;
 		vals[1] = (double)up[b] * 8e3 / (double)len;
 		vals[2] = (double)s->down_b[b] * 8e3 / (double)len;
@@ -744,7 +744,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	uint64_t h[H_WORDS], ack[A_WORDS], rown[SOCK_OWN_WORDS], w[1], end;
 	unsigned local, kind;
 	char base[96];
-	size_t n, i, nres = R_SAMPLE + o->reps + (s->dur_ns + BIN_NS - 1) / BIN_NS;
+	size_t n, i, nres = R_SAMPLE + o->reps + (size_t)((s->dur_ns + BIN_NS - 1) / BIN_NS);
 	uint64_t q;
 
 	for (i = 0; i < 2 * MAX_STREAMS; i++)
