@@ -44,7 +44,7 @@
 #include "timing.h"
 
 #define PORT 31341		/* after lat_rpc's 31340: the next hostbench port */
-#define MAX_STREAMS 32		/* each way */
+#define MAX_STREAMS 64		/* each way */
 #define MAX_TIME 600000000000ull	/* -t: 3000 bins of the series */
 #define MAX_WARM 60000000000ull
 #define BIN_NS 200000000ull	/* the series' bin */

@@ -16,8 +16,8 @@ net_init lat_load 7 LatLoad/streams=1+1
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_load' lat_load -h
 cli 'unknown option: exit 2' 2 'unknown option -q' lat_load -q
-cli '-u 0: exit 2 with the range' 2 "-u: value '0' is out of range; allowed: 1 \.\. 32" lat_load -u 0
-cli '-d 33: exit 2 with the range' 2 "-d: value '33' is out of range; allowed: 1 \.\. 32" lat_load -d 33
+cli '-u 0: exit 2 with the range' 2 "-u: value '0' is out of range; allowed: 1 \.\. 64" lat_load -u 0
+cli '-d 65: exit 2 with the range' 2 "-d: value '65' is out of range; allowed: 1 \.\. 64" lat_load -d 65
 cli '-g 0: exit 2 naming -g' 2 '^lat_load: -g: ' lat_load -g 0
 cli '-g 2s: exit 2 naming -g' 2 '^lat_load: -g: ' lat_load -g 2s
 cli '-t 50ms: exit 2 naming -t' 2 '^lat_load: -t: ' lat_load -t 50ms

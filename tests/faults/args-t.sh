@@ -63,7 +63,7 @@ lat_fifo|-p sideways|-p: value 'sideways' is not a placement
 lat_fs|-s 2g|-s: value '2g' is out of range; allowed: 0 \\.\\. 1g
 lat_fs|-s 1q|-s: '1q' is not a size
 lat_fs|-n 0|-n: value '0' is out of range; allowed: 1 \\.\\. 1m
-lat_load|-u 33|-u: value '33' is out of range; allowed: 1 \\.\\. 32
+lat_load|-u 65|-u: value '65' is out of range; allowed: 1 \\.\\. 64
 lat_load|-g 1us|-g: value '1us' is out of range
 lat_load|-t abc|-t: 'abc' is not a duration
 lat_mem_rd|0|SIZE_MB: value '0' is out of range
