@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 103
+hb_init hostbench 113
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -188,6 +188,14 @@ printf 'BenchmarkMhz\t 10\t 1000 MHz\n'
 EOF
 hb_compare_stub "$tmpd/compare"
 chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz"
+# The network cases: bw_tcp and bw_udp stand-ins that print a result.
+fakenet=$tmpd/fakenet
+mkdir "$fakenet"
+cp "$fake/hostinfo" "$fakenet/"
+for _p in bw_tcp bw_udp; do
+	printf '#!/bin/sh\nprintf "Benchmark%s\\t 1\\t 1 MB/s\\n"\n' "$_p" >"$fakenet/$_p"
+	chmod +x "$fakenet/$_p"
+done
 
 # A copy of the script with no results tool anywhere near it.
 mkdir "$tmpd/solo"
@@ -367,6 +375,28 @@ tests_under() {
 		'0|lat_syscall ok|5' \
 		"$HB_STATUS|$(statuses "$d/b1" | sed -n 1p)|$(grep -c '^status: skipped: budget$' "$d/b1")"
 	ok "$name: ... and the file records the budget" has_line "$d/b1" '^budget: 1 s$'
+
+	# The network settings: into the network cases' arguments, recorded
+	# as conditions; a bad one stops the run before it starts.
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp --remote-host far \
+		--net-time 300ms --tcp-window 1m --streams 2 --udp-size 512 -o "$d/net"
+	is "$name: --net-time, --tcp-window, --streams, --udp-size reach the network cases" \
+		"0|-t 300ms -w 1m -P 2|-t 300ms -w 1m -P 2 far|-t 300ms -l 512 -b 0|-t 300ms -l 512 -b 0 far|-t 300ms -l 64 -b 0 far" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+	is "$name: ... and the file records them" \
+		'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
+		"$(grep -E '^(remote-host|net-time|tcp-window|streams|udp-size|udp-rate): ' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp -o "$d/net0"
+	is "$name: without them: the profile's transfer time, 1470-byte datagrams, no remote case" \
+		"0|-t 0.05|-t 0.05 -l 1470 -b 0" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net0" | tr '\n' '|' | sed 's/|$//')"
+	hb_cli "$name: --net-time 0: exit 2 naming the range" 2 "--net-time: 0 is out of range, allowed: 1ms \.\. 3600s" run --net-time 0
+	hb_cli "$name: --net-time not a time: exit 2" 2 "--net-time: '2x' is not a time" run --net-time 2x
+	hb_cli "$name: --tcp-window too small: exit 2" 2 "--tcp-window: '512' is not a size in range, allowed: 1k \.\. 256m" run --tcp-window 512
+	hb_cli "$name: --streams 0: exit 2" 2 "--streams: '0' is not a whole number in range, allowed: 1 \.\. 64" run --streams 0
+	hb_cli "$name: --udp-size too large: exit 2" 2 "--udp-size: '65508' is not a size in range" run --udp-size 65508
+	hb_cli "$name: --udp-rate with a bad step: exit 2 naming it" 2 "--udp-rate: 'fast' is not a rate" run --udp-rate 10m,fast
+	is "$name: ... and nothing was written" "$(files_in "$d")" "$(files_in "$d")"
 
 	# Progress: on stderr, with done/total, elapsed and time left.
 	hb run --profile test --only lat_syscall,mhz -o "$d/progress"
