@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 113
+hb_init hostbench 115
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -287,6 +287,8 @@ tests_under() {
 	hb_cli "$name: --budget not a number: exit 2" 2 "'1m' is not a whole number" run --budget 1m
 	hb_cli "$name: --fsdir not a directory: exit 2" 2 "'$d/nodir' is not a directory" run --fsdir "$d/nodir"
 	hb_cli "$name: --remote-host with a blank: exit 2" 2 "must not contain blanks" run --remote-host 'a b'
+	hb_cli "$name: serve with an unknown option: exit 2 naming it" 2 "serve: unknown option or argument '-x'" serve -x
+	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp' serve -h
 	hb list
 	ok "$name: list names the benchmarks" lists_all
 	printf 'precious\n' >"$d/existing"
