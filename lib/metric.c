@@ -545,6 +545,17 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
 	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
+
+	/*
+	 * The UDP rate ladder (bw_udp -b LIST): its knee, the highest rate
+	 * sent in full and received with less than -L percent loss, and
+	 * what arrived there.  No summary column of its own: the ladder
+	 * table of hostbench-compare shows it beside the steps.
+	 */
+	ROWE("bw_udp", "BwUdp/rate=knee", "Mbit/s", NULL, "UDP knee", METRIC_ONE, "rate", "Mbit/s",
+	  1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
