@@ -556,6 +556,11 @@ const struct metric metric_table[] = {
 	  1.0, METRIC_BIGGER,
 	  "the highest UDP rate sent in full and received with little loss",
 	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+	/* The ladder through the box to --remote-host: a column of the remote section. */
+	ROWE("bw_udp", "BwUdp/rate=knee/peer=remote", "Mbit/s", "remote", "UDP knee", METRIC_ONE, "rate",
+	  "Mbit/s", 1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss, to a remote host",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

@@ -466,9 +466,19 @@ build_ladders(struct report *rep, const char *const *only)
 		return 0;
 	if ((rep->ladders = calloc(n, sizeof(*rep->ladders))) == NULL)
 		return -1;
-	for (mi = 0; mi < metric_count; mi++)
-		if ((metric_table[mi].flags & METRIC_LADDER) && build_ladder(rep, &metric_table[mi], only) != 0)
+	for (mi = 0; mi < metric_count; mi++) {
+		const struct metric *m = &metric_table[mi];
+
+		/*
+		 * One table per ladder metric: an entry under one before it
+		 * (the remote section's column of the knee) is a summary
+		 * column of the same results, not another ladder.
+		 */
+		if (!(m->flags & METRIC_LADDER) || metric_find(m->name, m->unit) != m)
+			continue;
+		if (build_ladder(rep, m, only) != 0)
 			return -1;
+	}
 	return 0;
 }
 

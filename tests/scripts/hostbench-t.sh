@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 115
+hb_init hostbench 121
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -151,6 +151,9 @@ fi
 case ${1:-} in
 -a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
 -m) echo unknown; exit 0 ;;
+-F)
+	case $2 in fakebox*) ;; *) echo "hostinfo: box $2: nothing listens there" >&2; exit 1 ;; esac
+	printf 'box-host: fakebox\nbox-netfilter-rules: 3\n'; exit 0 ;;
 esac
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
 printf 'emulation: none\nnetfilter-rules: unknown\n'
@@ -383,7 +386,7 @@ tests_under() {
 	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp --remote-host far \
 		--net-time 300ms --tcp-window 1m --streams 2 --udp-size 512 -o "$d/net"
 	is "$name: --net-time, --tcp-window, --streams, --udp-size reach the network cases" \
-		"0|-t 300ms -w 1m -P 2|-t 300ms -w 1m -P 2 far|-t 300ms -l 512 -b 0|-t 300ms -l 512 -b 0 far|-t 300ms -l 64 -b 0 far" \
+		"0|-t 300ms -w 1m -P 2|-t 300ms -w 1m -P 2 far|-t 300ms -l 512 -b 0|-t 300ms -l 512 -b 0 far|-t 300ms -l 64 -b 0 far|-t 300ms -l 512 -b ladder far" \
 		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net" | tr '\n' '|' | sed 's/|$//')"
 	is "$name: ... and the file records them" \
 		'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
@@ -392,6 +395,24 @@ tests_under() {
 	is "$name: without them: the profile's transfer time, 1470-byte datagrams, no remote case" \
 		"0|-t 0.05|-t 0.05 -l 1470 -b 0" \
 		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net0" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_udp --remote-host far \
+		--box fakebox:4000 --udp-rate 10m,20m -o "$d/box"
+	is "$name: --box: the remote cases sample the box (-A), and the ladder takes --udp-rate" \
+		"0|-t 0.05 -l 1470 -b 0|-t 0.2 -l 1470 -b 0 -A fakebox:4000 far|-t 0.2 -l 64 -b 0 -A fakebox:4000 far|-t 0.1 -l 1470 -b 10m,20m -A fakebox:4000 far" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/box" | tr '\n' '|' | sed 's/|$//')"
+	is "$name: ... and the file records the box and its fingerprint" \
+		'box: fakebox:4000|box-host: fakebox|box-netfilter-rules: 3' \
+		"$(grep -E '^box' "$d/box" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb_cli "$name: --box with no agent there: exit 1 saying so, nothing written" 1 \
+		"--box: no fingerprint from the box agent at nobox: hostinfo: box nobox: nothing listens there" \
+		run -q --profile test --only bw_udp --box nobox -o "$d/nobox"
+	ok "$name: ... and no file" test ! -e "$d/nobox"
+	_key=${HOSTBENCH_KEY-}
+	unset HOSTBENCH_KEY
+	hb_cli "$name: --box USER@HOST without HOSTBENCH_KEY: exit 2" 2 \
+		"--box root@router: set HOSTBENCH_KEY" run --box root@router
+	[ -z "$_key" ] || export HOSTBENCH_KEY="$_key"
+	hb_cli "$name: --box with a bad port: exit 2" 2 "--box: 'x1' is not a port number" run --box router:x1
 	hb_cli "$name: --net-time 0: exit 2 naming the range" 2 "--net-time: 0 is out of range, allowed: 1ms \.\. 3600s" run --net-time 0
 	hb_cli "$name: --net-time not a time: exit 2" 2 "--net-time: '2x' is not a time" run --net-time 2x
 	hb_cli "$name: --tcp-window too small: exit 2" 2 "--tcp-window: '512' is not a size in range, allowed: 1k \.\. 256m" run --tcp-window 512
