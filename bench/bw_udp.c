@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "box.h"
 #include "cpustat.h"
 #include "msg.h"
 #include "parse.h"
@@ -62,6 +63,9 @@ static struct sock_opts so;
  */
 static struct state st;
 static uint64_t opt_size = 1470;	/* -l, -m */
+static const char *opt_box;		/* -A */
+static struct box *box;
+static struct box_summary box_sum;
 static uint64_t res[R_SAMPLE + 3 * SOCK_MAX_SAMPLES];
 
 /*
@@ -290,8 +294,10 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	ok = cpustat_read(NULL, &ca) == 0;
 	own_ok = cpustat_self(&oa) == 0;
 	t0 = timing_now();
+	box_begin(box);
 	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step) != 0)
 		goto fail;
+	box_end(box, &box_sum);
 	ok = ok && cpustat_read(NULL, &cb) == 0;
 	own_ok = own_ok && cpustat_self(&ob) == 0;
 	sock_own_encode(own, own_ok, &oa, &ob, timing_now() - t0);
@@ -332,6 +338,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	le.cpu = w, le.own = own, le.bytes = sent * s->size;
 	re.cpu = res + R_CPU, re.own = rown, re.bytes = got * s->size;
 	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units), &le, &re);
+	box_report(o, base, &box_sum);
 	rc = 0;
 fail:
 	if (rc != 0)
@@ -364,6 +371,7 @@ static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", 0, MIN_SIZE, MAX_SIZE, NULL, 0,
 	  "datagram size, as -l", NULL, &opt_size },
 	SOCK_OPT_TIME(so, "transfer time, split into -N samples (bare number: s; default 2s)"),
+	BOX_OPT(opt_box),
 	SOCK_OPT_MODE(so),
 	SOCK_OPT_BIND('B', so, "\n(-b is the rate here)"),
 	SOCK_OPT_REST(so),
@@ -388,6 +396,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	s->size = opt_size;
 	s->dur_ns = sop->dur_ns;
 	sock_check_samples(&prog, o, sop);
+	if (!sop->server && sop->stop == NULL)
+		box = box_open(opt_box, sop->keyfile);
 }
 
 static const struct sock_prog sp = {

@@ -536,6 +536,45 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
 	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
+	/* The box (router) the traffic of bw_tcp and bw_udp passed: lib/box, the programs' -A. */
+/*
+ * The box's CPU over a transfer through it (lib/box): shares of one CPU's
+ * time (the busiest, the peak over 100 ms) or of all CPUs', 0 .. 100.
+ */
+#define BOXCPU(prog, name, what) \
+	CPUPART(prog, name, "%busiest", what " box busiest %", \
+		"the box's busiest CPU while " what " passed: its busy share, in percent", 100), \
+	CPUPART(prog, name, "%busiest-softirq", what " box busiest softirq %", \
+		"the box's busiest CPU: its share in soft interrupts (packet work), in percent", 100), \
+	CPUPART(prog, name, "%busiest-sys", what " box busiest sys %", \
+		"the box's busiest CPU: its share in the kernel outside interrupts, in percent", 100), \
+	CPUPART(prog, name, "%busiest-irq", what " box busiest irq %", \
+		"the box's busiest CPU: its share in hard interrupts, in percent", 100), \
+	CPUPART(prog, name, "%peak", what " box peak %", \
+		"the box: the busiest any CPU was over one 100 ms interval, in percent", 100), \
+	CPUPART(prog, name, "%total", what " box total %", \
+		"the box: the busy share of all its CPUs, in percent", 100), \
+	CPUPART(prog, name, "%total-softirq", what " box softirq %", \
+		"the box: the share of all its CPUs in soft interrupts, in percent", 100), \
+	CPUPART(prog, name, "%total-sys", what " box sys %", \
+		"the box: the share of all its CPUs in the kernel outside interrupts, in percent", 100)
+/* The box's packet counters over a transfer: rates over the whole interval. */
+#define BOXRATE(prog, name, unit, col, what) \
+	ROWE(prog, name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_NEITHER, what, 0, \
+	     METRIC_TOTAL, 0, 0, 0, NULL)
+#define BOXNET(prog, name, what) \
+	BOXRATE(prog, name, "softnet-pkts/s", what " box pkts/s", \
+		"packets the box's kernel processed per second (softnet_stat, all CPUs)"), \
+	BOXRATE(prog, name, "softnet-drops/s", what " box drops/s", \
+		"packets the box dropped per second, its CPUs' backlog full (softnet_stat)"), \
+	BOXRATE(prog, name, "softnet-squeezes/s", what " box squeezes/s", \
+		"times per second the box's packet work ran out of budget or time (softnet_stat)"), \
+	BOXRATE(prog, name, "irqs/s", what " box irqs/s", \
+		"device interrupts per second on the box (/proc/interrupts' numbered lines)")
+	BOXCPU("bw_tcp", "BwTcp/box=cpu", "TCP"),
+	BOXNET("bw_tcp", "BwTcp/box=net", "TCP"),
+	BOXCPU("bw_udp", "BwUdp/box=cpu", "UDP"),
+	BOXNET("bw_udp", "BwUdp/box=net", "UDP"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

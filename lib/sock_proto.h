@@ -63,7 +63,8 @@ enum sock_proto {
 	SOCK_LAT_CONNECT,
 	SOCK_BW_TCP,
 	SOCK_BW_UDP,
-	SOCK_LAT_RPC
+	SOCK_LAT_RPC,
+	SOCK_BOX = 8		/* the box agent (hostinfo -s, lib/boxagent) */
 };
 
 /* Big-endian stores and loads. */
