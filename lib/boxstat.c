@@ -431,8 +431,10 @@ get_cpu(const uint64_t *w, struct boxstat_cpu *c)
 size_t
 boxstat_encode(const struct boxstat_summary *s, uint64_t *w)
 {
-	unsigned i, n = s->ncpus < BOXSTAT_MAX_CPUS ? s->ncpus : BOXSTAT_MAX_CPUS;
+	size_t i, n = s->ncpus;
 
+	if (n > BOXSTAT_MAX_CPUS)
+		n = BOXSTAT_MAX_CPUS;
 	memset(w, 0, BOXSTAT_HEAD_WORDS * sizeof(*w));
 	w[W_FLAGS] = (s->have_softnet ? 1u : 0u) | (s->have_irqs ? 2u : 0u);
 	w[W_SPAN] = s->span_ns;
@@ -446,7 +448,7 @@ boxstat_encode(const struct boxstat_summary *s, uint64_t *w)
 	w[W_IRQS] = rate_word(s->irqs);
 	for (i = 0; i < n; i++)
 		put_cpu(w + BOXSTAT_HEAD_WORDS + 5 * i, &s->cpu[i]);
-	return BOXSTAT_HEAD_WORDS + 5 * (size_t)n;
+	return BOXSTAT_HEAD_WORDS + 5 * n;
 }
 
 int
