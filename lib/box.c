@@ -211,9 +211,9 @@ int
 box_begin(struct box *b)
 {
 	static struct boxstat_summary discard;
-	unsigned kind;
+	unsigned kind = 0;
 	size_t n;
-	int rc;
+	int rc = -1;
 
 	if (b == NULL || b->fd < 0)
 		return 0;
@@ -223,13 +223,12 @@ box_begin(struct box *b)
 		return -1;
 	}
 	errno = 0;
-	if (request(b, BOX_OP_BEGIN) != 0
-	    || (rc = sock_recv_msg(b->fd, SOCK_BOX, &kind, words, 1, &n)) != 0
-	    || kind != SOCK_ACK) {
-		give_up(b, "cannot begin sampling", errno != 0 ? errno : EPROTO);
+	if (request(b, BOX_OP_BEGIN) == 0)
+		rc = sock_recv_msg(b->fd, SOCK_BOX, &kind, words, 1, &n);
+	if (rc != 0 || kind != SOCK_ACK) {
+		give_up(b, "cannot begin sampling", rc == 1 ? ECONNRESET : errno != 0 ? errno : EPROTO);
 		return -1;
 	}
-	(void)rc;
 	b->begun = 1;
 	return 0;
 }
