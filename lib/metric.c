@@ -461,12 +461,21 @@ const struct metric metric_table[] = {
 	    "a TCP connection to a remote host"),
 	NETBW("bw_tcp", "BwTcp/peer=remote", "remote", "TCP MB/s", METRIC_LARGEST, NULL,
 	   "data through TCP to a remote host, at the largest message size"),
-	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, NULL,
+	/*
+	 * As fast as the sender can, of the run's datagram size (the first
+	 * such case: the 64-byte one runs after it); then 64-byte datagrams,
+	 * the packet rate router people quote.
+	 */
+	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, "rate=max",
 	   "UDP data received from a remote host"),
-	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, NULL,
+	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, "rate=max",
 	  "pkts/s", 1.0,
 	  METRIC_BIGGER, "UDP packets received per second from a remote host", 0, METRIC_TOTAL, 0, 0, 0, NULL),
-	LOSS("bw_udp", "BwUdp/peer=remote", "remote", NULL),
+	LOSS("bw_udp", "BwUdp/peer=remote", "remote", "rate=max"),
+	ROWE("bw_udp", "BwUdp/rate=max/peer=remote", "pkts/s", "remote", "UDP 64B pkts/s", METRIC_AT,
+	  "size=64", "pkts/s", 1.0,
+	  METRIC_BIGGER, "64-byte UDP packets received per second from a remote host", 0, METRIC_TOTAL,
+	  0, 0, 0, NULL),
 
 	/* Known metrics without a column of their own (other sizes, counts). */
 	LUS("lat_ctx", "LatCtx", NULL, "ctxsw", METRIC_ONE, NULL, "context switch"),
@@ -536,6 +545,23 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
 	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
+
+	/*
+	 * The UDP rate ladder (bw_udp -b LIST): its knee, the highest rate
+	 * sent in full and received with less than -L percent loss, and
+	 * what arrived there.  No summary column of its own: the ladder
+	 * table of hostbench-compare shows it beside the steps.
+	 */
+	ROWE("bw_udp", "BwUdp/rate=knee", "Mbit/s", NULL, "UDP knee", METRIC_ONE, "rate", "Mbit/s",
+	  1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+	/* The ladder through the box to --remote-host: a column of the remote section. */
+	ROWE("bw_udp", "BwUdp/rate=knee/peer=remote", "Mbit/s", "remote", "UDP knee", METRIC_ONE, "rate",
+	  "Mbit/s", 1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss, to a remote host",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+
 	/* The box (router) the traffic of bw_tcp and bw_udp passed: lib/box, the programs' -A. */
 /*
  * The box's CPU over a transfer through it (lib/box): shares of one CPU's
