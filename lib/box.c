@@ -330,7 +330,8 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 	msg_flush();
 	if (sum->same_kernel == 1 && !noted) {
 		noted = 1;
-		msg_warn("the box runs on this machine's kernel (network namespaces): its CPU figures are the whole machine's, the ends' work included");
+		msg_warn("the box runs on this machine's kernel (%s): its CPU figures are the whole machine's, the ends' work included",
+			 sum->same_netns ? "and in this network namespace: it is this host" : "network namespaces");
 	}
 }
 
