@@ -39,6 +39,7 @@ const struct metric_section metric_sections[] = {
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
+	{ "box", "The box (router) between: its busiest CPU while the traffic passed, in percent (sirq: soft interrupts)", 0 },
 };
 
 const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sections[0]);
@@ -601,6 +602,27 @@ const struct metric metric_table[] = {
 	BOXNET("bw_tcp", "BwTcp/box=net", "TCP"),
 	BOXCPU("bw_udp", "BwUdp/box=cpu", "UDP"),
 	BOXNET("bw_udp", "BwUdp/box=net", "UDP"),
+	/*
+	 * The box's summary columns, from the remote cases at full speed (the
+	 * first UDP one: the run's datagram size; then 64-byte datagrams):
+	 * its busiest CPU, and how much of that was packet work (softirq) and
+	 * the kernel besides (sys).  A firewall rule set or a driver shows
+	 * there first; the packet rates are in the remote section.
+	 */
+#define BOXCOL(prog, name, sel, arg, unit, col, what) \
+	ROWE(prog, name, unit, "box", col, sel, arg, unit, 1.0, METRIC_SMALLER, what, 0, \
+	     METRIC_TOTAL, 0, 100, 0, NULL)
+#define BOXCOLS(prog, name, sel, arg, what, col) \
+	BOXCOL(prog, name, sel, arg, "%busiest", col " busy", \
+	       "the box's busiest CPU while " what " passed: its busy share, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%busiest-softirq", col " sirq", \
+	       "the box's busiest CPU while " what " passed: its share in soft interrupts, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%busiest-sys", col " sys", \
+	       "the box's busiest CPU while " what " passed: its share in the kernel outside interrupts, in percent")
+	BOXCOLS("bw_tcp", "BwTcp/peer=remote/box=cpu", METRIC_LARGEST, NULL, "TCP", "TCP"),
+	BOXCOLS("bw_udp", "BwUdp/peer=remote/box=cpu", METRIC_ONE, "rate=max", "UDP", "UDP"),
+	BOXCOLS("bw_udp", "BwUdp/rate=max/peer=remote/box=cpu", METRIC_AT, "size=64",
+		"64-byte UDP", "64B"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
