@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "box.h"
 #include "cpustat.h"
 #include "mem.h"
 #include "msg.h"
@@ -65,6 +66,9 @@ static struct sock_opts so;
  */
 static struct state st;
 static uint64_t opt_size = 64 * 1024, opt_window;	/* -m, -w */
+static const char *opt_box;				/* -A */
+static struct box *box;
+static struct box_summary box_sum;
 
 /*
  * The server side, one child per stream: read to the end of the stream;
@@ -195,8 +199,10 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		    || sock_buffer(s->fd[i], SO_SNDBUF, s->window, &sndbuf) != 0
 		    || fcntl(s->fd[i], F_SETFL, fcntl(s->fd[i], F_GETFL) | O_NONBLOCK) != 0)
 			goto fail;
+	box_begin(box);
 	if (transfer(s, ns, h[H_WARM]) != 0)
 		goto fail;
+	box_end(box, &box_sum);
 	/*
 	 * Each stream's end, then each server child's count; the system-wide
 	 * CPU use is one stream's, the server's own the sum of its children's.
@@ -236,6 +242,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	le.cpu = w, le.own = own, le.bytes = sent;
 	re.cpu = remote, re.own = rown, re.bytes = got;
 	sock_report_transfer(o, base, suf, s->writes, s->v, o->reps, units, 2, &le, &re);
+	box_report(o, base, &box_sum);
 	rc = 0;
 fail:
 	if (rc != 0)
@@ -252,6 +259,7 @@ static const struct bench_opt opts[] = {
 	{ 'w', BENCH_OPT_SIZE, "size", 0, 1024, MAX_WINDOW, NULL, 0,
 	  "socket buffer to ask for on both ends (default: the system's)", NULL, &opt_window },
 	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s)"),
+	BOX_OPT(opt_box),
 	SOCK_OPTS(so),
 };
 
@@ -275,6 +283,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	s->window = opt_window;
 	s->dur_ns = sop->dur_ns;
 	sock_check_samples(&prog, o, sop);
+	if (!sop->server && sop->stop == NULL)
+		box = box_open(opt_box, sop->keyfile);
 	if ((s->buf = mem_alloc((size_t)s->size)) == NULL)
 		msg_sysdie("cannot allocate a %llu-byte message", (unsigned long long)s->size);
 }

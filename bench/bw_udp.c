@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "box.h"
 #include "cpustat.h"
 #include "msg.h"
 #include "output.h"
@@ -86,6 +87,9 @@ static struct sock_opts so;
  */
 static struct state st;
 static uint64_t opt_size = 1470;	/* -l, -m */
+static const char *opt_box;		/* -A */
+static struct box *box;
+static struct box_summary box_sum;
 static uint64_t res[R_SAMPLE + 3 * SOCK_MAX_SAMPLES];
 
 /*
@@ -322,8 +326,10 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	ok = cpustat_read(NULL, &ca) == 0;
 	own_ok = cpustat_self(&oa) == 0;
 	t0 = timing_now();
+	box_begin(box);
 	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step) != 0)
 		goto fail;
+	box_end(box, &box_sum);
 	ok = ok && cpustat_read(NULL, &cb) == 0;
 	own_ok = own_ok && cpustat_self(&ob) == 0;
 	sock_own_encode(own, own_ok, &oa, &ob, timing_now() - t0);
@@ -372,6 +378,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	s->last.jitter = v[5 * (o->reps - 1) + 4];
 	s->last.pps = (double)got * 1e9 / (double)(step * o->reps);
 	s->last.short_ = is_short(asked, achieved, s->size, step * o->reps);
+	box_report(o, base, &box_sum);
 	rc = 0;
 fail:
 	if (rc != 0)
@@ -526,6 +533,7 @@ static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", 0, MIN_SIZE, MAX_SIZE, NULL, 0,
 	  "datagram size, as -l", NULL, &opt_size },
 	SOCK_OPT_TIME(so, "transfer time, split into -N samples; a ladder's per step\n(bare number: s; default 2s)"),
+	BOX_OPT(opt_box),
 	SOCK_OPT_MODE(so),
 	SOCK_OPT_BIND('B', so, "\n(-b with -s is the same)"),
 	SOCK_OPT_REST(so),
@@ -619,6 +627,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 		bench_usage_error(&prog, "-L: the knee's loss limit applies only to a ladder (-b with a list of rates, or ladder)");
 	if (s->loss_limit < 0)
 		s->loss_limit = 1;
+	if (!sop->server && sop->stop == NULL)
+		box = box_open(opt_box, sop->keyfile);
 }
 
 static const struct sock_prog sp = {

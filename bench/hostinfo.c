@@ -13,20 +13,40 @@
  * which the front end sizes the cases to.  -R reads /proc and /sys under
  * another directory (tests; files copied from a board).
  *
+ * On a router ("the box"), -s runs the box agent: a server like every
+ * hostbench server (key check, idle exit; lib/boxagent) that samples the
+ * box's CPUs, interrupts and softnet counters while a network benchmark
+ * pushes traffic through it (lib/box, the programs' -A), and tells its
+ * fingerprint; -S stops it, -F prints its fingerprint here, each key
+ * prefixed "box-".
+ *
  * usage: hostinfo [-h] [-V] [-a | -m] [-e emulator] [-R root]
+ *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]
+ *        hostinfo -S host | -F host [-n port] [-K keyfile]
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "bench.h"
+#include "box.h"
+#include "boxagent.h"
 #include "fingerprint.h"
 #include "msg.h"
+#include "parse.h"
+#include "sock_main.h"
+#include "sock_proto.h"
 #include "sysinfo.h"
 
-static const char usage_line[] = "usage: hostinfo [-h] [-V] [-a | -m] [-e emulator] [-R root]\n";
+static const char usage_line[] =
+	"usage: hostinfo [-h] [-V] [-a | -m] [-e emulator] [-R root]\n"
+	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]\n"
+	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
 
 static const char help_text[] =
 	"Print the host, build and clock as configuration lines (the head of\n"
@@ -40,6 +60,23 @@ static const char help_text[] =
 	"               wrapper): emulation names it\n"
 	"  -R root      read /proc and /sys under root (facts from system calls\n"
 	"               and commands are still this host's)\n"
+	"\n"
+	"The box agent, on a router that network benchmarks push traffic\n"
+	"through (their -A host or $HOSTBENCH_BOX):\n"
+	"  -s           run the agent in the background (prints its pid, port\n"
+	"               and key); it samples /proc/stat per CPU, /proc/interrupts\n"
+	"               and /proc/net/softnet_stat every 100 ms while a client\n"
+	"               measures, and tells the box's fingerprint\n"
+	"  -S host      stop the agent on host\n"
+	"  -F host      print the fingerprint of the box at host, keys prefixed box-\n"
+	"  -b addr      with -s: listen on addr (default: loopback only; any:\n"
+	"               every address)\n"
+	"  -n port      port (default 31335; 0 with -s: any free port)\n"
+	"  -i time      with -s: exit after this long without a client that has\n"
+	"               the key (bare number: s; default 60s; 0: never)\n"
+	"  -K file      the agent's key: read from file (with -s: made there,\n"
+	"               mode 0600, when it does not exist); default\n"
+	"               $HOSTBENCH_KEY, or with -s a new one\n"
 	"  -h           show this help\n"
 	"  -V           show the version\n";
 
@@ -62,16 +99,89 @@ is_name(const char *s)
 	return 1;
 }
 
+/* What the agent's server (lib/sock_main) needs to know of the program. */
+static const struct bench_prog agent_prog = {
+	.name = "hostinfo",
+	.args = "-s | -S host | -F host",
+	.summary = "hostinfo: the box agent",
+};
+
+static const struct sock_prog agent = {
+	.bench = &agent_prog, .proto = SOCK_BOX, .port = BOX_PORT,
+	/* A session and a STOP (or the next client's key check) at once. */
+	.max_children = 2,
+	.conn = boxagent_conn,
+};
+
+/* -F: the box's fingerprint.  The exit status. */
+static int
+box_print(const char *host, long long port, const char *keyfile)
+{
+	char spec[300];
+	struct box *b;
+	int rc;
+
+	if (port < 0)
+		snprintf(spec, sizeof(spec), "%s", host);
+	else if (strchr(host, ':') != NULL && host[0] != '[')
+		snprintf(spec, sizeof(spec), "[%s]:%lld", host, port);
+	else
+		snprintf(spec, sizeof(spec), "%s:%lld", host, port);
+	if ((b = box_open(spec, keyfile)) == NULL)
+		return MSG_EXIT_FAIL;
+	rc = box_fingerprint(b, stdout);
+	if (rc != 0)
+		msg_warn("box %s: no fingerprint: %s", spec, sock_why(errno));
+	box_close(b);
+	return rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
+}
+
 int
 main(int argc, char **argv)
 {
-	const char *emulation = NULL;
-	int c, mode = 0;
+	const char *emulation = NULL, *fp = NULL;
+	struct sock_opts so;
+	struct bench_opts o;
+	char err[PARSE_ERRLEN];
+	int c, mode = 0, agent_opt = 0;
 
 	msg_init(argv[0]);
+	sock_opts_init(&so);
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":hVame:R:")) != -1) {
+	while ((c = getopt(argc, argv, ":hVame:R:sS:F:b:n:i:K:")) != -1) {
 		switch (c) {
+		case 's':
+			so.server = 1;
+			break;
+		case 'S':
+			so.stop = optarg;
+			break;
+		case 'F':
+			fp = optarg;
+			break;
+		case 'b':
+			agent_opt = 1;
+			so.bind = optarg;
+			break;
+		case 'K':
+			agent_opt = 1;
+			so.keyfile = optarg;
+			break;
+		case 'n':
+			agent_opt = 1;
+			if (parse_int("-n", optarg, 0, 65535, &so.port, err, sizeof(err)) != 0) {
+				msg_warn("%s", err);
+				usage_error();
+			}
+			break;
+		case 'i':
+			agent_opt = 1;
+			if (parse_duration("-i", optarg, "s", 0, 86400000000000ull, &so.idle_ns,
+					   err, sizeof(err)) != 0) {
+				msg_warn("%s", err);
+				usage_error();
+			}
+			break;
 		case 'a':
 		case 'm':
 			if (mode != 0 && mode != c) {
@@ -115,6 +225,33 @@ main(int argc, char **argv)
 	}
 	if (mode != 0 && emulation != NULL) {
 		msg_warn("-e is for the fingerprint, not -%c", mode);
+		usage_error();
+	}
+	if (so.server + (so.stop != NULL) + (fp != NULL) > 1) {
+		msg_warn("-s, -S host and -F host: one of them");
+		usage_error();
+	}
+	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
+		if (mode != 0 || emulation != NULL) {
+			msg_warn("-a, -m and -e are for this host's fingerprint, not the agent's");
+			usage_error();
+		}
+		if (so.bind != NULL && !so.server) {
+			msg_warn("-b: a listening address applies only to -s");
+			usage_error();
+		}
+		if (so.port == 0 && !so.server) {
+			msg_warn("-n: port 0 applies only to -s");
+			usage_error();
+		}
+		if (fp != NULL)
+			return box_print(fp, so.port, so.keyfile);
+		memset(&o, 0, sizeof(o));
+		o.output = OUTPUT_TEXT;
+		return sock_main(&agent, &so, &o, NULL);
+	}
+	if (agent_opt) {
+		msg_warn("-b, -n, -i and -K are for the agent (-s, -S, -F)");
 		usage_error();
 	}
 	/* A failed write exits 1 at exit (msg_init). */

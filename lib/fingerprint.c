@@ -168,3 +168,39 @@ fingerprint_mem(FILE *f)
 	else
 		fputs("unknown\n", f);
 }
+
+void
+fingerprint_box(FILE *f)
+{
+	struct utsname u;
+	char buf[OUTPUT_MAX_VALUE];
+	int have_uname = uname(&u) == 0;
+
+	output_config(f, "host", "%s", have_uname ? u.nodename : "unknown");
+	if (have_uname)
+		output_config(f, "os", "%s %s", u.sysname, u.release);
+	else
+		output_config(f, "os", "unknown");
+	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
+		      ? u.version : "unknown");
+	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
+	sysinfo_cpu_model(buf, sizeof(buf));
+	output_config(f, "cpu", "%s", buf);
+	output_config(f, "cpus", "%d", sysinfo_online_cpus());
+	sysinfo_governor(buf, sizeof(buf));
+	output_config(f, "governor", "%s", buf);
+	sysinfo_modules(buf, sizeof(buf));
+	output_config(f, "modules", "%s", buf);
+	sysinfo_irq_affinity(buf, sizeof(buf));
+	output_config(f, "irq-affinity", "%s", buf);
+	sysinfo_netfilter_rules(buf, sizeof(buf));
+	output_config(f, "netfilter-rules", "%s", buf);
+	sysinfo_qdiscs(buf, sizeof(buf));
+	output_config(f, "qdiscs", "%s", buf);
+	sysinfo_offloads(buf, sizeof(buf));
+	output_config(f, "offloads", "%s", buf);
+	sysinfo_net_sysctls(buf, sizeof(buf));
+	output_config(f, "net-sysctls", "%s", buf);
+	sysinfo_nics(buf, sizeof(buf));
+	output_config(f, "nics", "%s", buf);
+}

@@ -35,4 +35,14 @@ void fingerprint_case(FILE *f);
  */
 void fingerprint_mem(FILE *f);
 
+/*
+ * Print what a router ("the box") is tuned with, as configuration lines
+ * (the box agent sends them, lib/box prints them with a "box-" prefix):
+ * host, os, kernel, arch, cpu, cpus, governor, modules, irq-affinity,
+ * netfilter-rules, qdiscs, offloads, net-sysctls, nics.  Values as
+ * fingerprint_print's and sysinfo.h's: "unknown" for what the system
+ * does not tell; nothing fails.
+ */
+void fingerprint_box(FILE *f);
+
 #endif

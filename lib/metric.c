@@ -39,6 +39,7 @@ const struct metric_section metric_sections[] = {
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
+	{ "box", "The box (router) between: its busiest CPU while the traffic passed, in percent (sirq: soft interrupts)", 0 },
 	{ "load", "Latency under load (RRUL): round trips in microseconds, throughput in Mbit/s", 0 },
 };
 
@@ -562,6 +563,67 @@ const struct metric metric_table[] = {
 	  "Mbit/s", 1.0, METRIC_BIGGER,
 	  "the highest UDP rate sent in full and received with little loss, to a remote host",
 	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+
+	/* The box (router) the traffic of bw_tcp and bw_udp passed: lib/box, the programs' -A. */
+/*
+ * The box's CPU over a transfer through it (lib/box): shares of one CPU's
+ * time (the busiest, the peak over 100 ms) or of all CPUs', 0 .. 100.
+ */
+#define BOXCPU(prog, name, what) \
+	CPUPART(prog, name, "%busiest", what " box busiest %", \
+		"the box's busiest CPU while " what " passed: its busy share, in percent", 100), \
+	CPUPART(prog, name, "%busiest-softirq", what " box busiest softirq %", \
+		"the box's busiest CPU: its share in soft interrupts (packet work), in percent", 100), \
+	CPUPART(prog, name, "%busiest-sys", what " box busiest sys %", \
+		"the box's busiest CPU: its share in the kernel outside interrupts, in percent", 100), \
+	CPUPART(prog, name, "%busiest-irq", what " box busiest irq %", \
+		"the box's busiest CPU: its share in hard interrupts, in percent", 100), \
+	CPUPART(prog, name, "%peak", what " box peak %", \
+		"the box: the busiest any CPU was over one 100 ms interval, in percent", 100), \
+	CPUPART(prog, name, "%total", what " box total %", \
+		"the box: the busy share of all its CPUs, in percent", 100), \
+	CPUPART(prog, name, "%total-softirq", what " box softirq %", \
+		"the box: the share of all its CPUs in soft interrupts, in percent", 100), \
+	CPUPART(prog, name, "%total-sys", what " box sys %", \
+		"the box: the share of all its CPUs in the kernel outside interrupts, in percent", 100)
+/* The box's packet counters over a transfer: rates over the whole interval. */
+#define BOXRATE(prog, name, unit, col, what) \
+	ROWE(prog, name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_NEITHER, what, 0, \
+	     METRIC_TOTAL, 0, 0, 0, NULL)
+#define BOXNET(prog, name, what) \
+	BOXRATE(prog, name, "softnet-pkts/s", what " box pkts/s", \
+		"packets the box's kernel processed per second (softnet_stat, all CPUs)"), \
+	BOXRATE(prog, name, "softnet-drops/s", what " box drops/s", \
+		"packets the box dropped per second, its CPUs' backlog full (softnet_stat)"), \
+	BOXRATE(prog, name, "softnet-squeezes/s", what " box squeezes/s", \
+		"times per second the box's packet work ran out of budget or time (softnet_stat)"), \
+	BOXRATE(prog, name, "irqs/s", what " box irqs/s", \
+		"device interrupts per second on the box (/proc/interrupts' numbered lines)")
+	BOXCPU("bw_tcp", "BwTcp/box=cpu", "TCP"),
+	BOXNET("bw_tcp", "BwTcp/box=net", "TCP"),
+	BOXCPU("bw_udp", "BwUdp/box=cpu", "UDP"),
+	BOXNET("bw_udp", "BwUdp/box=net", "UDP"),
+	/*
+	 * The box's summary columns, from the remote cases at full speed (the
+	 * first UDP one: the run's datagram size; then 64-byte datagrams):
+	 * its busiest CPU, and how much of that was packet work (softirq) and
+	 * the kernel besides (sys).  A firewall rule set or a driver shows
+	 * there first; the packet rates are in the remote section.
+	 */
+#define BOXCOL(prog, name, sel, arg, unit, col, what) \
+	ROWE(prog, name, unit, "box", col, sel, arg, unit, 1.0, METRIC_SMALLER, what, 0, \
+	     METRIC_TOTAL, 0, 100, 0, NULL)
+#define BOXCOLS(prog, name, sel, arg, what, col) \
+	BOXCOL(prog, name, sel, arg, "%busiest", col " busy", \
+	       "the box's busiest CPU while " what " passed: its busy share, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%busiest-softirq", col " sirq", \
+	       "the box's busiest CPU while " what " passed: its share in soft interrupts, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%busiest-sys", col " sys", \
+	       "the box's busiest CPU while " what " passed: its share in the kernel outside interrupts, in percent")
+	BOXCOLS("bw_tcp", "BwTcp/peer=remote/box=cpu", METRIC_LARGEST, NULL, "TCP", "TCP"),
+	BOXCOLS("bw_udp", "BwUdp/peer=remote/box=cpu", METRIC_ONE, "rate=max", "UDP", "UDP"),
+	BOXCOLS("bw_udp", "BwUdp/rate=max/peer=remote/box=cpu", METRIC_AT, "size=64",
+		"64-byte UDP", "64B"),
 
 	/*
 	 * lat_load: latency under load.  Through a router first (peer=remote),

@@ -38,7 +38,7 @@ enum sock_kind {
 	SOCK_END,		/* client: the transfer is over */
 	SOCK_RESULT,		/* server: what it measured */
 	SOCK_NAK,		/* server: refused (a word says why: enum sock_nak) */
-	SOCK_DATA,		/* client: a datagram of a UDP transfer */
+	SOCK_DATA,		/* client: a datagram of a UDP transfer; a box agent request (box.h) */
 	SOCK_CHALLENGE,		/* server: prove the key (two words of nonce) */
 	SOCK_AUTH,		/* client: the proof (four words: sock_mac) */
 	/*
@@ -64,7 +64,8 @@ enum sock_proto {
 	SOCK_BW_TCP,
 	SOCK_BW_UDP,
 	SOCK_LAT_RPC,
-	SOCK_LAT_LOAD = 7
+	SOCK_LAT_LOAD = 7,
+	SOCK_BOX = 8		/* the box agent (hostinfo -s, lib/boxagent) */
 };
 
 /* Big-endian stores and loads. */

@@ -25,6 +25,11 @@
 #ifdef HAVE_SYS_SYSINFO_H
 # include <sys/sysinfo.h>
 #endif
+#ifdef __linux__
+# include <net/if.h>
+# include <sys/ioctl.h>
+# include <sys/socket.h>
+#endif
 
 #include "compat.h"
 #include "output.h"
@@ -1003,16 +1008,15 @@ done:
 
 /*
  * Run the command argv (argv[0] found in PATH) with stdin and stderr on
- * /dev/null, and count the lines of its output that counts() takes
- * (state: counts()' own, from 0).  Returns the count, or -1 when the
- * command is not there, cannot run or exits other than 0.
+ * /dev/null, and hand each line of its output to each(line, ctx).
+ * Returns 0, or -1 when the command is not there, cannot run or exits
+ * other than 0.
  */
-static long
-command_lines(char *const argv[], int (*counts)(const char *line, int *state))
+static int
+command_each(char *const argv[], void (*each)(const char *line, void *ctx), void *ctx)
 {
 	char line[LINE_MAX_LEN];
-	int fd[2], status, state = 0;
-	long n = 0;
+	int fd[2], status;
 	pid_t pid;
 	FILE *f;
 
@@ -1041,14 +1045,46 @@ command_lines(char *const argv[], int (*counts)(const char *line, int *state))
 		close(fd[0]);
 	else {
 		while (read_line(f, line, sizeof(line)) == 0)
-			if (counts(line, &state))
-				n++;
+			each(line, ctx);
 		fclose(f);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
-	return f != NULL && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? n : -1;
+	return f != NULL && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* command_lines' counter: the lines counts() takes. */
+struct line_count {
+	int (*counts)(const char *line, int *state);
+	int state;
+	long n;
+};
+
+static void
+count_line(const char *line, void *ctx)
+{
+	struct line_count *c = ctx;
+
+	if (c->counts(line, &c->state))
+		c->n++;
+}
+
+/*
+ * Count the lines of the output of the command argv (see command_each)
+ * that counts() takes (state: counts()' own, from 0).  Returns the
+ * count, or -1 when the command is not there, cannot run or exits other
+ * than 0.
+ */
+static long
+command_lines(char *const argv[], int (*counts)(const char *line, int *state))
+{
+	struct line_count c;
+
+	c.counts = counts;
+	c.state = 0;
+	c.n = 0;
+	return command_each(argv, count_line, &c) == 0 ? c.n : -1;
 }
 
 /* s starts with word, then a blank. */
@@ -1141,4 +1177,257 @@ sysinfo_netfilter_rules(char *buf, size_t len)
 			break;
 	fclose(f);
 	snprintf(buf, len, "unknown (iptables tables: %s)", names[0] != '\0' ? names : "none");
+}
+
+/* ---------------------------------------------------------------- the network's settings */
+
+/* The interfaces of /sys/class/net but lo, sorted by name: their number, or -1. */
+static int
+net_ifaces_sorted(struct iface *ifs, size_t max)
+{
+	int n = net_ifaces(ifs, max), i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(ifs[i].name, "lo") != 0)
+			ifs[k++] = ifs[i];
+	if (n < 0)
+		return -1;
+	/* Sorted, so that a box reads the same whatever order sysfs lists them in. */
+	qsort(ifs, (size_t)k, sizeof(*ifs), cmp_str);
+	return k;
+}
+
+/* `tc qdisc show`'s root qdiscs: "qdisc fq_codel 0: dev eth0 root refcnt 2 ...". */
+struct qdisc_list {
+	char *buf;
+	size_t len, pos;
+	int found, full;
+};
+
+static void
+qdisc_line(const char *line, void *ctx)
+{
+	struct qdisc_list *q = ctx;
+	char kind[64], dev[64], item[160];
+	const char *d = strstr(line, " dev "), *r = strstr(line, " root");
+
+	if (q->full || d == NULL || r == NULL || r < d || (r[5] != ' ' && r[5] != '\0')
+	    || sscanf(line, "qdisc %63s", kind) != 1 || sscanf(d, " dev %63s", dev) != 1)
+		return;
+	snprintf(item, sizeof(item), "%s=%s", dev, kind);
+	q->found = 1;
+	if (append_item(q->buf, q->len, &q->pos, item) != 0)
+		q->full = 1;
+}
+
+void
+sysinfo_qdiscs(char *buf, size_t len)
+{
+	static char tc[] = "tc", qdisc[] = "qdisc", show[] = "show";
+	char *const argv[] = { tc, qdisc, show, NULL };
+	struct qdisc_list q;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	q.buf = buf, q.len = len, q.pos = 0, q.found = 0, q.full = 0;
+	if (command_each(argv, qdisc_line, &q) != 0 || !q.found)
+		copy_str(buf, len, "unknown");
+}
+
+/*
+ * The offloads through the SIOCETHTOOL ioctl's old get commands, which
+ * every kernel since 2.6.24 answers (values of linux/ethtool.h, an ABI,
+ * written out here: a C library's headers need not carry the kernel's).
+ */
+#ifdef __linux__
+# define HB_SIOCETHTOOL 0x8946
+# define HB_ETHTOOL_GRXCSUM 0x14
+# define HB_ETHTOOL_GTXCSUM 0x16
+# define HB_ETHTOOL_GTSO 0x1e
+# define HB_ETHTOOL_GGSO 0x23
+# define HB_ETHTOOL_GFLAGS 0x25
+# define HB_ETHTOOL_GGRO 0x2b
+# define HB_ETH_FLAG_LRO (1u << 15)
+
+struct hb_ethtool_value {
+	uint32_t cmd;
+	uint32_t data;
+};
+
+/* One get command on interface name: 0 and its value, or -1. */
+static int
+ethtool_get(int fd, const char *name, uint32_t cmd, uint32_t *v)
+{
+	struct hb_ethtool_value ev;
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%.*s", (int)sizeof(ifr.ifr_name) - 1, name);
+	ev.cmd = cmd;
+	ev.data = 0;
+	ifr.ifr_data = (void *)&ev;
+	if (ioctl(fd, HB_SIOCETHTOOL, &ifr) != 0)
+		return -1;
+	*v = ev.data;
+	return 0;
+}
+#endif
+
+void
+sysinfo_offloads(char *buf, size_t len)
+{
+#ifdef __linux__
+	static const struct {
+		const char *name;
+		uint32_t cmd, mask;
+	} feats[] = {
+		{ "tso", HB_ETHTOOL_GTSO, 0 },
+		{ "gso", HB_ETHTOOL_GGSO, 0 },
+		{ "gro", HB_ETHTOOL_GGRO, 0 },
+		{ "lro", HB_ETHTOOL_GFLAGS, HB_ETH_FLAG_LRO },
+		{ "rx", HB_ETHTOOL_GRXCSUM, 0 },
+		{ "tx", HB_ETHTOOL_GTXCSUM, 0 },
+	};
+	struct iface ifs[MAX_IFACES];
+	char item[256];
+	size_t pos = 0, k;
+	int n, i, fd;
+
+	if (len == 0)
+		return;
+	copy_str(buf, len, "unknown");
+	if ((n = net_ifaces_sorted(ifs, MAX_IFACES)) <= 0)
+		return;
+	if ((fd = socket(AF_INET, SOCK_DGRAM, 0)) < 0)
+		return;
+	buf[0] = '\0';
+	/* "eth0=tso:on,gso:on,gro:on,lro:off,rx:on,tx:on"; a feature the driver does not answer: "?". */
+	for (i = 0; i < n; i++) {
+		size_t ip = 0;
+		int any = 0;
+
+		ip += (size_t)snprintf(item, sizeof(item), "%.63s=", ifs[i].name);
+		for (k = 0; k < HB_ARRAY_SIZE(feats) && ip < sizeof(item); k++) {
+			uint32_t v;
+			const char *s = "?";
+
+			if (ethtool_get(fd, ifs[i].name, feats[k].cmd, &v) == 0) {
+				s = (feats[k].mask != 0 ? (v & feats[k].mask) : v) != 0 ? "on" : "off";
+				any = 1;
+			}
+			ip += (size_t)snprintf(item + ip, sizeof(item) - ip, "%s%s:%s", k > 0 ? "," : "",
+					       feats[k].name, s);
+		}
+		if (!any)
+			snprintf(item, sizeof(item), "%.63s=unknown", ifs[i].name);
+		if (append_item(buf, len, &pos, item) != 0)
+			break;
+	}
+	close(fd);
+	if (pos == 0)
+		copy_str(buf, len, "unknown");
+#else
+	copy_str(buf, len, "unknown");
+#endif
+}
+
+/*
+ * The sysctls that router tuners change (net.* ones are per network
+ * namespace: these are the reader's).
+ */
+static const char *const net_sysctls[] = {
+	"net.core.rmem_max", "net.core.wmem_max", "net.core.rmem_default",
+	"net.core.wmem_default", "net.core.netdev_max_backlog", "net.core.netdev_budget",
+	"net.core.netdev_budget_usecs", "net.core.dev_weight", "net.core.default_qdisc",
+	"net.core.busy_poll", "net.core.busy_read", "net.ipv4.ip_forward",
+	"net.ipv4.conf.all.rp_filter", "net.ipv4.tcp_congestion_control", "net.ipv4.tcp_rmem",
+	"net.ipv4.tcp_wmem", "net.ipv4.tcp_mem", "net.ipv4.udp_mem", "net.ipv4.tcp_ecn",
+	"net.ipv4.tcp_mtu_probing", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_sack",
+	"net.ipv6.conf.all.forwarding", "net.netfilter.nf_conntrack_max",
+	"net.netfilter.nf_conntrack_buckets",
+};
+
+void
+sysinfo_net_sysctls(char *buf, size_t len)
+{
+	char path[PATH_LEN], value[256], item[320];
+	size_t pos = 0, i, k;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < HB_ARRAY_SIZE(net_sysctls); i++) {
+		int n = snprintf(path, sizeof(path), "/proc/sys/%s", net_sysctls[i]);
+
+		if (n < 0 || (size_t)n >= sizeof(path))
+			continue;
+		for (k = 10; path[k] != '\0'; k++)
+			if (path[k] == '.')
+				path[k] = '/';
+		/* Absent (a module not loaded, an older kernel): left out. */
+		if (read_first_line(path, value, sizeof(value)) != 0 || value[0] == '\0')
+			continue;
+		/* "4096	131072	6291456" is one value: one word. */
+		for (k = 0; value[k] != '\0'; k++)
+			if (value[k] == ' ' || value[k] == '\t')
+				value[k] = ',';
+		for (k = 0; value[k] != '\0'; k++)
+			while (value[k] == ',' && value[k + 1] == ',')
+				memmove(value + k, value + k + 1, strlen(value + k));
+		snprintf(item, sizeof(item), "%s=%s", net_sysctls[i], value);
+		if (append_item(buf, len, &pos, item) != 0)
+			break;
+	}
+	if (pos == 0)
+		copy_str(buf, len, "unknown");
+}
+
+void
+sysinfo_nics(char *buf, size_t len)
+{
+	struct iface ifs[MAX_IFACES];
+	char path[PATH_LEN], target[PATH_LEN], mtu[32], speed[32], item[256];
+	const char *driver;
+	size_t pos = 0;
+	int n, i;
+
+	if (len == 0)
+		return;
+	copy_str(buf, len, "unknown");
+	if ((n = net_ifaces_sorted(ifs, MAX_IFACES)) < 0)
+		return;
+	copy_str(buf, len, "none");
+	if (n == 0)
+		return;
+	buf[0] = '\0';
+	/* "eth0=virtio_net,mtu=1500,speed=1000Mb": what sysfs tells of each. */
+	for (i = 0; i < n; i++) {
+		ssize_t t = -1;
+		long sp = -1;
+
+		snprintf(path, sizeof(path), "/sys/class/net/%.63s/device/driver", ifs[i].name);
+		if (sys_path(target, sizeof(target), path) == 0)
+			t = readlink(target, path, sizeof(path) - 1);
+		if (t > 0) {
+			path[t] = '\0';
+			driver = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+		} else {
+			driver = "none";	/* a virtual interface: veth, bridge, tun */
+		}
+		snprintf(target, sizeof(target), "/sys/class/net/%.63s/mtu", ifs[i].name);
+		if (read_first_line(target, mtu, sizeof(mtu)) != 0 || mtu[0] == '\0')
+			copy_str(mtu, sizeof(mtu), "?");
+		snprintf(target, sizeof(target), "/sys/class/net/%.63s/speed", ifs[i].name);
+		/* Unreadable when the link is down, -1 when the driver does not know. */
+		if (read_first_line(target, speed, sizeof(speed)) == 0)
+			sp = strtol(speed, NULL, 10);
+		if (sp > 0)
+			snprintf(speed, sizeof(speed), ",speed=%ldMb", sp);
+		else
+			speed[0] = '\0';
+		snprintf(item, sizeof(item), "%.63s=%.63s,mtu=%.31s%s", ifs[i].name, driver, mtu, speed);
+		if (append_item(buf, len, &pos, item) != 0)
+			break;
+	}
 }

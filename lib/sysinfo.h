@@ -101,4 +101,37 @@ void sysinfo_emulation(char *buf, size_t len);
  */
 void sysinfo_netfilter_rules(char *buf, size_t len);
 
+/*
+ * The root qdisc of each interface, as `tc qdisc show` lists them,
+ * "eth0=fq_codel lo=noqueue" into buf; "unknown" when tc is not there,
+ * fails or lists none.
+ */
+void sysinfo_qdiscs(char *buf, size_t len);
+
+/*
+ * The offloads of each interface but lo, by the SIOCETHTOOL ioctl:
+ * "eth0=tso:on,gso:on,gro:on,lro:off,rx:on,tx:on" (a feature its driver
+ * does not answer reads "?", an interface that answers none
+ * "eth0=unknown") into buf; "unknown" where there is no interface or no
+ * such ioctl.  A list too long for buf ends in "...".
+ */
+void sysinfo_offloads(char *buf, size_t len);
+
+/*
+ * The network sysctls that router tuners change, those this kernel has,
+ * as name=value words ("net.core.rmem_max=212992
+ * net.ipv4.tcp_rmem=4096,131072,6291456 ..."; several numbers joined by
+ * commas) into buf; "unknown" when none can be read.  The net.* ones
+ * are per network namespace: the caller's.
+ */
+void sysinfo_net_sysctls(char *buf, size_t len);
+
+/*
+ * Each interface but lo with its driver ("none" for a virtual one), MTU
+ * and link speed where sysfs tells it, "eth0=virtio_net,mtu=1500,speed=1000Mb"
+ * into buf; "none" with no interface but lo, "unknown" without
+ * /sys/class/net.
+ */
+void sysinfo_nics(char *buf, size_t len);
+
 #endif

@@ -13,12 +13,13 @@
 # write it on a board with no cpufreq and no THP, and a tree with nothing
 # in it, where every fact reads "unknown" and nothing fails.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/libnet.sh"
 
 keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 97
+plan 127
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -346,3 +347,112 @@ is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity, emulation u
 	'unknown unknown unknown unknown unknown unknown unknown unknown' \
 	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity emulation; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
 ok '... and every line is still a configuration line' all_config_lines
+
+# ---------------------------------------------------------------- the box agent
+# hostinfo -s on loopback with the tests' key (libnet.sh): its usage
+# errors, the fingerprint it tells (-F), a wrong key refused, a bw_udp
+# run through it (-A) that keeps one CPU busy, an unreachable box that
+# costs the measurement nothing, -S, and the idle exit that a silent
+# connection does not put off.
+cli '-s with -F: exit 2' 2 '-s, -S host and -F host: one of them' hostinfo -s -F localhost
+cli '-b without -s: exit 2' 2 '-b: a listening address applies only to -s' hostinfo -F localhost -b any
+cli '-K without -s, -S or -F: exit 2' 2 '-K are for the agent' hostinfo -K /nonexistent
+cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" hostinfo -s -n 70000
+cli '-i abc: exit 2 naming -i' 2 "-i: 'abc'" hostinfo -s -i abc
+cli '-a with -s: exit 2' 2 'not the agent' hostinfo -s -a
+net_prog=hostinfo
+net_id=8
+servers=
+_tap_cleanup_hook() {
+	kill_ours TERM $servers
+	rm -rf "$tmpd"
+}
+server -i 20
+like '-s prints its pid, port and where its key came from' "$TAP_OUT" \
+	'server pid [0-9]+ on 127\.0\.0\.1 port [0-9]+, idle timeout 20 s, key from \$HOSTBENCH_KEY'
+agent=$pid
+run_prog hostinfo
+out=$TAP_STDOUT
+here_cpus=$(value cpus)
+run_prog hostinfo -F 127.0.0.1 -n "$port"
+out=$TAP_STDOUT
+is '-F: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
+missing=
+for k in host os kernel arch cpu cpus governor modules irq-affinity netfilter-rules qdiscs offloads net-sysctls nics; do
+	has_key "box-$k" || missing="$missing box-$k"
+done
+is '-F: one line of each box- key' '' "$missing"
+ok '... and every line is a configuration line' all_config_lines
+is "box-cpus is this host's: the agent runs here" "$here_cpus" "$(value box-cpus)"
+ok 'box-modules is sorted names, none or unknown' \
+	matches "$(value box-modules)" '^(none|unknown|[^ ]+( [^ ]+)*)$'
+ok 'box-net-sysctls is name=value words (or unknown)' \
+	matches "$(value box-net-sysctls)" '^(unknown|net\.[a-z0-9_.]+=[^ ]+( net\.[a-z0-9_.]+=[^ ]+)*)$'
+if [ -r /proc/sys/net/core/rmem_max ]; then
+	like '... net.core.rmem_max among them, as /proc/sys says' "$(value box-net-sysctls)" \
+		"(^| )net\\.core\\.rmem_max=$(cat /proc/sys/net/core/rmem_max)( |\$)"
+else
+	skip 'no /proc/sys/net/core/rmem_max here'
+fi
+ok 'box-nics: NAME=DRIVER,mtu=N words, none or unknown' \
+	matches "$(value box-nics)" '^(none|unknown|[^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb)?( [^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb)?)*)$'
+ok 'box-offloads: per NIC tso .. tx, or unknown' \
+	matches "$(value box-offloads)" '^(unknown|[^ =]+=(unknown|tso:[a-z?]+,gso:[a-z?]+,gro:[a-z?]+,lro:[a-z?]+,rx:[a-z?]+,tx:[a-z?]+)( [^ =]+=[^ ]+)*)$'
+ok 'box-qdiscs: IFACE=KIND words, or unknown' \
+	matches "$(value box-qdiscs)" '^(unknown|[^ =]+=[a-z_0-9]+( [^ =]+=[a-z_0-9]+)*)$'
+HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -F 127.0.0.1 -n "$port"
+like 'a wrong key: refused, exit 1' "$TAP_STATUS $TAP_OUT" '^1 .*refused the key'
+
+# unit_of TEXT NAME UNIT: the values of UNIT on the result lines Benchmark<NAME>.
+unit_of() {
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" -v u="$3" \
+		'$1 == n { for (i = 3; i < NF; i += 2) if ($(i + 1) == u) print $i }'
+}
+if [ -f "$(prog bw_udp)" ]; then
+	# As fast as it can: the sender never sleeps, one CPU's worth of work at least.
+	run_prog bw_udp -A "127.0.0.1:$port" -b 0 -t 1 -N 4 -p one -o raw
+	b=BwUdp/size=1470/rate=max/placement=one
+	busiest=$(unit_of "$TAP_STDOUT" "$b/box=cpu" %busiest)
+	is 'bw_udp -A: exit 0, one box=cpu line' "0 1" "$TAP_STATUS $(unit_of "$TAP_STDOUT" "$b/box=cpu" %busiest | wc -l | tr -d ' ')"
+	ok "a sender that never sleeps keeps the box's busiest CPU >= 50% busy ($busiest)" \
+		num_between 50 "$busiest" 100
+	total=$(unit_of "$TAP_STDOUT" "$b/box=cpu" %total)
+	peak=$(unit_of "$TAP_STDOUT" "$b/box=cpu" %peak)
+	soft=$(unit_of "$TAP_STDOUT" "$b/box=cpu" %busiest-softirq)
+	ok "all CPUs ($total%) <= the busiest ($busiest%) <= its peak over 100 ms ($peak%)" \
+		awk -v t="$total" -v b="$busiest" -v p="$peak" 'BEGIN { exit !(t != "" && t <= b + 0.01 && b <= p && p <= 100) }'
+	ok "the busiest CPU's softirq share is part of its busy share ($soft <= $busiest)" \
+		awk -v s="$soft" -v b="$busiest" 'BEGIN { exit !(s != "" && s >= 0 && s <= b) }'
+	if [ -r /proc/net/softnet_stat ]; then
+		pkts=$(unit_of "$TAP_STDOUT" "$b/box=net" softnet-pkts/s)
+		ok "loopback datagrams pass the box's softnet: pkts/s > 0 ($pkts)" num_between 1 "$pkts" 1e12
+	else
+		skip 'no /proc/net/softnet_stat here'
+	fi
+	if [ -r /proc/sys/kernel/random/boot_id ]; then
+		like 'the box on loopback is found to be this host' "$TAP_STDOUT" \
+			'^box-same-kernel: yes, and the same network namespace'
+	else
+		skip 'no boot id here'
+	fi
+	# Several intervals of one session: bw_tcp's placements, one measurement each.
+	run_prog bw_tcp -A "127.0.0.1:$port" -t 300ms -W 50ms -N 3 -o raw
+	is 'bw_tcp -A: a box=cpu line for each placement measured' \
+		"0 $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkBwTcp/size=64K/placement=[a-z]*/cpu=local	')" \
+		"$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkBwTcp/size=64K/placement=[a-z]*/box=cpu	')"
+	HOSTBENCH_BOX=127.0.0.1:1 run_prog bw_udp -b 1m -t 300ms -N 3 -p one -o raw
+	ok 'an unreachable box: exit 0, a warning, no box lines' eval \
+		'[ "$TAP_STATUS" -eq 0 ] && printf "%s\n" "$TAP_OUT" | grep -q "box 127.0.0.1 port 1: no session" && ! printf "%s\n" "$TAP_STDOUT" | grep -q "/box="'
+	cli '-A with a bad port: exit 2 naming it' 2 "the box 'x:99999' is not" bw_udp -A x:99999 -t 300ms -N 3
+else
+	for i in 1 2 3 4 5 6 7 8 9; do skip 'bw_udp is not built'; done
+fi
+HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -S 127.0.0.1 -n "$port"
+ok '-S with a wrong key: refused, the agent still runs' eval '[ "$TAP_STATUS" -eq 1 ] && alive "$agent"'
+run_prog hostinfo -S 127.0.0.1 -n "$port"
+ok '-S with the key stops the agent' eval '[ "$TAP_STATUS" -eq 0 ] && gone "$agent"'
+server -i 1
+agent=$pid
+abuse silent "$port" &
+ok 'idle: an agent with -i 1 exits, a silent connection notwithstanding' gone "$agent"
+wait

@@ -36,6 +36,9 @@ seed ok-lat_ops lat_ops int/add double
 seed ok-lmdd lmdd if=internal of=internal bs=8k count=10
 seed ok-lat_usleep lat_usleep -N 3 -o text
 seed ok-hostinfo hostinfo -R /
+seed ok-hostinfo-agent hostinfo -s -b any -n 0 -i 5s -K /nonexistent/key
+seed ok-hostinfo-box hostinfo -F '[::1]' -n 31335
+seed ok-bw_udp-box bw_udp -A router:31335 -b 1m localhost
 seed ok-bw_pipe bw_pipe -m 64k -M 1m -p both
 seed ok-bw_unix bw_unix -m 4k
 seed ok-lat_select lat_select -n 100 file
@@ -77,6 +80,7 @@ seed bad-lat_unix_connect lat_unix_connect -s
 seed bad-hostinfo-R hostinfo -R ''
 seed bad-hostinfo-arg hostinfo extra
 seed bad-hostinfo-opt hostinfo -x
+seed bad-hostinfo-agent hostinfo -s -F router
 seed bad-empty-arg lat_pipe -o ''
 seed bad-long-arg stream -M 1111111111111111111111111111111111111111111111111111111111111111111111111111
 

@@ -6,7 +6,8 @@
  *
  * How: the Makefile compiles each bench/NAME.c once more with main
  * renamed hb_argv_main_NAME and its calls of bench_init (hostinfo, which
- * parses its own options: of fingerprint_print, _case and _mem) renamed
+ * parses its own options: of fingerprint_print, _case and _mem, and of
+ * sock_main and box_open, its agent's server and client) renamed
  * to the functions below, which end the run as soon as the command line
  * is parsed; and
  * those programs and the two files of lib/ that exit (bench.c: -h, -V;
@@ -71,6 +72,8 @@
 #endif
 
 #include "bench.h"
+#include "box.h"
+#include "sock_main.h"
 
 #define MAX_ARGS 32	/* besides argv[0] */
 #define MAX_ARG 256	/* bytes of one argument */
@@ -87,6 +90,9 @@ int hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p,
 HB_NORETURN void hb_argv_fingerprint_print(FILE *f, const char *emulation);
 HB_NORETURN void hb_argv_fingerprint_case(FILE *f);
 HB_NORETURN void hb_argv_fingerprint_mem(FILE *f);
+HB_NORETURN int hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+				  const struct bench_opts *o, const char *host);
+HB_NORETURN struct box *hb_argv_box_open(const char *spec, const char *keyfile);
 
 #define HB_MULTICALL(name) int hb_argv_main_##name(int argc, char **argv);
 #include "bench/multicall-list.h"
@@ -277,6 +283,26 @@ void
 hb_argv_fingerprint_mem(FILE *f)
 {
 	(void)f;
+	parsed();
+}
+
+/* hostinfo -s, -S and -F: parsed; nothing is served or reached. */
+int
+hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+		  const struct bench_opts *o, const char *host)
+{
+	(void)sp;
+	(void)so;
+	(void)o;
+	(void)host;
+	parsed();
+}
+
+struct box *
+hb_argv_box_open(const char *spec, const char *keyfile)
+{
+	(void)spec;
+	(void)keyfile;
 	parsed();
 }
 
@@ -475,6 +501,26 @@ void
 hb_argv_fingerprint_mem(FILE *f)
 {
 	(void)f;
+	parsed();
+}
+
+/* hostinfo -s, -S and -F: parsed; nothing is served or reached. */
+int
+hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+		  const struct bench_opts *o, const char *host)
+{
+	(void)sp;
+	(void)so;
+	(void)o;
+	(void)host;
+	parsed();
+}
+
+struct box *
+hb_argv_box_open(const char *spec, const char *keyfile)
+{
+	(void)spec;
+	(void)keyfile;
 	parsed();
 }
 

@@ -2,7 +2,7 @@
 # wire-seeds.sh [DIR]: write the seed inputs of the wire fuzz target
 # (tests/fuzz/wire.c) into DIR (default: tests/fuzz/corpus/wire next to
 # this script).  Byte 0 picks the server (0 lat_tcp, 1 lat_udp,
-# 2 lat_connect, 3 bw_tcp, 4 bw_udp), byte 1 the mode (bit 0: proved)
+# 2 lat_connect, 3 bw_tcp, 4 bw_udp, 5 hostinfo -s), byte 1 the mode (bit 0: proved)
 # and the direct parsers' word bound (the other bits); then what the
 # client sends.  Run once; the files are committed, and inputs the
 # fuzzer finds are added next to them by hand.
@@ -34,8 +34,8 @@ badauth() { msg "$1" 9 1 2 3 4; }
 x() { i=0; while [ "$i" -lt "$1" ]; do printf x; i=$((i + 1)); done; }
 
 # Protos and kinds (lib/sock_proto.h).
-LAT_TCP=1 LAT_UDP=2 LAT_CONNECT=3 BW_TCP=4 BW_UDP=5 LAT_RPC=6
-HELLO=1 STOP=3 AUTH=9
+LAT_TCP=1 LAT_UDP=2 LAT_CONNECT=3 BW_TCP=4 BW_UDP=5 LAT_RPC=6 BOX=8
+HELLO=1 STOP=3 AUTH=9 DATA=7
 # Byte 1: 16 raw, 17 proved (the direct parsers' bound 8); 254 raw with
 # the bound SOCK_MAX_WORDS + 1.
 
@@ -78,3 +78,14 @@ for s in 0 1 2 3 4; do b "$s" 17 128 >"$dir/proved-stop-$s"; done
 { b 3 16; printf 'GET / HTTP/1.0\r\n\r\n'; } >"$dir/raw-garbage"
 b 4 16 >"$dir/raw-empty"
 b 2 >"$dir/raw-one-byte"
+
+# The box agent (hostinfo -s): a HELLO of its version, then requests of
+# one word (SOCK_DATA): 1 BEGIN, 2 END, 3 the fingerprint.
+{ b 5 17 1; word 1; msg $BOX $DATA 1; msg $BOX $DATA 2; msg $BOX $DATA 1; msg $BOX $DATA 2; } >"$dir/proved-hostinfo-intervals"
+{ b 5 17 1; word 1; msg $BOX $DATA 1; } >"$dir/proved-hostinfo-begin-eof"
+{ b 5 17 1; word 1; msg $BOX $DATA 1; msg $BOX $DATA 9; } >"$dir/proved-hostinfo-begin-junk"
+{ b 5 17 1; word 1; msg $BOX $DATA 2; } >"$dir/proved-hostinfo-end-first"
+{ b 5 17 1; word 2; } >"$dir/proved-hostinfo-version"
+{ b 5 17 2; word 1; word 1; } >"$dir/proved-hostinfo-2words"
+{ b 5 17 128; } >"$dir/proved-hostinfo-stop"
+{ b 5 16; msg $BOX $HELLO 1; badauth $BOX; } >"$dir/raw-hostinfo-bad-proof"

@@ -2,10 +2,11 @@
  * Fuzz target: the wire protocol as a hostile client drives it, through
  * the connection handler of every hostbench server that sock_serve runs
  * (the static serve_conn of lat_tcp, lat_udp, lat_connect, bw_tcp and
- * bw_udp: each compiled once more by tests/fuzz/wire-NAME.c), and
+ * bw_udp: each compiled once more by tests/fuzz/wire-NAME.c; and the box
+ * agent's, hostinfo -s, lib/boxagent.c's boxagent_conn), and
  * lib/sock_proto.c's parsers on their own (sock_decode_hdr, sock_recv_msg_by).
  *
- * Input: byte 0 picks the server (modulo 5, in the order above); bit 0
+ * Input: byte 0 picks the server (modulo 6, in the order above); bit 0
  * of byte 1 the mode, and byte 1 >> 1 the word bound of the direct
  * parser calls (127: SOCK_MAX_WORDS + 1).  The rest R goes to the server:
  *
@@ -104,6 +105,7 @@ static const struct server {
 	{ "lat_connect", SOCK_LAT_CONNECT, 0, &hb_wire_conn_lat_connect },
 	{ "bw_tcp", SOCK_BW_TCP, 3, &hb_wire_conn_bw_tcp },
 	{ "bw_udp", SOCK_BW_UDP, 5, &hb_wire_conn_bw_udp },
+	{ "hostinfo", SOCK_BOX, 1, &hb_wire_conn_hostinfo },
 };
 #define NSERVERS (sizeof(servers) / sizeof(servers[0]))
 

@@ -19,6 +19,8 @@ extern hb_wire_conn_fn *const hb_wire_conn_lat_udp;
 extern hb_wire_conn_fn *const hb_wire_conn_lat_connect;
 extern hb_wire_conn_fn *const hb_wire_conn_bw_tcp;
 extern hb_wire_conn_fn *const hb_wire_conn_bw_udp;
+/* hostinfo -s, the box agent: lib/boxagent.c's boxagent_conn (wire-hostinfo.c). */
+extern hb_wire_conn_fn *const hb_wire_conn_hostinfo;
 
 /* The programs' mains, renamed (never called). */
 int hb_wire_main_lat_tcp(int argc, char **argv);

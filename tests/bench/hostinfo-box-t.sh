@@ -1,0 +1,128 @@
+#!/bin/sh
+# The box agent where it belongs: in the router namespace of three (client,
+# router, server; veth pairs, forwarding on in the router only, as
+# router-t.sh), hostinfo -s listening on the router's client-side
+# address.  bw_udp from the client to the server through the router with
+# -A samples the router while its datagrams pass: box=cpu and box=net
+# lines, softnet packets processed, and the box found to share this
+# kernel.  hostinfo -F from the client tells the router namespace's
+# settings (forwarding on, unlike the client's) and its netfilter rules.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+[ -z "$TEST_WRAPPER" ] || skip_all "network namespaces are not tried under $TEST_WRAPPER"
+[ "$(id -u)" -eq 0 ] || skip_all 'needs root (network namespaces)'
+command -v ip >/dev/null 2>&1 || skip_all 'needs ip (iproute2)'
+[ -f "$(prog bw_udp)" ] || skip_all 'bench/bw_udp is not built'
+
+HOSTBENCH_KEY=hostbench-box-$$
+export HOSTBENCH_KEY
+# Private test addresses, inside the namespaces only; names unique per run.
+C=hbxc$$ R=hbxr$$ S=hbxs$$
+NET1=10.202.1 NET2=10.202.2
+servers=
+cleanup() {
+	kill_ours TERM $servers
+	for ns in "$C" "$R" "$S"; do ip netns del "$ns" 2>/dev/null; done
+}
+trap 'cleanup; exit 130' INT TERM HUP
+trap cleanup EXIT
+ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
+
+plan 10
+_tap_cleanup_hook() { cleanup; }
+
+ns() {
+	_n=$1
+	shift
+	ip netns exec "$_n" "$@"
+}
+setup() {
+	ip netns add "$R" && ip netns add "$S" &&
+	ip link add "${C}a" type veth peer name "${R}a" &&
+	ip link add "${R}b" type veth peer name "${S}b" &&
+	ip link set "${C}a" netns "$C" && ip link set "${R}a" netns "$R" &&
+	ip link set "${R}b" netns "$R" && ip link set "${S}b" netns "$S" &&
+	ns "$C" ip addr add "$NET1.1/24" dev "${C}a" &&
+	ns "$R" ip addr add "$NET1.254/24" dev "${R}a" &&
+	ns "$R" ip addr add "$NET2.254/24" dev "${R}b" &&
+	ns "$S" ip addr add "$NET2.2/24" dev "${S}b" &&
+	for n in "$C" "$R" "$S"; do ns "$n" ip link set lo up || return 1; done &&
+	ns "$C" ip link set "${C}a" up && ns "$R" ip link set "${R}a" up &&
+	ns "$R" ip link set "${R}b" up && ns "$S" ip link set "${S}b" up &&
+	ns "$C" ip route add default via "$NET1.254" &&
+	ns "$S" ip route add default via "$NET2.254" &&
+	ns "$R" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward'
+}
+# run_in NS PROG ARGS...: run a built program in a namespace, like run_prog.
+run_in() {
+	_n=$1 _p=$(prog "$2")
+	shift 2
+	_t=${TMPDIR:-/tmp}/hostbench-box.$$
+	TAP_STATUS=0
+	ip netns exec "$_n" "$_p" "$@" >"$_t.out" 2>"$_t.err" </dev/null || TAP_STATUS=$?
+	TAP_STDOUT=$(cat "$_t.out")
+	TAP_OUT=$(cat "$_t.out" "$_t.err")
+	rm -f "$_t.out" "$_t.err"
+}
+# serve NS PROG ARGS...: a server in a namespace; its pid joins $servers.
+serve() {
+	_n=$1
+	shift
+	run_in "$_n" "$@" -s -i 60
+	servers="$servers $(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')"
+	remember $servers
+}
+# unit_of TEXT NAME UNIT: the values of UNIT on the result lines Benchmark<NAME>.
+unit_of() {
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" -v u="$3" \
+		'$1 == n { for (i = 3; i < NF; i += 2) if ($(i + 1) == u) print $i }'
+}
+# value KEY: the value of the configuration line "KEY: ..." in $TAP_STDOUT.
+value() {
+	printf '%s\n' "$TAP_STDOUT" | sed -n "s/^$1: //p" | sed -n '1p'
+}
+
+ok 'three namespaces joined by veth pairs, forwarding on in the router' setup
+serve "$S" bw_udp -B "$NET2.2"
+serve "$R" hostinfo -b "$NET1.254"
+like 'the agent listens in the router namespace, on its client-side address' "$TAP_OUT" \
+	"server pid [0-9]+ on $NET1\\.254 port 31335"
+
+run_in "$C" bw_udp -A "$NET1.254" -N 3 -t 1 -b 20m -l 512 -o raw "$NET2.2"
+b=BwUdp/size=512/rate=20Mbit/peer=remote
+is 'bw_udp -A through the router: exit 0, a box=cpu and a box=net line' '0 1 1' \
+	"$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c "^Benchmark$b/box=cpu	") $(printf '%s\n' "$TAP_STDOUT" | grep -c "^Benchmark$b/box=net	")"
+busiest=$(unit_of "$TAP_STDOUT" "$b/box=cpu" %busiest)
+ok "the box's busiest CPU share is a share (0 .. 100: $busiest)" num_between 0 "$busiest" 100
+pkts=$(unit_of "$TAP_STDOUT" "$b/box=net" softnet-pkts/s)
+# 20 Mbit/s of 512-byte datagrams is about 4900 a second; each crosses the
+# box's kernel more than once (veth to the router, veth to the server).
+ok "the router's kernel processed the datagrams: softnet pkts/s > 1000 ($pkts)" \
+	num_between 1000 "$pkts" 1e12
+if [ -r /proc/sys/kernel/random/boot_id ]; then
+	like 'the box is found to share this kernel (namespaces), not to be this host' "$TAP_STDOUT" \
+		'^box-same-kernel: yes \(network namespaces of one kernel\)'
+else
+	skip 'no boot id here'
+fi
+
+run_in "$C" hostinfo -F "$NET1.254"
+is '-F from the client: exit 0' 0 "$TAP_STATUS"
+like "the box's sysctls are the router namespace's: forwarding on" "$(value box-net-sysctls)" \
+	'(^| )net\.ipv4\.ip_forward=1( |$)'
+if command -v iptables >/dev/null 2>&1 && command -v iptables-save >/dev/null 2>&1; then
+	before=$(value box-netfilter-rules)
+	for i in 1 2 3; do
+		ns "$R" iptables -A FORWARD -s "198.18.0.$i/32" -p udp -j DROP || break
+	done
+	run_in "$C" hostinfo -F "$NET1.254"
+	after=$(value box-netfilter-rules)
+	ok "three FORWARD rules in the router show in box-netfilter-rules ($before -> $after)" \
+		awk -v a="$before" -v b="$after" 'BEGIN { exit !(a + 3 == b + 0) }'
+	ns "$R" iptables -F FORWARD
+else
+	skip 'no iptables here'
+fi
+
+run_in "$C" hostinfo -S "$NET1.254"
+ok 'hostinfo -S stops the agent across the router' test "$TAP_STATUS" -eq 0
