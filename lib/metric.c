@@ -536,6 +536,14 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_tcp", "BwTcp/cpu=remote-own", "TCP receiver"),
 	CPUOWN("bw_udp", "BwUdp/cpu=local-own", "UDP sender"),
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
+
+	/* bw_tcp -I: the half-width of the mean's interval reached, and the samples it took. */
+	ROWE("bw_tcp", "BwTcp", "%halfwidth", NULL, "TCP CI half-width", METRIC_ONE, NULL, "%", 1.0,
+	     METRIC_SMALLER, "bw_tcp -I: the confidence interval's half-width reached, in percent of the mean",
+	     0, METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("bw_tcp", "BwTcp", "samples", NULL, "TCP CI samples", METRIC_ONE, NULL, "samples", 1.0,
+	     METRIC_NEITHER, "bw_tcp -I: the samples the transfer took to reach it, or its cap",
+	     METRIC_COUNT, METRIC_MEDIAN, 1, 0, 0, NULL),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
