@@ -13,6 +13,9 @@
  * processes' CPU time (getrusage: the client, the server's children),
  * and the two ends compare kernel boot ids to say when they are one
  * kernel (loopback, network namespaces) whose counters both read.
+ * Each stream's granted socket buffers (send here, receive at the
+ * server) are a result of their own: the kernel's answer to -w, or its
+ * default.
  *
  * -I makes the transfer go on, sample after sample of -t/-N each, past
  * the -N samples until the confidence interval of the mean throughput is
@@ -243,17 +246,28 @@ report_target(const struct state *s)
 }
 
 /*
- * With -I, what a transfer shows besides its samples and CPU: the
- * half-width reached and the samples it took (the level and target,
- * conditions of the run, are on report_target's configuration line).
+ * What a transfer shows besides its samples and CPU: the socket buffers
+ * the kernel granted (a result: what it made of -w or its defaults,
+ * which its settings change between runs), and with -I the half-width
+ * reached and the samples it took (the level and target, conditions of
+ * the run, are on report_target's configuration line).
  */
 static void
-report_more(const struct state *s, const char *base, const char *suf)
+report_more(const struct state *s, const char *base, const char *suf, uint64_t sndbuf,
+	    uint64_t rcvbuf)
 {
+	static const char *const bunits[] = { "bytes-sndbuf", "bytes-rcvbuf" };
 	static const char *const cunits[] = { "%halfwidth", "samples" };
 	char name[OUTPUT_MAX_NAME], lv[32];
 	double v[2];
 
+	snprintf(name, sizeof(name), "%s/sockbuf=granted%s", base, suf);
+	v[0] = (double)sndbuf, v[1] = (double)rcvbuf;
+	if (s->o->output == OUTPUT_RAW)
+		output_sample_pairs(stdout, name, 1, v, bunits, 2);
+	else
+		printf("%-36s socket buffers granted: %llu bytes to send here, %llu to receive at the server\n",
+		       name, (unsigned long long)sndbuf, (unsigned long long)rcvbuf);
 	if (s->o->precision_pct <= 0)
 		return;
 	output_format_value(lv, sizeof(lv), s->level);
@@ -337,7 +351,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	le.cpu = w, le.own = own, le.bytes = sent;
 	re.cpu = remote, re.own = rown, re.bytes = got;
 	sock_report_transfer(o, base, suf, s->writes, s->v, s->n, units, 2, &le, &re);
-	report_more(s, base, suf);
+	report_more(s, base, suf, sndbuf, ack);
 	rc = 0;
 fail:
 	if (rc != 0)

@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 54
+plan 56
 q='-N 3 -t 300ms -W 100ms -o raw'
 net_init bw_tcp 4 BwTcp/size=64K
 
@@ -47,12 +47,27 @@ else
 fi
 net_cpu_own
 like 'what the server received is recorded' "$TAP_STDOUT" '^received: [0-9]+ bytes at the server after the warm-up$'
+# sockbuf NAME: the granted buffers of result NAME, and those the socket-buffer
+# line before it says, as "send receive / send receive".
+sockbuf() {
+	printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$1" '
+	/^socket-buffer: / { c = $5 " " $9 }
+	$1 == n && $4 == "bytes-sndbuf" && $6 == "bytes-rcvbuf" { r = $3 " " $5; cc = c }
+	END { print r " / " cc }'
+}
+_b=$(sockbuf BwTcp/size=64K/placement=one/sockbuf=granted)
+ok "the granted buffers are a result, as the socket-buffer line says ($_b)" \
+	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] > 0 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
+
 run_prog bw_tcp -N 2 -t 200ms -W 50ms -o raw -p one -w 256k -m 16k -P 2
 like '-w 256k: the buffer granted is reported' "$TAP_STDOUT" '^socket-buffer: requested 256K, granted [0-9]+ to send here, [0-9]+ to receive at the server$'
 like '-w 256k -m 16k -P 2: named by size, window and streams' "$TAP_STDOUT" \
 	'^BenchmarkBwTcp/size=16K/window=256K/placement=one-2	'
 like '-P 2: the server children'"'"'s own CPU, summed' "$TAP_STDOUT" \
 	'^BenchmarkBwTcp/size=16K/window=256K/placement=one/cpu=remote-own-2	 +1	 +[0-9.]+ %user	'
+_b=$(sockbuf BwTcp/size=16K/window=256K/placement=one/sockbuf=granted-2)
+ok "-w 256k -P 2: the granted buffers as the socket-buffer line says ($_b)" \
+	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] >= 256 * 1024 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 
 # precise LEVEL TARGET MIN MAX: -I's records in $TAP_STDOUT agree: one
 # ci=LEVEL result with a half-width >= 0 and MIN <= samples <= MAX, as

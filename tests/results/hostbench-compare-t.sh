@@ -1,7 +1,7 @@
 #!/bin/sh
-# hostbench-compare: golden outputs in every format (lmbench3's vm.0 and
-# two hostbench runs A/B), lmbench's own summary of vm.0 matched column for
-# column, bad files, usage errors, --threshold, --sections, directories
+# hostbench-compare: golden outputs in every format (lmbench3's vm.0,
+# two hostbench runs A/B, two runs' network cost A/B), lmbench's own
+# summary of vm.0 matched column for column, bad files, usage errors, --threshold, --sections, directories
 # and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
 . "$top_srcdir/tests/tap/libtap.sh"
 
@@ -117,7 +117,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((58 + ncells))
+plan $((61 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -129,6 +129,9 @@ golden 'two hostbench runs A/B: csv' ab.csv --format csv hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: json' ab.json --format json hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: markdown' ab.md --format markdown hb-a.0 hb-b.0
 golden 'an interleaved A/B of three rounds: text' abr.txt hb-r-a.0 hb-r-b.0
+golden 'network cost (CPU per KB, buffers) A/B: text' net-ab.txt hb-net-a.0 hb-net-b.0
+golden 'network cost A/B: csv' net-ab.csv --format csv --sections netcost,remotecost hb-net-a.0 hb-net-b.0
+golden 'network cost A/B: json' net-ab.json --format json --sections netcost,remotecost hb-net-a.0 hb-net-b.0
 
 # ------------------------------------------------ lmbench's summary, column for column
 compare --format csv --summary vm.0
