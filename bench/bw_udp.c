@@ -10,6 +10,10 @@
  * and packets/s, the loss and the sent MB/s.  Both ends read /proc/stat
  * and their own processes' CPU time, and compare kernel boot ids.  A
  * sender short of -b by more than 2% over the run says so.
+ * A ladder (-b with a comma list of rates, or -b ladder) is a session
+ * per rate, each of -t, lowest first, then the knee: the highest rate
+ * the sender achieved and that arrived with less than -L percent loss.
+ * With -s, -b is the listening address, as every other server's (-B too).
  * The session starts over TCP with the key; the datagrams go to a socket
  * of the session's own, connected to the client's, and the server sends
  * none.
@@ -29,6 +33,7 @@
 #include "bench.h"
 #include "cpustat.h"
 #include "msg.h"
+#include "output.h"
 #include "parse.h"
 #include "sock.h"
 #include "sock_main.h"
@@ -41,16 +46,35 @@
 #define MAX_SIZE 65507
 #define MAX_TIME 3600000000000ull
 #define MAX_CLIENTS 8		/* sessions at once, a child each */
+#define MAX_STEPS 32		/* rates in a ladder */
+/* -b ladder: the rates iperf users step through, 1-2-5 per decade. */
+#define LADDER "1m,2m,5m,10m,20m,50m,100m,200m,500m,1g,2g,5g,10g"
 
 enum { H_SIZE, H_SAMPLES, H_STEP, H_WARM, H_PORT, H_WORDS };	/* the hello */
 enum { A_COOKIE, A_PORT, A_WORDS };				/* its ACK */
 enum { D_COOKIE, D_SEQ, D_OFFSET, D_WORDS };		/* a datagram */
 enum { R_OOO, R_CPU, R_SAMPLE = R_CPU + SOCK_CPU_WORDS };	/* the result; then 3 per sample */
 
+/* What one run at one rate (a ladder's step) achieved, over its timed part. */
+struct step {
+	double target;		/* bits/s asked (-b) */
+	double sent, got;	/* MB/s sent and received */
+	double loss;		/* percent of the datagrams sent */
+	double jitter;		/* us: the running RFC 3550 estimate at the end */
+	double pps;		/* datagrams received per second */
+	int short_;		/* the sender fell short of target (report_short's rule) */
+};
+
 struct state {
 	const struct bench_opts *o;
 	uint64_t size, dur_ns, fails;
 	double rate;				/* bits/s; 0: as fast as possible */
+	const char *b_arg;			/* -b as given: decided in setup */
+	double rates[MAX_STEPS];		/* the ladder, ascending */
+	size_t nrates;				/* 0 or 1: no ladder, rate alone */
+	int builtin;				/* -b ladder: may stop climbing early */
+	double loss_limit;			/* -L: percent; < 0: not given */
+	struct step last;			/* measure()'s totals */
 	uint64_t pkts[SOCK_MAX_SAMPLES], bytes[SOCK_MAX_SAMPLES];	/* sent per sample */
 	unsigned char buf[MAX_SIZE];
 };
@@ -229,15 +253,23 @@ transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step
  * later run is not short), and in text output a warning.  Rates in MB/s
  * over dur_ns.
  */
+static int
+is_short(double asked, double achieved, uint64_t size, uint64_t dur_ns)
+{
+	double pct = asked > 0 ? 100 * (1 - achieved / asked) : 0;
+	double one = (double)size * 1e3 / (double)dur_ns;	/* a datagram, in MB/s over the run */
+
+	return pct > 2 && asked - achieved > one;
+}
+
 static void
 report_short(const struct bench_opts *o, double asked, double achieved, uint64_t size,
 	     uint64_t dur_ns)
 {
 	static int shown;
 	double pct = asked > 0 ? 100 * (1 - achieved / asked) : 0;
-	double one = (double)size * 1e3 / (double)dur_ns;	/* a datagram, in MB/s over the run */
 
-	if (pct <= 2 || asked - achieved <= one) {
+	if (!is_short(asked, achieved, size, dur_ns)) {
 		if (shown && o->output == OUTPUT_RAW)
 			output_config(stdout, "udp-short", "%s", "");
 		shown = 0;
@@ -332,6 +364,14 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	le.cpu = w, le.own = own, le.bytes = sent * s->size;
 	re.cpu = res + R_CPU, re.own = rown, re.bytes = got * s->size;
 	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units), &le, &re);
+	/* The step's totals, for a ladder's table and knee. */
+	s->last.target = s->rate;
+	s->last.sent = achieved;
+	s->last.got = (double)got * (double)s->size * 1e3 / (double)(step * o->reps);
+	s->last.loss = sent > 0 ? 100.0 * (double)lost / (double)sent : 0;
+	s->last.jitter = v[5 * (o->reps - 1) + 4];
+	s->last.pps = (double)got * 1e9 / (double)(step * o->reps);
+	s->last.short_ = is_short(asked, achieved, s->size, step * o->reps);
 	rc = 0;
 fail:
 	if (rc != 0)
@@ -343,29 +383,151 @@ fail:
 	return rc;
 }
 
-/* -b: a rate in bits/s, as iperf's. */
+/*
+ * A step holds when the sender achieved its target and what it sent
+ * arrived with less than -L percent loss; the knee is the highest
+ * target that held.  A step far past the knee delivered under half its
+ * target.
+ */
+static int
+holds(const struct state *s, const struct step *t)
+{
+	return !t->short_ && t->loss < s->loss_limit;
+}
+
+static int
+far_past(const struct step *t)
+{
+	return t->got < t->target / 8e6 / 2;
+}
+
+/*
+ * After a ladder: the knee as a result line named base with "rate=knee"
+ * (the target in Mbit/s, the MB/s and pkts/s received at it), or none,
+ * saying so; in text output, the steps as a table first.
+ */
 static void
-rate_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+report_knee(const struct state *s, const struct step *steps, size_t n, const char *part)
+{
+	static const char *const units[] = { "Mbit/s", "MB/s", "pkts/s" };
+	const struct bench_opts *o = s->o;
+	const struct step *knee = NULL;
+	char name[OUTPUT_MAX_NAME];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (holds(s, &steps[i]) && (knee == NULL || steps[i].target > knee->target))
+			knee = &steps[i];
+	snprintf(name, sizeof(name), "BwUdp/size=%llu/rate=knee/%s", (unsigned long long)s->size, part);
+	if (o->output == OUTPUT_TEXT) {
+		printf("BwUdp/size=%llu/rate=ladder/%s: %zu steps of %.3g s, knee below %.3g%% loss\n",
+		       (unsigned long long)s->size, part, n, (double)s->dur_ns / 1e9, s->loss_limit);
+		printf("  %12s %12s %12s %9s %10s %11s\n", "target", "sent", "received", "loss",
+		       "jitter", "received");
+		printf("  %12s %12s %12s %9s %10s %11s\n", "Mbit/s", "Mbit/s", "Mbit/s", "%",
+		       "us", "pkts/s");
+		for (i = 0; i < n; i++) {
+			const struct step *t = &steps[i];
+
+			printf("  %12.6g %12.4g %12.4g %9.3g %10.4g %11.0f%s\n", t->target / 1e6,
+			       t->sent * 8, t->got * 8, t->loss, t->jitter, t->pps,
+			       t == knee ? "  <- knee" : t->short_ ? "  (sender short)" : "");
+		}
+		if (knee != NULL)
+			printf("knee: %.6g Mbit/s (received %.4g Mbit/s = %.4g MB/s, %.0f pkts/s, loss %.3g%%)\n",
+			       knee->target / 1e6, knee->got * 8, knee->got, knee->pps, knee->loss);
+		else
+			printf("knee: none: no step was sent in full and received with less than %.3g%% loss\n",
+			       s->loss_limit);
+		msg_flush();
+		return;
+	}
+	if (knee != NULL) {
+		double v[3];
+		uint64_t one = 1;
+
+		v[0] = knee->target / 1e6, v[1] = knee->got, v[2] = knee->pps;
+		output_sample_pairs(stdout, name, one, v, units, HB_ARRAY_SIZE(units));
+		fflush(stdout);
+	} else {
+		msg_warn("no knee: no step was sent in full and received with less than %.3g%% loss",
+			 s->loss_limit);
+	}
+}
+
+/*
+ * The driver's measure: one rate, or a ladder of them, a measure() per
+ * step; the built-in ladder stops climbing after two steps in a row far
+ * past the knee.
+ */
+static int
+measure_all(const struct sock_addr *a, const char *part, void *arg)
+{
+	struct state *s = arg;
+	static struct step steps[MAX_STEPS];
+	size_t i, n = 0;
+
+	if (s->nrates < 2)
+		return measure(a, part, arg);
+	for (i = 0; i < s->nrates; i++) {
+		s->rate = s->rates[i];
+		if (measure(a, part, arg) != 0)
+			return -1;
+		steps[n++] = s->last;
+		if (s->builtin && n >= 2 && i + 1 < s->nrates && far_past(&steps[n - 1])
+		    && far_past(&steps[n - 2])) {
+			msg_warn("-b ladder: stopped climbing after %.6g Mbit/s: two steps in a row received under half their target",
+				 s->rates[i] / 1e6);
+			break;
+		}
+	}
+	report_knee(s, steps, n, part);
+	return 0;
+}
+
+/* -b: kept as given; setup decides what it is once every option is known. */
+static void
+b_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	struct state *s = ctx;
+
+	(void)letter;
+	if (s->b_arg != NULL)
+		bench_usage_error(p, "-b: given twice ('%s', then '%s'); give one rate, a comma list or ladder",
+				  s->b_arg, arg);
+	s->b_arg = arg;
+}
+
+/* -L: the knee's loss limit, in percent. */
+static void
+loss_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 {
 	struct state *s = ctx;
 	char err[PARSE_ERRLEN];
 
 	(void)letter;
-	if (sock_parse_rate("-b", arg, &s->rate, err, sizeof(err)) != 0)
+	if (parse_double("-L", arg, 0, 100, &s->loss_limit, err, sizeof(err)) != 0)
 		bench_usage_error(p, "%s", err);
+	if (s->loss_limit <= 0)
+		bench_usage_error(p, "-L: value '%s' is out of range; allowed: above 0 .. 100", arg);
 }
 
 static const struct bench_opt opts[] = {
 	{ 'b', BENCH_OPT_CALL, "rate", 0, 0, 0, NULL, 0,
-	  "target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible)",
-	  rate_then, &st },
+	  "target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible);\n"
+	  "a comma list (10m,100m,1g) or ladder (1m, 2m, 5m ... 10g): a run per rate,\n"
+	  "lowest first, -t each, then the knee; with -s: the listening address (as -B)",
+	  b_then, &st },
+	{ 'L', BENCH_OPT_CALL, "pct", 0, 0, 0, NULL, 0,
+	  "a ladder's knee: the highest rate received with less than pct% loss (default 1)",
+	  loss_then, &st },
 	{ 'l', BENCH_OPT_SIZE, "size", 0, MIN_SIZE, MAX_SIZE, NULL, 0,
 	  "datagram size (also -m; default 1470; 40 .. 65507)", NULL, &opt_size },
 	{ 'm', BENCH_OPT_SIZE, "size", 0, MIN_SIZE, MAX_SIZE, NULL, 0,
 	  "datagram size, as -l", NULL, &opt_size },
-	SOCK_OPT_TIME(so, "transfer time, split into -N samples (bare number: s; default 2s)"),
+	SOCK_OPT_TIME(so, "transfer time, split into -N samples; a ladder's per step\n(bare number: s; default 2s)"),
 	SOCK_OPT_MODE(so),
-	SOCK_OPT_BIND('B', so, "\n(-b is the rate here)"),
+	SOCK_OPT_BIND('B', so, "\n(-b with -s is the same)"),
 	SOCK_OPT_REST(so),
 	SOCK_OPT_PLACE(so),
 };
@@ -379,6 +541,61 @@ static const struct bench_prog prog = {
 	.nopts = HB_ARRAY_SIZE(opts),
 };
 
+static int
+by_rate(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * -b's value as rates: one rate, or a comma list (ladder: the built-in
+ * one) sorted ascending.  Exits 2 naming a bad or repeated item.
+ */
+static void
+parse_rates(struct state *s, const char *arg)
+{
+	char item[64], err[PARSE_ERRLEN];
+	const char *p = arg;
+	size_t i, len;
+
+	if (strcmp(arg, "ladder") == 0) {
+		s->builtin = 1;
+		p = LADDER;
+	} else if (strchr(arg, ',') == NULL) {
+		if (sock_parse_rate("-b", arg, &s->rate, err, sizeof(err)) != 0)
+			bench_usage_error(&prog, "%s", err);
+		s->nrates = 1;
+		s->rates[0] = s->rate;
+		return;
+	}
+	for (;;) {
+		len = strcspn(p, ",");
+		if (len >= sizeof(item))
+			bench_usage_error(&prog, "-b: list item '%.*s...' is not a rate", 20, p);
+		memcpy(item, p, len);
+		item[len] = '\0';
+		if (s->nrates == MAX_STEPS)
+			bench_usage_error(&prog, "-b: more than %d rates in the list", MAX_STEPS);
+		if (sock_parse_rate("-b", item, &s->rates[s->nrates], err, sizeof(err)) != 0)
+			bench_usage_error(&prog, "-b: list item '%s' is not a rate; allowed: 1k .. 100g bits/s",
+					  item);
+		if (s->rates[s->nrates] == 0)
+			bench_usage_error(&prog, "-b: list item '%s': 0 (as fast as possible) is no step of a ladder",
+					  item);
+		for (i = 0; i < s->nrates; i++)
+			if (s->rates[i] == s->rates[s->nrates])
+				bench_usage_error(&prog, "-b: list item '%s' is a rate given before", item);
+		s->nrates++;
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	qsort(s->rates, s->nrates, sizeof(s->rates[0]), by_rate);
+	s->rate = s->rates[0];
+}
+
 static void
 setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 {
@@ -388,15 +605,30 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	s->size = opt_size;
 	s->dur_ns = sop->dur_ns;
 	sock_check_samples(&prog, o, sop);
+	/* With -s there is no rate: -b is the listening address, as for every other server. */
+	if (sop->server && s->b_arg != NULL) {
+		if (so.bind != NULL)
+			bench_usage_error(&prog, "-b and -B: with -s both are the listening address; give one");
+		so.bind = s->b_arg;
+	} else if (s->b_arg != NULL) {
+		parse_rates(s, s->b_arg);
+	}
+	if (!sop->server && so.bind != NULL)
+		bench_usage_error(&prog, "-B: a listening address applies only to -s");
+	if (s->nrates < 2 && s->loss_limit >= 0)
+		bench_usage_error(&prog, "-L: the knee's loss limit applies only to a ladder (-b with a list of rates, or ladder)");
+	if (s->loss_limit < 0)
+		s->loss_limit = 1;
 }
 
 static const struct sock_prog sp = {
 	.bench = &prog, .proto = SOCK_BW_UDP, .port = PORT, .max_children = MAX_CLIENTS,
-	.conn = serve_conn, .measure = measure, .setup = setup, .arg = &st,
+	.conn = serve_conn, .measure = measure_all, .setup = setup, .arg = &st,
 };
 
 int
 main(int argc, char **argv)
 {
+	st.loss_limit = -1;
 	return sock_run(&sp, &so, argc, argv);
 }

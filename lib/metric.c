@@ -464,12 +464,21 @@ const struct metric metric_table[] = {
 	    "a TCP connection to a remote host"),
 	NETBW("bw_tcp", "BwTcp/peer=remote", "remote", "TCP MB/s", METRIC_LARGEST, NULL,
 	   "data through TCP to a remote host, at the largest message size"),
-	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, NULL,
+	/*
+	 * As fast as the sender can, of the run's datagram size (the first
+	 * such case: the 64-byte one runs after it); then 64-byte datagrams,
+	 * the packet rate router people quote.
+	 */
+	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, "rate=max",
 	   "UDP data received from a remote host"),
-	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, NULL,
+	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, "rate=max",
 	  "pkts/s", 1.0,
 	  METRIC_BIGGER, "UDP packets received per second from a remote host", 0, METRIC_TOTAL, 0, 0, 0, NULL),
-	LOSS("bw_udp", "BwUdp/peer=remote", "remote", NULL),
+	LOSS("bw_udp", "BwUdp/peer=remote", "remote", "rate=max"),
+	ROWE("bw_udp", "BwUdp/rate=max/peer=remote", "pkts/s", "remote", "UDP 64B pkts/s", METRIC_AT,
+	  "size=64", "pkts/s", 1.0,
+	  METRIC_BIGGER, "64-byte UDP packets received per second from a remote host", 0, METRIC_TOTAL,
+	  0, 0, 0, NULL),
 
 	/* Known metrics without a column of their own (other sizes, counts). */
 	LUS("lat_ctx", "LatCtx", NULL, "ctxsw", METRIC_ONE, NULL, "context switch"),
@@ -541,6 +550,22 @@ const struct metric metric_table[] = {
 	CPUOWN("bw_udp", "BwUdp/cpu=remote-own", "UDP receiver"),
 
 	/*
+	 * The UDP rate ladder (bw_udp -b LIST): its knee, the highest rate
+	 * sent in full and received with less than -L percent loss, and
+	 * what arrived there.  No summary column of its own: the ladder
+	 * table of hostbench-compare shows it beside the steps.
+	 */
+	ROWE("bw_udp", "BwUdp/rate=knee", "Mbit/s", NULL, "UDP knee", METRIC_ONE, "rate", "Mbit/s",
+	  1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+	/* The ladder through the box to --remote-host: a column of the remote section. */
+	ROWE("bw_udp", "BwUdp/rate=knee/peer=remote", "Mbit/s", "remote", "UDP knee", METRIC_ONE, "rate",
+	  "Mbit/s", 1.0, METRIC_BIGGER,
+	  "the highest UDP rate sent in full and received with little loss, to a remote host",
+	  METRIC_LADDER, METRIC_MEDIAN, 0, 0, 1, NULL),
+
+	/*
 	 * Network cost (bw_tcp, bw_udp): the CPU each end spends per KB, the
 	 * receiver's softirq share, and the TCP socket buffers granted; on
 	 * loopback, then through a router.  The us/KB columns are each end's
@@ -551,7 +576,8 @@ const struct metric metric_table[] = {
 	 * softirq on a CPU the receiver did not run on, is the receiving
 	 * machine's %softirq beside it (100% there: the interrupt handling is
 	 * the limit).  TCP at the largest message size, as its MB/s column;
-	 * UDP unpaced (rate=max) where the run has it.  Same metrics as the
+	 * UDP unpaced (rate=max) where the run has it, at its largest
+	 * datagram (a run may have 64-byte packets beside 1470-byte ones).  Same metrics as the
 	 * CPU()/CPUOWN() rows above: same flags, estimator and bounds.
 	 */
 #define NETCOST(prog, name, unit, sec, col, sel, arg, dunit, what, hi) \
@@ -572,11 +598,11 @@ const struct metric metric_table[] = {
 	     ONECPU, "KB", 1.0 / 1024, METRIC_NEITHER,
 	     "the receive buffer the server's kernel granted a TCP stream (-w, or its default)",
 	     METRIC_COUNT, METRIC_MEDIAN, 0, 0, 1, NULL),
-	NETCOST("bw_udp", "BwUdp/cpu=local-own", "us/KB", "netcost", "UDP send us/KB", METRIC_ONE,
+	NETCOST("bw_udp", "BwUdp/cpu=local-own", "us/KB", "netcost", "UDP send us/KB", METRIC_LARGEST,
 		UDPMAX, "us/KB", "CPU time of the UDP sender's own processes per KB moved, in microseconds", 0),
-	NETCOST("bw_udp", "BwUdp/cpu=remote-own", "us/KB", "netcost", "UDP recv us/KB", METRIC_ONE,
+	NETCOST("bw_udp", "BwUdp/cpu=remote-own", "us/KB", "netcost", "UDP recv us/KB", METRIC_LARGEST,
 		UDPMAX, "us/KB", "CPU time of the UDP receiver's own processes per KB moved, in microseconds", 0),
-	NETCOST("bw_udp", "BwUdp/cpu=remote", "%softirq", "netcost", "UDP recv softirq", METRIC_ONE,
+	NETCOST("bw_udp", "BwUdp/cpu=remote", "%softirq", "netcost", "UDP recv softirq", METRIC_LARGEST,
 		UDPMAX, "%", "CPU time of the UDP receiver in soft interrupts, in percent", 100),
 	NETCOST("bw_tcp", "BwTcp/peer=remote/cpu=local-own", "us/KB", "remotecost", "TCP send us/KB",
 		METRIC_LARGEST, NULL, "us/KB",
@@ -595,13 +621,13 @@ const struct metric metric_table[] = {
 	     "the receive buffer the server's kernel granted a TCP stream (-w, or its default)",
 	     METRIC_COUNT, METRIC_MEDIAN, 0, 0, 1, NULL),
 	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=local-own", "us/KB", "remotecost", "UDP send us/KB",
-		METRIC_ONE, "rate=max,", "us/KB",
+		METRIC_LARGEST, "rate=max,", "us/KB",
 		"CPU time of the UDP sender's own processes per KB moved, in microseconds", 0),
 	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=remote-own", "us/KB", "remotecost", "UDP recv us/KB",
-		METRIC_ONE, "rate=max,", "us/KB",
+		METRIC_LARGEST, "rate=max,", "us/KB",
 		"CPU time of the UDP receiver's own processes per KB moved, in microseconds", 0),
 	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=remote", "%softirq", "remotecost", "UDP recv softirq",
-		METRIC_ONE, "rate=max,", "%", "CPU time of the UDP receiver in soft interrupts, in percent",
+		METRIC_LARGEST, "rate=max,", "%", "CPU time of the UDP receiver in soft interrupts, in percent",
 		100),
 	/* bw_tcp -I: the half-width of the mean's interval reached, and the samples it took. */
 	ROWE("bw_tcp", "BwTcp", "%halfwidth", NULL, "TCP CI half-width", METRIC_ONE, NULL, "%", 1.0,

@@ -89,11 +89,24 @@ enum {
 	METRIC_MEMTEST = 1u << 3,	/* a memory bandwidth test (bw_mem,
 					 * stream): the fastest of a run's is
 					 * what its memory can move */
-	METRIC_MEMMOVE = 1u << 4	/* data moved through memory (a pipe, a
+	METRIC_MEMMOVE = 1u << 4,	/* data moved through memory (a pipe, a
 					 * socket on this machine, a cached
 					 * file): never much faster than the
 					 * run's fastest memory test */
+	/*
+	 * The knee of a rate ladder (bw_udp -b LIST): the entry's name
+	 * holds "<arg>=knee" and its steps are the results of the same
+	 * name with "<arg>=<N>Mbit" instead (N Mbit/s asked), whose
+	 * METRIC_LADDER_GOT and METRIC_LADDER_LOSS results are what
+	 * arrived and what was lost.  hostbench-compare shows them as the
+	 * ladder table and plot, by the x of the <arg>= part, not size=.
+	 */
+	METRIC_LADDER = 1u << 5
 };
+
+/* The units of a ladder step's received rate and loss (METRIC_LADDER). */
+#define METRIC_LADDER_GOT "MB/s"
+#define METRIC_LADDER_LOSS "%loss"
 
 /*
  * How far a METRIC_MEMMOVE bandwidth may exceed the run's fastest

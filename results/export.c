@@ -43,6 +43,64 @@ ab_row_for(const struct report *rep, size_t run, const struct metric *m, const s
 	return NULL;
 }
 
+/* A CSV row of a ladder: the summary's columns, those after value blank. */
+static void
+csv_ladder_row(const struct report_run *run, const char *column, const char *unit, const char *v,
+	       const char *better, FILE *f)
+{
+	char id[16];
+	int k;
+
+	snprintf(id, sizeof(id), "%d", run->id);
+	csv_field(f, id, 0);
+	csv_field(f, run->file, 0);
+	csv_field(f, run->host, 0);
+	csv_field(f, format_run_note(run), 0);
+	csv_field(f, "ladder", 0);
+	csv_field(f, column, 0);
+	csv_field(f, unit, 0);
+	csv_field(f, v, 0);
+	for (k = 0; k < 4; k++)		/* n, ci_lo, ci_hi, ci_level */
+		csv_field(f, "", 0);
+	csv_field(f, better, 0);
+	for (k = 0; k < 9; k++)		/* base .. verdict */
+		csv_field(f, "", 0);
+	csv_field(f, "", 1);
+}
+
+/*
+ * A ladder as rows of section "ladder": per run and step, "<ladder>
+ * <target> Mbit/s received" (Mbit/s) and "... loss" (%); then "<ladder>
+ * knee" (Mbit/s, blank for none).
+ */
+static void
+csv_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
+{
+	char col[256], t[32], v[48];
+	size_t r, k;
+
+	for (r = 0; r < lad->nrows; r++) {
+		const struct report_ladder_row *row = &lad->rows[r];
+		const struct report_run *run = &rep->runs[row->run];
+
+		for (k = 0; k < lad->ntargets; k++) {
+			if (isnan(row->got[k]))
+				continue;
+			format_ladder_target(t, sizeof(t), lad->targets[k]);
+			snprintf(col, sizeof(col), "%s %s Mbit/s received", row->group, t);
+			csv_ladder_row(run, col, "Mbit/s", report_num_sig(v, sizeof(v), row->got[k], 6),
+				       "bigger", f);
+			snprintf(col, sizeof(col), "%s %s Mbit/s loss", row->group, t);
+			csv_ladder_row(run, col, "%", isnan(row->loss[k]) ? ""
+				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller", f);
+		}
+		snprintf(col, sizeof(col), "%s knee", row->group);
+		csv_ladder_row(run, col, "Mbit/s", isnan(row->knee) ? ""
+			       : report_num_sig(v, sizeof(v), row->knee, 6),
+			       metric_better_name(lad->m->better), f);
+	}
+}
+
 void
 export_csv(const struct report *rep, FILE *f)
 {
@@ -125,6 +183,8 @@ export_csv(const struct report *rep, FILE *f)
 			}
 		}
 	}
+	for (si = 0; si < rep->nladders && rep->want_summary; si++)
+		csv_ladder(rep, &rep->ladders[si], f);
 }
 
 /* ---------------------------------------------------------------- json */
@@ -225,6 +285,51 @@ json_sections(const struct report *rep, FILE *f)
 	fputs("  ],\n", f);
 }
 
+/* The ladders (only when a run has one): a row per run and ladder, its
+ * steps and its knee (null: none). */
+static void
+json_ladders(const struct report *rep, FILE *f)
+{
+	size_t i, r, k, n;
+
+	if (rep->nladders == 0 || !rep->want_summary)
+		return;
+	fputs("  \"ladders\": [\n", f);
+	for (i = 0; i < rep->nladders; i++) {
+		const struct report_ladder *lad = &rep->ladders[i];
+
+		fputs("    {\"program\": ", f);
+		json_str(f, lad->m->program);
+		fputs(", \"knee\": ", f);
+		json_str(f, lad->m->name);
+		fputs(", \"unit\": \"Mbit/s\", \"rows\": [\n", f);
+		for (r = 0; r < lad->nrows; r++) {
+			const struct report_ladder_row *row = &lad->rows[r];
+
+			fprintf(f, "      {\"run\": %d, \"ladder\": ", rep->runs[row->run].id);
+			json_str(f, row->group);
+			fputs(", \"knee_mbit_s\": ", f);
+			json_num(f, row->knee);
+			fputs(", \"steps\": [", f);
+			for (k = 0, n = 0; k < lad->ntargets; k++) {
+				if (isnan(row->got[k]))
+					continue;
+				fputs(n++ ? ",\n        " : "\n        ", f);
+				fputs("{\"target_mbit_s\": ", f);
+				json_num(f, lad->targets[k]);
+				fputs(", \"received_mbit_s\": ", f);
+				json_num(f, row->got[k]);
+				fputs(", \"loss_pct\": ", f);
+				json_num(f, row->loss[k]);
+				fputc('}', f);
+			}
+			fprintf(f, "]}%s\n", r + 1 < lad->nrows ? "," : "");
+		}
+		fprintf(f, "    ]}%s\n", i + 1 < rep->nladders ? "," : "");
+	}
+	fputs("  ],\n", f);
+}
+
 static void
 json_ab(const struct report *rep, FILE *f)
 {
@@ -312,6 +417,7 @@ export_json(const struct report *rep, FILE *f)
 	fputs(",\n", f);
 	json_runs(rep, f);
 	json_sections(rep, f);
+	json_ladders(rep, f);
 	json_ab(rep, f);
 	fputs("  \"errors\": [", f);
 	for (i = 0; i < rep->nerrors; i++) {
@@ -340,6 +446,49 @@ md_cell(FILE *f, const char *s)
 	fputs("| ", f);
 	escape_markdown(f, s, 1);
 	fputc(' ', f);
+}
+
+/* A ladder as a pipe table: a row per run and ladder, a column per target, the knee. */
+static void
+md_ladder(const struct report *rep, const struct report_ladder *lad, int notes, FILE *f)
+{
+	char buf[256];
+	size_t r, k;
+
+	format_ladder_title(buf, sizeof(buf), lad);
+	for (k = 0; buf[k] != '\0'; k++)
+		if (buf[k] == '\n')
+			buf[k] = ' ';
+	fputs("### ", f);
+	escape_markdown(f, buf, 0);
+	fputs("\n\n| Host ", f);
+	if (notes)
+		fputs("| Note ", f);
+	fputs("| Ladder ", f);
+	for (k = 0; k < lad->ntargets; k++)
+		md_cell(f, format_ladder_target(buf, sizeof(buf), lad->targets[k]));
+	fputs("| knee |\n|---", f);
+	if (notes)
+		fputs("|---", f);
+	fputs("|---", f);
+	for (k = 0; k <= lad->ntargets; k++)
+		fputs("|---:", f);
+	fputs("|\n", f);
+	for (r = 0; r < lad->nrows; r++) {
+		const struct report_ladder_row *row = &lad->rows[r];
+		const struct report_run *run = &rep->runs[row->run];
+
+		snprintf(buf, sizeof(buf), "[%d] %s", run->id, run->label);
+		md_cell(f, buf);
+		if (notes)
+			md_cell(f, format_run_note(run));
+		md_cell(f, row->group);
+		for (k = 0; k < lad->ntargets; k++)
+			md_cell(f, format_ladder_cell(buf, sizeof(buf), row, k));
+		md_cell(f, format_ladder_knee(buf, sizeof(buf), row));
+		fputs("|\n", f);
+	}
+	fputc('\n', f);
 }
 
 void
@@ -397,6 +546,8 @@ export_markdown(const struct report *rep, FILE *f)
 		}
 		fputc('\n', f);
 	}
+	for (i = 0; i < rep->nladders && rep->want_summary; i++)
+		md_ladder(rep, &rep->ladders[i], notes, f);
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
 		char sa[512], sb[512];

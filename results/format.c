@@ -84,6 +84,46 @@ format_q(char *buf, size_t len, double q)
 	return buf;
 }
 
+const char *
+format_ladder_title(char *buf, size_t len, const struct report_ladder *lad)
+{
+	snprintf(buf, len, "Rate ladder of %s - Mbit/s received and %% lost at each target rate\n"
+		 "(Mbit/s); knee: %s", lad->m->program != NULL ? lad->m->program : lad->program,
+		 lad->m->what);
+	return buf;
+}
+
+const char *
+format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row, size_t k)
+{
+	char got[32], loss[32];
+
+	if (isnan(row->got[k]))
+		snprintf(buf, len, "%s", "");
+	else if (isnan(row->loss[k]))
+		snprintf(buf, len, "%s", report_num(got, sizeof(got), row->got[k]));
+	else
+		snprintf(buf, len, "%s %s%%", report_num(got, sizeof(got), row->got[k]),
+			 report_num_sig(loss, sizeof(loss), row->loss[k], 3));
+	return buf;
+}
+
+const char *
+format_ladder_knee(char *buf, size_t len, const struct report_ladder_row *row)
+{
+	if (isnan(row->knee))
+		snprintf(buf, len, "%s", "none");
+	else
+		report_num_sig(buf, len, row->knee, 6);
+	return buf;
+}
+
+const char *
+format_ladder_target(char *buf, size_t len, double t)
+{
+	return report_num_sig(buf, len, t, 6);
+}
+
 /* A side as the A/B heading names it: "[2] nas.1", or its label and runs. */
 void
 format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g)
@@ -363,6 +403,116 @@ text_section(const struct report *rep, const struct report_section *sec,
 	free(w);
 }
 
+/* A ladder row's host: "[1] vm", the run's id first (two runs of one host). */
+static const char *
+ladder_host(char *buf, size_t len, const struct report_run *run)
+{
+	snprintf(buf, len, "[%d] %s", run->id, run->label);
+	return buf;
+}
+
+/*
+ * A rate ladder: a row per run and ladder (host, the ladder's name
+ * parts), a column per target (Mbit/s received and the loss), then the
+ * knee; wrapped to 80 columns as the sections are.
+ */
+static void
+text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
+{
+	char buf[256];
+	size_t ncols = lad->ntargets + 1, host_w = 4, group_w = 6, note_w = 0, c, r, from, to, prefix;
+	size_t *w = calloc(ncols, sizeof(*w));
+	struct line l;
+
+	if (w == NULL)
+		return;
+	l.n = 0;
+	for (r = 0; r < lad->nrows; r++) {
+		const struct report_run *run = &rep->runs[lad->rows[r].run];
+		size_t n = strlen(ladder_host(buf, sizeof(buf), run));
+
+		host_w = n > host_w ? n : host_w;
+		n = strlen(lad->rows[r].group);
+		group_w = n > group_w ? n : group_w;
+		if (run->note != NULL) {
+			n = strlen(run->note);
+			n = n < 4 ? 4 : n > NOTE_WIDTH ? NOTE_WIDTH : n;
+			note_w = n > note_w ? n : note_w;
+		}
+	}
+	for (c = 0; c < ncols; c++) {
+		w[c] = c < lad->ntargets ? strlen(format_ladder_target(buf, sizeof(buf), lad->targets[c]))
+					 : strlen("knee");
+		for (r = 0; r < lad->nrows; r++) {
+			size_t n = strlen(c < lad->ntargets ? format_ladder_cell(buf, sizeof(buf), &lad->rows[r], c)
+					  : format_ladder_knee(buf, sizeof(buf), &lad->rows[r]));
+
+			w[c] = n > w[c] ? n : w[c];
+		}
+	}
+	/* One ladder for every row: named once, above the table. */
+	for (r = 1; r < lad->nrows && strcmp(lad->rows[r].group, lad->rows[0].group) == 0; r++)
+		;
+	if (r == lad->nrows)
+		group_w = 0;
+	prefix = host_w + (group_w ? 1 + group_w : 0) + (note_w ? 1 + note_w : 0);
+	fprintf(f, "%s\n", format_ladder_title(buf, sizeof(buf), lad));
+	if (group_w == 0)
+		fprintf(f, "Every row: %s\n", lad->rows[0].group);
+	dashes(f, WIDTH - 2);
+	fputc('\n', f);
+	for (from = 0; from < ncols; from = to) {
+		size_t used = prefix;
+
+		for (to = from; to < ncols && (to == from || used + 1 + w[to] <= WIDTH); to++)
+			used += 1 + w[to];
+		if (from > 0)
+			fprintf(f, "\nRate ladder of %s (continued)\n",
+				lad->m->program != NULL ? lad->m->program : lad->program);
+		lput(&l, "%-*s", (int)host_w, "Host");
+		if (note_w)
+			lput(&l, " %-*s", (int)note_w, "Note");
+		if (group_w)
+			lput(&l, " %-*s", (int)group_w, "Ladder");
+		for (c = from; c < to; c++)
+			lput(&l, " %*s", (int)w[c], c < lad->ntargets
+			     ? format_ladder_target(buf, sizeof(buf), lad->targets[c]) : "knee");
+		lend(&l, f);
+		dashes(f, host_w);
+		if (note_w) {
+			fputc(' ', f);
+			dashes(f, note_w);
+		}
+		if (group_w) {
+			fputc(' ', f);
+			dashes(f, group_w);
+		}
+		for (c = from; c < to; c++) {
+			fputc(' ', f);
+			dashes(f, w[c]);
+		}
+		fputc('\n', f);
+		for (r = 0; r < lad->nrows; r++) {
+			const struct report_ladder_row *row = &lad->rows[r];
+
+			const struct report_run *run = &rep->runs[row->run];
+
+			lput(&l, "%-*s", (int)host_w, ladder_host(buf, sizeof(buf), run));
+			if (note_w)
+				lput(&l, " %-*.*s", (int)note_w, (int)note_w, format_run_note(run));
+			if (group_w)
+				lput(&l, " %-*s", (int)group_w, row->group);
+			for (c = from; c < to; c++)
+				lput(&l, " %*s", (int)w[c], c < lad->ntargets
+				     ? format_ladder_cell(buf, sizeof(buf), row, c)
+				     : format_ladder_knee(buf, sizeof(buf), row));
+			lend(&l, f);
+		}
+	}
+	fputc('\n', f);
+	free(w);
+}
+
 static void
 text_runs(const struct report *rep, FILE *f)
 {
@@ -529,7 +679,9 @@ write_text(const struct report *rep, FILE *f)
 		text_layout(rep, &lay);
 		for (i = 0; i < rep->nsecs; i++)
 			text_section(rep, &rep->secs[i], &lay, f);
-		if (rep->nsecs == 0)
+		for (i = 0; i < rep->nladders; i++)
+			text_ladder(rep, &rep->ladders[i], f);
+		if (rep->nsecs == 0 && rep->nladders == 0)
 			fprintf(f, "No values in the chosen sections.\n\n");
 		text_implausible(rep, f);
 	}

@@ -28,6 +28,23 @@ const char *format_interval(char *buf, size_t len, const struct report_ab_row *r
 /* A q value: "0.012", "<0.001", or "" untested. */
 const char *format_q(char *buf, size_t len, double q);
 
+/*
+ * A rate ladder's title, two lines, from its knee's entry: "Rate ladder
+ * of bw_udp - Mbit/s received and % lost at each target rate\n(Mbit/s);
+ * knee: ...".
+ */
+const char *format_ladder_title(char *buf, size_t len, const struct report_ladder *lad);
+
+/* A step's cell: Mbit/s received and the loss, "998.9 0.12%"; "" none. */
+const char *format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row,
+			       size_t k);
+
+/* A row's knee: Mbit/s, or "none" (no step held). */
+const char *format_ladder_knee(char *buf, size_t len, const struct report_ladder_row *row);
+
+/* A target as a column heading: "10", "1000", "0.5" (Mbit/s). */
+const char *format_ladder_target(char *buf, size_t len, double t);
+
 /* A side as the A/B heading names it: "[2] nas.1", or its label and
  * runs: "tag-kernel=6.1 (2 runs: a.0 b.0)". */
 void format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g);

@@ -122,11 +122,40 @@ struct report_ab {
 	size_t ncounts[REPORT_INCOMPARABLE + 1];	/* rows by verdict */
 };
 
+/*
+ * A rate ladder of one run (a METRIC_LADDER entry's steps and knee: see
+ * metric.h), one row of its table: what arrived and what was lost at
+ * each target rate of the table.
+ */
+struct report_ladder_row {
+	size_t run;		/* index into runs */
+	char group[160];	/* the name's parts but the program and the
+				 * rate: "size=1470/placement=one" */
+	double *got;		/* per target of the table: Mbit/s received
+				 * (the steps' METRIC_LADDER_GOT, as the
+				 * summary takes it); NaN: no such step */
+	double *loss;		/* percent lost (METRIC_LADDER_LOSS); NaN */
+	double knee;		/* Mbit/s; NaN: no knee (no step held) */
+};
+
+struct report_ladder {
+	const struct metric *m;	/* the knee's entry */
+	char program[32];	/* the name's program part: "BwUdp" */
+	double *targets;	/* Mbit/s, ascending: every row's steps */
+	size_t ntargets;
+	struct report_ladder_row *rows;
+	size_t nrows;
+};
+
 struct report {
 	struct report_run *runs;
 	size_t nruns;
 	struct report_section *secs;
 	size_t nsecs;
+	/* The rate ladders of the runs, one table per METRIC_LADDER entry
+	 * that any run has (with the summary, in the sections chosen). */
+	struct report_ladder *ladders;
+	size_t nladders;
 	struct report_ab *abs;
 	size_t nabs;
 	char **errors;		/* bad files: "path:line: message" */
@@ -186,5 +215,14 @@ char *report_num_sig(char *buf, size_t len, double v, int sig);
 int report_svg(const struct report *rep, FILE *f);
 int report_svg_memlat(const struct report *rep, FILE *f);
 int report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f);
+
+/*
+ * SVG of the rate ladders: for each table, the received rate against
+ * the target (log-log where the targets span more than a decade, a line
+ * per row, the y = x diagonal of a path that loses nothing) over the
+ * loss at each target.  1 if it drew something, else 0 (a document
+ * saying so is still written).
+ */
+int report_svg_ladder(const struct report *rep, FILE *f);
 
 #endif

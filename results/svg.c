@@ -1,7 +1,8 @@
 /*
  * svg: plots as SVG 1.1 with no dependencies: memory load latency against
- * working-set size (log-log) for each run, and each A/B comparison's
- * deltas as horizontal bars.  Coordinates are printed with fixed formats.
+ * working-set size (log-log) for each run, rate ladders (received against
+ * target over the loss), and each A/B comparison's deltas as horizontal
+ * bars.  Coordinates are printed with fixed formats.
  */
 #include "config.h"
 
@@ -258,6 +259,243 @@ memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int
 	return height;
 }
 
+/* ---------------------------------------------------------------- ladders */
+
+#define LH 300			/* plot height of received against target */
+#define LL 130			/* plot height of the loss */
+#define LGAP 50			/* between the two */
+
+/* A rate in Mbit/s as a tick label with its unit: "500M", "1G", "2.5G". */
+static void
+rate_label(char *buf, size_t len, double mbit)
+{
+	char num[32];
+
+	if (mbit >= 1000)
+		snprintf(buf, len, "%sG", report_num_sig(num, sizeof(num), mbit / 1000, 3));
+	else if (mbit >= 1)
+		snprintf(buf, len, "%sM", report_num_sig(num, sizeof(num), mbit, 3));
+	else
+		snprintf(buf, len, "%sk", report_num_sig(num, sizeof(num), mbit * 1000, 3));
+}
+
+static int
+ladder_height(const struct report_ladder *lad)
+{
+	int h = MT + LH + LGAP + LL + MB + 20, legend = (int)lad->nrows * 32 + MT + 60;
+
+	return legend > h ? legend : h;
+}
+
+/* An axis of rates: log (decades) or, within a decade, linear from 0. */
+struct raxis {
+	int log;
+	double lo, hi;		/* log: decades; linear: Mbit/s */
+};
+
+static double
+rpos(const struct raxis *a, double v, double len)
+{
+	if (a->log) {
+		double d = log10(v > 0 ? v : pow(10.0, a->lo));
+
+		if (d < a->lo)
+			d = a->lo;
+		return (d - a->lo) / (a->hi - a->lo) * len;
+	}
+	return (v > 0 ? v : 0) / a->hi * len;
+}
+
+/* Draw one ladder's chart at vertical offset y0; returns its height. */
+static int
+ladder_chart(const struct report *rep, const struct report_ladder *lad, FILE *f, int y0)
+{
+	static const double linear_steps[] = { 1, 2, 2.5, 5, 10 };
+	double vmin = HUGE_VAL, vmax = 0, t;
+	int pw = W - ML - MR, height = ladder_height(lad), top = y0 + MT, lt = top + LH + LGAP;
+	struct raxis ax;
+	char lab[64], buf[256];
+	size_t r, k;
+	int common = 1;
+
+	for (k = 0; k < lad->ntargets; k++) {
+		vmin = fmin(vmin, lad->targets[k]);
+		vmax = fmax(vmax, lad->targets[k]);
+	}
+	for (r = 0; r < lad->nrows; r++) {
+		for (k = 0; k < lad->ntargets; k++)
+			if (lad->rows[r].got[k] > 0) {
+				vmin = fmin(vmin, lad->rows[r].got[k]);
+				vmax = fmax(vmax, lad->rows[r].got[k]);
+			}
+		common &= strcmp(lad->rows[r].group, lad->rows[0].group) == 0;
+	}
+	/* Log axes when the rates span more than a decade; one axis for both. */
+	ax.log = vmax > 10 * vmin;
+	if (ax.log) {
+		ax.lo = floor(log10(vmin));
+		ax.hi = ceil(log10(vmax));
+		if (ax.hi <= ax.lo)
+			ax.hi = ax.lo + 1;
+	} else {
+		double d = pow(10.0, floor(log10(vmax)));
+
+		for (k = 0; k + 1 < HB_ARRAY_SIZE(linear_steps) && linear_steps[k] * d < vmax; k++)
+			;
+		ax.lo = 0;
+		ax.hi = linear_steps[k] * d;
+	}
+#define PX(v) (ML + rpos(&ax, (v), pw))
+#define PY(v) (top + LH - rpos(&ax, (v), LH))
+#define LY(p) (lt + LL - (p) / 100.0 * LL)
+	fputs("<g>\n", f);
+	snprintf(buf, sizeof(buf), "Rate ladder of %s: received against target, and the loss",
+		 lad->m->program != NULL ? lad->m->program : lad->program);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"15\">", ML, y0 + 22);
+	xml_text(f, buf);
+	fputs("</text>\n", f);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#000000\"/>\n", ML, top, pw, LH);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#000000\"/>\n", ML, lt, pw, LL);
+	/* Grid: decades labelled, 2 and 5 light (log); or five steps (linear). */
+	if (ax.log) {
+		for (t = ax.lo; t <= ax.hi + 1e-9; t += 1) {
+			static const double sub[] = { 1, 2, 5 };
+
+			for (k = 0; k < HB_ARRAY_SIZE(sub); k++) {
+				double v = sub[k] * pow(10.0, t), x, y;
+
+				if (log10(v) > ax.hi + 1e-9)
+					break;
+				x = PX(v);
+				y = PY(v);
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+					x, top, x, top + LH, k ? "#f0f0f0" : "#d8d8d8");
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+					x, lt, x, lt + LL, k ? "#f0f0f0" : "#d8d8d8");
+				fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+					ML, y, ML + pw, y, k ? "#f0f0f0" : "#d8d8d8");
+				if (k > 0 && ax.hi - ax.lo > 3)
+					continue;
+				rate_label(lab, sizeof(lab), v);
+				fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\"%s>%s</text>\n", x,
+					lt + LL + 16, k ? " fill=\"#777777\"" : "", lab);
+				fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s>%s</text>\n", ML - 6,
+					y + 4, k ? " fill=\"#777777\"" : "", lab);
+			}
+		}
+	} else {
+		for (k = 0; k <= 5; k++) {
+			double v = ax.hi * (double)k / 5, x = PX(v), y = PY(v);
+
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#d8d8d8\"/>\n",
+				x, top, x, top + LH);
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#d8d8d8\"/>\n",
+				x, lt, x, lt + LL);
+			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8d8d8\"/>\n",
+				ML, y, ML + pw, y);
+			rate_label(lab, sizeof(lab), v);
+			fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x,
+				lt + LL + 16, k ? lab : "0");
+			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", ML - 6, y + 4,
+				k ? lab : "0");
+		}
+	}
+	for (k = 0; k <= 4; k++) {
+		double y = LY(25.0 * (double)k);
+
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8d8d8\"/>\n",
+			ML, y, ML + pw, y);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d%%</text>\n", ML - 6, y + 4,
+			25 * (int)k);
+	}
+	/* What a path that loses nothing delivers: received = target. */
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888888\" "
+		"stroke-dasharray=\"6,4\"/>\n", PX(ax.log ? pow(10.0, ax.lo) : 0),
+		PY(ax.log ? pow(10.0, ax.lo) : 0), PX(ax.log ? pow(10.0, ax.hi) : ax.hi),
+		PY(ax.log ? pow(10.0, ax.hi) : ax.hi));
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#666666\" text-anchor=\"end\" "
+		"transform=\"rotate(-%.1f %.1f %.1f)\">received = target</text>\n",
+		PX(ax.log ? pow(10.0, ax.hi) : ax.hi) - 8, PY(ax.log ? pow(10.0, ax.hi) : ax.hi) + 16,
+		atan2(LH, pw) * 45 / atan(1.0), PX(ax.log ? pow(10.0, ax.hi) : ax.hi) - 8,
+		PY(ax.log ? pow(10.0, ax.hi) : ax.hi) + 16);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">target rate (bit/s%s)</text>\n",
+		ML + pw / 2, lt + LL + 36, ax.log ? ", log scale" : "");
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
+		"received (bit/s%s)</text>\n", 16, top + LH / 2, 16, top + LH / 2,
+		ax.log ? ", log scale" : "");
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
+		"loss</text>\n", 16, lt + LL / 2, 16, lt + LL / 2);
+	for (r = 0; r < lad->nrows; r++) {
+		const struct report_ladder_row *row = &lad->rows[r];
+		const char *color = palette[r % HB_ARRAY_SIZE(palette)];
+		const struct report_run *run = &rep->runs[row->run];
+		int ly = top + 8 + (int)r * 32, first;
+
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", color);
+		for (first = 1, k = 0; k < lad->ntargets; k++)
+			if (!isnan(row->got[k])) {
+				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", PX(lad->targets[k]), PY(row->got[k]));
+				first = 0;
+			}
+		fputs("\"/>\n", f);
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", color);
+		for (first = 1, k = 0; k < lad->ntargets; k++)
+			if (!isnan(row->got[k]) && !isnan(row->loss[k])) {
+				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", PX(lad->targets[k]),
+					LY(fmin(100, fmax(0, row->loss[k]))));
+				first = 0;
+			}
+		fputs("\"/>\n", f);
+		for (k = 0; k < lad->ntargets; k++) {
+			if (isnan(row->got[k]))
+				continue;
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+				PX(lad->targets[k]), PY(row->got[k]), color);
+			if (!isnan(row->loss[k]))
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+					PX(lad->targets[k]), LY(fmin(100, fmax(0, row->loss[k]))), color);
+			/* The knee: a ring on its step, and a line down through the loss. */
+			if (lad->targets[k] == row->knee) {
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"none\" stroke=\"%s\" "
+					"stroke-width=\"2\"/>\n", PX(lad->targets[k]), PY(row->got[k]), color);
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+					"stroke-dasharray=\"2,3\"/>\n", PX(lad->targets[k]), lt,
+					PX(lad->targets[k]), lt + LL, color);
+			}
+		}
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+			"stroke-width=\"2\"/>\n", W - MR + 14, ly, W - MR + 38, ly, color);
+		snprintf(buf, sizeof(buf), "[%d] %s%s%s", run->id, run->label, run->note ? " " : "",
+			 run->note ? run->note : "");
+		fprintf(f, "<text x=\"%d\" y=\"%d\">", W - MR + 44, ly + 4);
+		xml_text(f, buf);
+		fputs("</text>\n", f);
+		if (isnan(row->knee))
+			snprintf(lab, sizeof(lab), "none");
+		else
+			rate_label(lab, sizeof(lab), row->knee);
+		snprintf(buf, sizeof(buf), "knee %s%s%s", lab, common ? "" : ", ", common ? "" : row->group);
+		fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555555\">", W - MR + 44, ly + 18);
+		xml_text(f, buf);
+		fputs("</text>\n", f);
+	}
+	if (common) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555555\">", W - MR + 14,
+			top + 8 + (int)lad->nrows * 32 + 4);
+		xml_text(f, lad->rows[0].group);
+		fputs("</text>\n", f);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555555\">ring: the knee (sent in full, little "
+		"loss)</text>\n", W - MR + 14, top + 8 + (int)lad->nrows * 32 + 22);
+#undef PX
+#undef PY
+#undef LY
+	fputs("</g>\n", f);
+	return height;
+}
+
 /* ---------------------------------------------------------------- A/B bars */
 
 static size_t
@@ -373,6 +611,25 @@ report_svg_memlat(const struct report *rep, FILE *f)
 }
 
 int
+report_svg_ladder(const struct report *rep, FILE *f)
+{
+	size_t i;
+	int h = 0, y = 0;
+
+	for (i = 0; i < rep->nladders; i++)
+		h += ladder_height(&rep->ladders[i]);
+	if (h == 0) {
+		nothing(f, "No rate ladder (bw_udp -b with a list of rates) to plot.");
+		return 0;
+	}
+	svg_open(f, W, h);
+	for (i = 0; i < rep->nladders; i++)
+		y += ladder_chart(rep, &rep->ladders[i], f, y);
+	svg_close(f);
+	return 1;
+}
+
+int
 report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
 	if (ab_rows(ab) == 0) {
@@ -397,6 +654,8 @@ report_svg(const struct report *rep, FILE *f)
 		if ((int)nc * 16 + MT + 10 > h)
 			h = (int)nc * 16 + MT + 10;
 	}
+	for (i = 0; i < rep->nladders; i++)
+		h += ladder_height(&rep->ladders[i]);
 	for (i = 0; i < rep->nabs; i++)
 		if (ab_rows(&rep->abs[i]) > 0)
 			h += ab_height(&rep->abs[i]);
@@ -408,6 +667,8 @@ report_svg(const struct report *rep, FILE *f)
 	svg_open(f, W, h);
 	if (nc > 0)
 		y += memlat(rep, cv, nc, f, 0);
+	for (i = 0; i < rep->nladders; i++)
+		y += ladder_chart(rep, &rep->ladders[i], f, y);
 	for (i = 0; i < rep->nabs; i++)
 		if (ab_rows(&rep->abs[i]) > 0)
 			y += bars(rep, &rep->abs[i], f, y);

@@ -119,8 +119,10 @@ remote_cleanup() {
 	[ "$rc" -eq 0 ] || warn "$rhost: could not remove $_d there"
 }
 
-# fleet_host: one host, $rhost.  Returns 1 with $why when it failed.
-fleet_host() {
+# fleet_copy: a temporary directory on $rhost ($rdir), with the bundle
+# for its CPU unpacked there ($rdir/$rtop).  Returns 1 with $why when it
+# failed.
+fleet_copy() {
 	rrunning=no
 	# shellcheck disable=SC2016
 	rsh /dev/null "$work/rout" "$work/rerr" \
@@ -153,6 +155,13 @@ fleet_host() {
 		why="copying the bundle failed (exit $rc): $(last_line "$work/rerr")"
 		return 1
 	fi
+	rtop=$_top
+}
+
+# fleet_host: one host, $rhost.  Returns 1 with $why when it failed.
+fleet_host() {
+	fleet_copy || return 1
+	_top=$rtop
 	progress "$rhost: running$fwd$nl"
 	# The run goes on in the background there and says its pid first, so
 	# that an interrupted fleet run can stop it.
@@ -233,4 +242,41 @@ run_fleet() {
 		exit 1
 	fi
 	[ "$quiet" -eq 1 ] || warn "hosts: $_total done"
+}
+
+# box_agent_start: `run --box USER@HOST`: the box agent (hostbench agent)
+# started on $box_login from the bundle for its CPU, listening on every
+# address (on $box_port when given) with $HOSTBENCH_KEY, which goes over
+# ssh's stdin, not its command line; its pid in $box_pid.  Dies when it
+# cannot be started.  box_agent_stop (the front end's cleanup) stops it
+# and removes the copy.
+box_agent_start() {
+	here=$(dirname -- "$0")
+	rhost=$box_login
+	progress "box $rhost: starting the agent$nl"
+	if ! fleet_copy; then
+		[ -z "$rdir" ] || remote_cleanup
+		die "run: --box $box: $why"
+	fi
+	printf '%s\n' "$HOSTBENCH_KEY" >"$work/boxkey" || die "cannot write in '$work'"
+	# Its output into a file there: the agent keeps what it was given
+	# open, and ssh would wait for it.
+	rsh "$work/boxkey" "$work/rout" "$work/rerr" \
+		"cd $(sq "$rdir/$rtop") && IFS= read -r k && HOSTBENCH_KEY=\$k && export HOSTBENCH_KEY && ./hostbench agent -b any -i 3600${box_port:+ -n $box_port} </dev/null >agent.out 2>&1; s=\$?; cat agent.out; exit \$s"
+	rm -f -- "$work/boxkey"
+	box_pid=$(sed -n 's/.* server pid \([0-9][0-9]*\) .*/\1/p' "$work/rout" | sed -n 1p)
+	if [ "$rc" -ne 0 ] || [ -z "$box_pid" ]; then
+		why="the agent did not start (exit $rc): $(last_line "$work/rout")$(last_line "$work/rerr")"
+		remote_cleanup
+		die "run: --box $box: $why"
+	fi
+}
+
+box_agent_stop() {
+	_p=$box_pid
+	box_pid=
+	rhost=$box_login
+	rsh /dev/null /dev/null /dev/null "kill -TERM $_p 2>/dev/null; rm -rf $(sq "$rdir")" || :
+	[ "$rc" -eq 0 ] || warn "$rhost: could not stop the box agent (pid $_p) or remove $rdir"
+	rdir=
 }

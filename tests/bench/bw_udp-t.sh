@@ -1,11 +1,12 @@
 #!/bin/sh
 # bw_udp: options, a paced self-started loopback run per placement with
-# loss, jitter and CPU use, IPv6, and a server that survives garbage (TCP
-# and UDP), silent and vanishing clients, stops on -S and exits when idle.
+# loss, jitter and CPU use, a rate ladder and its knee, IPv6, and a server
+# (-B or -s -b) that survives garbage (TCP and UDP), silent and vanishing
+# clients, stops on -S and exits when idle.
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 40
+plan 62
 q='-N 3 -t 300ms -b 10m -o raw'
 net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
@@ -65,8 +66,66 @@ like '-b 100g, text output: a warning on stderr' "$TAP_STDERR" '^bw_udp: the sen
 run_prog bw_udp -N 2 -t 1s -b 1m -o raw -p one
 ok '-b 1m for 1 s: no udp-short line' sh -c '[ "$2" -eq 0 ] && ! printf "%s\n" "$1" | grep -q "^udp-short"' sh "$TAP_STDOUT" "$TAP_STATUS"
 
+# ---- the ladder: -b with a list of rates
+cli '-b twice: exit 2 naming -b' 2 "^bw_udp: -b: given twice \('1m', then '2m'\)" bw_udp -b 1m -b 2m
+cli 'a bad list item: exit 2 naming it' 2 "^bw_udp: -b: list item 'fast' is not a rate" bw_udp -b 1m,fast,2m
+cli 'an empty list item: exit 2' 2 "^bw_udp: -b: list item '' is not a rate" bw_udp -b 1m,,2m
+cli 'a rate twice in the list: exit 2 naming it' 2 "^bw_udp: -b: list item '1000k' is a rate given before" \
+	bw_udp -b 1m,1000k
+cli '0 in a list: exit 2' 2 "^bw_udp: -b: list item '0': 0 \(as fast as possible\) is no step" bw_udp -b 0,1m
+cli '-L with one rate: exit 2, it applies only to a ladder' 2 '^bw_udp: -L: .*only to a ladder' bw_udp -b 1m -L 5
+cli '-L 0: exit 2 naming -L' 2 "^bw_udp: -L: value '0' is out of range" bw_udp -b ladder -L 0
+cli '-L 101: exit 2 naming -L' 2 "^bw_udp: -L: value '101' is out of range" bw_udp -b 1m,2m -L 101
+cli '-B without -s: exit 2 naming -B' 2 '^bw_udp: -B: a listening address applies only to -s' bw_udp -B 127.0.0.1
+cli '-s with both -b and -B: exit 2' 2 '^bw_udp: -b and -B: ' bw_udp -s -b 127.0.0.1 -B 127.0.0.1
+
+run_prog bw_udp -N 2 -t 200ms -b 20m,2m,5m -p one -o raw
+ok 'a ladder 20m,2m,5m exits 0' test "$TAP_STATUS" -eq 0
+ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
+ladder=$TAP_STDOUT
+steps=$(printf '%s\n' "$ladder" | awk -F '\t' '$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[^\/]*\/placement=one$/ {
+	split($1, p, "/"); r = substr(p[3], 6); if (r != last) printf "%s ", r; last = r }')
+is 'one result set per step, lowest first, then the knee' '2Mbit 5Mbit 20Mbit knee ' "$steps"
+n=BwUdp/size=1470/rate=2Mbit/placement=one
+sent=$(printf '%s\n' "$ladder" | awk -v n="Benchmark$n" '$1 == n { s += $9; k++ } END { if (k) print s / k }')
+ok "the 2m step: the sender achieved about 0.25 MB/s ($sent)" num_between 0.2 "$sent" 0.3
+# Every step: what arrived is no more than what was sent, in total and per sample.
+more=$(printf '%s\n' "$ladder" | awk '
+	/^udp: sent / { s = $3; g = $5; sub(/,/, "", s); sub(/,/, "", g); if (g + 0 > s + 0) print "total", $0 }
+	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ && $3 > $9 + 1e-9 { print "sample", $0 }')
+is 'every step received no more than it sent (totals and samples)' '' "$more"
+# The knee: the highest step sent in full (no udp-short: line) that lost
+# less than 1%, as the udp: totals say; none: no knee line, saying so.
+knee=$(printf '%s\n' "$ladder" | awk '
+	/^udp-short:/ { short = ($0 != "udp-short:") }
+	/^udp: sent / { l = $8; gsub(/[(%),]/, "", l); loss = l + 0 }
+	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ {
+		split($1, p, "/"); r = substr(p[3], 6) + 0
+		if (!short && loss < 1 && r > best) best = r }
+	$1 == "BenchmarkBwUdp/size=1470/rate=knee/placement=one" { knee = $3; u = $4 }
+	END { print (best == knee && (knee == "" || u == "Mbit/s")) ? "ok" : "steps say " best ", knee line " knee }')
+is 'the knee line is the highest step sent in full with less than 1% loss' ok "$knee"
+if printf '%s\n' "$ladder" | grep -q '^BenchmarkBwUdp/size=1470/rate=knee/'; then
+	like 'the knee line: Mbit/s, MB/s and pkts/s' "$ladder" \
+		'^BenchmarkBwUdp/size=1470/rate=knee/placement=one	 +1	 +[0-9.]+ Mbit/s	 +[0-9.]+ MB/s	 +[0-9.]+ pkts/s$'
+else
+	like 'no step held: no knee line, saying so' "$TAP_STDERR" '^bw_udp: no knee: '
+fi
+# -L 100: every step sent in full holds, so the knee only rises.
+run_prog bw_udp -N 2 -t 100ms -b 2m,5m -L 100 -p one -o text
+like 'text output: the ladder table' "$TAP_STDOUT" '^BwUdp/size=1470/rate=ladder/placement=one: 2 steps of 0.1 s, knee below 100% loss$'
+like 'a row per step: target, sent, received, loss, jitter, pkts/s' "$TAP_STDOUT" \
+	'^ +2 +[0-9.]+ +[0-9.]+ +[0-9.e+-]+ +[0-9.e+-]+ +[0-9]+'
+like 'and the knee' "$TAP_STDOUT" '^knee: (5|2) Mbit/s \(received [0-9.]+ Mbit/s = [0-9.]+ MB/s, [0-9]+ pkts/s, loss '
+
 net_ipv6
 
+server -i 30 -b 127.0.0.1
+like '-s -b ADDR: -b is the listening address, as for every server' "$TAP_OUT" 'server pid [0-9]+ on 127\.0\.0\.1 port '
+run_prog bw_udp -N 2 -t 100ms -b 2m,5m -o raw -n "$port" 127.0.0.1
+ok 'a ladder against it: both steps, named placement=unpinned' sh -c \
+	'[ "$2" -eq 0 ] && printf "%s\n" "$1" | grep -q "^BenchmarkBwUdp/size=1470/rate=2Mbit/placement=unpinned	" \
+	&& printf "%s\n" "$1" | grep -q "^BenchmarkBwUdp/size=1470/rate=5Mbit/placement=unpinned	"' sh "$TAP_STDOUT" "$TAP_STATUS"
 net_start -B 127.0.0.1
 like '-B: it listens on that address only' "$TAP_OUT" 'server pid [0-9]+ on 127\.0\.0\.1 port '
 

@@ -1,8 +1,9 @@
 #!/bin/sh
-# hostbench-compare: golden outputs in every format (lmbench3's vm.0,
-# two hostbench runs A/B, two runs' network cost A/B), lmbench's own
-# summary of vm.0 matched column for column, bad files, usage errors, --threshold, --sections, directories
-# and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
+# hostbench-compare: golden outputs in every format (lmbench3's vm.0 and
+# two hostbench runs A/B, two UDP rate ladders, two runs' network cost
+# A/B), lmbench's own summary of vm.0 matched column for column, bad
+# files, usage errors, --threshold, --sections, directories, the ladder
+# table and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 tool=$(cd "$top_builddir" && pwd)/results/hostbench-compare
@@ -117,7 +118,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((61 + ncells))
+plan $((80 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -129,6 +130,10 @@ golden 'two hostbench runs A/B: csv' ab.csv --format csv hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: json' ab.json --format json hb-a.0 hb-b.0
 golden 'two hostbench runs A/B: markdown' ab.md --format markdown hb-a.0 hb-b.0
 golden 'an interleaved A/B of three rounds: text' abr.txt hb-r-a.0 hb-r-b.0
+golden 'two UDP rate ladders: text' ladder.txt ladder-a.0 ladder-b.0
+golden 'two UDP rate ladders: csv' ladder.csv --summary --format csv ladder-a.0 ladder-b.0
+golden 'two UDP rate ladders: json' ladder.json --summary --format json ladder-a.0 ladder-b.0
+golden 'two UDP rate ladders: markdown' ladder.md --summary --format markdown ladder-a.0 ladder-b.0
 golden 'network cost (CPU per KB, buffers) A/B: text' net-ab.txt hb-net-a.0 hb-net-b.0
 golden 'network cost A/B: csv' net-ab.csv --format csv --sections netcost,remotecost hb-net-a.0 hb-net-b.0
 golden 'network cost A/B: json' net-ab.json --format json --sections netcost,remotecost hb-net-a.0 hb-net-b.0
@@ -304,6 +309,44 @@ mkdir "$tmp/dir" && cp "$data/hb-a.0" "$data/hb-b.0" "$tmp/dir/"
 compare --summary "$tmp/dir"
 like 'a directory stands for the runs in it' "$(cat "$tmp/out")" "\[2\] $tmp/dir/hb-b.0"
 
+# ------------------------------------------------ the rate ladder
+# ladder_row RUN: the text ladder table's cells of run RUN ("[1] vm ..."),
+# both chunks joined.
+ladder_row() {
+	awk -v r="[$1]" '/^Rate ladder of / { t = 1 } t && index($0, r " ") == 1 {
+		sub(/^\[[0-9]+\] [^ ]+ +rules [^ ]+ +/, ""); printf "%s ", $0 } /^$/ && t && n++ { t = 0 }' "$tmp/out"
+}
+compare --summary ladder-a.0 ladder-b.0
+like 'the ladder table has a column per target, in Mbit/s' "$(cat "$tmp/out")" \
+	'^Host +Note +10 +50 +100 +200 +500 +1000$'
+like 'a row per run: Mbit/s received and the loss at each target' "$(ladder_row 2)" \
+	'^10\.04 0% +50\.02 0% +99\.96 0% +160\.0 20% +160\.0 67\.9% +160\.0 84% +160\.0 92% +160\.0 93\.8% +100 $'
+like 'and the knee last: 1000 Mbit/s with no rules' "$(ladder_row 1)" ' 1000 $'
+compare --summary --format json ladder-a.0 ladder-b.0
+is 'JSON: the knees of both runs' '1000 100' \
+	"$(sed -n 's/.*"knee_mbit_s": \([0-9a-z]*\),.*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
+# Each knee is one of its run's steps that lost under 1%, and the highest.
+is 'JSON: each knee is the highest step of its run received with under 1% loss' '1000 100' \
+	"$(awk '/"knee_mbit_s"/ { if (n++) out = out best " "; best = "" }
+		/"target_mbit_s"/ { t = $2; l = $6; gsub(/[,}\]]/, "", t); gsub(/[,}\]]/, "", l); if (l < 1) best = t }
+		END { print out best }' "$tmp/out")"
+compare --summary --sections bw ladder-a.0 ladder-b.0
+ok '--sections bw: no ladder table (its steps are in udp)' sh -c '! grep -q "^Rate ladder" "$1"' sh "$tmp/out"
+compare --summary --sections udp ladder-a.0
+like '--sections udp: the ladder table' "$(cat "$tmp/out")" '^Rate ladder of bw_udp - '
+grep -v '/rate=knee/' "$data/ladder-b.0" >"$tmp/noknee.0"
+compare --summary ladder-a.0 "$tmp/noknee.0"
+like 'a ladder with no knee line (no step held): knee none' "$(ladder_row 2)" ' none $'
+awk '/^BenchmarkBwUdp\/size=1470\/rate=/ && !/rate=10Mbit\// { next } { print }' "$data/ladder-a.0" >"$tmp/one.0"
+compare --summary "$tmp/one.0"
+ok 'one rate and no knee is no ladder: no table' sh -c '! grep -q "^Rate ladder" "$1"' sh "$tmp/out"
+sed 's|/placement=one|/peer=remote|' "$data/ladder-b.0" >"$tmp/remote.0"
+compare --summary --format csv ladder-a.0 "$tmp/remote.0"
+is 'two ladders of other parts: a row each, named by their parts (CSV knees)' \
+	'1,size=1470/placement=one knee,1000 2,size=1470/peer=remote knee,100' \
+	"$(awk -F ',' '$5 == "ladder" && $6 ~ / knee$/ { printf "%s%s,%s,%s", n++ ? " " : "", $1, $6, $8 }' "$tmp/out")"
+compare --plot "$tmp/lplots" ladder-a.0 ladder-b.0
+
 # ------------------------------------------------ SVG
 compare --svg "$tmp/all.svg" --plot "$tmp/plots" hb-a.0 hb-b.0 vm.0
 svg_ok() {
@@ -322,6 +365,13 @@ svg_ok() {
 ok '--svg and --plot write well-formed SVG' svg_ok "$tmp/all.svg" "$tmp/plots/memlat.svg" \
 	"$tmp/plots/delta-2.svg" "$tmp/plots/delta-3.svg"
 like 'the plot has a curve per run and walk' "$(cat "$tmp/plots/memlat.svg")" '\[3\] vm random 16'
+ok 'no ladder in the runs: no ladder.svg' test ! -e "$tmp/plots/ladder.svg"
+ok 'the ladder plot is well-formed SVG' svg_ok "$tmp/lplots/ladder.svg"
+is 'a line per run in each panel (received, loss) and the diagonal' '4 1' \
+	"$(grep -c '<polyline' "$tmp/lplots/ladder.svg") $(grep -c '>received = target<' "$tmp/lplots/ladder.svg")"
+like 'log axes with rate ticks in bit/s units (10M .. 10G)' "$(cat "$tmp/lplots/ladder.svg")" \
+	'>10G</text>'
+like 'each run in the legend with its knee' "$(cat "$tmp/lplots/ladder.svg")" '>knee 100M</text>'
 chromium=
 for c in /usr/bin/chromium /usr/bin/chromium-browser; do
 	[ -x "$c" ] && chromium=$c && break

@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 103
+hb_init hostbench 121
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -151,6 +151,9 @@ fi
 case ${1:-} in
 -a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
 -m) echo unknown; exit 0 ;;
+-F)
+	case $2 in fakebox*) ;; *) echo "hostinfo: box $2: nothing listens there" >&2; exit 1 ;; esac
+	printf 'box-host: fakebox\nbox-netfilter-rules: 3\n'; exit 0 ;;
 esac
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
 printf 'emulation: none\nnetfilter-rules: unknown\n'
@@ -188,6 +191,14 @@ printf 'BenchmarkMhz\t 10\t 1000 MHz\n'
 EOF
 hb_compare_stub "$tmpd/compare"
 chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz"
+# The network cases: bw_tcp and bw_udp stand-ins that print a result.
+fakenet=$tmpd/fakenet
+mkdir "$fakenet"
+cp "$fake/hostinfo" "$fakenet/"
+for _p in bw_tcp bw_udp; do
+	printf '#!/bin/sh\nprintf "Benchmark%s\\t 1\\t 1 MB/s\\n"\n' "$_p" >"$fakenet/$_p"
+	chmod +x "$fakenet/$_p"
+done
 
 # A copy of the script with no results tool anywhere near it.
 mkdir "$tmpd/solo"
@@ -279,6 +290,8 @@ tests_under() {
 	hb_cli "$name: --budget not a number: exit 2" 2 "'1m' is not a whole number" run --budget 1m
 	hb_cli "$name: --fsdir not a directory: exit 2" 2 "'$d/nodir' is not a directory" run --fsdir "$d/nodir"
 	hb_cli "$name: --remote-host with a blank: exit 2" 2 "must not contain blanks" run --remote-host 'a b'
+	hb_cli "$name: serve with an unknown option: exit 2 naming it" 2 "serve: unknown option or argument '-x'" serve -x
+	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp' serve -h
 	hb list
 	ok "$name: list names the benchmarks" lists_all
 	printf 'precious\n' >"$d/existing"
@@ -367,6 +380,46 @@ tests_under() {
 		'0|lat_syscall ok|5' \
 		"$HB_STATUS|$(statuses "$d/b1" | sed -n 1p)|$(grep -c '^status: skipped: budget$' "$d/b1")"
 	ok "$name: ... and the file records the budget" has_line "$d/b1" '^budget: 1 s$'
+
+	# The network settings: into the network cases' arguments, recorded
+	# as conditions; a bad one stops the run before it starts.
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp --remote-host far \
+		--net-time 300ms --tcp-window 1m --streams 2 --udp-size 512 -o "$d/net"
+	is "$name: --net-time, --tcp-window, --streams, --udp-size reach the network cases" \
+		"0|-t 300ms -w 1m -P 2|-t 300ms -w 1m -P 2 far|-t 300ms -l 512 -b 0|-t 300ms -l 512 -b 0 far|-t 300ms -l 64 -b 0 far|-t 300ms -l 512 -b ladder far" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+	is "$name: ... and the file records them" \
+		'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
+		"$(grep -E '^(remote-host|net-time|tcp-window|streams|udp-size|udp-rate): ' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp -o "$d/net0"
+	is "$name: without them: the profile's transfer time, 1470-byte datagrams, no remote case" \
+		"0|-t 0.05|-t 0.05 -l 1470 -b 0" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net0" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_udp --remote-host far \
+		--box fakebox:4000 --udp-rate 10m,20m -o "$d/box"
+	is "$name: --box: the remote cases sample the box (-A), and the ladder takes --udp-rate" \
+		"0|-t 0.05 -l 1470 -b 0|-t 0.2 -l 1470 -b 0 -A fakebox:4000 far|-t 0.2 -l 64 -b 0 -A fakebox:4000 far|-t 0.1 -l 1470 -b 10m,20m -A fakebox:4000 far" \
+		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/box" | tr '\n' '|' | sed 's/|$//')"
+	is "$name: ... and the file records the box and its fingerprint" \
+		'box: fakebox:4000|box-host: fakebox|box-netfilter-rules: 3' \
+		"$(grep -E '^box' "$d/box" | tr '\n' '|' | sed 's/|$//')"
+	HOSTBENCH_LIBEXEC=$fakenet hb_cli "$name: --box with no agent there: exit 1 saying so, nothing written" 1 \
+		"--box: no fingerprint from the box agent at nobox: hostinfo: box nobox: nothing listens there" \
+		run -q --profile test --only bw_udp --box nobox -o "$d/nobox"
+	ok "$name: ... and no file" test ! -e "$d/nobox"
+	_key=${HOSTBENCH_KEY-}
+	unset HOSTBENCH_KEY
+	hb_cli "$name: --box USER@HOST without HOSTBENCH_KEY: exit 2" 2 \
+		"--box root@router: set HOSTBENCH_KEY" run --box root@router
+	[ -z "$_key" ] || export HOSTBENCH_KEY="$_key"
+	hb_cli "$name: --box with a bad port: exit 2" 2 "--box: 'x1' is not a port number" run --box router:x1
+	hb_cli "$name: --net-time 0: exit 2 naming the range" 2 "--net-time: 0 is out of range, allowed: 1ms \.\. 3600s" run --net-time 0
+	hb_cli "$name: --net-time not a time: exit 2" 2 "--net-time: '2x' is not a time" run --net-time 2x
+	hb_cli "$name: --tcp-window too small: exit 2" 2 "--tcp-window: '512' is not a size in range, allowed: 1k \.\. 256m" run --tcp-window 512
+	hb_cli "$name: --streams 0: exit 2" 2 "--streams: '0' is not a whole number in range, allowed: 1 \.\. 64" run --streams 0
+	hb_cli "$name: --udp-size too large: exit 2" 2 "--udp-size: '65508' is not a size in range" run --udp-size 65508
+	hb_cli "$name: --udp-rate with a bad step: exit 2 naming it" 2 "--udp-rate: 'fast' is not a rate" run --udp-rate 10m,fast
+	is "$name: ... and nothing was written" "$(files_in "$d")" "$(files_in "$d")"
 
 	# Progress: on stderr, with done/total, elapsed and time left.
 	hb run --profile test --only lat_syscall,mhz -o "$d/progress"
