@@ -298,7 +298,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	uint64_t remote[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS], more[SOCK_OWN_WORDS];
 	struct sock_end le, re;
 	size_t i, n, ns = o->parallel;
-	char base[96], sz[32], wsz[32] = "default", win[48] = "", suf[16] = "";
+	char base[112], sz[32], wsz[32] = "default", win[48] = "", streams[24] = "";
+	const char *suf = "";
 	unsigned kind;
 	int rc = -1;
 
@@ -336,10 +337,17 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	}
 	if (s->window > 0)
 		snprintf(win, sizeof(win), "/window=%s", mem_size_name(wsz, sizeof(wsz), s->window));
+	/*
+	 * -P streams are one transfer, what the link carried over all of
+	 * them: a part of the name, not the "-N" of copies run side by side
+	 * (whose results feed no summary column), so that a run with
+	 * --streams still fills the TCP columns (and says "parallel: N",
+	 * which keeps it apart from a run of one stream in a comparison).
+	 */
 	if (ns > 1)
-		snprintf(suf, sizeof(suf), "-%zu", ns);
-	snprintf(base, sizeof(base), "BwTcp/size=%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
-		 win, part);
+		snprintf(streams, sizeof(streams), "/streams=%zu", ns);
+	snprintf(base, sizeof(base), "BwTcp/size=%s%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
+		 win, streams, part);
 	if (o->output == OUTPUT_RAW) {
 		output_config(stdout, "socket-buffer", "requested %s, granted %llu to send here, %llu to receive at the server",
 			      wsz, (unsigned long long)sndbuf, (unsigned long long)ack);

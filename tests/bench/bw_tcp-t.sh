@@ -62,10 +62,10 @@ ok "the granted buffers are a result, as the socket-buffer line says ($_b)" \
 run_prog bw_tcp -N 2 -t 200ms -W 50ms -o raw -p one -w 256k -m 16k -P 2
 like '-w 256k: the buffer granted is reported' "$TAP_STDOUT" '^socket-buffer: requested 256K, granted [0-9]+ to send here, [0-9]+ to receive at the server$'
 like '-w 256k -m 16k -P 2: named by size, window and streams' "$TAP_STDOUT" \
-	'^BenchmarkBwTcp/size=16K/window=256K/placement=one-2	'
+	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one	'
 like '-P 2: the server children'"'"'s own CPU, summed' "$TAP_STDOUT" \
-	'^BenchmarkBwTcp/size=16K/window=256K/placement=one/cpu=remote-own-2	 +1	 +[0-9.]+ %user	'
-_b=$(sockbuf BwTcp/size=16K/window=256K/placement=one/sockbuf=granted-2)
+	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one/cpu=remote-own	 +1	 +[0-9.]+ %user	'
+_b=$(sockbuf BwTcp/size=16K/window=256K/streams=2/placement=one/sockbuf=granted)
 ok "-w 256k -P 2: the granted buffers as the socket-buffer line says ($_b)" \
 	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] >= 256 * 1024 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 
