@@ -13,11 +13,26 @@
  * processes' CPU time (getrusage: the client, the server's children),
  * and the two ends compare kernel boot ids to say when they are one
  * kernel (loopback, network namespaces) whose counters both read.
+ * Each stream's granted socket buffers (send here, receive at the
+ * server) are a result of their own: the kernel's answer to -w, or its
+ * default.
+ *
+ * -I makes the transfer go on, sample after sample of -t/-N each, past
+ * the -N samples until the confidence interval of the mean throughput is
+ * narrow enough (netperf's -I): at most -I's seconds of timed transfer
+ * (default 10) or SOCK_MAX_SAMPLES samples.  It reads hostbench's
+ * -I pct[,s] (the half-width in percent of the mean, at -C's level,
+ * default 95%) and netperf's -I level[,width] (-I 99,5: 99% confidence
+ * that the mean is within +-2.5%); the first number tells them apart.
+ * The samples are consecutive slices of one stream, not separate tests
+ * as netperf's iterations are: slices much longer than the buffers take
+ * to drain are nearly independent, which the t interval assumes.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,16 +40,19 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "abtest.h"
 #include "bench.h"
 #include "box.h"
 #include "cpustat.h"
 #include "mem.h"
 #include "msg.h"
+#include "parse.h"
 #include "sock.h"
 #include "sock_main.h"
 #include "sock_proto.h"
 #include "sock_report.h"
 #include "sock_serve.h"
+#include "stats.h"
 
 #define PORT 31336		/* lmbench's 31236 + 100: another protocol */
 #define MAX_STREAMS 64
@@ -49,6 +67,11 @@ enum { R_BYTES, R_SPAN, R_CPU, R_WORDS = R_CPU + SOCK_CPU_WORDS };
 struct state {
 	const struct bench_opts *o;
 	uint64_t size, window, dur_ns;
+	uint64_t most_ns;	/* the longest the timed part may go on (-I) */
+	double level;		/* -I: the confidence level, in percent */
+	size_t n;		/* samples taken */
+	double pct;		/* -I: the half-width reached, in percent of the mean */
+	int met;		/* -I: the target reached */
 	int fd[MAX_STREAMS];
 	char *buf;
 	uint64_t bytes[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], len[SOCK_MAX_SAMPLES];
@@ -69,6 +92,7 @@ static uint64_t opt_size = 64 * 1024, opt_window;	/* -m, -w */
 static const char *opt_box;				/* -A */
 static struct box *box;
 static struct box_summary box_sum;
+static double opt_level, opt_ilevel;	/* -C, -I's netperf level (0: not given) */
 
 /*
  * The server side, one child per stream: read to the end of the stream;
@@ -122,7 +146,44 @@ serve_conn(int fd, const struct sock_server *srv)
 		&& sock_send_msg(fd, SOCK_BW_TCP, SOCK_MORE, more, SOCK_OWN_WORDS) == 0 ? 0 : -1;
 }
 
-/* The client side: warm up, then -N samples of writes on every stream. */
+/*
+ * With -I, whether samples 0 .. n-1 are precise enough: *pct the
+ * half-width of the mean's confidence interval at s->level (Student's
+ * t, n - 1 degrees of freedom), in percent of the mean.  The mean is the
+ * transfer's throughput, the samples being of equal length: netperf's
+ * interval, where lib/bench's -I takes the median's.
+ */
+static int
+precise(struct state *s, size_t n, double *pct)
+{
+	struct stats sum;
+	size_t i;
+
+	*pct = HUGE_VAL;
+	for (i = 0; i < n; i++)
+		s->v[i] = s->len[i] > 0 ? (double)s->bytes[i] / (double)s->len[i] : 0;
+	if (n < 2 || stats_compute(s->v, n, &sum) != 0 || !(sum.mean > 0))
+		return 0;
+	*pct = 100 * abtest_t_quantile((1 - s->level / 100) / 2, (double)(n - 1))
+		* sum.stddev / sqrt((double)n) / sum.mean;
+	return *pct <= s->o->precision_pct;
+}
+
+/*
+ * After n samples (n >= -N), now: whether to stop.  Without -I, yes;
+ * with it, at the target, at -I's time cap or at SOCK_MAX_SAMPLES.
+ */
+static int
+enough(struct state *s, size_t n, uint64_t now)
+{
+	s->n = n;
+	if (s->o->precision_pct <= 0)
+		return 1;
+	s->met = precise(s, n, &s->pct);
+	return s->met || n >= SOCK_MAX_SAMPLES || now - s->own_t0 >= s->o->precision_cap_ns;
+}
+
+/* The client side: warm up, then -N samples of writes on every stream (more with -I). */
 static int
 transfer(struct state *s, size_t nfd, uint64_t warm)
 {
@@ -145,7 +206,7 @@ transfer(struct state *s, size_t nfd, uint64_t warm)
 				s->own_ok = cpustat_self(&s->oa) == 0;
 				s->own_t0 = timing_now();
 			}
-			if (++k == (long)s->o->reps)
+			if (++k >= (long)s->o->reps && enough(s, (size_t)k, now))
 				break;
 			/* From the sample's real start: a stall lengthens one sample, not the next. */
 			mark = now;
@@ -174,6 +235,59 @@ transfer(struct state *s, size_t nfd, uint64_t warm)
 	return 0;
 }
 
+/* With -I, raw: the level, target and limits, conditions of the samples. */
+static void
+report_target(const struct state *s)
+{
+	const struct bench_opts *o = s->o;
+	char lv[32];
+
+	if (o->precision_pct > 0 && o->output == OUTPUT_RAW)
+		output_config(stdout, "precision-target",
+			      "+-%g%% of the mean at %s%% confidence, from %u samples of %.3g s, for %.3g s at most",
+			      o->precision_pct, output_format_value(lv, sizeof(lv), s->level), o->reps,
+			      (double)s->dur_ns / o->reps / 1e9, (double)o->precision_cap_ns / 1e9);
+}
+
+/*
+ * What a transfer shows besides its samples and CPU: the socket buffers
+ * the kernel granted (a result: what it made of -w or its defaults,
+ * which its settings change between runs), and with -I the half-width
+ * reached and the samples it took (the level and target, conditions of
+ * the run, are on report_target's configuration line).
+ */
+static void
+report_more(const struct state *s, const char *base, const char *suf, uint64_t sndbuf,
+	    uint64_t rcvbuf)
+{
+	static const char *const bunits[] = { "bytes-sndbuf", "bytes-rcvbuf" };
+	static const char *const cunits[] = { "%halfwidth", "samples" };
+	char name[OUTPUT_MAX_NAME], lv[32];
+	double v[2];
+
+	snprintf(name, sizeof(name), "%s/sockbuf=granted%s", base, suf);
+	v[0] = (double)sndbuf, v[1] = (double)rcvbuf;
+	if (s->o->output == OUTPUT_RAW)
+		output_sample_pairs(stdout, name, 1, v, bunits, 2);
+	else
+		printf("%-36s socket buffers granted: %llu bytes to send here, %llu to receive at the server\n",
+		       name, (unsigned long long)sndbuf, (unsigned long long)rcvbuf);
+	if (s->o->precision_pct <= 0)
+		return;
+	output_format_value(lv, sizeof(lv), s->level);
+	if (!s->met)
+		msg_warn("%s: %s%% confidence: +-%.2f%% after %zu samples; target +-%g%% not reached",
+			 base, lv, s->pct, s->n, s->o->precision_pct);
+	if (s->o->output == OUTPUT_RAW) {
+		snprintf(name, sizeof(name), "%s/ci=%s%s", base, lv, suf);
+		v[0] = s->pct, v[1] = (double)s->n;
+		output_sample_pairs(stdout, name, 1, v, cunits, 2);
+	} else {
+		printf("%-36s %s%% confidence: +-%.2f%% after %zu samples%s\n", base, lv, s->pct, s->n,
+		       s->met ? "" : " (target not reached)");
+	}
+}
+
 static int
 measure(const struct sock_addr *a, const char *part, void *arg)
 {
@@ -184,7 +298,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	uint64_t remote[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS], more[SOCK_OWN_WORDS];
 	struct sock_end le, re;
 	size_t i, n, ns = o->parallel;
-	char base[96], sz[32], wsz[32] = "default", win[48] = "", suf[16] = "";
+	char base[112], sz[32], wsz[32] = "default", win[48] = "", streams[24] = "";
+	const char *suf = "";
 	unsigned kind;
 	int rc = -1;
 
@@ -192,7 +307,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	memset(s->writes, 0, sizeof(s->writes));
 	for (i = 0; i < ns; i++)
 		s->fd[i] = -1;
-	h[H_WINDOW] = s->window, h[H_DUR] = s->dur_ns;
+	h[H_WINDOW] = s->window, h[H_DUR] = s->most_ns;
 	h[H_WARM] = o->warmup_ns > 0 ? o->warmup_ns : 250000000;
 	for (i = 0; i < ns; i++)
 		if ((s->fd[i] = sock_session(a, SOCK_BW_TCP, h, H_WORDS, &ack, 1, &n)) < 0 || n != 1
@@ -222,17 +337,25 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	}
 	if (s->window > 0)
 		snprintf(win, sizeof(win), "/window=%s", mem_size_name(wsz, sizeof(wsz), s->window));
+	/*
+	 * -P streams are one transfer, what the link carried over all of
+	 * them: a part of the name, not the "-N" of copies run side by side
+	 * (whose results feed no summary column), so that a run with
+	 * --streams still fills the TCP columns (and says "parallel: N",
+	 * which keeps it apart from a run of one stream in a comparison).
+	 */
 	if (ns > 1)
-		snprintf(suf, sizeof(suf), "-%zu", ns);
-	snprintf(base, sizeof(base), "BwTcp/size=%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
-		 win, part);
+		snprintf(streams, sizeof(streams), "/streams=%zu", ns);
+	snprintf(base, sizeof(base), "BwTcp/size=%s%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
+		 win, streams, part);
 	if (o->output == OUTPUT_RAW) {
 		output_config(stdout, "socket-buffer", "requested %s, granted %llu to send here, %llu to receive at the server",
 			      wsz, (unsigned long long)sndbuf, (unsigned long long)ack);
 		output_config(stdout, "received", "%llu bytes at the server after the warm-up",
 			      (unsigned long long)got);
 	}
-	for (i = 0; i < o->reps; i++) {
+	report_target(s);
+	for (i = 0; i < s->n; i++) {
 		s->v[2 * i] = s->len[i] > 0 ? (double)s->bytes[i] * 1e3 / (double)s->len[i] : 0;
 		s->v[2 * i + 1] = 8 * s->v[2 * i];
 		sent += s->bytes[i];
@@ -241,7 +364,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	sock_own_encode(own, s->own_ok, &s->oa, &s->ob, s->own_span);
 	le.cpu = w, le.own = own, le.bytes = sent;
 	re.cpu = remote, re.own = rown, re.bytes = got;
-	sock_report_transfer(o, base, suf, s->writes, s->v, o->reps, units, 2, &le, &re);
+	sock_report_transfer(o, base, suf, s->writes, s->v, s->n, units, 2, &le, &re);
+	report_more(s, base, suf, sndbuf, ack);
 	box_report(o, base, &box_sum);
 	rc = 0;
 fail:
@@ -253,12 +377,59 @@ fail:
 	return rc;
 }
 
+/* -C level. */
+static void
+take_level(const struct bench_prog *p, int letter, const char *arg, void *ctx)
+{
+	char err[PARSE_ERRLEN];
+
+	(void)letter;
+	(void)ctx;
+	if (parse_double("-C", arg, 50, 99.9, &opt_level, err, sizeof(err)) != 0)
+		bench_usage_error(p, "%s", err);
+}
+
+/*
+ * -I: hostbench's pct[,s], or netperf's level[,width] when the first
+ * number is 50 or more (a half-width of 50% of the mean is no target:
+ * two samples meet it).  netperf's width is the whole interval's, in
+ * percent of the mean: the target is half of it.
+ */
+static void
+take_precision(const struct bench_prog *p, struct bench_opts *o, const char *arg)
+{
+	char err[PARSE_ERRLEN], first[64];
+	const char *comma = strchr(arg, ',');
+	size_t n = comma != NULL ? (size_t)(comma - arg) : strlen(arg);
+	double width = 5;
+
+	if (n < sizeof(first)) {
+		memcpy(first, arg, n);
+		first[n] = '\0';
+	}
+	if (n >= sizeof(first) || strtod(first, NULL) < 50) {
+		opt_ilevel = 0;	/* the last -I counts */
+		bench_arg_precision(o, p, arg);
+		return;
+	}
+	if (parse_double("-I", first, 50, 99.9, &opt_ilevel, err, sizeof(err)) != 0
+	    || (comma != NULL && parse_double("-I", comma + 1, 0.01, 100, &width, err, sizeof(err)) != 0))
+		bench_usage_error(p, "%s (netperf's -I level[,width]: a level in percent, 50 .. 99.9, "
+				  "and the interval's width in percent of the mean, 0.01 .. 100, default 5; "
+				  "or -I pct[,s]: a half-width below 50%%, s seconds at most)", err);
+	o->precision_pct = width / 2;
+}
+
 static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", 0, 1, 64 << 20, NULL, 0,
 	  "message size, bytes per write (default 64k)", NULL, &opt_size },
 	{ 'w', BENCH_OPT_SIZE, "size", 0, 1024, MAX_WINDOW, NULL, 0,
 	  "socket buffer to ask for on both ends (default: the system's)", NULL, &opt_window },
-	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s)"),
+	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s);\n"
+		      "with -I, each sample -t/-N long"),
+	{ 'C', BENCH_OPT_CALL, "level", 0, 0, 0, NULL, 0,
+	  "-I's confidence level in percent, 50 .. 99.9 (default 95); both ends'\n"
+	  "CPU is always reported (netperf's -c -C)", take_level, NULL },
 	BOX_OPT(opt_box),
 	SOCK_OPTS(so),
 };
@@ -267,10 +438,13 @@ static const struct bench_prog prog = {
 	.name = "bw_tcp",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
 	SOCK_BENCH_FIELDS,
-	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
+	.precision_arg = take_precision,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.morehelp = "  -P n         (shared option) n parallel streams\n",
+	.morehelp = "  -P n         (shared option) n parallel streams\n"
+		    "  -I pct[,s]   (shared option) here the t interval of the mean, at -C's level;\n"
+		    "               -I level[,width] as netperf's (-I 99,5: 99%, +-2.5%),\n"
+		    "               when level is 50 or more; the time counts the timed transfer\n",
 };
 
 static void
@@ -282,7 +456,17 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	s->size = opt_size;
 	s->window = opt_window;
 	s->dur_ns = sop->dur_ns;
+	s->most_ns = s->dur_ns;
 	sock_check_samples(&prog, o, sop);
+	if (opt_level > 0 && o->precision_pct <= 0)
+		bench_usage_error(&prog, "-C: a confidence level is for -I; give -I too");
+	if (opt_level > 0 && opt_ilevel > 0 && opt_level != opt_ilevel)
+		bench_usage_error(&prog, "-C: level %g differs from -I's %g; give it once", opt_level,
+				  opt_ilevel);
+	s->level = opt_ilevel > 0 ? opt_ilevel : opt_level > 0 ? opt_level : 95;
+	/* The server allows for the longest transfer -I may take, a sample past its cap. */
+	if (o->precision_pct > 0 && o->precision_cap_ns + s->dur_ns / o->reps > s->most_ns)
+		s->most_ns = o->precision_cap_ns + s->dur_ns / o->reps;
 	if (!sop->server && sop->stop == NULL)
 		box = box_open(opt_box, sop->keyfile);
 	if ((s->buf = mem_alloc((size_t)s->size)) == NULL)

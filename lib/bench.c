@@ -407,8 +407,8 @@ arg_duration(const struct bench_prog *p, const char *opt, const char *s,
 	return v;
 }
 
-static void
-arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s)
+void
+bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s)
 {
 	char err[PARSE_ERRLEN], pct[64];
 	const char *comma = strchr(s, ',');
@@ -512,7 +512,10 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			o->sample_ns = arg_duration(p, "-T", optarg, "ms", 1000, 60000000000ull);
 			break;
 		case 'I':
-			arg_precision(o, p, optarg);
+			if (p->precision_arg != NULL)
+				p->precision_arg(p, o, optarg);
+			else
+				bench_arg_precision(o, p, optarg);
 			break;
 		case 'o':
 			if (strcmp(optarg, "text") == 0)

@@ -105,6 +105,12 @@ struct bench_prog {
 	unsigned max_parallel;
 	const char *why_parallel;
 	const char *why_precision;
+	/*
+	 * -I's parser where a program reads a form beside the shared
+	 * pct[,s] (bw_tcp: netperf's level,width); NULL: bench_arg_precision.
+	 * It stores into o as bench_arg_precision does, or exits 2.
+	 */
+	void (*precision_arg)(const struct bench_prog *p, struct bench_opts *o, const char *arg);
 };
 
 /*
@@ -125,6 +131,13 @@ int bench_init(struct bench_opts *o, const struct bench_prog *p,
  * number below 0 or not below CPU_SETSIZE).
  */
 int bench_pin(const int *cpus, size_t n);
+
+/*
+ * The shared -I pct[,s]: o->precision_pct (0.01 .. 100) and, after a
+ * comma, o->precision_cap_ns (0.1 s .. 1 h; a bare number in s).  A bad
+ * value exits 2 naming -I.
+ */
+void bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s);
 
 /* Print "prog: message" and the usage line to stderr, and exit 2. */
 HB_NORETURN void bench_usage_error(const struct bench_prog *p,

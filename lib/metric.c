@@ -40,6 +40,9 @@ const struct metric_section metric_sections[] = {
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
 	{ "box", "The box (router) between: its busiest CPU while the traffic passed, in percent (sirq: soft interrupts)", 0 },
+	/* Network cost: bw_tcp's and bw_udp's CPU per KB and the TCP buffers granted */
+	{ "netcost", "*Local* network cost - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },
+	{ "remotecost", "Network cost through a router - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },
 	{ "load", "Latency under load (RRUL): round trips in microseconds, throughput in Mbit/s", 0 },
 };
 
@@ -624,6 +627,79 @@ const struct metric metric_table[] = {
 	BOXCOLS("bw_udp", "BwUdp/peer=remote/box=cpu", METRIC_ONE, "rate=max", "UDP", "UDP"),
 	BOXCOLS("bw_udp", "BwUdp/rate=max/peer=remote/box=cpu", METRIC_AT, "size=64",
 		"64-byte UDP", "64B"),
+	/*
+	 * Network cost (bw_tcp, bw_udp): the CPU each end spends per KB, the
+	 * receiver's softirq share, and the TCP socket buffers granted; on
+	 * loopback, then through a router.  The us/KB columns are each end's
+	 * own processes' (getrusage): on loopback the system-wide counters of
+	 * the two ends are the same ones read twice, and anywhere they count
+	 * whatever else the machine ran, while the own time is what moving
+	 * the data cost that end.  What it misses, receive work done in
+	 * softirq on a CPU the receiver did not run on, is the receiving
+	 * machine's %softirq beside it (100% there: the interrupt handling is
+	 * the limit).  TCP at the largest message size, as its MB/s column;
+	 * UDP unpaced (rate=max) where the run has it, at its largest
+	 * datagram (a run may have 64-byte packets beside 1470-byte ones).  Same metrics as the
+	 * CPU()/CPUOWN() rows above: same flags, estimator and bounds.
+	 */
+#define NETCOST(prog, name, unit, sec, col, sel, arg, dunit, what, hi) \
+	ROWE(prog, name, unit, sec, col, sel, arg, dunit, 1.0, METRIC_SMALLER, what, 0, METRIC_TOTAL, \
+	     0, hi, 0, NULL)
+#define UDPMAX "rate=max/placement=one,rate=max/placement=unpinned," ONECPU
+	NETCOST("bw_tcp", "BwTcp/cpu=local-own", "us/KB", "netcost", "TCP send us/KB", METRIC_LARGEST,
+		ONECPU, "us/KB", "CPU time of the TCP sender's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_tcp", "BwTcp/cpu=remote-own", "us/KB", "netcost", "TCP recv us/KB", METRIC_LARGEST,
+		ONECPU, "us/KB", "CPU time of the TCP receiver's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_tcp", "BwTcp/cpu=remote", "%softirq", "netcost", "TCP recv softirq", METRIC_LARGEST,
+		ONECPU, "%", "CPU time of the TCP receiver in soft interrupts, in percent", 100),
+	ROWE("bw_tcp", "BwTcp/sockbuf=granted", "bytes-sndbuf", "netcost", "TCP sndbuf", METRIC_LARGEST,
+	     ONECPU, "KB", 1.0 / 1024, METRIC_NEITHER,
+	     "the send buffer the kernel granted a TCP stream (-w, or its default)", METRIC_COUNT,
+	     METRIC_MEDIAN, 0, 0, 1, NULL),
+	ROWE("bw_tcp", "BwTcp/sockbuf=granted", "bytes-rcvbuf", "netcost", "TCP rcvbuf", METRIC_LARGEST,
+	     ONECPU, "KB", 1.0 / 1024, METRIC_NEITHER,
+	     "the receive buffer the server's kernel granted a TCP stream (-w, or its default)",
+	     METRIC_COUNT, METRIC_MEDIAN, 0, 0, 1, NULL),
+	NETCOST("bw_udp", "BwUdp/cpu=local-own", "us/KB", "netcost", "UDP send us/KB", METRIC_LARGEST,
+		UDPMAX, "us/KB", "CPU time of the UDP sender's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_udp", "BwUdp/cpu=remote-own", "us/KB", "netcost", "UDP recv us/KB", METRIC_LARGEST,
+		UDPMAX, "us/KB", "CPU time of the UDP receiver's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_udp", "BwUdp/cpu=remote", "%softirq", "netcost", "UDP recv softirq", METRIC_LARGEST,
+		UDPMAX, "%", "CPU time of the UDP receiver in soft interrupts, in percent", 100),
+	NETCOST("bw_tcp", "BwTcp/peer=remote/cpu=local-own", "us/KB", "remotecost", "TCP send us/KB",
+		METRIC_LARGEST, NULL, "us/KB",
+		"CPU time of the TCP sender's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_tcp", "BwTcp/peer=remote/cpu=remote-own", "us/KB", "remotecost", "TCP recv us/KB",
+		METRIC_LARGEST, NULL, "us/KB",
+		"CPU time of the TCP receiver's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_tcp", "BwTcp/peer=remote/cpu=remote", "%softirq", "remotecost", "TCP recv softirq",
+		METRIC_LARGEST, NULL, "%", "CPU time of the TCP receiver in soft interrupts, in percent", 100),
+	ROWE("bw_tcp", "BwTcp/peer=remote/sockbuf=granted", "bytes-sndbuf", "remotecost", "TCP sndbuf",
+	     METRIC_LARGEST, NULL, "KB", 1.0 / 1024, METRIC_NEITHER,
+	     "the send buffer the kernel granted a TCP stream (-w, or its default)", METRIC_COUNT,
+	     METRIC_MEDIAN, 0, 0, 1, NULL),
+	ROWE("bw_tcp", "BwTcp/peer=remote/sockbuf=granted", "bytes-rcvbuf", "remotecost", "TCP rcvbuf",
+	     METRIC_LARGEST, NULL, "KB", 1.0 / 1024, METRIC_NEITHER,
+	     "the receive buffer the server's kernel granted a TCP stream (-w, or its default)",
+	     METRIC_COUNT, METRIC_MEDIAN, 0, 0, 1, NULL),
+	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=local-own", "us/KB", "remotecost", "UDP send us/KB",
+		METRIC_LARGEST, "rate=max,", "us/KB",
+		"CPU time of the UDP sender's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=remote-own", "us/KB", "remotecost", "UDP recv us/KB",
+		METRIC_LARGEST, "rate=max,", "us/KB",
+		"CPU time of the UDP receiver's own processes per KB moved, in microseconds", 0),
+	NETCOST("bw_udp", "BwUdp/peer=remote/cpu=remote", "%softirq", "remotecost", "UDP recv softirq",
+		METRIC_LARGEST, "rate=max,", "%", "CPU time of the UDP receiver in soft interrupts, in percent",
+		100),
+	/* bw_tcp -I: the half-width of the mean's interval reached, and the samples it took. */
+	ROWE("bw_tcp", "BwTcp", "%halfwidth", NULL, "TCP CI half-width", METRIC_ONE, NULL, "%", 1.0,
+	     METRIC_SMALLER, "bw_tcp -I: the confidence interval's half-width reached, in percent of the mean",
+	     0, METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("bw_tcp", "BwTcp", "samples", NULL, "TCP CI samples", METRIC_ONE, NULL, "samples", 1.0,
+	     METRIC_NEITHER, "bw_tcp -I: the samples the transfer took to reach it, or its cap",
+	     METRIC_COUNT, METRIC_MEDIAN, 1, 0, 0, NULL),
+#undef NETCOST
+#undef UDPMAX
 
 	/*
 	 * lat_load: latency under load.  Through a router first (peer=remote),

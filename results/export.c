@@ -574,8 +574,8 @@ export_markdown(const struct report *rep, FILE *f)
 				snprintf(verdict, sizeof(verdict), "%s%s%s%s", report_verdict_text(row),
 					 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
 				md_cell(f, row->m->column);
-				md_cell(f, report_num(x, sizeof(x), row->a));
-				md_cell(f, report_num(y, sizeof(y), row->b));
+				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
+				md_cell(f, report_value(y, sizeof(y), row->m, row->b));
 				md_cell(f, format_delta(d, sizeof(d), row->delta));
 				md_cell(f, format_interval(ci, sizeof(ci), row));
 				md_cell(f, format_q(q, sizeof(q), row->q));

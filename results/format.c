@@ -623,7 +623,8 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 			struct line l = { "", 0 };
 
 			lput(&l, "%-*.*s %9s %9s %8s %19s %6s  %s", AB_LABEL, AB_LABEL, row->m->column,
-			     report_num(x, sizeof(x), row->a), report_num(y, sizeof(y), row->b),
+			     report_value(x, sizeof(x), row->m, row->a),
+			     report_value(y, sizeof(y), row->m, row->b),
 			     format_delta(d, sizeof(d), row->delta), format_interval(ci, sizeof(ci), row),
 			     format_q(q, sizeof(q), row->q), report_verdict_text(row));
 			if (row->regression)

@@ -80,6 +80,16 @@ report_num(char *buf, size_t len, double v)
 	return num(buf, len, v, 4, 0);
 }
 
+char *
+report_value(char *buf, size_t len, const struct metric *m, double v)
+{
+	if ((m->flags & METRIC_COUNT) && isfinite(v) && fabs(v - floor(v + 0.5)) <= 1e-9 * fabs(v)) {
+		snprintf(buf, len, "%.0f", floor(v + 0.5));
+		return buf;
+	}
+	return report_num(buf, len, v);
+}
+
 /* ---------------------------------------------------------------- summary */
 
 static int

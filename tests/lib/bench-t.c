@@ -131,6 +131,24 @@ static const struct bench_opt own_opts[] = {
 	  NULL, NULL },
 };
 
+/* A program's own -I parser: records the argument, and takes the shared form too. */
+static char seen_precision[64];
+
+static void
+own_precision(const struct bench_prog *p, struct bench_opts *o, const char *arg)
+{
+	snprintf(seen_precision, sizeof(seen_precision), "%s", arg);
+	if (strcmp(arg, "99,5") == 0)
+		o->precision_pct = 2.5;
+	else
+		bench_arg_precision(o, p, arg);
+}
+
+static const struct bench_prog pre_prog = {
+	.name = "pre-t", .args = "", .summary = "pre-t: -I of its own", .max_args = 0,
+	.precision_arg = own_precision,
+};
+
 static const struct bench_prog own_prog = {
 	.name = "own-t", .args = "[x]", .summary = "own-t: options from a table",
 	.opts = own_opts, .nopts = HB_ARRAY_SIZE(own_opts), .ctx = &own, .max_args = 1,
@@ -212,6 +230,18 @@ test_table(void)
 	   && strstr(out, "[\\fB\\-f\\fR]\n[\\fB\\-k\\fR \\fIn\\fR]\n") != NULL
 	   && strstr(out, "\\-P") == NULL && strstr(out, "\n[x]\n") != NULL,
 	   "--synopsis is the same usage in man(7) markup");
+	{
+		char *netperf[] = { "pre-t", "-I", "99,5", NULL }, *shared[] = { "pre-t", "-I", "2,3", NULL };
+
+		optind = 1;
+		bench_init(&o, &pre_prog, 3, netperf);
+		ok(strcmp(seen_precision, "99,5") == 0 && o.precision_pct == 2.5,
+		   "-I goes to the program's own parser, as given");
+		optind = 1;
+		bench_init(&o, &pre_prog, 3, shared);
+		ok(o.precision_pct == 2 && o.precision_cap_ns == 3000000000ull,
+		   "which may hand the shared form to bench_arg_precision");
+	}
 }
 
 struct result {
@@ -324,7 +354,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28 + 16 + 9 + 6);
+	plan(28 + 18 + 9 + 6);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");

@@ -1,9 +1,9 @@
 #!/bin/sh
 # hostbench-compare: golden outputs in every format (lmbench3's vm.0 and
-# two hostbench runs A/B, two UDP rate ladders), lmbench's own summary of
-# vm.0 matched column for column, bad files, usage errors, --threshold,
-# --sections, directories, the ladder table and SVG.  Goldens are
-# regenerated with HOSTBENCH_REGEN_GOLDEN=1.
+# two hostbench runs A/B, two UDP rate ladders, two runs' network cost
+# A/B), lmbench's own summary of vm.0 matched column for column, bad
+# files, usage errors, --threshold, --sections, directories, the ladder
+# table and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 tool=$(cd "$top_builddir" && pwd)/results/hostbench-compare
@@ -118,7 +118,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((77 + ncells))
+plan $((80 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -134,6 +134,9 @@ golden 'two UDP rate ladders: text' ladder.txt ladder-a.0 ladder-b.0
 golden 'two UDP rate ladders: csv' ladder.csv --summary --format csv ladder-a.0 ladder-b.0
 golden 'two UDP rate ladders: json' ladder.json --summary --format json ladder-a.0 ladder-b.0
 golden 'two UDP rate ladders: markdown' ladder.md --summary --format markdown ladder-a.0 ladder-b.0
+golden 'network cost (CPU per KB, buffers) A/B: text' net-ab.txt hb-net-a.0 hb-net-b.0
+golden 'network cost A/B: csv' net-ab.csv --format csv --sections netcost,remotecost hb-net-a.0 hb-net-b.0
+golden 'network cost A/B: json' net-ab.json --format json --sections netcost,remotecost hb-net-a.0 hb-net-b.0
 
 # ------------------------------------------------ lmbench's summary, column for column
 compare --format csv --summary vm.0
