@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "box.h"
 #include "cpustat.h"
 #include "hist.h"
 #include "mem.h"
@@ -88,6 +89,9 @@ static struct sock_opts so;
 /* The state is large and zero (bss); the options land in variables of their own. */
 static struct state st;
 static long long opt_up = 4, opt_down = 4;
+static const char *opt_box;		/* -A */
+static struct box *box;
+static struct box_summary box_sum;
 static uint64_t opt_dur = 5000000000ull, opt_gap = 10000000ull, opt_size = 64 * 1024;
 static struct hist h_idle, h_load;	/* 39 KB each: not on a small board's stack */
 
@@ -780,10 +784,10 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		goto fail;
 	s->idle_last = s->nsent;
 	/*
-	 * The load phase.  A measurement of the path's other boxes (a
-	 * router's CPU) begins here, before START, and ends where marked
-	 * below, after the streams stopped.
+	 * The load phase.  The box between (-A: a router's CPU) is sampled
+	 * from just before START until the timed part ends.
 	 */
+	box_begin(box);
 	if (sock_send_msg(s->ctl, SOCK_LAT_LOAD, SOCK_DATA, NULL, 0) != 0)
 		goto fail;
 	s->t_load = timing_now();
@@ -795,6 +799,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (run(s, s->t_load + s->warm + s->dur_ns, 1) != 0)
 		goto fail;
 	s->load_last = s->nsent;
+	box_end(box, &box_sum);
 	s->cpu_ok = s->cpu_ok && cpustat_read(NULL, &s->cb) == 0;
 	s->own_ok = s->own_ok && cpustat_self(&s->ob) == 0;
 	/* The last probes' answers: the streams stand still meanwhile. */
@@ -817,11 +822,11 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	    || kind != SOCK_RESULT || n != nres
 	    || sock_own_recv(s->ctl, SOCK_LAT_LOAD, rown) != 0)
 		goto fail;
-	/* The measurement of the path's other boxes ends here, and reports. */
 	close_all(s);
 	snprintf(base, sizeof(base), "LatLoad/streams=%llu+%llu/%s", (unsigned long long)s->up,
 		 (unsigned long long)s->down, part);
 	report(s, base, rown);
+	box_report(s->o, base, &box_sum);
 	return 0;
 fail:
 	msg_warn("latency under load with %s port %u failed: %s", a->text, sock_addr_port(a),
@@ -842,6 +847,7 @@ static const struct bench_opt opts[] = {
 	  "the gap between two probes (bare number: ms; default 10ms)", NULL, &opt_gap },
 	{ 'm', BENCH_OPT_SIZE, "size", 0, 1, RATE_BUF, NULL, 0,
 	  "bytes per write on the streams (default 64k; at most 256k)", NULL, &opt_size },
+	BOX_OPT(opt_box),
 	SOCK_OPTS(so),
 };
 
@@ -865,7 +871,6 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	struct state *s = arg;
 	uint64_t probes;
 
-	(void)sop;
 	s->o = o;
 	s->up = (uint64_t)opt_up;
 	s->down = (uint64_t)opt_down;
@@ -891,6 +896,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL)
 		msg_sysdie("cannot allocate the buffers");
 	s->cap = probes;
+	if (!sop->server && sop->stop == NULL)
+		box = box_open(opt_box, sop->keyfile);
 }
 
 static const struct sock_prog sp = {

@@ -762,6 +762,10 @@ const struct metric metric_table[] = {
 	CPU("lat_load", "LatLoad/cpu=remote", "load server"),
 	CPUOWN("lat_load", "LatLoad/cpu=local-own", "load client"),
 	CPUOWN("lat_load", "LatLoad/cpu=remote-own", "load server"),
+	/* The box between during lat_load's load phase (-A), and its summary columns. */
+	BOXCPU("lat_load", "LatLoad/box=cpu", "the load"),
+	BOXNET("lat_load", "LatLoad/box=net", "the load"),
+	BOXCOLS("lat_load", "LatLoad/peer=remote/box=cpu", METRIC_ONE, NULL, "the load", "load"),
 };
 
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);

@@ -291,7 +291,7 @@ tests_under() {
 	hb_cli "$name: --fsdir not a directory: exit 2" 2 "'$d/nodir' is not a directory" run --fsdir "$d/nodir"
 	hb_cli "$name: --remote-host with a blank: exit 2" 2 "must not contain blanks" run --remote-host 'a b'
 	hb_cli "$name: serve with an unknown option: exit 2 naming it" 2 "serve: unknown option or argument '-x'" serve -x
-	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp' serve -h
+	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load' serve -h
 	hb list
 	ok "$name: list names the benchmarks" lists_all
 	printf 'precious\n' >"$d/existing"
