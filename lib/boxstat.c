@@ -339,9 +339,19 @@ void
 boxstat_summarize(const struct boxstat_snap *a, const struct boxstat_snap *b, double peak,
 		  struct boxstat_summary *s)
 {
-	unsigned i;
+	/*
+	 * The whole is the sum of the CPUs' lines taken here, not the
+	 * kernel's "cpu" line: each line is rounded to ticks on its own, so
+	 * over a few hundred ms the two differ by a tick a CPU, and the
+	 * whole's share could exceed the busiest CPU's.  A sum of the CPUs'
+	 * ticks never does.
+	 */
+	struct cpustat suma, sumb;
+	unsigned i, f;
 
 	memset(s, 0, sizeof(*s));
+	memset(&suma, 0, sizeof(suma));
+	memset(&sumb, 0, sizeof(sumb));
 	s->span_ns = delta(a->t_ns, b->t_ns);
 	s->busiest.id = -1;
 	for (i = 0; i < b->ncpus; i++) {
@@ -350,13 +360,20 @@ boxstat_summarize(const struct boxstat_snap *a, const struct boxstat_snap *b, do
 
 		if (k < 0)
 			continue;
+		for (f = 0; f < CPUSTAT_NFIELDS; f++) {
+			suma.tick[f] += a->cpu[k].tick[f];
+			sumb.tick[f] += a->cpu[k].tick[f] + delta(a->cpu[k].tick[f], b->cpu[i].tick[f]);
+		}
 		shares(&a->cpu[k], &b->cpu[i], b->id[i], c);
 		/* Ties go to the lower-numbered CPU: the same box reads the same. */
 		if (s->busiest.id < 0 || c->busy > s->busiest.busy)
 			s->busiest = *c;
 		s->ncpus++;
 	}
-	shares(&a->all, &b->all, -1, &s->total);
+	if (s->ncpus > 0)
+		shares(&suma, &sumb, -1, &s->total);
+	else
+		shares(&a->all, &b->all, -1, &s->total);
 	if (s->busiest.id < 0) {
 		/* No per-CPU lines (an old or odd kernel): the whole is all there is. */
 		s->busiest = s->total;

@@ -8,70 +8,29 @@
 # kernel.  hostinfo -F from the client tells the router namespace's
 # settings (forwarding on, unlike the client's) and its netfilter rules.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/librouter.sh"
 
-[ -z "$TEST_WRAPPER" ] || skip_all "network namespaces are not tried under $TEST_WRAPPER"
-[ "$(id -u)" -eq 0 ] || skip_all 'needs root (network namespaces)'
-command -v ip >/dev/null 2>&1 || skip_all 'needs ip (iproute2)'
+why=$(router_why)
+[ -z "$why" ] || skip_all "$why"
 [ -f "$(prog bw_udp)" ] || skip_all 'bench/bw_udp is not built'
 
 HOSTBENCH_KEY=hostbench-box-$$
 export HOSTBENCH_KEY
 # Private test addresses, inside the namespaces only; names unique per run.
-C=hbxc$$ R=hbxr$$ S=hbxs$$
-NET1=10.202.1 NET2=10.202.2
-servers=
+router_names hbx 10.202
 cleanup() {
+	# shellcheck disable=SC2086 # one pid a word
 	kill_ours TERM $servers
-	for ns in "$C" "$R" "$S"; do ip netns del "$ns" 2>/dev/null; done
+	router_cleanup
 }
 trap 'cleanup; exit 130' INT TERM HUP
 trap cleanup EXIT
 ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
+ip netns del "$C"
 
 plan 10
 _tap_cleanup_hook() { cleanup; }
 
-ns() {
-	_n=$1
-	shift
-	ip netns exec "$_n" "$@"
-}
-setup() {
-	ip netns add "$R" && ip netns add "$S" &&
-	ip link add "${C}a" type veth peer name "${R}a" &&
-	ip link add "${R}b" type veth peer name "${S}b" &&
-	ip link set "${C}a" netns "$C" && ip link set "${R}a" netns "$R" &&
-	ip link set "${R}b" netns "$R" && ip link set "${S}b" netns "$S" &&
-	ns "$C" ip addr add "$NET1.1/24" dev "${C}a" &&
-	ns "$R" ip addr add "$NET1.254/24" dev "${R}a" &&
-	ns "$R" ip addr add "$NET2.254/24" dev "${R}b" &&
-	ns "$S" ip addr add "$NET2.2/24" dev "${S}b" &&
-	for n in "$C" "$R" "$S"; do ns "$n" ip link set lo up || return 1; done &&
-	ns "$C" ip link set "${C}a" up && ns "$R" ip link set "${R}a" up &&
-	ns "$R" ip link set "${R}b" up && ns "$S" ip link set "${S}b" up &&
-	ns "$C" ip route add default via "$NET1.254" &&
-	ns "$S" ip route add default via "$NET2.254" &&
-	ns "$R" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward'
-}
-# run_in NS PROG ARGS...: run a built program in a namespace, like run_prog.
-run_in() {
-	_n=$1 _p=$(prog "$2")
-	shift 2
-	_t=${TMPDIR:-/tmp}/hostbench-box.$$
-	TAP_STATUS=0
-	ip netns exec "$_n" "$_p" "$@" >"$_t.out" 2>"$_t.err" </dev/null || TAP_STATUS=$?
-	TAP_STDOUT=$(cat "$_t.out")
-	TAP_OUT=$(cat "$_t.out" "$_t.err")
-	rm -f "$_t.out" "$_t.err"
-}
-# serve NS PROG ARGS...: a server in a namespace; its pid joins $servers.
-serve() {
-	_n=$1
-	shift
-	run_in "$_n" "$@" -s -i 60
-	servers="$servers $(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')"
-	remember $servers
-}
 # unit_of TEXT NAME UNIT: the values of UNIT on the result lines Benchmark<NAME>.
 unit_of() {
 	printf '%s\n' "$1" | awk -v n="Benchmark$2" -v u="$3" \
@@ -82,7 +41,7 @@ value() {
 	printf '%s\n' "$TAP_STDOUT" | sed -n "s/^$1: //p" | sed -n '1p'
 }
 
-ok 'three namespaces joined by veth pairs, forwarding on in the router' setup
+ok 'three namespaces joined by veth pairs, forwarding on in the router' router_setup
 serve "$S" bw_udp -B "$NET2.2"
 serve "$R" hostinfo -b "$NET1.254"
 like 'the agent listens in the router namespace, on its client-side address' "$TAP_OUT" \

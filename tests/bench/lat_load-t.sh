@@ -8,6 +8,7 @@
 # probes and streams forwarded by the router (as router-t.sh builds them).
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
+. "$top_srcdir/tests/tap/librouter.sh"
 
 plan 51
 # The other runs' options: short, and one stream each way.
@@ -101,50 +102,18 @@ net_stop
 net_signals -t 30 -i 4331
 
 # Through a router: three namespaces joined by veth pairs, forwarding on
-# in the router only; names and addresses of this test's own.
-C=hlc$$ R=hlr$$ S=hls$$
-NET1=10.202.1 NET2=10.202.2
-ns() {
-	_n=$1
-	shift
-	ip netns exec "$_n" "$@"
-}
-netns_cleanup() {
-	for _ns in "$C" "$R" "$S"; do ip netns del "$_ns" 2>/dev/null; done
-}
+# in the router only (librouter.sh); names and addresses of this test's own.
+router_names hl 10.203
 # shellcheck disable=SC2317,SC2086 # (called at exit; $servers splits)
 _tap_cleanup_hook() {
 	kill_ours TERM $servers
-	netns_cleanup
+	router_cleanup
 	rm -rf "$dir"
 }
-netns_setup() {
-	ip netns add "$C" && ip netns add "$R" && ip netns add "$S" &&
-	ip link add "${C}a" type veth peer name "${R}a" &&
-	ip link add "${R}b" type veth peer name "${S}b" &&
-	ip link set "${C}a" netns "$C" && ip link set "${R}a" netns "$R" &&
-	ip link set "${R}b" netns "$R" && ip link set "${S}b" netns "$S" &&
-	ns "$C" ip addr add "$NET1.1/24" dev "${C}a" &&
-	ns "$R" ip addr add "$NET1.254/24" dev "${R}a" &&
-	ns "$R" ip addr add "$NET2.254/24" dev "${R}b" &&
-	ns "$S" ip addr add "$NET2.2/24" dev "${S}b" &&
-	for _n in "$C" "$R" "$S"; do ns "$_n" ip link set lo up || return 1; done &&
-	ns "$C" ip link set "${C}a" up && ns "$R" ip link set "${R}a" up &&
-	ns "$R" ip link set "${R}b" up && ns "$S" ip link set "${S}b" up &&
-	ns "$C" ip route add default via "$NET1.254" &&
-	ns "$S" ip route add default via "$NET2.254" &&
-	ns "$R" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward'
-}
-forwarded() {
-	ns "$R" awk '/^Ip: [0-9]/ { print $7 }' /proc/net/snmp
-}
-why=
-[ -z "$TEST_WRAPPER" ] || why="network namespaces are not tried under $TEST_WRAPPER"
-[ -n "$why" ] || [ "$(id -u)" -eq 0 ] || why='needs root (network namespaces)'
-[ -n "$why" ] || command -v ip >/dev/null 2>&1 || why='needs ip (iproute2)'
-if [ -z "$why" ] && ! netns_setup >/dev/null 2>&1; then
+why=$(router_why)
+if [ -z "$why" ] && ! router_setup >/dev/null 2>&1; then
 	why='cannot make network namespaces here'
-	netns_cleanup
+	router_cleanup
 fi
 if [ -n "$why" ]; then
 	skip "$why"

@@ -6,84 +6,42 @@
 # FORWARD rules in the router cut the small-datagram rate: the box's
 # per-packet cost is what router people measure this way.
 . "$top_srcdir/tests/tap/libtap.sh"
+. "$top_srcdir/tests/tap/librouter.sh"
 
-[ -z "$TEST_WRAPPER" ] || skip_all "network namespaces are not tried under $TEST_WRAPPER"
-[ "$(id -u)" -eq 0 ] || skip_all 'needs root (network namespaces)'
-command -v ip >/dev/null 2>&1 || skip_all 'needs ip (iproute2)'
+why=$(router_why)
+[ -z "$why" ] || skip_all "$why"
 
 # The servers' key, known to the clients.
 HOSTBENCH_KEY=hostbench-router-$$
 export HOSTBENCH_KEY
 # Private test addresses, inside the namespaces only; names unique per run.
-C=hbc$$ R=hbr$$ S=hbs$$
-NET1=10.201.1 NET2=10.201.2
-servers=
+router_names hb 10.201
 cleanup() {
+	# shellcheck disable=SC2086 # one pid a word
 	kill_ours TERM $servers
-	for ns in "$C" "$R" "$S"; do ip netns del "$ns" 2>/dev/null; done
+	router_cleanup
 }
 trap 'cleanup; exit 130' INT TERM HUP
 trap cleanup EXIT
 ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
+ip netns del "$C"
 
-plan 13
+plan 20
 _tap_cleanup_hook() { cleanup; }
 
-ns() {
-	_n=$1
-	shift
-	ip netns exec "$_n" "$@"
-}
-setup() {
-	ip netns add "$R" && ip netns add "$S" &&
-	ip link add "${C}a" type veth peer name "${R}a" &&
-	ip link add "${R}b" type veth peer name "${S}b" &&
-	ip link set "${C}a" netns "$C" && ip link set "${R}a" netns "$R" &&
-	ip link set "${R}b" netns "$R" && ip link set "${S}b" netns "$S" &&
-	ns "$C" ip addr add "$NET1.1/24" dev "${C}a" &&
-	ns "$R" ip addr add "$NET1.254/24" dev "${R}a" &&
-	ns "$R" ip addr add "$NET2.254/24" dev "${R}b" &&
-	ns "$S" ip addr add "$NET2.2/24" dev "${S}b" &&
-	for n in "$C" "$R" "$S"; do ns "$n" ip link set lo up || return 1; done &&
-	ns "$C" ip link set "${C}a" up && ns "$R" ip link set "${R}a" up &&
-	ns "$R" ip link set "${R}b" up && ns "$S" ip link set "${S}b" up &&
-	ns "$C" ip route add default via "$NET1.254" &&
-	ns "$S" ip route add default via "$NET2.254" &&
-	ns "$R" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward'
-}
-# run_in NS PROG ARGS...: run a built program in a namespace, like run_prog.
-run_in() {
-	_n=$1 _p=$(prog "$2")
-	shift 2
-	_t=${TMPDIR:-/tmp}/hostbench-router.$$
-	TAP_STATUS=0
-	ip netns exec "$_n" "$_p" "$@" >"$_t.out" 2>"$_t.err" </dev/null || TAP_STATUS=$?
-	TAP_STDOUT=$(cat "$_t.out")
-	TAP_OUT=$(cat "$_t.out" "$_t.err")
-	rm -f "$_t.out" "$_t.err"
-}
-# serve PROG ARGS...: a server in the server namespace; its pid joins $servers.
-serve() {
-	run_in "$S" "$@" -s -i 60
-	servers="$servers $(printf '%s\n' "$TAP_OUT" | sed -n 's/.*server pid \([0-9]*\) .*/\1/p')"
-	remember $servers
-}
-forwarded() {
-	ns "$R" awk '/^Ip: [0-9]/ { print $7 }' /proc/net/snmp
-}
 # pps: the median received packets/s of the bw_udp results in $TAP_STDOUT.
 pps() {
 	printf '%s\n' "$TAP_STDOUT" | awk '$1 ~ /^BenchmarkBwUdp\/[^ ]*peer=remote$/ { print $5 }' | median_of
 }
 
-ok 'three namespaces joined by veth pairs, forwarding on in the router' setup
+ok 'three namespaces joined by veth pairs, forwarding on in the router' router_setup
 like "the client's route to the server goes via the router" \
 	"$(ns "$C" ip route get "$NET2.2")" "via $NET1\\.254 "
 is 'forwarding stays off in the client namespace' 0 "$(ns "$C" cat /proc/sys/net/ipv4/ip_forward)"
 
-serve lat_tcp -b "$NET2.2"
-serve bw_tcp -b "$NET2.2"
-serve bw_udp -B "$NET2.2"
+serve "$S" lat_tcp -b "$NET2.2"
+serve "$S" bw_tcp -b "$NET2.2"
+serve "$S" bw_udp -b "$NET2.2"
 before=$(forwarded)
 run_in "$C" lat_tcp -N 3 -T 1ms -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" LatTcp/size=1/peer=remote | median_of)
@@ -107,11 +65,48 @@ run_in "$C" bw_udp -N 3 -t 600ms -b 10m -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" BwUdp/size=1470/rate=10Mbit/peer=remote | median_of)
 ok "bw_udp -b 10m through the router: about 1.25 MB/s ($v)" num_between 0.6 "$v" 1.4
 
+# The suite through the box, as its users run it: hostbench run from the
+# client with --remote-host (the servers above and lat_load's) and --box
+# (the agent in the router namespace), once as the router is and once
+# with the rules below; then one hostbench compare of the two.
+hb=$top_builddir/hostbench
+suite_ok=no
+if [ -f "$hb" ] && [ -f "$(prog lat_load)" ] && [ -f "$(prog hostinfo)" ]; then
+	suite_ok=yes
+	serve "$S" lat_load -b "$NET2.2"
+	serve "$R" hostinfo -b "$NET1.254"
+fi
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/router-t.XXXXXX") || bail 'mktemp -d failed'
+# suite NOTE FILE: the network cases through the box into FILE.
+suite() {
+	ns "$C" "$hb" run -q --profile test --only bw_udp,lat_load --remote-host "$NET2.2" \
+		--box "$NET1.254" --udp-rate 20m,50m,100m,200m,500m,1g,2g --net-time 0.5 \
+		--note "$1" -o "$2" >"$tmpd/out" 2>&1 </dev/null
+}
+# first FILE NAME UNIT: the first value of UNIT on a result line Benchmark<NAME> in FILE.
+first() {
+	awk -v n="Benchmark$2" -v u="$3" '$1 == n { for (i = 3; i < NF; i += 2) if ($(i + 1) == u) { print $i; exit } }' "$1"
+}
+# cost FILE: the box's CPU per packet of the 64-byte case, in us: its
+# softirq and sys shares of all its CPUs over the packets it processed.
+cost() {
+	_b=BwUdp/size=64/rate=max/peer=remote
+	awk -v s="$(first "$1" "$_b/box=cpu" %total-softirq)" -v y="$(first "$1" "$_b/box=cpu" %total-sys)" \
+		-v p="$(first "$1" "$_b/box=net" softnet-pkts/s)" -v n="$(sed -n 's/^box-cpus: //p' "$1")" \
+		'BEGIN { if (p > 0 && n > 0) printf "%.3g\n", (s + y) / 100 * n * 1e6 / p }'
+}
+
 # Small datagrams as fast as possible, without and with 3000 FORWARD rules
 # that match nothing: every packet walks them all.
 if command -v iptables-restore >/dev/null 2>&1; then
 	run_in "$C" bw_udp -N 5 -t 1 -b 0 -l 64 -o raw "$NET2.2"
 	none=$(pps)
+	if [ "$suite_ok" = yes ]; then
+		suite 'rules none' "$tmpd/a"
+		ok 'hostbench run --remote-host --box through the router (as it is) exits 0' test $? -eq 0
+	else
+		skip 'hostbench, lat_load or hostinfo is not built'
+	fi
 	awk 'BEGIN { print "*filter"; print ":FORWARD ACCEPT [0:0]"
 		for (i = 0; i < 3000; i++)
 			printf "-A FORWARD -s 198.18.%d.%d/32 -p udp -j DROP\n", i / 250, i % 250 + 1
@@ -123,11 +118,41 @@ if command -v iptables-restore >/dev/null 2>&1; then
 	diag "64-byte datagrams received: $none pkts/s with no rules, $rules pkts/s with 3000"
 	ok "3000 rules cut the small-datagram rate clearly ($rules < 0.8 x $none pkts/s)" \
 		awk -v a="$rules" -v b="$none" 'BEGIN { exit !(b > 0 && a < 0.8 * b) }'
+	if [ "$suite_ok" = yes ]; then
+		suite 'rules 3000' "$tmpd/b"
+		ok '... and with the 3000 rules' test $? -eq 0
+		ns "$C" "$hb" compare "$tmpd/a" "$tmpd/b" >"$tmpd/cmp" 2>&1
+		# (An entry may wrap: its lines joined.)
+		like "compare: what changed names the box's rule count (0 -> 3000)" \
+			"$(sed -n '/^What changed:/,/^[A-Z]/p' "$tmpd/cmp" | tr '\n' ' ')" \
+			'box-netfilter-rules: 0 [^>]*-> 3000 '
+		ka=$(first "$tmpd/a" BwUdp/size=1470/rate=knee/peer=remote Mbit/s)
+		kb=$(first "$tmpd/b" BwUdp/size=1470/rate=knee/peer=remote Mbit/s)
+		diag "the ladder's knee: ${ka:-none} Mbit/s with no rules, ${kb:-none} Mbit/s with 3000"
+		ok "the ladder's knee falls with the rules (${ka:-none} -> ${kb:-none} Mbit/s)" \
+			awk -v a="${ka:-0}" -v b="${kb:-0}" 'BEGIN { exit !(a > 0 && b < a) }'
+		ca=$(cost "$tmpd/a") cb=$(cost "$tmpd/b")
+		diag "the box's softirq + sys CPU per 64-byte packet: $ca us with no rules, $cb us with 3000"
+		ok "the box's softirq + sys time per packet rises with the rules ($ca -> $cb us)" \
+			awk -v a="${ca:-0}" -v b="${cb:-0}" 'BEGIN { exit !(a > 0 && b > 1.5 * a) }'
+		l=LatLoad/streams=4+4/peer=remote
+		is 'lat_load through the box: idle and loaded round trips and the added latency, both runs' \
+			'yes yes' "$(for f in a b; do
+				awk -v i="$(first "$tmpd/$f" "$l/rtt=idle/stat=p50" ns/op)" \
+					-v l="$(first "$tmpd/$f" "$l/rtt=loaded/stat=p99" ns/op)" \
+					-v d="$(first "$tmpd/$f" "$l/rtt=added" p50-ns)" \
+					'BEGIN { print (i > 0 && l >= i && d != "" && d >= 0) ? "yes" : "no" }'
+			done | tr '\n' ' ' | sed 's/ $//')"
+		like 'compare: the box section has both runs' "$(cat "$tmpd/cmp")" \
+			'The box \(router\) between'
+	else
+		for _i in 1 2 3 4 5 6; do skip 'hostbench, lat_load or hostinfo is not built'; done
+	fi
 	ns "$R" iptables -F FORWARD
 else
-	skip 'no iptables-restore: the rule-cost part is not run'
-	skip 'no iptables-restore: the rule-cost part is not run'
+	for _i in 1 2 3 4 5 6 7 8 9; do skip 'no iptables-restore: the rule-cost part is not run'; done
 fi
+rm -rf "$tmpd"
 
 run_in "$C" lat_tcp -S "$NET2.2"
 ok 'lat_tcp -S stops the server across the router' test "$TAP_STATUS" -eq 0
