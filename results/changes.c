@@ -366,6 +366,9 @@ words_minus(struct sbuf *b, const struct words *x, const struct words *y, char *
 static int
 list_key(const char *key)
 {
+	/* The box's (run --box) as this host's. */
+	if (strncmp(key, "box-", 4) == 0)
+		key += 4;
 	return strcmp(key, "modules") == 0 || strcmp(key, "irq-affinity") == 0;
 }
 

@@ -37,11 +37,12 @@ run_text(const char *emulation, const char *cmd, const char *modules, const char
 		"emulation: %s\n"
 		"cmdline: %s\n"
 		"modules: %s\n"
+		"box-modules: nf_tables %s\n"
 		"load: %s\n"
 		"cflags: %s\n"
 		"note: %s\n"
 		"date: 2026-11-30T04:1%sZ\n";
-	size_t len = sizeof(head) + strlen(emulation) + strlen(cmd) + strlen(modules)
+	size_t len = sizeof(head) + 16 + strlen(emulation) + strlen(cmd) + strlen(modules)
 		+ strlen(note) + strlen(cflags) + strlen(cases) + 64;
 	char *t = malloc(len);
 	int n;
@@ -49,7 +50,8 @@ run_text(const char *emulation, const char *cmd, const char *modules, const char
 	if (t == NULL)
 		bail("out of memory");
 	n = snprintf(t, len, head, cases[0] == 'A' ? "1" : "2", emulation, cmd, modules,
-		     cases[0] == 'A' ? "0.10" : "1.50", cflags, note, cases[0] == 'A' ? "0" : "5");
+		     cases[0] == 'A' ? "x_tables" : "nft_chain_nat", cases[0] == 'A' ? "0.10" : "1.50",
+		     cflags, note, cases[0] == 'A' ? "0" : "5");
 	snprintf(t + n, len - (size_t)n, "%s", cases + 1);
 	return t;
 }
@@ -177,7 +179,7 @@ main(void)
 	char want[2048], got[2048];
 	size_t i, n;
 
-	plan(26);
+	plan(27);
 
 	/* A 600-byte command line ending in "quiet"; b appends mitigations=off. */
 	for (i = n = 0; n < 590; i++)
@@ -211,6 +213,8 @@ main(void)
 	   "a 600-byte command line with a parameter appended shows the difference");
 	ok(has_line(t, "  modules: - nf_conntrack + nft_chain_nat"),
 	   "modules: the names removed, then those added");
+	ok(has_line(t, "  box-modules: - x_tables + nft_chain_nat"),
+	   "the box's modules (run --box) too, however few");
 	ok(has_line(t, "  cflags: - -O2 + -O3"), "a long list of more than 3 words reads as one too");
 	ok(strstr(t, "load:") == NULL && strstr(t, "date:") == NULL,
 	   "load and date, which differ on every run, are not listed");
