@@ -15,7 +15,7 @@
 
 [ -f "$top_builddir/hostbench" ] || skip_all "$top_builddir/hostbench is not generated"
 
-plan 20
+plan 22
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/ssh-t.XXXXXX") || bail 'mktemp -d failed'
 sshd_pid=''
@@ -148,7 +148,7 @@ if [ -z "$why" ]; then
 fi
 if [ -n "$why" ]; then
 	_i=0
-	while [ "$_i" -lt 14 ]; do
+	while [ "$_i" -lt 16 ]; do
 		skip "$why"
 		_i=$((_i + 1))
 	done
@@ -176,6 +176,26 @@ is '... with the note and the tag given' 'note: from afar|tag-board: loop' \
 	"$(grep -e '^note: ' "$f" | sed -n 1p)|$(grep '^tag-board: ' "$f")"
 is '... and the copy on the host is gone' '' "$(ls -A "$tmpd/remote")"
 like '... with progress naming the host' "$HB_ERR" '^\[host 1/1\] root@127\.0\.0\.1$'
+
+# --box USER@HOST[:PORT]: the box agent started there over ssh from the
+# bundle for the run (on a port of this test's own), its fingerprint in
+# the result file, then stopped and its copy removed.
+HOSTBENCH_KEY=ssh-t-$$
+export HOSTBENCH_KEY
+# shellcheck disable=SC2086
+HOSTBENCH_LIBEXEC=$(cd "$top_builddir" && pwd)/bench hb run --box "root@127.0.0.1:$((20000 + $$ % 20000))" $sshopts \
+	--profile test --only mhz -o "$tmpd/box.out"
+is '--box USER@HOST: the run exits 0, the box fingerprint in its file' '0 1 1' \
+	"$HB_STATUS $(grep -c '^box-host: ' "$tmpd/box.out" 2>/dev/null) $(grep -c '^box-net-sysctls: ' "$tmpd/box.out" 2>/dev/null)"
+[ "$HB_STATUS" -eq 0 ] || diag "$HB_ERR"
+_n=0
+while [ -n "$(procs_under "$tmpd/remote")" ] && [ "$_n" -lt 30 ]; do
+	nap
+	_n=$((_n + 1))
+done
+is '... and the agent is stopped there, its copy removed' '|' \
+	"$(procs_under "$tmpd/remote")|$(ls -A "$tmpd/remote")"
+unset HOSTBENCH_KEY
 
 before=$(cksum <"$f")
 # 127.0.0.2 is loopback too, but sshd listens on 127.0.0.1 only.  This
