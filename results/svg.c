@@ -586,6 +586,7 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 #define SRH 160			/* plot height of the round trip */
 #define SGAP 28			/* between the two */
 #define SROW 34			/* a run's rows in the legend */
+#define SDOTS 100		/* bins up to which each round trip is a dot */
 
 /* A throughput tick: v Mbit/s in the axis' unit (Gbit/s from 2 Gbit/s on). */
 static void
@@ -611,6 +612,8 @@ rtt_label(char *buf, size_t len, double v, double unit_ns)
 
 	if (v == 0)
 		snprintf(buf, len, "0");
+	else if (unit_ns >= 1e9)
+		snprintf(buf, len, "%s s", report_num_sig(num, sizeof(num), v / 1e9, 3));
 	else if (unit_ns >= 1e6)
 		snprintf(buf, len, "%s ms", report_num_sig(num, sizeof(num), v / 1e6, 3));
 	else if (unit_ns >= 1e3)
@@ -682,7 +685,7 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 {
 	const struct report_run *run = &rep->runs[s->run];
 	size_t flen = strlen(run->file);
-	char part[32] = "";
+	char part[32] = "", hn[112];
 
 	if (flen > 28)
 		snprintf(l1, n1, "[%d] ...%s", run->id, run->file + flen - 25);
@@ -692,8 +695,13 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 		snprintf(part, sizeof(part), ", round %u", s->round);
 	else if (several)
 		snprintf(part, sizeof(part), ", process %zu", s->part);
-	snprintf(l2, n2, "host %.40s%s%.60s%s", run->host, run->note != NULL ? ", " : "",
-		 run->note != NULL ? run->note : "", part);
+	snprintf(hn, sizeof(hn), "host %.40s%s%.60s", run->host, run->note != NULL ? ", " : "",
+		 run->note != NULL ? run->note : "");
+	/* What the legend's width holds (the run list above the tables has
+	 * the rest); the round or process always. */
+	if (strlen(hn) + strlen(part) > 34)
+		snprintf(hn + 31 - strlen(part), sizeof(hn) - 31 + strlen(part), "...");
+	snprintf(l2, n2, "%s%s", hn, part);
 }
 
 /* The axes of a series chart: time, throughput, round trip. */
@@ -848,7 +856,7 @@ series_chart(const struct report *rep, size_t first, FILE *f, int y0)
 					SML, y, SML + pw, y, k ? "#f0f0f0" : "#d8d8d8");
 				if (k > 0 && ar.hi - ar.lo > 2)
 					continue;
-				rtt_label(lab, sizeof(lab), v, v);
+				rtt_label(lab, sizeof(lab), v, v);	/* each decade its unit */
 				fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s>%s</text>\n", SML - 6,
 					y + 4, k ? " fill=\"#777777\"" : "", lab);
 			}
@@ -859,7 +867,8 @@ series_chart(const struct report *rep, size_t first, FILE *f, int y0)
 
 			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
 				SML, y, SML + pw, y);
-			rtt_label(lab, sizeof(lab), v, ar.hi >= 2e6 ? 1e6 : ar.hi >= 2e3 ? 1e3 : 1);
+			rtt_label(lab, sizeof(lab), v, ar.hi >= 2e9 ? 1e9 : ar.hi >= 2e6 ? 1e6
+				  : ar.hi >= 2e3 ? 1e3 : 1);
 			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", SML - 6, y + 4,
 				lab);
 		}
@@ -899,10 +908,11 @@ series_chart(const struct report *rep, size_t first, FILE *f, int y0)
 
 			if (!isfinite(s->at[k]))
 				continue;
-			if (isfinite(s->rtt[k]))
-				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x,
-					spos(&ar, s->rtt[k]), color);
-			else	/* no probe answered: a cross at the top */
+			if (isfinite(s->rtt[k])) {
+				if (s->n <= SDOTS)
+					fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+						x, spos(&ar, s->rtt[k]), color);
+			} else	/* no probe answered: a cross at the top */
 				fprintf(f, "<path class=\"lost\" stroke=\"%s\" stroke-width=\"2\" "
 					"d=\"M%.1f,%d l8,8 m0,-8 l-8,8\"/>\n", color, x - 4, rt + 2);
 		}

@@ -118,7 +118,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((95 + ncells))
+plan $((96 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -432,6 +432,14 @@ is 'a series whose lines do not pair up is left out, the other case drawn' '1 sp
 compare --plot "$tmp/load-twice" "$tmp/twice.0"
 is 'a case run twice in a run: two series, named by process' '4 2' \
 	"$(grep -c 'class="up"' "$tmp/load-twice/load.svg") $(grep -c ', process [12]<' "$tmp/load-twice/load.svg" | awk '{ print $1 / 2 }')"
+# A minute through a router (300 bins): the queue fills to 200 ms; two
+# bins have no probe answered.
+awk 'BEGIN { print "host: client\nbench: lat_load\nargs: -t 60 192.0.2.10\nstatus: ok\nbench: lat_load"
+	for (b = 0; b < 300; b++) printf "BenchmarkLatLoad/streams=4+4/peer=remote/series=200ms\t20\t%d at-ms\t45 bin-up-Mbit/s\t48 bin-down-Mbit/s\t%d bin-rtt-ns\n", b * 200, b == 150 || b == 151 ? 0 : b < 10 ? 300000 + b * 20000000 : 200000000 }' >"$tmp/long.0"
+compare --plot "$tmp/load-long" "$tmp/long.0"
+is 'a minute of bins: a cross for each bin with no answer only; ticks to 60 s, 1 s and Mbit/s' '2 yes' \
+	"$(grep -c 'class="lost"' "$tmp/load-long/load.svg") $(grep -q '>60</text>' "$tmp/load-long/load.svg" \
+		&& grep -q '>1 s</text>' "$tmp/load-long/load.svg" && grep -q '>50 Mbit/s</text>' "$tmp/load-long/load.svg" && echo yes)"
 if [ -n "$chromium" ]; then
 	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/load.png" \
 		--window-size=800,1100 "file://$svg" >/dev/null 2>&1 || :
