@@ -59,10 +59,11 @@ static const char help[] =
 	"                     governor, note...): the first group against each other\n"
 	"  --margin PCT       changes within +-PCT are the same (default 3)\n"
 	"  --format F         text (default), csv, json or markdown\n"
-	"  --svg FILE         also draw memory latency by size, rate ladders and the A/B\n"
-	"                     deltas\n"
+	"  --svg FILE         also draw memory latency by size, rate ladders, latency\n"
+	"                     under load over time and the A/B deltas\n"
 	"  --plot DIR         the same as separate files: DIR/memlat.svg, DIR/ladder.svg\n"
-	"                     (with a ladder), DIR/delta-N.svg\n"
+	"                     (with a ladder), DIR/load.svg (with a time series),\n"
+	"                     DIR/delta-N.svg\n"
 	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent\n"
 	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
 	"  --summary          only the summary tables\n"
@@ -558,6 +559,10 @@ plots(const struct report *rep, const struct opts *o)
 	if (rep->nladders > 0) {
 		snprintf(path, sizeof(path), "%s/ladder.svg", o->plot);
 		rc |= write_new(path, rep, report_svg_ladder, NULL);
+	}
+	if (rep->nseries > 0) {
+		snprintf(path, sizeof(path), "%s/load.svg", o->plot);
+		rc |= write_new(path, rep, report_svg_load, NULL);
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		snprintf(path, sizeof(path), "%s/delta-%d.svg", o->plot,

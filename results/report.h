@@ -147,6 +147,31 @@ struct report_ladder {
 	size_t nrows;
 };
 
+/*
+ * A time series of one case of a run: lat_load's "/series=<bin>" results,
+ * a result line per bin of the load with its start (at-ms), the
+ * throughput up and down (bin-up-Mbit/s, bin-down-Mbit/s) and the
+ * median round trip of the probes sent in it (bin-rtt-ns).  A case run
+ * more than once in a run (rounds) gives a series per process.
+ */
+struct report_series {
+	size_t run;		/* index into runs */
+	unsigned round;		/* its case's "round:"; 0 when none */
+	size_t part;		/* 1, 2 ...: which process of the run gave
+				 * the same case's series */
+	char program[32];	/* the program that printed it: "lat_load" */
+	char group[160];	/* the name's parts but the program and the
+				 * series: "streams=4+4/peer=remote" */
+	double bin_ms;		/* the length of a bin */
+	double *at;		/* per bin: its start, ms from the load's */
+	double *up, *down;	/* Mbit/s */
+	double *rtt;		/* ns; NaN: no probe of the bin answered */
+	size_t n;
+	double idle_rtt;	/* the case's idle median round trip (its
+				 * "/rtt=idle/stat=p50" ns/op from the same
+				 * process), ns; NaN when it has none */
+};
+
 struct report {
 	struct report_run *runs;
 	size_t nruns;
@@ -156,6 +181,10 @@ struct report {
 	 * that any run has (with the summary, in the sections chosen). */
 	struct report_ladder *ladders;
 	size_t nladders;
+	/* The time series of the runs' cases, in the order of the runs
+	 * (in the sections chosen: that of the case's throughput). */
+	struct report_series *series;
+	size_t nseries;
 	struct report_ab *abs;
 	size_t nabs;
 	char **errors;		/* bad files: "path:line: message" */
@@ -224,5 +253,14 @@ int report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
  * saying so is still written).
  */
 int report_svg_ladder(const struct report *rep, FILE *f);
+
+/*
+ * SVG of the time series: a chart per case (the series' group), each
+ * run's throughput up and down against the time of the load over the
+ * median round trip of its probes (log scale where it spans more than a
+ * decade), on a shared time axis.  1 if it drew something, else 0 (a
+ * document saying so is still written).
+ */
+int report_svg_load(const struct report *rep, FILE *f);
 
 #endif

@@ -3,7 +3,7 @@
 # two hostbench runs A/B, two UDP rate ladders, two runs' network cost
 # A/B), lmbench's own summary of vm.0 matched column for column, bad
 # files, usage errors, --threshold, --sections, directories, the ladder
-# table and SVG.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
+# table and SVG, the plot of latency under load over time.  Goldens are regenerated with HOSTBENCH_REGEN_GOLDEN=1.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 tool=$(cd "$top_builddir" && pwd)/results/hostbench-compare
@@ -118,7 +118,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((80 + ncells))
+plan $((96 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -366,6 +366,7 @@ ok '--svg and --plot write well-formed SVG' svg_ok "$tmp/all.svg" "$tmp/plots/me
 	"$tmp/plots/delta-2.svg" "$tmp/plots/delta-3.svg"
 like 'the plot has a curve per run and walk' "$(cat "$tmp/plots/memlat.svg")" '\[3\] vm random 16'
 ok 'no ladder in the runs: no ladder.svg' test ! -e "$tmp/plots/ladder.svg"
+ok 'no time series in the runs: no load.svg' test ! -e "$tmp/plots/load.svg" -o -e "$tmp/lplots/load.svg"
 ok 'the ladder plot is well-formed SVG' svg_ok "$tmp/lplots/ladder.svg"
 is 'a line per run in each panel (received, loss) and the diagonal' '4 1' \
 	"$(grep -c '<polyline' "$tmp/lplots/ladder.svg") $(grep -c '>received = target<' "$tmp/lplots/ladder.svg")"
@@ -380,6 +381,69 @@ if [ -n "$chromium" ]; then
 	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/all.png" \
 		--window-size=800,1400 "file://$tmp/all.svg" >/dev/null 2>&1 || :
 	ok 'headless Chromium renders the SVG' test -s "$tmp/all.png"
+else
+	skip 'no /usr/bin/chromium to render the SVG'
+fi
+
+# ------------------------------------------------ latency under load over time
+# load-a.0 and load-b.0: lat_load over loopback, placements one and
+# spread, a series of 10 bins of 200 ms each; one bin of b's spread
+# series has no probe answered (0).
+compare --svg "$tmp/load-all.svg" --plot "$tmp/load" load-a.0 load-b.0
+svg=$tmp/load/load.svg
+ok 'the load plot is well-formed SVG (--plot and --svg)' svg_ok "$svg" "$tmp/load-all.svg"
+is 'a chart per case, a line per run and direction in each (up, down, round trip)' '2 4 4 4' \
+	"$(grep -c '>Latency under load over time: ' "$svg") $(grep -c 'class="up"' "$svg") $(grep -c 'class="down"' "$svg") $(grep -c 'class="rtt"' "$svg")"
+like '--svg draws it with the rest' "$(cat "$tmp/load-all.svg")" \
+	'>Latency under load over time: lat_load streams=4\+4 placement=spread<'
+# The time axis: from 0 to at least the end of the last bin (at-ms + 200).
+end=$(awk '/series=200ms/ { for (k = 1; k < NF; k++) if ($(k + 1) == "at-ms" && $k + 200 > e) e = $k + 200 }
+	END { print e / 1000 }' "$data/load-a.0" "$data/load-b.0")
+is 'the time axis covers the bins: its ticks from 0 to the end of the last bin' "0 yes" \
+	"$(awk -v end="$end" -F '>' '/<text class="t"/ { v = $2; sub(/<.*/, "", v); v += 0
+		if (n++ == 0 || v < lo) lo = v; if (v > hi) hi = v }
+		END { print lo, (hi >= end && hi < end + 1 ? "yes" : "no (" hi " for " end ")") }' "$svg")"
+# Every point of a line lies across the time axis (84 to 530 pixels).
+is 'every point lies within the plot' 'inside' \
+	"$(awk '/class="(up|down|rtt)"/ { d = $0; sub(/.* d="/, "", d); sub(/".*/, "", d); gsub(/[ML]/, " ", d)
+		n = split(d, p, " "); for (k = 1; k <= n; k++) { split(p[k], xy, ","); c++
+			if (xy[1] < 84 || xy[1] > 530) bad = bad " " p[k] } }
+		END { print (c > 0 && bad == "" ? "inside" : "outside:" bad) }' "$svg")"
+ok 'no NaN or infinity in it' sh -c '! grep -Eo "=\"[^\"]*\"" "$1" | grep -Eiq "nan|inf"' sh "$svg"
+is 'a bin with no probe answered: a cross, and a break in its round-trip line' '1 1' \
+	"$(grep -c 'class="lost"' "$svg") $(grep 'class="rtt"' "$svg" | grep -c 'd="M[^"]* M')"
+ok 'runs of one host told apart by file and note in the legend' sh -c \
+	'grep -q ">\[2\] load-b.0<" "$1" && grep -q ">host vm, repeat<" "$1" && grep -q ">host vm, baseline<" "$1"' sh "$svg"
+ok 'throughput ticks in Gbit/s, the round trip on a log axis in us and ms' sh -c \
+	'grep -q ">20 Gbit/s<" "$1" && grep -q ">round trip (log)<" "$1" && grep -q ">100 us<" "$1" && grep -q ">1 ms<" "$1"' sh "$svg"
+like 'the idle round trip is drawn beside each series' "$(grep -c 'class="idle"' "$svg")" '^4$'
+compare --sections udp --plot "$tmp/load-udp" load-a.0 load-b.0
+compare --sections load --plot "$tmp/load-load" load-a.0
+is 'in the load section: --sections udp draws no load.svg, --sections load does' 'no yes' \
+	"$(test -e "$tmp/load-udp/load.svg" && echo yes || echo no) $(test -e "$tmp/load-load/load.svg" && echo yes || echo no)"
+# A series line that lost a value does not pair up: that case is not drawn.
+awk '/placement=one\/series=200ms/ && /  400 at-ms/ { sub(/[ \t]+[0-9]+ bin-rtt-ns$/, "") } { print }' \
+	"$data/load-a.0" >"$tmp/short.0"
+compare --plot "$tmp/load-short" "$tmp/short.0"
+is 'a series whose lines do not pair up is left out, the other case drawn' '1 spread' \
+	"$(grep -c 'class="up"' "$tmp/load-short/load.svg") $(sed -n 's/.*>Latency under load over time: .*placement=\([a-z]*\)<.*/\1/p' "$tmp/load-short/load.svg")"
+# The same case twice in one run: a series per process, named apart.
+{ cat "$data/load-a.0"; sed -n '/^bench: lat_load$/,$p' "$data/load-a.0" | sed '1,3d'; } >"$tmp/twice.0"
+compare --plot "$tmp/load-twice" "$tmp/twice.0"
+is 'a case run twice in a run: two series, named by process' '4 2' \
+	"$(grep -c 'class="up"' "$tmp/load-twice/load.svg") $(grep -c ', process [12]<' "$tmp/load-twice/load.svg" | awk '{ print $1 / 2 }')"
+# A minute through a router (300 bins): the queue fills to 200 ms; two
+# bins have no probe answered.
+awk 'BEGIN { print "host: client\nbench: lat_load\nargs: -t 60 192.0.2.10\nstatus: ok\nbench: lat_load"
+	for (b = 0; b < 300; b++) printf "BenchmarkLatLoad/streams=4+4/peer=remote/series=200ms\t20\t%d at-ms\t45 bin-up-Mbit/s\t48 bin-down-Mbit/s\t%d bin-rtt-ns\n", b * 200, b == 150 || b == 151 ? 0 : b < 10 ? 300000 + b * 20000000 : 200000000 }' >"$tmp/long.0"
+compare --plot "$tmp/load-long" "$tmp/long.0"
+is 'a minute of bins: a cross for each bin with no answer only; ticks to 60 s, 1 s and Mbit/s' '2 yes' \
+	"$(grep -c 'class="lost"' "$tmp/load-long/load.svg") $(grep -q '>60</text>' "$tmp/load-long/load.svg" \
+		&& grep -q '>1 s</text>' "$tmp/load-long/load.svg" && grep -q '>50 Mbit/s</text>' "$tmp/load-long/load.svg" && echo yes)"
+if [ -n "$chromium" ]; then
+	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/load.png" \
+		--window-size=800,1100 "file://$svg" >/dev/null 2>&1 || :
+	ok 'headless Chromium renders the load plot' test -s "$tmp/load.png"
 else
 	skip 'no /usr/bin/chromium to render the SVG'
 fi
