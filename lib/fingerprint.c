@@ -67,19 +67,23 @@ print_load(FILE *f)
 		output_config(f, "load", "unknown");
 }
 
-void
-fingerprint_print(FILE *f, const char *emulation)
+/* A fact of sysinfo's, a string, as the configuration line key. */
+static void
+print_fact(FILE *f, const char *key, void (*fact)(char *, size_t))
+{
+	char buf[OUTPUT_MAX_VALUE];
+
+	fact(buf, sizeof(buf));
+	output_config(f, key, "%s", buf);
+}
+
+/* host, os, kernel and arch: what uname says of this system. */
+static void
+print_uname(FILE *f)
 {
 	struct utsname u;
-	char buf[OUTPUT_MAX_VALUE];
-	uint64_t mem;
-	double mhz;
-	time_t now;
-	struct tm tm;
-	int have_uname;
+	int have_uname = uname(&u) == 0;
 
-	have_uname = uname(&u) == 0;
-	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
 	output_config(f, "host", "%s", have_uname ? u.nodename : "unknown");
 	if (have_uname)
 		output_config(f, "os", "%s %s", u.sysname, u.release);
@@ -89,6 +93,19 @@ fingerprint_print(FILE *f, const char *emulation)
 	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
 		      ? u.version : "unknown");
 	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
+}
+
+void
+fingerprint_print(FILE *f, const char *emulation)
+{
+	char buf[OUTPUT_MAX_VALUE];
+	uint64_t mem;
+	double mhz;
+	time_t now;
+	struct tm tm;
+
+	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
+	print_uname(f);
 	if (emulation != NULL)
 		output_config(f, "emulation", "%s", emulation);
 	else {
@@ -96,8 +113,7 @@ fingerprint_print(FILE *f, const char *emulation)
 		output_config(f, "emulation", "%s", buf);
 	}
 
-	sysinfo_cpu_model(buf, sizeof(buf));
-	output_config(f, "cpu", "%s", buf);
+	print_fact(f, "cpu", sysinfo_cpu_model);
 	output_config(f, "cpus", "%d", sysinfo_online_cpus());
 	mhz = sysinfo_cpu_mhz();
 	if (mhz > 0)
@@ -111,16 +127,11 @@ fingerprint_print(FILE *f, const char *emulation)
 		output_config(f, "mem", "unknown");
 
 	/* The tuning that moves results most from one boot to the next. */
-	sysinfo_governor(buf, sizeof(buf));
-	output_config(f, "governor", "%s", buf);
-	sysinfo_thp(buf, sizeof(buf));
-	output_config(f, "thp", "%s", buf);
-	sysinfo_cmdline(buf, sizeof(buf));
-	output_config(f, "cmdline", "%s", buf);
-	sysinfo_modules(buf, sizeof(buf));
-	output_config(f, "modules", "%s", buf);
-	sysinfo_irq_affinity(buf, sizeof(buf));
-	output_config(f, "irq-affinity", "%s", buf);
+	print_fact(f, "governor", sysinfo_governor);
+	print_fact(f, "thp", sysinfo_thp);
+	print_fact(f, "cmdline", sysinfo_cmdline);
+	print_fact(f, "modules", sysinfo_modules);
+	print_fact(f, "irq-affinity", sysinfo_irq_affinity);
 
 	print_load(f);
 	libc_name(buf, sizeof(buf));
@@ -144,17 +155,13 @@ fingerprint_print(FILE *f, const char *emulation)
 		output_config(f, "date", "%s", buf);
 	else
 		output_config(f, "date", "unknown");
-	sysinfo_netfilter_rules(buf, sizeof(buf));
-	output_config(f, "netfilter-rules", "%s", buf);
+	print_fact(f, "netfilter-rules", sysinfo_netfilter_rules);
 }
 
 void
 fingerprint_case(FILE *f)
 {
-	char buf[OUTPUT_MAX_VALUE];
-
-	sysinfo_affinity(buf, sizeof(buf));
-	output_config(f, "cpu-affinity", "%s", buf);
+	print_fact(f, "cpu-affinity", sysinfo_affinity);
 	print_load(f);
 }
 
@@ -172,35 +179,15 @@ fingerprint_mem(FILE *f)
 void
 fingerprint_box(FILE *f)
 {
-	struct utsname u;
-	char buf[OUTPUT_MAX_VALUE];
-	int have_uname = uname(&u) == 0;
-
-	output_config(f, "host", "%s", have_uname ? u.nodename : "unknown");
-	if (have_uname)
-		output_config(f, "os", "%s %s", u.sysname, u.release);
-	else
-		output_config(f, "os", "unknown");
-	output_config(f, "kernel", "%s", have_uname && u.version[0] != '\0'
-		      ? u.version : "unknown");
-	output_config(f, "arch", "%s", have_uname ? u.machine : "unknown");
-	sysinfo_cpu_model(buf, sizeof(buf));
-	output_config(f, "cpu", "%s", buf);
+	print_uname(f);
+	print_fact(f, "cpu", sysinfo_cpu_model);
 	output_config(f, "cpus", "%d", sysinfo_online_cpus());
-	sysinfo_governor(buf, sizeof(buf));
-	output_config(f, "governor", "%s", buf);
-	sysinfo_modules(buf, sizeof(buf));
-	output_config(f, "modules", "%s", buf);
-	sysinfo_irq_affinity(buf, sizeof(buf));
-	output_config(f, "irq-affinity", "%s", buf);
-	sysinfo_netfilter_rules(buf, sizeof(buf));
-	output_config(f, "netfilter-rules", "%s", buf);
-	sysinfo_qdiscs(buf, sizeof(buf));
-	output_config(f, "qdiscs", "%s", buf);
-	sysinfo_offloads(buf, sizeof(buf));
-	output_config(f, "offloads", "%s", buf);
-	sysinfo_net_sysctls(buf, sizeof(buf));
-	output_config(f, "net-sysctls", "%s", buf);
-	sysinfo_nics(buf, sizeof(buf));
-	output_config(f, "nics", "%s", buf);
+	print_fact(f, "governor", sysinfo_governor);
+	print_fact(f, "modules", sysinfo_modules);
+	print_fact(f, "irq-affinity", sysinfo_irq_affinity);
+	print_fact(f, "netfilter-rules", sysinfo_netfilter_rules);
+	print_fact(f, "qdiscs", sysinfo_qdiscs);
+	print_fact(f, "offloads", sysinfo_offloads);
+	print_fact(f, "net-sysctls", sysinfo_net_sysctls);
+	print_fact(f, "nics", sysinfo_nics);
 }

@@ -10,26 +10,11 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-why=$(router_why)
-[ -z "$why" ] || skip_all "$why"
 [ -f "$(prog bw_udp)" ] || skip_all 'bench/bw_udp is not built'
-
-HOSTBENCH_KEY=hostbench-box-$$
-export HOSTBENCH_KEY
 # Private test addresses, inside the namespaces only; names unique per run.
-router_names hbx 10.202
-cleanup() {
-	# shellcheck disable=SC2086 # one pid a word
-	kill_ours TERM $servers
-	router_cleanup
-}
-trap 'cleanup; exit 130' INT TERM HUP
-trap cleanup EXIT
-ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
-ip netns del "$C"
+router_start box 10.202
 
 plan 10
-_tap_cleanup_hook() { cleanup; }
 
 # unit_of TEXT NAME UNIT: the values of UNIT on the result lines Benchmark<NAME>.
 unit_of() {

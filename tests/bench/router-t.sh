@@ -8,26 +8,10 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-why=$(router_why)
-[ -z "$why" ] || skip_all "$why"
-
-# The servers' key, known to the clients.
-HOSTBENCH_KEY=hostbench-router-$$
-export HOSTBENCH_KEY
 # Private test addresses, inside the namespaces only; names unique per run.
-router_names hb 10.201
-cleanup() {
-	# shellcheck disable=SC2086 # one pid a word
-	kill_ours TERM $servers
-	router_cleanup
-}
-trap 'cleanup; exit 130' INT TERM HUP
-trap cleanup EXIT
-ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
-ip netns del "$C"
+router_start router 10.201
 
 plan 20
-_tap_cleanup_hook() { cleanup; }
 
 # pps: the median received packets/s of the bw_udp results in $TAP_STDOUT.
 pps() {

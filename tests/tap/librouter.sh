@@ -4,6 +4,12 @@
 # libtap.sh; the tests that use it (router-t, hostinfo-box-t, lat_load-t)
 # call
 #
+#   router_start TAG NET   for a test that is all through the router:
+#                          skip_all where the namespaces cannot be made,
+#                          else a key for its servers and clients
+#                          ($HOSTBENCH_KEY), router_names TAG NET, and
+#                          at exit (and in _tap_cleanup_hook) the servers
+#                          stopped and the namespaces removed
 #   router_names TAG NET   $C $R $S, the namespaces' names (TAG and this
 #                          run's pid: unique per run), and $NET1 (the
 #                          client's side, the router .254, the client .1)
@@ -25,6 +31,29 @@ servers=
 router_names() {
 	C=$1c$$ R=$1r$$ S=$1s$$
 	NET1=$2.1 NET2=$2.2
+}
+
+router_start() {
+	_why=$(router_why)
+	[ -z "$_why" ] || skip_all "$_why"
+	HOSTBENCH_KEY=hostbench-$1-$$
+	export HOSTBENCH_KEY
+	router_names "$@"
+	trap 'router_exit; exit 130' INT TERM HUP
+	trap router_exit EXIT
+	ip netns add "$C" 2>/dev/null || skip_all 'cannot make network namespaces here'
+	ip netns del "$C"
+}
+
+router_exit() {
+	# shellcheck disable=SC2086 # one pid a word
+	kill_ours TERM $servers
+	router_cleanup
+}
+
+# shellcheck disable=SC2317 # (libtap calls it at the end)
+_tap_cleanup_hook() {
+	router_exit
 }
 
 router_why() {
