@@ -264,48 +264,6 @@ parsed(void)
 	longjmp(back, 1);
 }
 
-void
-hb_argv_fingerprint_print(FILE *f, const char *emulation)
-{
-	(void)f;
-	(void)emulation;
-	parsed();
-}
-
-void
-hb_argv_fingerprint_case(FILE *f)
-{
-	(void)f;
-	parsed();
-}
-
-void
-hb_argv_fingerprint_mem(FILE *f)
-{
-	(void)f;
-	parsed();
-}
-
-/* hostinfo -s, -S and -F: parsed; nothing is served or reached. */
-int
-hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
-		  const struct bench_opts *o, const char *host)
-{
-	(void)sp;
-	(void)so;
-	(void)o;
-	(void)host;
-	parsed();
-}
-
-struct box *
-hb_argv_box_open(const char *spec, const char *keyfile)
-{
-	(void)spec;
-	(void)keyfile;
-	parsed();
-}
-
 /*
  * The programs' static variables (argv-state.h puts them there), as they
  * were before the first run.  Copied byte by byte without ASan's checks:
@@ -482,48 +440,6 @@ parsed(void)
 	_exit(PARSED_STATUS);
 }
 
-void
-hb_argv_fingerprint_print(FILE *f, const char *emulation)
-{
-	(void)f;
-	(void)emulation;
-	parsed();
-}
-
-void
-hb_argv_fingerprint_case(FILE *f)
-{
-	(void)f;
-	parsed();
-}
-
-void
-hb_argv_fingerprint_mem(FILE *f)
-{
-	(void)f;
-	parsed();
-}
-
-/* hostinfo -s, -S and -F: parsed; nothing is served or reached. */
-int
-hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
-		  const struct bench_opts *o, const char *host)
-{
-	(void)sp;
-	(void)so;
-	(void)o;
-	(void)host;
-	parsed();
-}
-
-struct box *
-hb_argv_box_open(const char *spec, const char *keyfile)
-{
-	(void)spec;
-	(void)keyfile;
-	parsed();
-}
-
 static void
 setup(void)
 {
@@ -574,6 +490,52 @@ run(void)
 	return WEXITSTATUS(status) == PARSED_STATUS ? PARSED : WEXITSTATUS(status);
 }
 #endif
+
+/*
+ * What hostinfo calls once its command line is parsed: the end of the
+ * run, by either way's parsed().
+ */
+void
+hb_argv_fingerprint_print(FILE *f, const char *emulation)
+{
+	(void)f;
+	(void)emulation;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_case(FILE *f)
+{
+	(void)f;
+	parsed();
+}
+
+void
+hb_argv_fingerprint_mem(FILE *f)
+{
+	(void)f;
+	parsed();
+}
+
+/* hostinfo -s, -S and -F: parsed; nothing is served or reached. */
+int
+hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
+		  const struct bench_opts *o, const char *host)
+{
+	(void)sp;
+	(void)so;
+	(void)o;
+	(void)host;
+	parsed();
+}
+
+struct box *
+hb_argv_box_open(const char *spec, const char *keyfile)
+{
+	(void)spec;
+	(void)keyfile;
+	parsed();
+}
 
 /* ---------------------------------------------------------------- checks */
 
