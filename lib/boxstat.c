@@ -28,35 +28,6 @@ next_line(const char **p, const char **line, size_t *len)
 	return 1;
 }
 
-/*
- * The numbers after a "cpu" or "cpuN" label of a line (len bytes) into
- * t; at least four are needed.  0, or -1.
- */
-static int
-parse_ticks(const char *s, size_t len, struct cpustat *t)
-{
-	const char *end = s + len;
-	int n = 0;
-
-	memset(t, 0, sizeof(*t));
-	while (n < CPUSTAT_NFIELDS) {
-		uint64_t v = 0;
-		int digits = 0;
-
-		while (s < end && (*s == ' ' || *s == '\t'))
-			s++;
-		for (; s < end && *s >= '0' && *s <= '9'; s++, digits++) {
-			if (v > (UINT64_MAX - 9) / 10)
-				return -1;
-			v = v * 10 + (uint64_t)(*s - '0');
-		}
-		if (digits == 0)
-			break;
-		t->tick[n++] = v;
-	}
-	return n >= 4 ? 0 : -1;
-}
-
 int
 boxstat_parse_stat(const char *text, struct boxstat_snap *s)
 {
@@ -72,7 +43,7 @@ boxstat_parse_stat(const char *text, struct boxstat_snap *s)
 		if (len < 4 || strncmp(line, "cpu", 3) != 0)
 			continue;
 		if (line[3] == ' ' || line[3] == '\t') {
-			if (parse_ticks(line + 3, len - 3, &s->all) == 0)
+			if (cpustat_parse_ticks(line + 3, line + len, &s->all) == 0)
 				have_all = 1;
 			continue;
 		}
@@ -81,7 +52,7 @@ boxstat_parse_stat(const char *text, struct boxstat_snap *s)
 		if (k == 3 || k == len || (line[k] != ' ' && line[k] != '\t')
 		    || s->ncpus == BOXSTAT_MAX_CPUS)
 			continue;
-		if (parse_ticks(line + k, len - k, &s->cpu[s->ncpus]) == 0)
+		if (cpustat_parse_ticks(line + k, line + len, &s->cpu[s->ncpus]) == 0)
 			s->id[s->ncpus++] = (int)id;
 	}
 	if (!have_all) {

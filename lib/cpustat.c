@@ -15,32 +15,28 @@
 #include "cpustat.h"
 
 int
-cpustat_parse(const char *line, struct cpustat *s)
+cpustat_parse_ticks(const char *p, const char *end, struct cpustat *s)
 {
 	struct cpustat t;
-	const char *p = line;
 	int n = 0;
 
 	memset(&t, 0, sizeof(t));
-	if (strncmp(p, "cpu", 3) != 0 || (p[3] != ' ' && p[3] != '\t')) {
-		errno = EINVAL;
-		return -1;
-	}
-	p += 3;
 	while (n < CPUSTAT_NFIELDS) {
-		char *end;
-		unsigned long long v;
+		uint64_t v = 0;
+		int digits = 0;
 
-		while (*p == ' ' || *p == '\t')
+		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
-		if (*p < '0' || *p > '9')
-			break;
-		errno = 0;
-		v = strtoull(p, &end, 10);
-		if (errno != 0 || end == p)
+		for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+			if (v > (UINT64_MAX - 9) / 10) {
+				errno = EINVAL;
+				return -1;
+			}
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+		if (digits == 0)
 			break;
 		t.tick[n++] = v;
-		p = end;
 	}
 	if (n < 4) {
 		errno = EINVAL;
@@ -48,6 +44,16 @@ cpustat_parse(const char *line, struct cpustat *s)
 	}
 	*s = t;
 	return 0;
+}
+
+int
+cpustat_parse(const char *line, struct cpustat *s)
+{
+	if (strncmp(line, "cpu", 3) != 0 || (line[3] != ' ' && line[3] != '\t')) {
+		errno = EINVAL;
+		return -1;
+	}
+	return cpustat_parse_ticks(line + 3, line + strlen(line), s);
 }
 
 /*

@@ -54,6 +54,14 @@ struct cpuload {
 int cpustat_parse(const char *line, struct cpustat *s);
 
 /*
+ * The tick counts of a /proc/stat cpu line after its label ("cpu",
+ * "cpu3"), from p up to end (not past a NUL: none is a digit): at least
+ * four; a count that does not fit in 64 bits refuses the line.  Returns
+ * 0, or -1 with errno EINVAL.
+ */
+int cpustat_parse_ticks(const char *p, const char *end, struct cpustat *s);
+
+/*
  * Read the aggregate line from path (NULL: /proc/stat).  Returns 0, or -1
  * with errno set (ENOENT where the system has no /proc/stat, EINVAL when
  * the file has no parsable cpu line).
