@@ -260,6 +260,30 @@ memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int
 	return height;
 }
 
+/* ---------------------------------------------------------------- ticks */
+
+/* A unit of a tick label: from what reference up it is chosen, its size, its name. */
+struct tick_unit {
+	double from, scale;
+	const char *name;
+};
+
+/*
+ * v as a tick label in the first of the n units whose "from" ref
+ * reaches (the last unit otherwise), to 3 significant digits: "2.5G",
+ * "500 us".
+ */
+static void
+tick_label(char *buf, size_t len, double v, double ref, const struct tick_unit *u, size_t n)
+{
+	char num[32];
+	size_t i = 0;
+
+	while (i + 1 < n && ref < u[i].from)
+		i++;
+	snprintf(buf, len, "%s%s", report_num_sig(num, sizeof(num), v / u[i].scale, 3), u[i].name);
+}
+
 /* ---------------------------------------------------------------- ladders */
 
 #define LH 300			/* plot height of received against target */
@@ -270,14 +294,9 @@ memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int
 static void
 rate_label(char *buf, size_t len, double mbit)
 {
-	char num[32];
+	static const struct tick_unit u[] = { { 1000, 1000, "G" }, { 1, 1, "M" }, { 0, 1e-3, "k" } };
 
-	if (mbit >= 1000)
-		snprintf(buf, len, "%sG", report_num_sig(num, sizeof(num), mbit / 1000, 3));
-	else if (mbit >= 1)
-		snprintf(buf, len, "%sM", report_num_sig(num, sizeof(num), mbit, 3));
-	else
-		snprintf(buf, len, "%sk", report_num_sig(num, sizeof(num), mbit * 1000, 3));
+	tick_label(buf, len, mbit, mbit, u, HB_ARRAY_SIZE(u));
 }
 
 static int
@@ -592,34 +611,28 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 static void
 tput_label(char *buf, size_t len, double v, double hi)
 {
-	char num[32];
+	static const struct tick_unit u[] = {
+		{ 2000, 1000, " Gbit/s" }, { 2, 1, " Mbit/s" }, { 0, 1e-3, " kbit/s" }
+	};
 
 	if (v == 0)
-		snprintf(buf, len, "0");
-	else if (hi >= 2000)
-		snprintf(buf, len, "%s Gbit/s", report_num_sig(num, sizeof(num), v / 1000, 3));
-	else if (hi >= 2)
-		snprintf(buf, len, "%s Mbit/s", report_num_sig(num, sizeof(num), v, 3));
+		snprintf(buf, len, "0");	/* the axis' foot, without a unit */
 	else
-		snprintf(buf, len, "%s kbit/s", report_num_sig(num, sizeof(num), v * 1000, 3));
+		tick_label(buf, len, v, hi, u, HB_ARRAY_SIZE(u));
 }
 
 /* A round-trip tick: v ns in the unit of unit_ns ("500 us", "2 ms"). */
 static void
 rtt_label(char *buf, size_t len, double v, double unit_ns)
 {
-	char num[32];
+	static const struct tick_unit u[] = {
+		{ 1e9, 1e9, " s" }, { 1e6, 1e6, " ms" }, { 1e3, 1e3, " us" }, { 0, 1, " ns" }
+	};
 
 	if (v == 0)
-		snprintf(buf, len, "0");
-	else if (unit_ns >= 1e9)
-		snprintf(buf, len, "%s s", report_num_sig(num, sizeof(num), v / 1e9, 3));
-	else if (unit_ns >= 1e6)
-		snprintf(buf, len, "%s ms", report_num_sig(num, sizeof(num), v / 1e6, 3));
-	else if (unit_ns >= 1e3)
-		snprintf(buf, len, "%s us", report_num_sig(num, sizeof(num), v / 1e3, 3));
+		snprintf(buf, len, "0");	/* the axis' foot, without a unit */
 	else
-		snprintf(buf, len, "%s ns", report_num_sig(num, sizeof(num), v, 3));
+		tick_label(buf, len, v, unit_ns, u, HB_ARRAY_SIZE(u));
 }
 
 /* A round top of a linear axis from 0: 1, 2, 2.5, 5 or 10 times a
