@@ -48,9 +48,10 @@ find_bundle() {
 	rbundle=$bundle
 	[ -z "$rbundle" ] || return 0
 	_fam=$(cpu_family "$1")
-	_found='' _seen='' _there=$here
+	_here=$(dirname -- "$0")
+	_found='' _seen='' _there=$_here
 	# The script's directory may be this one: look there once.
-	[ "$(cd "$here" 2>/dev/null && pwd -P)" != "$(pwd -P)" ] || _there=''
+	[ "$(cd "$_here" 2>/dev/null && pwd -P)" != "$(pwd -P)" ] || _there=''
 	set +f
 	for _b in ./hostbench-"$version"-*.tar.gz ${_there:+"$_there"/hostbench-"$version"-*.tar.gz}; do
 		[ -f "$_b" ] || continue
@@ -67,7 +68,7 @@ find_bundle() {
 	done
 	set -f
 	if [ -z "$_found" ]; then
-		why="no bundle for a $1 host in . or $here (found:${_seen:- none}; make pack, or --bundle FILE)"
+		why="no bundle for a $1 host in . or $_here (found:${_seen:- none}; make pack, or --bundle FILE)"
 		return 1
 	fi
 	rbundle=$_found
@@ -205,7 +206,6 @@ fleet_host() {
 }
 
 run_fleet() {
-	here=$(dirname -- "$0")
 	if [ -n "$bundle" ]; then
 		[ -f "$bundle" ] || usage_error "run: --bundle: no file '$bundle'"
 	fi
@@ -251,7 +251,6 @@ run_fleet() {
 # cannot be started.  box_agent_stop (the front end's cleanup) stops it
 # and removes the copy.
 box_agent_start() {
-	here=$(dirname -- "$0")
 	rhost=$box_login
 	progress "box $rhost: starting the agent$nl"
 	if ! fleet_copy; then
