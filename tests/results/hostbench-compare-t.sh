@@ -377,13 +377,18 @@ chromium=
 for c in /usr/bin/chromium /usr/bin/chromium-browser; do
 	[ -x "$c" ] && chromium=$c && break
 done
-if [ -n "$chromium" ]; then
-	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/all.png" \
-		--window-size=800,1400 "file://$tmp/all.svg" >/dev/null 2>&1 || :
-	ok 'headless Chromium renders the SVG' test -s "$tmp/all.png"
-else
-	skip 'no /usr/bin/chromium to render the SVG'
-fi
+# renders DESC SVG PNG SIZE: headless Chromium draws SVG into PNG (a
+# window of SIZE, W,H), or the test is skipped where there is none.
+renders() {
+	if [ -n "$chromium" ]; then
+		"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$3" \
+			--window-size="$4" "file://$2" >/dev/null 2>&1 || :
+		ok "$1" test -s "$3"
+	else
+		skip 'no /usr/bin/chromium to render the SVG'
+	fi
+}
+renders 'headless Chromium renders the SVG' "$tmp/all.svg" "$tmp/all.png" 800,1400
 
 # ------------------------------------------------ latency under load over time
 # load-a.0 and load-b.0: lat_load over loopback, placements one and
@@ -440,10 +445,4 @@ compare --plot "$tmp/load-long" "$tmp/long.0"
 is 'a minute of bins: a cross for each bin with no answer only; ticks to 60 s, 1 s and Mbit/s' '2 yes' \
 	"$(grep -c 'class="lost"' "$tmp/load-long/load.svg") $(grep -q '>60</text>' "$tmp/load-long/load.svg" \
 		&& grep -q '>1 s</text>' "$tmp/load-long/load.svg" && grep -q '>50 Mbit/s</text>' "$tmp/load-long/load.svg" && echo yes)"
-if [ -n "$chromium" ]; then
-	"$chromium" --headless --disable-gpu --no-sandbox --screenshot="$tmp/load.png" \
-		--window-size=800,1100 "file://$svg" >/dev/null 2>&1 || :
-	ok 'headless Chromium renders the load plot' test -s "$tmp/load.png"
-else
-	skip 'no /usr/bin/chromium to render the SVG'
-fi
+renders 'headless Chromium renders the load plot' "$svg" "$tmp/load.png" 800,1100
