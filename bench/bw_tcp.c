@@ -33,6 +33,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +95,7 @@ static const char *opt_box;				/* -A */
 static struct box *box;
 static struct box_summary box_sum;
 static double opt_level, opt_ilevel;	/* -C, -I's netperf level (0: not given) */
+static int opt_nodelay;					/* -D */
 
 /*
  * The server side, one child per stream: read to the end of the stream;
@@ -301,7 +304,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	char base[112], sz[32], wsz[32] = "default", win[48] = "", streams[24] = "";
 	const char *suf = "";
 	unsigned kind;
-	int rc = -1;
+	int rc = -1, nodelay = -1;
+	socklen_t len = sizeof(nodelay);
 
 	memset(s->bytes, 0, sizeof(s->bytes));
 	memset(s->writes, 0, sizeof(s->writes));
@@ -312,8 +316,12 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	for (i = 0; i < ns; i++)
 		if ((s->fd[i] = sock_session(a, SOCK_BW_TCP, h, H_WORDS, &ack, 1, &n)) < 0 || n != 1
 		    || sock_buffer(s->fd[i], SO_SNDBUF, s->window, &sndbuf) != 0
+		    || setsockopt(s->fd[i], IPPROTO_TCP, TCP_NODELAY, &opt_nodelay, sizeof(opt_nodelay)) != 0
 		    || fcntl(s->fd[i], F_SETFL, fcntl(s->fd[i], F_GETFL) | O_NONBLOCK) != 0)
 			goto fail;
+	/* What the kernel has, read back, is what the configuration line says. */
+	if (getsockopt(s->fd[0], IPPROTO_TCP, TCP_NODELAY, &nodelay, &len) != 0)
+		goto fail;
 	box_begin(box);
 	if (transfer(s, ns, h[H_WARM]) != 0)
 		goto fail;
@@ -351,6 +359,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (o->output == OUTPUT_RAW) {
 		output_config(stdout, "socket-buffer", "requested %s, granted %llu to send here, %llu to receive at the server",
 			      wsz, (unsigned long long)sndbuf, (unsigned long long)ack);
+		output_config(stdout, "tcp-nodelay", "%s", nodelay ? "on (-D)" : "off (Nagle on, as a bulk sender has it)");
 		output_config(stdout, "received", "%llu bytes at the server after the warm-up",
 			      (unsigned long long)got);
 	}
@@ -430,6 +439,10 @@ static const struct bench_opt opts[] = {
 	{ 'C', BENCH_OPT_CALL, "level", 0, 0, 0, NULL, 0,
 	  "-I's confidence level in percent, 50 .. 99.9 (default 95); both ends'\n"
 	  "CPU is always reported (netperf's -c -C)", take_level, NULL },
+	{ 'D', BENCH_OPT_FLAG, NULL, 0, 0, 0, NULL, 0,
+	  "set TCP_NODELAY on the data stream (netperf's -D, iperf3's -N); default:\n"
+	  "Nagle on, as bulk senders have it (with writes that are no multiple of\n"
+	  "the segment size it can change the rate twofold)", NULL, &opt_nodelay },
 	BOX_OPT(opt_box),
 	SOCK_OPTS(so),
 };
