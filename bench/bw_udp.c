@@ -12,7 +12,8 @@
  * sender short of -b by more than 2% over the run says so.
  * A ladder (-b with a comma list of rates, or -b ladder) is a session
  * per rate, each of -t, lowest first, then the knee: the highest rate
- * the sender achieved and that arrived with less than -L percent loss.
+ * the sender achieved and that arrived with less than -L percent loss;
+ * -b ladder then closes in on the knee to 10%.
  * With -s, -b is the listening address, as every other server's (-B too).
  * The session starts over TCP with the key; the datagrams go to a socket
  * of the session's own, connected to the client's, and the server sends
@@ -64,6 +65,7 @@ struct step {
 	double jitter;		/* us: the running RFC 3550 estimate at the end */
 	double pps;		/* datagrams received per second */
 	int short_;		/* the sender fell short of target (report_short's rule) */
+	int refined;		/* -b ladder's refinement between two steps */
 };
 
 struct state {
@@ -213,11 +215,16 @@ transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step
 {
 	uint64_t t0 = timing_now(), last = t0, seq = 0, end = t0 + warm + step * s->o->reps;
 	/*
-	 * The bucket holds 2 ms of the rate, at least 4 datagrams: enough to
-	 * make up for a sleep that overran, too little for a burst that a
-	 * receive buffer could not take.
+	 * The bucket holds 50 ms of the rate up to 256 KiB, at least 2 ms of
+	 * it and 4 datagrams: a sleep that overran makes its time up.  A
+	 * bucket of 2 ms alone (at most 4 datagrams below 24 Mbit/s) left the
+	 * sender 2-3% short at every rate on a virtual machine, whose sleeps
+	 * overrun by 2-20 ms a few times a second, and so marked steps the
+	 * path carried as not held.  iperf3's pacing makes up any shortfall
+	 * since the start; 256 KiB is about a default receive buffer.
 	 */
-	double per_ns = s->rate / 8e9, depth = fmax(4.0 * (double)s->size, s->rate / 4e3);
+	double per_ns = s->rate / 8e9;
+	double depth = fmax(fmax(4.0 * (double)s->size, s->rate / 4e3), fmin(262144.0, s->rate / 160.0));
 	double tokens = (double)s->size;
 	uint64_t w[D_WORDS] = { cookie, 0, 0 };
 
@@ -378,6 +385,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	s->last.jitter = v[5 * (o->reps - 1) + 4];
 	s->last.pps = (double)got * 1e9 / (double)(step * o->reps);
 	s->last.short_ = is_short(asked, achieved, s->size, step * o->reps);
+	s->last.refined = 0;
 	box_report(o, base, &box_sum);
 	rc = 0;
 fail:
@@ -436,9 +444,10 @@ report_knee(const struct state *s, const struct step *steps, size_t n, const cha
 		for (i = 0; i < n; i++) {
 			const struct step *t = &steps[i];
 
-			printf("  %12.6g %12.4g %12.4g %9.3g %10.4g %11.0f%s\n", t->target / 1e6,
+			printf("  %12.6g %12.4g %12.4g %9.3g %10.4g %11.0f%s%s\n", t->target / 1e6,
 			       t->sent * 8, t->got * 8, t->loss, t->jitter, t->pps,
-			       t == knee ? "  <- knee" : t->short_ ? "  (sender short)" : "");
+			       t == knee ? "  <- knee" : t->short_ ? "  (sender short)" : "",
+			       t->refined ? "  (refined)" : "");
 		}
 		if (knee != NULL)
 			printf("knee: %.6g Mbit/s (received %.4g Mbit/s = %.4g MB/s, %.0f pkts/s, loss %.3g%%)\n",
@@ -463,9 +472,62 @@ report_knee(const struct state *s, const struct step *steps, size_t n, const cha
 }
 
 /*
+ * -b ladder's refinement: between the knee and the lowest step above it
+ * that failed, rates taken half-way (geometrically, two significant
+ * digits) until the two are within REFINE_RATIO, so that the knee is
+ * known to 10% rather than to the 1-2-5 ladder's factor of 2 to 2.5, as
+ * an iperf user closes in by hand.  Returns the steps now in steps[].
+ */
+#define REFINE_RATIO 1.1
+#define REFINE_MAX 5
+
+static int
+cmp_step(const void *a, const void *b)
+{
+	const struct step *x = a, *y = b;
+
+	return (x->target > y->target) - (x->target < y->target);
+}
+
+static int
+refine(const struct sock_addr *a, const char *part, struct state *s, struct step *steps, size_t *np)
+{
+	double lo = 0, hi = 0, mid, unit;
+	size_t i, n = *np;
+	int k;
+
+	for (i = 0; i < n; i++)
+		if (holds(s, &steps[i]) && steps[i].target > lo)
+			lo = steps[i].target;
+	for (i = 0; i < n; i++)
+		if (!holds(s, &steps[i]) && steps[i].target > lo && (hi == 0 || steps[i].target < hi))
+			hi = steps[i].target;
+	for (k = 0; k < REFINE_MAX && lo > 0 && hi > lo * REFINE_RATIO && n < MAX_STEPS; k++) {
+		mid = sqrt(lo * hi);
+		unit = pow(10, floor(log10(mid)) - 1);
+		mid = round(mid / unit) * unit;
+		if (mid <= lo || mid >= hi)
+			break;
+		s->rate = mid;
+		if (measure(a, part, s) != 0)
+			return -1;
+		steps[n] = s->last;
+		steps[n].refined = 1;
+		if (holds(s, &steps[n]))
+			lo = mid;
+		else
+			hi = mid;
+		n++;
+	}
+	qsort(steps, n, sizeof(*steps), cmp_step);
+	*np = n;
+	return 0;
+}
+
+/*
  * The driver's measure: one rate, or a ladder of them, a measure() per
  * step; the built-in ladder stops climbing after two steps in a row far
- * past the knee.
+ * past the knee, then refines the knee.
  */
 static int
 measure_all(const struct sock_addr *a, const char *part, void *arg)
@@ -488,6 +550,8 @@ measure_all(const struct sock_addr *a, const char *part, void *arg)
 			break;
 		}
 	}
+	if (s->builtin && refine(a, part, s, steps, &n) != 0)
+		return -1;
 	report_knee(s, steps, n, part);
 	return 0;
 }

@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 62
+plan 65
 q='-N 3 -t 300ms -b 10m -o raw'
 net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
@@ -117,6 +117,24 @@ like 'text output: the ladder table' "$TAP_STDOUT" '^BwUdp/size=1470/rate=ladder
 like 'a row per step: target, sent, received, loss, jitter, pkts/s' "$TAP_STDOUT" \
 	'^ +2 +[0-9.]+ +[0-9.]+ +[0-9.e+-]+ +[0-9.e+-]+ +[0-9]+'
 like 'and the knee' "$TAP_STDOUT" '^knee: (5|2) Mbit/s \(received [0-9.]+ Mbit/s = [0-9.]+ MB/s, [0-9]+ pkts/s, loss '
+
+# -b ladder closes in on the knee: the lowest step above it, which failed,
+# is within 10% of it (at most 5 refining steps: from the 1-2-5 ladder's
+# factor of 2.5, 4 halvings of the ratio reach 1.06).
+run_prog bw_udp -N 1 -t 100ms -W 20ms -b ladder -p one -o text
+ok '-b ladder exits 0' test "$TAP_STATUS" -eq 0
+_k=$(printf '%s\n' "$TAP_STDOUT" | awk '
+	/^ +[0-9.e+]+ +[0-9.e+]+ +[0-9.e+]+ / { t[++n] = $1 + 0; r[n] = /\(refined\)/; if (/<- knee/) k = n }
+	END {
+		for (i = 2; i <= n; i++) if (t[i] <= t[i - 1]) { print "not ascending at " t[i]; exit }
+		for (i = 1; i <= n; i++) nr += r[i]
+		if (!k) { print "ok: no knee"; exit }
+		if (k == n) { print "ok: every step held"; exit }
+		f = t[k + 1]
+		if (f <= 1.1 * t[k] * 1.000001 || nr == 5) print "ok: knee " t[k] ", next " f ", refined " nr
+		else print "knee " t[k] " next " f " refined " nr }')
+ok "-b ladder: steps ascending, the next step above the knee within 10% ($_k)" test "${_k%%:*}" = ok
+like '-b ladder: the refining steps are marked' "$TAP_STDOUT" '\(refined\)$|^knee: none|^ +10000 .*<- knee'
 
 net_ipv6
 
