@@ -73,6 +73,41 @@ valid_key(const char *key)
 	return p - key < OUTPUT_MAX_KEY;
 }
 
+/*
+ * Keys whose values differ between two runs of one setup: when they were
+ * taken (date, round), what the machine was doing (load, cpu-mhz), what
+ * a run measured on the side (overhead, lateness, cycle, udp totals,
+ * granted buffers, I/O latency, page faults), its outcome (status,
+ * precision), and temporary paths and server ports.  benchstat groups
+ * results by every configuration line: one of these as a configuration
+ * line would keep it from comparing two runs at all.  So they are written
+ * as run notes, "# key: value", a line benchstat skips and the results
+ * tool reads as it reads a configuration line.  Sorted (bsearch).
+ */
+static const char *const run_note_keys[] = {
+	"ab-side", "ab-state", "best-chains", "clock", "clock-resolution", "cpu-mhz",
+	"cpuinfo-mhz", "cycle", "date", "dir", "file", "huge-pages", "input",
+	"io-latency", "lateness", "load", "mhz-xor", "note", "output", "overhead",
+	"page-faults", "precision", "received", "round", "server", "socket-buffer",
+	"status", "udp", "udp-short",
+};
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	return strcmp(a, *(const char *const *)b);
+}
+
+int
+output_key_is_run_note(const char *key)
+{
+	/* The box's fingerprint (box-date, box-load ...) as the host's. */
+	if (strncmp(key, "box-", 4) == 0)
+		key += 4;
+	return bsearch(key, run_note_keys, sizeof(run_note_keys) / sizeof(run_note_keys[0]),
+		       sizeof(run_note_keys[0]), cmp_key) != NULL;
+}
+
 int
 output_config(FILE *f, const char *key, const char *fmt, ...)
 {
@@ -96,7 +131,9 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 			*p = ' ';
 	saved = errno;
 	errno = 0;
-	fprintf(f, "%s: %s\n", key, value);
+	/* An empty value clears the key: "key:" alone, as the format has it. */
+	fprintf(f, "%s%s:%s%s\n", output_key_is_run_note(key) ? "# " : "", key, value[0] != '\0' ? " " : "",
+		value);
 	note_error(f, saved);
 	return 0;
 }
@@ -221,6 +258,11 @@ output_parse_line(const char *line, struct output_line *l)
 			return -1;
 		}
 		return 0;
+	}
+	/* A run note, "# key: value", reads as the configuration line it notes. */
+	if (line[0] == '#' && line[1] == ' ' && islower((unsigned char)line[2])) {
+		line += 2;
+		l->run_note = 1;
 	}
 	/* A configuration line: lower-case key, colon, then a blank or the end. */
 	if (!islower((unsigned char)line[0]))

@@ -43,10 +43,16 @@ char *output_format_value(char *buf, size_t len, double v);
 
 /*
  * Print a configuration line "key: value"; a value of OUTPUT_MAX_VALUE
- * bytes or more is cut to fit and ends in "...".  Returns 0, or -1 on a
- * bad key.
+ * bytes or more is cut to fit and ends in "...".  A key whose value
+ * differs between runs of one setup (output_key_is_run_note) is written
+ * as a run note, "# key: value": benchstat skips it, so it does not keep
+ * two runs from being compared; the results tool reads it as a
+ * configuration line.  Returns 0, or -1 on a bad key.
  */
 int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
+
+/* Whether key is written as a run note (date, load, status, round, ...). */
+int output_key_is_run_note(const char *key);
 
 /* Print one sample line: "Benchmark<name>\t<iters>\t<value> <unit>". */
 void output_sample(FILE *f, const char *name, uint64_t iters,
@@ -66,7 +72,8 @@ void output_text(FILE *f, const char *name, const struct stats *s,
 /* One parsed line of raw output. */
 struct output_line {
 	enum { OUTPUT_LINE_OTHER, OUTPUT_LINE_CONFIG, OUTPUT_LINE_RESULT } kind;
-	/* OUTPUT_LINE_CONFIG */
+	/* OUTPUT_LINE_CONFIG; run_note: written "# key: value" */
+	int run_note;
 	char key[OUTPUT_MAX_KEY];
 	char value[OUTPUT_MAX_VALUE];
 	/* OUTPUT_LINE_RESULT: name without the "Benchmark" prefix */
@@ -82,7 +89,8 @@ struct output_line {
 
 /*
  * Parse one line (with or without its newline).  Returns 0 and fills *l
- * (kind OTHER for blank lines and anything not config or result; a
+ * (kind CONFIG for "key: value" and a run note "# key: value"; kind
+ * OTHER for blank lines and anything not config or result; a
  * config value too long for l->value is cut and ends in "..."), or -1
  * when the line starts like a result ("Benchmark" + upper case) but is
  * malformed (no count, a value without a unit, too long ...).

@@ -355,6 +355,8 @@ resfile_set_config(struct resfile_parser *p, const char *key, const char *value)
 	 * later value too, for the results tool's clock bound. */
 	if (!p->in_bench)
 		rc = resfile_kv_put(&r->config, &r->nconfig, key, value, 1);
+	else if (value[0] == '\0')
+		rc = 0;		/* a key cleared after its case: nothing to keep */
 	else if ((v = kv_get(r->config, r->nconfig, key)) != NULL && strcmp(v, value) == 0)
 		rc = 0;
 	else

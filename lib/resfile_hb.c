@@ -176,15 +176,25 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		if (strncmp(line, "# hist:", 7) == 0)
 			return hist_line(p, line);
 		/* The suite's mark of a case run under other work. */
-		if (strncmp(line, "# noisy: ", 9) == 0 && p->case_open) {
+		if (strncmp(line, "# noisy: ", 9) == 0) {
 			size_t n = strcspn(line + 9, "\r\n");
 
-			return resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9);
+			return p->case_open ? resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9) : 0;
 		}
-		noise_line(p, line);
-		return 0;
-	}
-	if (output_parse_line(line, &l) != 0)
+		if (strncmp(line, "# noise:", 8) == 0) {
+			noise_line(p, line);
+			return 0;
+		}
+		/*
+		 * A note: the fingerprint's run notes ("# date: ...", "# load:
+		 * ..."), and in a case any "# key: value" (the suite writes a
+		 * case's lines as notes); else a comment.
+		 */
+		if (output_parse_line(line, &l) != 0 || l.kind != OUTPUT_LINE_CONFIG
+		    || (!p->in_bench && !output_key_is_run_note(l.key) && strcmp(l.key, "bench") != 0)
+		    || strcmp(l.key, "noise-self") == 0 || strcmp(l.key, "settled") == 0)
+			return 0;
+	} else if (output_parse_line(line, &l) != 0)
 		return resfile_fail(p, "malformed result line%s", last_unterminated
 				    ? " (truncated: no newline at the end of the file)" : "");
 	if (l.kind == OUTPUT_LINE_RESULT) {

@@ -50,21 +50,21 @@ cli '-d DIR that does not exist: exit 1 naming it' 1 "^$P: cannot create a tempo
 # Temporary files: in TMPDIR, in -d DIR, in a directory given as FILE.
 TMPDIR=$dir/tmp run_prog $P $q 1m $ONCE
 ok "$ONCE 1m (temporary file): exit 0, three samples above 1 MB/s" ran_well "$TAP_STATUS" "$TAP_STDOUT" "$R/op=$ONCE/size=1M"
-like 'the file is named in a config line' "$TAP_STDOUT" "^file: temporary, in $dir/tmp\$"
+like 'the file is named in a config line' "$TAP_STDOUT" "^# file: temporary, in $dir/tmp\$"
 TMPDIR=$dir/tmp run_prog $P $q 1m open2close
 ok 'open2close 1m: exit 0, three samples above 1 MB/s' ran_well "$TAP_STATUS" "$TAP_STDOUT" "$R/op=open2close/size=1M"
 is 'no temporary file is left in TMPDIR' '' "$(ls -A "$dir/tmp")"
 run_prog $P $q -d "$dir/tmp" 64k $ONCE
-like '-d DIR: the file is made there' "$TAP_STDOUT" "^file: temporary, in $dir/tmp\$"
+like '-d DIR: the file is made there' "$TAP_STDOUT" "^# file: temporary, in $dir/tmp\$"
 run_prog $P $q 64k $ONCE "$dir/tmp"
-like 'a directory as FILE: the file is made there' "$TAP_STDOUT" "^file: temporary, in $dir/tmp\$"
+like 'a directory as FILE: the file is made there' "$TAP_STDOUT" "^# file: temporary, in $dir/tmp\$"
 is 'nothing is left in either' '' "$(ls -A "$dir/tmp")"
 
 # A given file, longer than SIZE: its first SIZE bytes are read.
 before=$(cksum <"$big")
 run_prog $P $q 2m $ONCE "$big"
 ok "a given file, $ONCE 2m: exit 0, three samples above 1 MB/s" ran_well "$TAP_STATUS" "$TAP_STDOUT" "$R/op=$ONCE/size=2M"
-like 'the file is named' "$TAP_STDOUT" "^file: $big\$"
+like 'the file is named' "$TAP_STDOUT" "^# file: $big\$"
 run_prog $P $q 2m open2close "$big"
 ok 'a given file, open2close 2m: exit 0' ran_well "$TAP_STATUS" "$TAP_STDOUT" "$R/op=open2close/size=2M"
 is 'a given file keeps its contents' "$before" "$(cksum <"$big")"

@@ -47,12 +47,12 @@ else
 fi
 net_cpu_own
 like 'Nagle on by default, as the kernel reports it' "$TAP_STDOUT" '^tcp-nodelay: off \(Nagle on, as a bulk sender has it\)$'
-like 'what the server received is recorded' "$TAP_STDOUT" '^received: [0-9]+ bytes at the server after the warm-up$'
+like 'what the server received is recorded' "$TAP_STDOUT" '^# received: [0-9]+ bytes at the server after the warm-up$'
 # sockbuf NAME: the granted buffers of result NAME, and those the socket-buffer
 # line before it says, as "send receive / send receive".
 sockbuf() {
 	printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$1" '
-	/^socket-buffer: / { c = $5 " " $9 }
+	/^# socket-buffer: / { c = $6 " " $10 }
 	$1 == n && $4 == "bytes-sndbuf" && $6 == "bytes-rcvbuf" { r = $3 " " $5; cc = c }
 	END { print r " / " cc }'
 }
@@ -61,7 +61,7 @@ ok "the granted buffers are a result, as the socket-buffer line says ($_b)" \
 	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] > 0 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 
 run_prog bw_tcp -N 2 -t 200ms -W 50ms -o raw -p one -w 256k -m 16k -P 2 -D
-like '-w 256k: the buffer granted is reported' "$TAP_STDOUT" '^socket-buffer: requested 256K, granted [0-9]+ to send here, [0-9]+ to receive at the server$'
+like '-w 256k: the buffer granted is reported' "$TAP_STDOUT" '^# socket-buffer: requested 256K, granted [0-9]+ to send here, [0-9]+ to receive at the server$'
 like '-D: TCP_NODELAY on, as the kernel reports it' "$TAP_STDOUT" '^tcp-nodelay: on \(-D\)$'
 like '-w 256k -m 16k -P 2: named by size, window and streams' "$TAP_STDOUT" \
 	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one	'

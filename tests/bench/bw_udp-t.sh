@@ -26,7 +26,7 @@ net_median '-b 10m: about 1.25 MB/s received' one 0.6 1.4
 loss=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '$1 == n { print $7 }' | median_of)
 ok "-b 10m: loss at most 20% on loopback ($loss)" num_between 0 "$loss" 20
 like 'the totals: sent, received, lost, out of order' "$TAP_STDOUT" \
-	'^udp: sent [0-9]+, received [0-9]+, lost [0-9]+ \([0-9.e+-]+%\), out of order [0-9]+, '
+	'^# udp: sent [0-9]+, received [0-9]+, lost [0-9]+ \([0-9.e+-]+%\), out of order [0-9]+, '
 like 'units: MB/s, pkts/s, %loss, sent-MB/s, jitter-us' "$TAP_STDOUT" \
 	"^Benchmark$n	 +[0-9]+	 +[0-9.]+ MB/s	 +[0-9.]+ pkts/s	 +[0-9.]+ %loss	 +[0-9.]+ sent-MB/s	 +[0-9.]+ jitter-us$"
 if [ -r /proc/stat ]; then
@@ -41,7 +41,7 @@ tot=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '
 	$1 == n { pk += $9 * 1e6 * 0.1 / 1470; lost += $7 * $9 }
 	$1 == n { mb += $9 }
 	/^placement: / { cur = $2 }
-	/^udp: sent / && cur == "one," { split($3, a, ","); sent = a[1]; split($5, b, ","); got = b[1]; split($7, c, " "); tl = $8 }
+	/^# udp: sent / && cur == "one," { split($4, a, ","); sent = a[1]; split($6, b, ","); got = b[1]; tl = $9 }
 	END { gsub(/[(%),]/, "", tl)
 		if (sent > 0 && (pk - sent < 0.5 && sent - pk < 0.5) && (mb == 0 || (lost / mb - tl < 0.5 && tl - lost / mb < 0.5)))
 			print "ok"; else print pk, sent, (mb ? lost / mb : 0), tl }')
@@ -60,7 +60,7 @@ like 'text output: loss line' "$TAP_STDOUT" '^BwUdp/size=1470/rate=1Mbit/placeme
 # A rate far above what loopback can take: the sender says how short it fell.
 run_prog bw_udp -N 2 -t 20ms -b 100g -o raw -p one
 like '-b 100g: the udp-short line, achieved against asked' "$TAP_STDOUT" \
-	'^udp-short: sent [0-9.e+]+ MB/s of the 1\.25e\+04 MB/s asked \(-[0-9.e+]+%\)$'
+	'^# udp-short: sent [0-9.e+]+ MB/s of the 1\.25e\+04 MB/s asked \(-[0-9.e+]+%\)$'
 run_prog bw_udp -N 2 -t 20ms -b 100g -o text -p one
 like '-b 100g, text output: a warning on stderr' "$TAP_STDERR" '^bw_udp: the sender fell short of -b: sent '
 run_prog bw_udp -N 2 -t 1s -b 1m -o raw -p one
@@ -91,14 +91,14 @@ sent=$(printf '%s\n' "$ladder" | awk -v n="Benchmark$n" '$1 == n { s += $9; k++ 
 ok "the 2m step: the sender achieved about 0.25 MB/s ($sent)" num_between 0.2 "$sent" 0.3
 # Every step: what arrived is no more than what was sent, in total and per sample.
 more=$(printf '%s\n' "$ladder" | awk '
-	/^udp: sent / { s = $3; g = $5; sub(/,/, "", s); sub(/,/, "", g); if (g + 0 > s + 0) print "total", $0 }
+	/^# udp: sent / { s = $4; g = $6; sub(/,/, "", s); sub(/,/, "", g); if (g + 0 > s + 0) print "total", $0 }
 	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ && $3 > $9 + 1e-9 { print "sample", $0 }')
 is 'every step received no more than it sent (totals and samples)' '' "$more"
 # The knee: the highest step sent in full (no udp-short: line) that lost
 # less than 1%, as the udp: totals say; none: no knee line, saying so.
 knee=$(printf '%s\n' "$ladder" | awk '
-	/^udp-short:/ { short = ($0 != "udp-short:") }
-	/^udp: sent / { l = $8; gsub(/[(%),]/, "", l); loss = l + 0 }
+	/^# udp-short:/ { short = ($0 != "# udp-short:") }
+	/^# udp: sent / { l = $9; gsub(/[(%),]/, "", l); loss = l + 0 }
 	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ {
 		split($1, p, "/"); r = substr(p[3], 6) + 0
 		if (!short && loss < 1 && r > best) best = r }

@@ -35,18 +35,27 @@ is 'runs with exit 0' 0 "$TAP_STATUS"
 is 'prints nothing on stderr' '' "$TAP_STDERR"
 out=$TAP_STDOUT
 
-# value KEY: the value of the line "KEY: value" (the first one).
+# value KEY: the value of the line "KEY: value" or run note "# KEY: value"
+# (the first one).
 value() {
-	printf '%s\n' "$out" | sed -n "s/^$1: //p" | sed -n '1p'
+	printf '%s\n' "$out" | sed -n -E "s/^(# )?$1: //p" | sed -n '1p'
 }
 
-# has_key KEY: exactly one line "KEY: <non-empty value>".
+# has_key KEY: exactly one line "KEY: <non-empty value>", written as a run
+# note ("# KEY: ...") when KEY is one of RUN_NOTES, else as a
+# configuration line.
 has_key() {
-	[ "$(printf '%s\n' "$out" | grep -c "^$1: [^ ]")" -eq 1 ]
+	if printf '%s\n' "$1" | grep -Eqx "$RUN_NOTES"; then
+		_p='# '
+	else
+		_p=''
+	fi
+	[ "$(printf '%s\n' "$out" | grep -c "^$_p$1: [^ ]")" -eq 1 ] &&
+		[ "$(printf '%s\n' "$out" | grep -Ec "^(# )?$1: ")" -eq 1 ]
 }
 
 for k in $keys; do
-	ok "has one line '$k: ...'" has_key "$k"
+	ok "has one line '$k: ...' (a run note where it differs between runs)" has_key "$k"
 done
 
 # matches VALUE ERE: VALUE matches the extended regular expression.
@@ -55,7 +64,8 @@ matches() {
 }
 
 all_config_lines() {
-	printf '%s\n' "$out" | awk '!/^[a-z][a-z0-9-]*: [^ ]/ { bad++ } END { exit bad > 0 }'
+	printf '%s\n' "$out" | awk -v run_notes="$RUN_NOTES" '
+		!/^[a-z][a-z0-9-]*: [^ ]/ && $0 !~ "^# (" run_notes "): [^ ]" { bad++ } END { exit bad > 0 }'
 }
 
 ok 'every line is a configuration line "key: value"' all_config_lines
@@ -94,7 +104,7 @@ is '-e qemu-arm: exit 0, emulation qemu-arm, in its place after arch' '0|qemu-ar
 
 run_prog hostinfo -a
 out=$TAP_STDOUT
-is '-a: exit 0, nothing on stderr, the lines cpu-affinity and load' '0||cpu-affinity load' \
+is '-a: exit 0, nothing on stderr, the lines cpu-affinity and load (a run note)' '0||cpu-affinity # load' \
 	"$TAP_STATUS|$TAP_STDERR|$(printf '%s\n' "$out" | sed 's/:.*//' | tr '\n' ' ' | sed 's/ $//')"
 ok "... cpu-affinity is a CPU list ($(value cpu-affinity))" matches "$(value cpu-affinity)" '^[0-9][0-9,-]*$'
 ok "... load is a number or unknown ($(value load))" matches "$(value load)" '^([0-9]+\.[0-9][0-9]|unknown)$'

@@ -20,7 +20,7 @@ cli '-s 3b: exit 2, not whole words' 2 "-s: value '3b' is not a whole number of 
 # lmbench's 2p/0K, with the default placements.
 place_run 2
 place_values 0 1e9 ns
-like 'the overhead subtracted is a configuration line' "$TAP_STDOUT" '^overhead: [0-9.]+ ns/op subtracted$'
+like 'the overhead subtracted is a configuration line' "$TAP_STDOUT" '^# overhead: [0-9.]+ ns/op subtracted$'
 
 # lmbench's summary columns: 16K and 64K with 2, 8 and 16 processes.
 for s in 16 64; do

@@ -46,7 +46,7 @@ run_prog lat_fs -N 2 -T 2ms -o raw -n 2 -s 10k "$dir"
 ok 'dir and -n 2: exit 0 and both operations reported' \
 	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | grep -q "^BenchmarkLatFs/op=delete/size=10K"' \
 	sh "$TAP_STATUS" "$TAP_STDOUT"
-like 'the configuration names the directory' "$TAP_STDOUT" "^dir: $dir\$"
+like 'the configuration names the directory' "$TAP_STDOUT" "^# dir: $dir\$"
 is 'nothing is left after a run with subdirectories' '' "$(ls -A "$dir")"
 
 # -P 2: each copy in a directory of its own; the names end in -2.

@@ -123,7 +123,7 @@ if [ "$TAP_STATUS" -eq 77 ]; then
 else
 	ok "-H: exit 0 and well-formed raw records ($TAP_STATUS)" ran_well "$TAP_STATUS" "$TAP_STDOUT"
 	like '-H: a config line says how many bytes smaps shows in huge pages' "$TAP_STDOUT" \
-		'^huge-pages: (thp|hugetlb), [1-9][0-9]*[KM]? of 4M in huge pages [(]smaps[)]$|^huge-pages: (thp|hugetlb), unverified$'
+		'^# huge-pages: (thp|hugetlb), [1-9][0-9]*[KM]? of 4M in huge pages [(]smaps[)]$|^# huge-pages: (thp|hugetlb), unverified$'
 	is '-H: every name carries pages=huge' 0 \
 		"$(printf '%s\n' "$TAP_STDOUT" | grep '^Benchmark' | grep -vc '^BenchmarkLatMemRd/order=random/stride=64/pages=huge/size=')"
 fi

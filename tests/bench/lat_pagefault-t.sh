@@ -27,7 +27,7 @@ status_and_value() {
 
 # faults_per_page TEXT minor|major: from the page-faults configuration line.
 faults_per_page() {
-	printf '%s\n' "$1" | awk -v k="$2" '/^page-faults: / { print (k == "minor" ? $2 : $4) + 0 }'
+	printf '%s\n' "$1" | awk -v k="$2" '/^# page-faults: / { print (k == "minor" ? $3 : $5) + 0 }'
 }
 
 TMPDIR=$dir run_prog lat_pagefault $q -s 1m
@@ -70,7 +70,7 @@ else
 	else
 		ok "cold: one major fault per page read ($f)" num_between 0.9 "$f" 1.3
 	fi
-	like 'cold: the file is read in whole pages' "$TAP_STDOUT" '^page-faults: .* pages of [0-9]+ bytes\)$'
+	like 'cold: the file is read in whole pages' "$TAP_STDOUT" '^# page-faults: .* pages of [0-9]+ bytes\)$'
 fi
 rm -f "$file"
 

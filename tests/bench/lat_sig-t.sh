@@ -39,7 +39,7 @@ catch=$(results_of "$TAP_STDOUT" LatSig/op=catch | median_of)
 # The cost of sending is subtracted from every sample: on a loaded machine
 # a sample can come out at 0, never below it.
 ok "catch: exit 0 and between 0 and 1 ms ($catch ns)" value_ok "$TAP_STATUS" "$catch" 0 1000000
-like 'catch records the subtracted cost of sending' "$TAP_STDOUT" '^overhead: [0-9.]+ ns/op subtracted$'
+like 'catch records the subtracted cost of sending' "$TAP_STDOUT" '^# overhead: [0-9.]+ ns/op subtracted$'
 
 run_prog lat_sig $q prot "$dir/one"
 ok 'prot on a one-byte file given: exit 0 and a value' value_ok "$TAP_STATUS" \

@@ -62,4 +62,4 @@ else
 fi
 run_prog lat_syscall -N 3 -T 1ms -o raw -I 0.01,0.2 null
 like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% not reached'
-like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^precision: not-reached '
+like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^# precision: not-reached '

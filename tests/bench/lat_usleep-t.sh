@@ -40,7 +40,7 @@ ok "nanosleep 100 us: p50 lateness between 0 and 1 s ($p50 ns)" num_between 0 "$
 ok 'p50 <= p90 <= p99 <= max in every sample' in_order "$out"
 like 'the timer slack is recorded' "$out" '^timer-slack: ([0-9]+ ns|unknown)$'
 like 'the whole run is summarized per method' "$out" \
-	'^lateness: method=timer wakeups=15 p50=[0-9]+ p90=[0-9]+ p99=[0-9]+ max=[0-9]+ early=0 ns$'
+	'^# lateness: method=timer wakeups=15 p50=[0-9]+ p90=[0-9]+ p99=[0-9]+ max=[0-9]+ early=0 ns$'
 is 'one "# hist:" line per method' 4 "$(printf '%s\n' "$out" | grep -c '^# hist: BenchmarkLatUsleep/method=[a-z]*/usec=100 ns/op loglin-7-44 n=15 ')"
 # hist_check NAME: the merged histogram's max (exact) is the largest sample max, and its
 # count the sum of the samples' counts.

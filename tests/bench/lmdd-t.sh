@@ -61,7 +61,7 @@ is 'three samples of 4 writes, named by op, size, bs and fsync' '4 4 4' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkLmdd/op=write/size=256K/bs=64K/fsync=1" { printf "%s%s", s, $2; s = " " }')"
 ok 'MB/s > 0 and p50 <= p90 <= p99 <= max' latencies_ordered "$TAP_STDOUT"
 like 'the fsync time is on every line' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/.* [0-9.]+ ns/fsync$'
-like 'the configuration says where it wrote' "$TAP_STDOUT" "^output: $dir/hostbench\.lmdd\.[^ ]* \(temporary regular file\)"
+like 'the configuration says where it wrote' "$TAP_STDOUT" "^# output: $dir/hostbench\.lmdd\.[^ ]* \(temporary regular file\)"
 is 'nothing is left in the directory' '' "$(ls -A "$dir")"
 
 # A named file: removed unless keep=1; then read back and verified.

@@ -22,8 +22,8 @@ ok 'well-formed raw output' well_formed "$TAP_STDOUT"
 mhz=$(results_of "$TAP_STDOUT" Mhz | median_of)
 ok "the clock is between 10 and 10000 MHz ($mhz MHz)" num_between 10 "$mhz" 10000
 is 'one line per sample' 3 "$(results_of "$TAP_STDOUT" Mhz | wc -l | tr -d ' ')"
-like 'the xor cross-check is recorded' "$TAP_STDOUT" '^mhz-xor: [0-9]+$'
-like '/proc/cpuinfo MHz is recorded beside it' "$TAP_STDOUT" '^cpuinfo-mhz: ([0-9]+|unknown)$'
+like 'the xor cross-check is recorded' "$TAP_STDOUT" '^# mhz-xor: [0-9]+$'
+like '/proc/cpuinfo MHz is recorded beside it' "$TAP_STDOUT" '^# cpuinfo-mhz: ([0-9]+|unknown)$'
 diag "mhz: $mhz MHz; $(printf '%s\n' "$TAP_STDOUT" | grep -E '^(mhz-xor|cpuinfo-mhz|cycle):' | tr '\n' ' ')"
 
 run_prog mhz -N 3 -T 2ms -o text

@@ -26,7 +26,7 @@ names=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkParMem\/chains/ { print su
 is 'one name per chain count, 1 .. 16' \
 	"$(i=1; while [ $i -le 16 ]; do printf 'ParMem/chains=%d/size=1M ' $i; i=$((i + 1)); done)" "$names"
 is 'three samples of the parallelism' 3 "$(results_of "$TAP_STDOUT" ParMem/size=1M | wc -l | tr -d ' ')"
-best=$(printf '%s\n' "$TAP_STDOUT" | awk '/^best-chains: / { print $2 }')
+best=$(printf '%s\n' "$TAP_STDOUT" | awk '/^# best-chains: / { print $3 }')
 ok "the best chain count is recorded, 1 .. 16 ($best)" num_between 1 "${best:-0}" 16
 # k chains cannot overlap more than k loads (5% for the clock): the
 # program withholds anything else, so every sample printed obeys it.
@@ -42,7 +42,7 @@ else
 	# implausible with exit 3 and the reason, printing no number.
 	run_prog par_mem $q 8m
 	par=$(results_of "$TAP_STDOUT" ParMem/size=8M | median_of)
-	best=$(printf '%s\n' "$TAP_STDOUT" | awk '/^best-chains: / { print $2 }')
+	best=$(printf '%s\n' "$TAP_STDOUT" | awk '/^# best-chains: / { print $3 }')
 	if [ "$TAP_STATUS" -eq 3 ] && [ -z "$par" ] \
 	   && printf '%s\n' "$TAP_STDERR" | tail -n 1 | grep -q '^par_mem: ParMem/size=8M: implausible: parallelism'; then
 		ok "8M: withheld as implausible, said why, no number" true

@@ -113,8 +113,22 @@ if command -v iptables-restore >/dev/null 2>&1; then
 		ka=$(first "$tmpd/a" BwUdp/size=1470/rate=knee/peer=remote Mbit/s)
 		kb=$(first "$tmpd/b" BwUdp/size=1470/rate=knee/peer=remote Mbit/s)
 		diag "the ladder's knee: ${ka:-none} Mbit/s with no rules, ${kb:-none} Mbit/s with 3000"
-		ok "the ladder's knee falls with the rules (${ka:-none} -> ${kb:-none} Mbit/s)" \
-			awk -v a="${ka:-0}" -v b="${kb:-0}" 'BEGIN { exit !(a > 0 && b < a) }'
+		# In namespaces the router forwards in the sending CPU's softirq:
+		# where the sender itself fell short of the step above the knee
+		# without rules (a slow build, a busy machine), the sender is the
+		# limit in both runs and the knee cannot show the box.
+		above=$(awk -v k="${ka:-0}" '
+			/^# udp-short:/ { s = ($0 != "# udp-short:") }
+			$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/peer=remote$/ {
+				split($1, p, "/"); r = substr(p[3], 6) + 0
+				if (r > k && (best == "" || r < best)) { best = r; short = s } }
+			END { print short ? "short" : "held" }' "$tmpd/a")
+		if [ "${ka:-0}" != 0 ] && [ "${kb:-0}" != 0 ] && [ "$kb" = "$ka" ] && [ "$above" = short ]; then
+			skip "the ladder's knee: the sender fell short above $ka Mbit/s without rules: it, not the box, was the limit"
+		else
+			ok "the ladder's knee falls with the rules (${ka:-none} -> ${kb:-none} Mbit/s)" \
+				awk -v a="${ka:-0}" -v b="${kb:-0}" 'BEGIN { exit !(a > 0 && b < a) }'
+		fi
 		ca=$(cost "$tmpd/a") cb=$(cost "$tmpd/b")
 		diag "the box's softirq + sys CPU per 64-byte packet: $ca us with no rules, $cb us with 3000"
 		ok "the box's softirq + sys time per packet rises with the rules ($ca -> $cb us)" \

@@ -188,6 +188,6 @@ cli 'of=/dev/null: exit 1, a character device' 1 \
 	'^lmdd: of=/dev/null: a character device; refused without force=1' lmdd $q of=/dev/null bs=4k count=2
 cli 'of=/dev/null force=1: exit 0' 0 '^BenchmarkLmdd/op=write/size=8K/bs=4K	' \
 	lmdd $q of=/dev/null bs=4k count=2 force=1
-like '... described as a character device' "$TAP_STDOUT" '^output: /dev/null \(character device\), from byte 0$'
+like '... described as a character device' "$TAP_STDOUT" '^# output: /dev/null \(character device\), from byte 0$'
 cli 'if=/dev/zero: a character device is read without force=1' 0 '^BenchmarkLmdd/op=read/size=8K/bs=4K	' \
 	lmdd $q if=/dev/zero bs=4k count=2

@@ -168,8 +168,8 @@ f=$(find "$d/roomy" -type f)
 # message may still fit ("standard output: No space left on device"), or
 # be lost too, and then the front end says so.
 like '... the case failed, saying TMPDIR is full (its message, or that it was lost)' \
-	"$(grep '^status: ' "$f" 2>/dev/null)" \
-	"^status: failed: (.*(TMPDIR|$d/tfs).* (full|No space left on device)|cache: standard output: No space left on device)"
+	"$(grep '^# status: ' "$f" 2>/dev/null)" \
+	"^# status: failed: (.*(TMPDIR|$d/tfs).* (full|No space left on device)|cache: standard output: No space left on device)"
 # A cut line can still look like a record ("4.45 best"): each must have
 # the fields and the last unit of some line a whole run prints.
 ok '... no line of the file is cut' awk 'FNR == 1 { k++ } !/^Benchmark/ { next }

@@ -34,7 +34,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(46);
+	plan(55);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -98,6 +98,37 @@ main(void)
 	is_string("Linux 6.1.0", l.value, "its value");
 	ok(output_parse_line("note:", &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && l.value[0] == '\0',
 	   "a config line with an empty value parses");
+	ok(output_parse_line("# load: 1.25", &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && l.run_note,
+	   "a run note parses as a configuration line, marked a run note");
+	is_string("load", l.key, "... its key");
+	is_string("1.25", l.value, "... its value");
+	ok(output_parse_line("os: Linux", &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && !l.run_note,
+	   "a configuration line is no run note");
+	ok(output_parse_line("# a comment: with a colon", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
+	   "a comment with a blank in its first word is other");
+	ok(output_parse_line("#load: 1", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
+	   "'#' without the blank is other");
+	ok(output_key_is_run_note("date") && output_key_is_run_note("status")
+	   && output_key_is_run_note("udp-short") && output_key_is_run_note("box-load"),
+	   "date, status, udp-short and the box's load are run notes");
+	ok(!output_key_is_run_note("host") && !output_key_is_run_note("placement")
+	   && !output_key_is_run_note("box-kernel") && !output_key_is_run_note("loads"),
+	   "host, placement, the box's kernel and a longer key are not");
+	{
+		FILE *g = tmpfile();
+		char *text;
+
+		if (g == NULL)
+			bail("tmpfile failed");
+		output_config(g, "date", "%s", "2026-01-01T00:00:00Z");
+		output_config(g, "host", "%s", "nas");
+		output_config(g, "box-load", "%s", "0.50");
+		fflush(g);
+		text = capture(g);
+		is_string("# date: 2026-01-01T00:00:00Z\nhost: nas\n# box-load: 0.50\n", text,
+			  "output_config writes a run note for date and the box's load, a configuration line for host");
+		fclose(g);
+	}
 	ok(output_parse_line("", &l) == 0 && l.kind == OUTPUT_LINE_OTHER, "a blank line is other");
 	ok(output_parse_line("Simple syscall: 0.04 microseconds", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
 	   "lmbench prose is other, not config");

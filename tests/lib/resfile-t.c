@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "metric.h"
+#include "output.h"
 #include "resfile.h"
 #include "tap/basic.h"
 
@@ -329,7 +330,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105 + 10);
+	plan(105 + 10 + 6);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -387,6 +388,41 @@ main(void)
 	ok(resfile_select(&r, "LatCtx/size=0K/procs=2", "ns/op", METRIC_ONE, "placement=two") == NULL,
 	   "one with an argument: only results that have the part");
 	resfile_free(&r);
+
+	/*
+	 * The same file as lib/output writes it now: the keys that differ
+	 * between runs as run notes ("# load: 0.70"), which benchstat skips
+	 * and the reader takes as configuration lines.
+	 */
+	{
+		static char notes[sizeof(hb) * 2];
+		const char *line = hb;
+		char *o = notes;
+		size_t rewritten = 0;
+
+		while (*line != '\0') {
+			size_t n = strcspn(line, "\n"), k = strcspn(line, ": \n");
+			char key[OUTPUT_MAX_KEY];
+
+			snprintf(key, sizeof(key), "%.*s", (int)k, line);
+			if (line[k] == ':' && output_key_is_run_note(key)) {
+				memcpy(o, "# ", 2), o += 2;
+				rewritten++;
+			}
+			memcpy(o, line, n + 1), o += n + 1;
+			line += n + (line[n] == '\n');
+		}
+		*o = '\0';
+		ok(rewritten == 7, "the fixture's note, two loads, three statuses and a precision become run notes (%zu)",
+		   rewritten);
+		ok(parse(&r, "notes.0", notes, err, sizeof(err)) == 0, "with run notes it parses: %s", err);
+		is_string("without CSR", resfile_config(&r, "note"), "... the note is read");
+		is_string("0.20", resfile_config(&r, "load"), "... the fingerprint's load too");
+		is_double(0.70, r.max_load, 1e-12, "... and a case's load");
+		ok(has_flag(&r, "lat_syscall null: precision not reached: ±3.10%"),
+		   "... and the case's missed precision, under the name its status gave");
+		resfile_free(&r);
+	}
 
 	/* ------------------------------------------------ bad files */
 	ok(parse(&r, "bad.0", "host: x\nBenchmarkLatSyscall/op=null\t12\t1.5\n", err, sizeof(err)) == -1,

@@ -40,17 +40,17 @@ log_of() {
 # ab_keys FILE: the keys of the lines from the first "ab-side:" on up to
 # "profile:", then the values of ab-side, ab-state and rounds.
 ab_keys() {
-	awk '/^ab-side: / { p = 1 } p { k = $0; sub(/:.*/, "", k); out = out (c++ ? " " : "") k }
+	awk '/^# ab-side: / { p = 1 } p { k = $0; sub(/:.*/, "", k); sub(/^# /, "#", k); out = out (c++ ? " " : "") k }
 		/^profile: / { exit } END { print out }' "$1"
-	sed -n 's/^ab-side: //p; s/^ab-state: //p; s/^rounds: //p' "$1"
+	sed -n 's/^# ab-side: //p; s/^# ab-state: //p; s/^rounds: //p' "$1"
 }
 
 # rounds_ok FILE N: the lines "round: 1" .. "round: N" in order, each
 # round with the same six cases.
 rounds_ok() {
 	_want=$(awk -v n="$2" 'BEGIN { for (k = 1; k <= n; k++) print k }')
-	[ "$(sed -n 's/^round: //p' "$1")" = "$_want" ] || {
-		diag "$1: round lines $(sed -n 's/^round: //p' "$1" | tr '\n' ' ')"
+	[ "$(sed -n 's/^# round: //p' "$1")" = "$_want" ] || {
+		diag "$1: round lines $(sed -n 's/^# round: //p' "$1" | tr '\n' ' ')"
 		return 1
 	}
 	_first=$(cases_of "$1" 1)
@@ -145,12 +145,12 @@ false"
 	[ "$HB_STATUS" -eq 0 ] || diag "$HB_ERR"
 	is "$name: ... the states in the order A B B A" 'a b b a' "$(log_of "$e")"
 	is "$name: ... A's file: ab-side, ab-state, rounds, then the profile" \
-		"ab-side ab-state rounds profile
+		"#ab-side #ab-state rounds profile
 a
 echo a >>$e/log; echo a >$HB_STATE
 2" "$(ab_keys "$fa")"
 	is "$name: ... B's file likewise" \
-		"ab-side ab-state rounds profile
+		"#ab-side #ab-state rounds profile
 b
 echo b >>$e/log; echo b >$HB_STATE
 2" "$(ab_keys "$fb")"

@@ -186,7 +186,7 @@ report "$tmpd/bad" 'every result is under an entry of the program that printed i
 # Every case of the test profile ran (ok, failed, unsupported or
 # skipped, but recorded), in the table's order.
 awk -F '\t' '$3 == "all" && $6 !~ /@REMOTE@/ { print $2 }' "$tmpd/rows" | uniq >"$tmpd/want"
-sed -n 's/^bench: //p' "$tmpd/run" | uniq >"$tmpd/seen"
+sed -n 's/^# bench: //p' "$tmpd/run" | uniq >"$tmpd/seen"
 is 'the test run ran every program of the test profile, in the order of the table' \
 	"$(tr '\n' ' ' <"$tmpd/want")" "$(tr '\n' ' ' <"$tmpd/seen")"
 
@@ -196,7 +196,7 @@ filled() {
 	awk -F, -v s="$1" -v c="$2" '$5 == s && $6 == c && $8 != "" { f = 1 } END { exit !f }' "$tmpd/csv"
 }
 status_of() {
-	awk -v b="$1" '/^bench: / { cur = $2 } /^status: / && cur == b { print $2; exit }' "$tmpd/run"
+	awk -v b="$1" '/^# bench: / { cur = $3 } /^# status: / && cur == b { print $3; exit }' "$tmpd/run"
 }
 if [ "$(status_of lat_fifo) $(status_of lat_unix_connect)" = "ok ok" ]; then
 	ok 'lat_fifo and lat_unix_connect reach their tables (FIFO, UNIX conn)' \

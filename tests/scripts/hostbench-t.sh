@@ -53,21 +53,21 @@ sum() {
 # the first line that is exactly FIRST, on one line.
 keys_of() {
 	awk -v first="$2" -v n="$3" '$0 == first { p = 1 }
-		p { k = $0; sub(/:.*/, "", k); out = out (c++ ? " " : "") k; if (c == n) exit }
+		p { k = $0; sub(/:.*/, "", k); sub(/^# /, "#", k); out = out (c++ ? " " : "") k; if (c == n) exit }
 		END { print out }' "$1"
 }
 
 # statuses FILE: "name status" of each benchmark, one a line.
 statuses() {
-	awk '/^bench: / && !b { b = $2 } /^status: / { s = $0; sub(/^status: /, "", s); print b " " s; b = "" }' "$1"
+	awk '/^# bench: / && !b { b = $3 } /^# status: / { s = $0; sub(/^# status: /, "", s); print b " " s; b = "" }' "$1"
 }
 
 # header_ok FILE: the file starts with "hostbench: " and every line
 # before the first "bench:" line is a configuration line.
 header_ok() {
-	awk 'NR == 1 && !/^hostbench: / { bad++ }
-		/^bench: / { exit }
-		!/^[a-z][a-z0-9-]*: / { bad++ }
+	awk -v run_notes="$RUN_NOTES" 'NR == 1 && !/^hostbench: / { bad++ }
+		/^# bench: / { exit }
+		!/^[a-z][a-z0-9-]*: / && $0 !~ "^# (" run_notes "): " { bad++ }
 		END { exit bad > 0 }' "$1"
 }
 
@@ -77,7 +77,7 @@ has_keys() {
 	_f=$1
 	shift
 	for _k in "$@"; do
-		[ "$(awk '/^bench: / { exit } { print }' "$_f" | grep -c "^$_k: [^ ]")" -eq 1 ] || {
+		[ "$(awk '/^# bench: / { exit } { print }' "$_f" | grep -Ec "^(# )?$_k: [^ ]")" -eq 1 ] || {
 			diag "no one line '$_k: ...'"
 			return 1
 		}
@@ -316,19 +316,19 @@ tests_under() {
 	f=$d/fr/fakearch-fake/fakehost.0
 	is "$name: a run exits 0, prints the result path and nothing else" "0 $f|" "$HB_STATUS $HB_OUT|$HB_ERR"
 	ok "$name: an unsupported benchmark is recorded with its reason" \
-		has_line "$f" '^status: unsupported: lat_syscall: read: not supported here$'
+		has_line "$f" '^# status: unsupported: lat_syscall: read: not supported here$'
 	ok "$name: a failed benchmark is recorded with its last message" \
-		has_line "$f" '^status: failed: lat_syscall: write: it broke$'
+		has_line "$f" '^# status: failed: lat_syscall: write: it broke$'
 	ok "$name: a crashed benchmark is recorded with its signal" \
-		has_line "$f" '^status: failed: killed by signal 11$'
+		has_line "$f" '^# status: failed: killed by signal 11$'
 	ok "$name: a missing program is recorded as skipped" \
-		has_line "$f" '^status: skipped: bw_mem is not built$'
+		has_line "$f" '^# status: skipped: bw_mem is not built$'
 	is "$name: hostinfo's lines, emulation, netfilter-rules, the note, the tags, the profile" \
-		'cpus emulation netfilter-rules note tag-board tag-kernel-config profile' \
+		'cpus emulation netfilter-rules #note tag-board tag-kernel-config profile' \
 		"$(keys_of "$f" 'cpus: 1' 7)"
 	ok "$name: ... tags as tag-KEY: VALUE" has_line "$f" '^tag-kernel-config: stock$'
 	is "$name: each benchmark: bench, args, status (its program's header follows)" \
-		'bench args status' "$(keys_of "$f" 'bench: lat_syscall' 3)"
+		'#bench #args #status' "$(keys_of "$f" '# bench: lat_syscall' 3)"
 	ok "$name: ... one writer a line: the suite writes no cpu-affinity or load of its own" \
 		no_line "$f" '^(cpu-affinity|load): '
 	first=$(sum "$f")
@@ -364,21 +364,21 @@ tests_under() {
 	# --only, --skip.
 	hb run -q --profile test --only lat_syscall,mhz -o "$d/only"
 	is "$name: --only runs just those" 'lat_syscall mhz' \
-		"$(sed -n 's/^bench: //p' "$d/only" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+		"$(sed -n 's/^# bench: //p' "$d/only" | sort -u | tr '\n' ' ' | sed 's/ $//')"
 	hb run -q --profile test --skip lat_syscall,bw_mem -o "$d/skip"
-	ok "$name: --skip runs the rest" has_line "$d/skip" '^bench: mhz$'
-	ok "$name: ... but not those" no_line "$d/skip" '^bench: (lat_syscall|bw_mem)$'
+	ok "$name: --skip runs the rest" has_line "$d/skip" '^# bench: mhz$'
+	ok "$name: ... but not those" no_line "$d/skip" '^# bench: (lat_syscall|bw_mem)$'
 
 	# --budget: no benchmark starts once it is spent.
 	hb run -q --profile test --only mhz,lat_syscall --budget 0 -o "$d/b0"
 	is "$name: --budget 0 runs nothing, records each as skipped: budget" \
-		'0 7 7' "$HB_STATUS $(grep -c '^bench: ' "$d/b0") $(grep -c '^status: skipped: budget$' "$d/b0")"
+		'0 7 7' "$HB_STATUS $(grep -c '^# bench: ' "$d/b0") $(grep -c '^# status: skipped: budget$' "$d/b0")"
 	export HB_NAP=1
 	hb run -q --profile test --only lat_syscall --budget 1 -o "$d/b1"
 	unset HB_NAP
 	is "$name: --budget 1 after a 1 s benchmark: that one ran, the rest skipped" \
 		'0|lat_syscall ok|5' \
-		"$HB_STATUS|$(statuses "$d/b1" | sed -n 1p)|$(grep -c '^status: skipped: budget$' "$d/b1")"
+		"$HB_STATUS|$(statuses "$d/b1" | sed -n 1p)|$(grep -c '^# status: skipped: budget$' "$d/b1")"
 	ok "$name: ... and the file records the budget" has_line "$d/b1" '^budget: 1 s$'
 
 	# The network settings: into the network cases' arguments, recorded
@@ -387,19 +387,19 @@ tests_under() {
 		--net-time 300ms --tcp-window 1m --streams 2 --udp-size 512 -o "$d/net"
 	is "$name: --net-time, --tcp-window, --streams, --udp-size reach the network cases" \
 		"0|-t 300ms -w 1m -P 2|-t 300ms -w 1m -P 2 far|-t 300ms -l 512 -b 0|-t 300ms -l 512 -b 0 far|-t 300ms -l 64 -b 0 far|-t 300ms -l 512 -b ladder far" \
-		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+		"$HB_STATUS|$(sed -n 's/^# args: //p' "$d/net" | tr '\n' '|' | sed 's/|$//')"
 	is "$name: ... and the file records them" \
 		'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
 		"$(grep -E '^(remote-host|net-time|tcp-window|streams|udp-size|udp-rate): ' "$d/net" | tr '\n' '|' | sed 's/|$//')"
 	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp -o "$d/net0"
 	is "$name: without them: the profile's transfer time, 1470-byte datagrams, no remote case" \
 		"0|-t 0.05|-t 0.05 -l 1470 -b 0" \
-		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/net0" | tr '\n' '|' | sed 's/|$//')"
+		"$HB_STATUS|$(sed -n 's/^# args: //p' "$d/net0" | tr '\n' '|' | sed 's/|$//')"
 	HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_udp --remote-host far \
 		--box fakebox:4000 --udp-rate 10m,20m -o "$d/box"
 	is "$name: --box: the remote cases sample the box (-A), and the ladder takes --udp-rate" \
 		"0|-t 0.05 -l 1470 -b 0|-t 0.2 -l 1470 -b 0 -A fakebox:4000 far|-t 0.2 -l 64 -b 0 -A fakebox:4000 far|-t 0.1 -l 1470 -b 10m,20m -A fakebox:4000 far" \
-		"$HB_STATUS|$(sed -n 's/^args: //p' "$d/box" | tr '\n' '|' | sed 's/|$//')"
+		"$HB_STATUS|$(sed -n 's/^# args: //p' "$d/box" | tr '\n' '|' | sed 's/|$//')"
 	is "$name: ... and the file records the box and its fingerprint" \
 		'box-host: fakebox|box-netfilter-rules: 3' \
 		"$(grep -E '^box' "$d/box" | tr '\n' '|' | sed 's/|$//')"
@@ -438,7 +438,7 @@ tests_under() {
 		"0 profile-options rounds|rounds: 2" \
 		"$HB_STATUS $(keys_of "$d/r2" 'profile-options: -N 3 -T 1ms' 2)|$(grep '^rounds:' "$d/r2")"
 	is "$name: ... the lines 'round: 1' and 'round: 2'" '1 2' \
-		"$(sed -n 's/^round: //p' "$d/r2" | tr '\n' ' ' | sed 's/ $//')"
+		"$(sed -n 's/^# round: //p' "$d/r2" | tr '\n' ' ' | sed 's/ $//')"
 	is "$name: ... each round runs every case, in the same order" \
 		"7|$(cases_of "$d/r2" 1 | cksum)" "$(cases_of "$d/r2" 1 | wc -l | tr -d ' ')|$(cases_of "$d/r2" 2 | cksum)"
 	ok "$name: ... each case ends in a noise line, 0 .. $ncpus CPUs" noise_ok "$d/r2"
@@ -530,16 +530,16 @@ tests_under() {
 	ok "$name: ... each case ending in its noise line" noise_ok "$f"
 	ok "$name: ... with results for all six system calls" \
 		each_op "$f" null read write stat fstat open
-	ok "$name: ... each on the CPUs the file names" has_line "$f" '^cpu-affinity: [0-9][0-9,-]*$'
+	ok "$name: ... each on the CPUs the file names" has_line "$f" '^# cpu-affinity: [0-9][0-9,-]*$'
 	# With tiny memory no program is given a size it refuses: each case
 	# runs at a size the program takes or is skipped, saying why.
 	HOSTBENCH_MEM_AVAILABLE=16k hb run -q --profile test \
 		--only lat_mmap,bw_file_rd,bw_mmap_rd -o "$d/tiny"
 	ok "$name: 16k of memory: no case fails with a usage message" \
-		no_line "$d/tiny" '^status: failed: .*usage:'
+		no_line "$d/tiny" '^# status: failed: .*usage:'
 	is "$name: ... lat_mmap is skipped saying why, bw_file_rd and bw_mmap_rd run at 4k" \
 		"0|2|lat_mmap 4k;lat_mmap -r 4k;bw_file_rd 4k io_only" \
-		"$HB_STATUS|$(grep -c '^status: skipped: only 16 kB free, the least for lat_mmap is 16k, which needs 64 kB$' "$d/tiny")|$(cases_of "$d/tiny" 1 | sed -n 1,3p | tr '\n' ';' | sed 's/;$//')"
+		"$HB_STATUS|$(grep -c '^# status: skipped: only 16 kB free, the least for lat_mmap is 16k, which needs 64 kB$' "$d/tiny")|$(cases_of "$d/tiny" 1 | sed -n 1,3p | tr '\n' ';' | sed 's/;$//')"
 	hb lat_syscall -N 3 -T 1ms -o raw null
 	is "$name: 'hostbench lat_syscall -N 3 null' runs one benchmark" \
 		'0 3' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^BenchmarkLatSyscall/op=null')"

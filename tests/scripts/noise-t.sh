@@ -59,7 +59,7 @@ self_ok() {
 # mark_of FILE OP KIND: the "# KIND:" line (noisy, settled) of
 # lat_syscall OP's case, or nothing.
 mark_of() {
-	awk -v op="$2" -v k="# $3: " '/^args:/ { a = substr($0, 7) }
+	awk -v op="$2" -v k="# $3: " '/^# args:/ { a = substr($0, 9) }
 		index($0, k) == 1 && a == op { print }' "$1"
 }
 
@@ -128,8 +128,8 @@ runs_under() {
 	HOSTBENCH_LIBEXEC=$fake hb run --profile test --only lat_syscall --results-dir "$d/r"
 	f=$d/r/fakearch-fake/fakehost.0
 	is "$name: exit 3 is recorded as implausible, without the program's name" \
-		'0 status: implausible: LatSyscall/op=stat: 0 ns/op is not above 0; not reported' \
-		"$HB_STATUS $(grep '^status: implausible' "$f" 2>/dev/null)"
+		'0 # status: implausible: LatSyscall/op=stat: 0 ns/op is not above 0; not reported' \
+		"$HB_STATUS $(grep '^# status: implausible' "$f" 2>/dev/null)"
 	ok "$name: ... its printed results kept" \
 		grep -q '^BenchmarkLatSyscall/op=stat[[:space:]]' "$f"
 	like "$name: ... and counted apart in the summary" "$HB_ERR" \
@@ -149,7 +149,7 @@ runs_under() {
 	HOSTBENCH_LIBEXEC=$fake hb run --profile test --only lat_syscall --settle=1 --results-dir "$d/s"
 	_t=$(($(date +%s) - _t0))
 	f=$d/s/fakearch-fake/fakehost.0
-	is "$name: --settle: one record per case" "0 6" "$HB_STATUS $(grep -c '^bench: ' "$f" 2>/dev/null)"
+	is "$name: --settle: one record per case" "0 6" "$HB_STATUS $(grep -c '^# bench: ' "$f" 2>/dev/null)"
 	if [ "$ncpus" -gt 0 ]; then
 		like "$name: ... the noisy case rerun once, the record says so" \
 			"$(mark_of "$f" null settled)" \
@@ -175,8 +175,8 @@ runs_under() {
 	HOSTBENCH_LIBEXEC=$top_builddir/bench HOSTBENCH_WRAPPER=$TEST_WRAPPER \
 		hb run --profile test --only bw_tcp --results-dir "$d/b"
 	f=$HB_OUT
-	if [ "$HB_STATUS" -ne 0 ] || ! grep -q '^status: ok$' "$f" 2>/dev/null; then
-		diag "$(grep '^status:' "$f" 2>/dev/null)"
+	if [ "$HB_STATUS" -ne 0 ] || ! grep -q '^# status: ok$' "$f" 2>/dev/null; then
+		diag "$(grep '^# status:' "$f" 2>/dev/null)"
 		skip "$name: bw_tcp did not run here"
 		skip "$name: bw_tcp did not run here"
 		skip "$name: bw_tcp did not run here"

@@ -128,7 +128,7 @@ like 'under busybox alone, ./hostbench run in the bundle writes results/<platfor
 	"$st $path" '^0 results/[a-z0-9_.-]+/[A-Za-z0-9_.-]+\.0$'
 [ "$st" -eq 0 ] || diag "$(cat "$tmpd/run.err")"
 f=$b/$path
-statuses=$(awk '/^bench: / { b = $2 } /^status: / { print b " " $2 }' "$f" 2>/dev/null | sort | uniq -c |
+statuses=$(awk '/^# bench: / { b = $3 } /^# status: / { print b " " $3 }' "$f" 2>/dev/null | sort | uniq -c |
 	awk '{ printf "%s%s %s=%s", sep, $2, $3, $1; sep = ", " }')
 if [ -z "$TEST_WRAPPER" ]; then
 	is '... every case of lat_syscall and lat_proc ok (exec found hello beside it)' \

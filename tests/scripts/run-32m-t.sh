@@ -83,9 +83,9 @@ ok '... which is well-formed' well_formed "$(cat "$f" 2>/dev/null)"
 # physically impossible ("status: implausible: ...", exit 3: par_mem's
 # parallelism beyond its chains when a neighbour evicts one chain's
 # lines) is the machine's load, not the 32 MB: it is shown, not failed.
-failed=$(awk '/^bench: / { b = $2; a = "" } /^args:/ && a == "" { a = substr($0, 6); sub(/^ /, "", a) }
-	/^status: failed/ { print b " " a ": " substr($0, 9) }' "$f" 2>/dev/null)
-busy=$(grep '^status: implausible' "$f" 2>/dev/null) || :
+failed=$(awk '/^# bench: / { b = $3; a = "" } /^# args:/ && a == "" { a = substr($0, 8); sub(/^ /, "", a) }
+	/^# status: failed/ { print b " " a ": " substr($0, 11) }' "$f" 2>/dev/null)
+busy=$(grep '^# status: implausible' "$f" 2>/dev/null) || :
 [ -z "$busy" ] || diag "implausible under load: $busy"
 is '... with no failed benchmark' '' "$failed"
 # Every case of the suite ran: none skipped, none missing.  (list: a
@@ -102,6 +102,6 @@ want=$(sh "$script" list | awk '
 			}
 	}
 	END { print count + 0 }')
-got=$(awk '/^bench: / { print $2 }' "$f" 2>/dev/null | sort -u | wc -l)
-skipped=$(grep -c '^status: skipped' "$f" 2>/dev/null) || :
+got=$(awk '/^# bench: / { print $3 }' "$f" 2>/dev/null | sort -u | wc -l)
+skipped=$(grep -c '^# status: skipped' "$f" 2>/dev/null) || :
 is '... and none skipped: every built benchmark ran' "$want 0" "$got ${skipped:-0}"

@@ -171,9 +171,9 @@ like 'run --ssh: exits 0 and prints results/<platform>/<host>.0' "$HB_STATUS $f"
 [ "$HB_STATUS" -eq 0 ] || diag "$HB_ERR"
 f=$tmpd/cwd/$f
 is '... the result came back: every lat_syscall case ok, well-formed' '6 ok' \
-	"$(grep -c '^status: ok$' "$f" 2>/dev/null) $(well_formed "$(cat "$f" 2>/dev/null)" && echo ok)"
-is '... with the note and the tag given' 'note: from afar|tag-board: loop' \
-	"$(grep -e '^note: ' "$f" | sed -n 1p)|$(grep '^tag-board: ' "$f")"
+	"$(grep -c '^# status: ok$' "$f" 2>/dev/null) $(well_formed "$(cat "$f" 2>/dev/null)" && echo ok)"
+is '... with the note and the tag given' '# note: from afar|tag-board: loop' \
+	"$(grep -e '^# note: ' "$f" | sed -n 1p)|$(grep '^tag-board: ' "$f")"
 is '... and the copy on the host is gone' '' "$(ls -A "$tmpd/remote")"
 like '... with progress naming the host' "$HB_ERR" '^\[host 1/1\] root@127\.0\.0\.1$'
 

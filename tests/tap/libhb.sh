@@ -45,7 +45,7 @@ hb_fake_hostinfo() {
 	cat >"$1" <<'EOF'
 #!/bin/sh
 case ${1:-} in
--a) printf 'cpu-affinity: 0\nload: 0.00\n'; exit 0 ;;
+-a) printf 'cpu-affinity: 0\n# load: 0.00\n'; exit 0 ;;
 -m) echo unknown; exit 0 ;;
 esac
 printf 'hostbench: 0.0.0\nhost: fakehost\nos: Fake 1.0\narch: FakeArch\ncpus: 1\n'
@@ -102,9 +102,9 @@ files_in() {
 
 # cases_of FILE ROUND: "bench args" of each case of ROUND, one a line.
 cases_of() {
-	awk -v k="$2" '/^round: / { r = $2 } /^bench: / { b = $2; a = ""; ga = 0 }
-		/^args:/ && !ga { a = substr($0, 6); sub(/^ /, "", a); ga = 1 }
-		/^status: / && r == k { print b " " a }' "$1"
+	awk -v k="$2" '/^# round: / { r = $3 } /^# bench: / { b = $3; a = ""; ga = 0 }
+		/^# args:/ && !ga { a = substr($0, 8); sub(/^ /, "", a); ga = 1 }
+		/^# status: / && r == k { print b " " a }' "$1"
 }
 
 # nap: a tenth of a second where sleep takes fractions, else one.

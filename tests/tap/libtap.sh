@@ -217,21 +217,31 @@ num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
 }
 
+# The keys written as run notes, "# key: value" (lib/output.c's
+# run_note_keys), as an ERE alternation.
+RUN_NOTES='ab-side|ab-state|best-chains|clock|clock-resolution|cpu-mhz|cpuinfo-mhz|cycle|date|dir|file|huge-pages|input|io-latency|lateness|load|mhz-xor|note|output|overhead|page-faults|precision|received|round|server|socket-buffer|status|udp|udp-short'
+
 # well_formed TEXT: every line is a config line ("key: value", or "key:"
-# alone: the key cleared), a blank line, the suite's
+# alone: the key cleared), a run note ("# key: value" of a key in
+# RUN_NOTES; in a suite's file, which starts "hostbench:", any key: a
+# case's lines are notes), a blank line, the suite's
 # "# noise: cpu-others=X.XX steal=Y.YY ticks=N[ load=L.LL]" after a case,
 # the program's "# noise-self: nivcsw=N nvcsw=V children-csw=K
 # [migrations=M] wall-ms=W" and "# hist: ..." lines, a case's
 # "# noisy: why" or "# settled: how", or a result line
 # "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
 well_formed() {
-	printf '%s\n' "$1" | awk '
+	printf '%s\n' "$1" | awk -v run_notes="$RUN_NOTES" '
+		NR == 1 && /^hostbench: / { suite = 1 }
 		/^$/ { next }
 		/^[a-z][a-z0-9-]*:( |$)/ { next }
 		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+( load=[0-9]+\.[0-9][0-9])?$/ { next }
 		/^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+$/ { next }
 		/^# (noisy|settled): [^ ]/ { next }
 		/^# hist: Benchmark[A-Z][^ ]* [^ ]+ loglin-7-44 n=[0-9]+ min=[0-9]+ max=[0-9]+( [0-9]+:[0-9]+(,[0-9]+)*)*$/ { next }
+		/^# (noise|noise-self|noisy|settled|hist):/ { bad++; next }
+		$0 ~ "^# (box-)?(" run_notes "):( |$)" { next }
+		suite && /^# [a-z][a-z0-9-]*:( |$)/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
@@ -251,7 +261,7 @@ noise_ok() {
 		return
 	fi
 	awk -v max="$(grep -c '^cpu[0-9]' /proc/stat)" '
-		/^status: / { if (open) bad = bad " status " NR " after an open case"; open = 1; n++; next }
+		/^# status: / { if (open) bad = bad " status " NR " after an open case"; open = 1; n++; next }
 		/^# noise: / {
 			if (!open) bad = bad " noise " NR " outside a case"
 			open = 0
@@ -262,7 +272,7 @@ noise_ok() {
 			next
 		}
 		/^Benchmark/ && !open { bad = bad " result " NR " after the noise line" }
-		/^round: / && open { bad = bad " round " NR " before the noise line" }
+		/^# round: / && open { bad = bad " round " NR " before the noise line" }
 		END {
 			if (open) bad = bad " no noise line at the end"
 			if (n == 0) bad = bad " no case"
