@@ -376,21 +376,28 @@ resfile_note_load(struct resfile_parser *p, const char *value)
 
 /* ---------------------------------------------------------------- driver */
 
-/* Printable text: no control characters but tab and a final CR. */
-static int
-is_text(const char *s, size_t n)
+/*
+ * The control bytes of a line (but tab and a final CR): 0 for none, -1
+ * for binary data (a NUL, or control bytes for more than a quarter of
+ * the line), else how many.  A few are noise, as lmbench's getsummary
+ * takes them: lmbench3's lat_rpc writes a stray byte (0x02) into its
+ * error line, and about half of a public collection of its result files
+ * hold one.
+ */
+static long
+control_bytes(const char *s, size_t n)
 {
-	size_t i;
+	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c < 0x20 && c != '\t' && !(c == '\r' && i + 1 == n))
-			return 0;
-		if (c == 0x7f)
-			return 0;
+		if (c == '\0')
+			return -1;
+		if ((c < 0x20 && c != '\t' && !(c == '\r' && i + 1 == n)) || c == 0x7f)
+			k++;
 	}
-	return 1;
+	return 4 * k > n ? -1 : (long)k;
 }
 
 static int
@@ -474,8 +481,10 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
+		long stray;
+
 		p.line++;
-		if (!is_text(s, n)) {
+		if ((stray = control_bytes(s, n)) < 0) {
 			rc = resfile_fail(&p, "binary data, not a result file");
 			break;
 		}
@@ -491,6 +500,15 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 		}
 		memcpy(buf, s, n);
 		buf[n] = '\0';
+		if (stray > 0) {
+			size_t i;
+
+			/* Stray control bytes read as '?': noise, not a refusal. */
+			for (i = 0; i < n; i++)
+				if (((unsigned char)buf[i] < 0x20 && buf[i] != '\t' && !(buf[i] == '\r' && i + 1 == n))
+				    || (unsigned char)buf[i] == 0x7f)
+					buf[i] = '?';
+		}
 		/* cppcheck-suppress knownConditionTrueFalse ; a blank line has n == 0 */
 		if (n > 0 && buf[n - 1] == '\r')
 			buf[--n] = '\0';

@@ -46,6 +46,9 @@ struct resfile_parser {
 	char context[128];	/* the last unquoted title, lower case */
 	int have_date;
 	char sysname[64], release[128];
+	/* the largest message size of each TCP bandwidth sweep (bytes;
+	 * 0: none): [0] to localhost, [1] to another host */
+	double tcp_sweep[2];
 };
 
 /* ---------------------------------------------------------------- resfile.c */

@@ -205,6 +205,8 @@ lm_block(struct resfile_parser *p, const char *line)
 		if (size_part(sz, sizeof(sz), bytes_1e6(v[0])) != 0)
 			return 0;
 		snprintf(name, sizeof(name), "BwTcp%s/%s", local ? "" : "/peer=remote", sz);
+		if (bytes_1e6(v[0]) > p->tcp_sweep[!local])
+			p->tcp_sweep[!local] = bytes_1e6(v[0]);
 		return lm_add(p, name, "MB/s", v[1]);
 	}
 	if (strcmp(t, "memory load parallelism") == 0 && n == 2) {
@@ -535,11 +537,51 @@ resfile_lm3_line(struct resfile_parser *p, const char *line)
 	return 0;
 }
 
+/*
+ * lmbench's TCP bandwidth sweep goes from 1 byte to 10M messages
+ * (bw_tcp -M 10m); the summary's TCP bandwidth is its largest.  A sweep
+ * that ended before (the server died, the run was stopped) would table
+ * a small message's rate as the TCP bandwidth: its results are dropped,
+ * and a flag says so.
+ */
+#define LM_TCP_SWEEP_LAST 10485760.0
+
+static int
+drop_sweep(struct resfile_parser *p, int remote)
+{
+	struct resfile_run *r = p->r;
+	const char *prefix = remote ? "BwTcp/peer=remote/size=" : "BwTcp/size=";
+	char sz[32];
+	size_t i, k = 0;
+
+	for (i = 0; i < r->nresults; i++) {
+		struct resfile_result *x = &r->results[i];
+
+		if (strncmp(x->name, prefix, strlen(prefix)) == 0) {
+			free(x->name);
+			free(x->unit);
+			free(x->v);
+			free(x->from);
+			continue;
+		}
+		r->results[k++] = *x;
+	}
+	r->nresults = k;
+	mem_size_name(sz, sizeof(sz), (uint64_t)(p->tcp_sweep[remote] + 0.5));
+	return resfile_add_flag(p, "lmbench's TCP bandwidth sweep%s ended at a message size of %s, before its "
+				"last (10M): incomplete, not tabled", remote ? " to another host" : "", sz);
+}
+
 int
 resfile_lm3_finish(struct resfile_parser *p)
 {
 	struct resfile_run *r = p->r;
 	char buf[256];
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (p->tcp_sweep[i] > 0 && p->tcp_sweep[i] < 0.999 * LM_TCP_SWEEP_LAST && drop_sweep(p, i) != 0)
+			return -1;
 
 	if (!p->sysname[0])
 		return 0;

@@ -330,7 +330,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105 + 10 + 6);
+	plan(105 + 10 + 6 + 2);
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);
@@ -452,6 +452,21 @@ main(void)
 		ok(resfile_parse(&r, "bin", bin, sizeof(bin) - 1, err, sizeof(err)) == -1
 		   && strcmp(err, "bin:2: binary data, not a result file") == 0,
 		   "binary data is an error naming the line: %s", err);
+		resfile_free(&r);
+	}
+	{
+		static const char stray[] = "host: x\x02y\nBenchmarkLatSyscall/op=null\t10\t1.5 ns/op\n";
+		static const char dense[] = "host: x\nab\x01\x02\x03\n";
+
+		resfile_init(&r);
+		ok(resfile_parse(&r, "stray", stray, sizeof(stray) - 1, err, sizeof(err)) == 0
+		   && strcmp(resfile_config(&r, "host"), "x?y") == 0,
+		   "a stray control byte reads as '?', no refusal: %s", err);
+		resfile_free(&r);
+		resfile_init(&r);
+		ok(resfile_parse(&r, "dense", dense, sizeof(dense) - 1, err, sizeof(err)) == -1
+		   && strcmp(err, "dense:2: binary data, not a result file") == 0,
+		   "a line mostly of control bytes is binary data: %s", err);
 		resfile_free(&r);
 	}
 	ok(parse(&r, "empty", "", err, sizeof(err)) == -1 && strcmp(err, "empty: empty file") == 0,
