@@ -696,7 +696,13 @@ main(int argc, char **argv)
 	}
 	print_sysfs(&o, sys, nsys);
 	for (i = 0; i < npoints; i++) {
-		snprintf(name, sizeof(name), "Cache/stride=%zu/size=%s", points[i].stride,
+		/*
+		 * The line test's points are walked block by block, the
+		 * size curve's in one sweep: two measurements, two names,
+		 * though one of each may be at 128K and the walk's stride.
+		 */
+		snprintf(name, sizeof(name), "Cache/%sstride=%zu/size=%s",
+			 points[i].blocked ? "test=line/" : "", points[i].stride,
 			 mem_size_name(sz, sizeof(sz), points[i].size));
 		bench_report_pairs(&o, name, points[i].rounds, points[i].ns, o.reps, "ns/op",
 				   points[i].fastest, "best-ns/op");

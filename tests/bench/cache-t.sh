@@ -2,7 +2,7 @@
 # cache: options, errors, the curve's names, and levels that make sense.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 29
+plan 30
 q='-N 3 -T 1ms -o raw'
 
 # ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
@@ -44,9 +44,11 @@ if withheld_ok "$TAP_STATUS" "$TAP_STDERR"; then
 fi
 ok 'exit 0 (or 3, the line or a level withheld, saying why) and well-formed raw records' \
 	ran_well "$TAP_STATUS" "$TAP_STDOUT"
-names=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/stride/ { print substr($1, 10) }' | uniq)
-like 'the line test runs at 128K from the pointer size up' "$names" '^Cache/stride=(4|8)/size=128K$'
-like 'up to a 512-byte stride' "$names" '^Cache/stride=512/size=128K$'
+names=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/(test=line\/)?stride/ { print substr($1, 10) }' | uniq)
+like 'the line test runs at 128K from the pointer size up, named test=line' "$names" '^Cache/test=line/stride=(4|8)/size=128K$'
+like 'up to a 512-byte stride' "$names" '^Cache/test=line/stride=512/size=128K$'
+ok 'no name is two points (the size curve and the line test apart)' sh -c '
+	[ -z "$(printf "%s\n" "$1" | sort | uniq -d)" ]' sh "$names"
 stride=$(printf '%s\n' "$TAP_STDOUT" | awk '/^stride: / { print $2 }')
 is 'the walk ends at -M, at the stride it reports' "Cache/stride=$stride/size=1M" "$(printf '%s\n' "$names" | tail -n 1)"
 ok 'every curve sample is a positive ns/op with the lower quartile of its bursts, best-ns/op' \
