@@ -103,6 +103,15 @@ wanted(const struct metric_section *s, const char *const *only)
 	return 0;
 }
 
+/* The last part of a path: "vm.0" of "results/x86_64-linux/vm.0". */
+static const char *
+file_base(const char *path)
+{
+	const char *slash = path != NULL ? strrchr(path, '/') : NULL;
+
+	return slash != NULL ? slash + 1 : path != NULL ? path : "?";
+}
+
 static void
 label_runs(struct report *rep)
 {
@@ -131,10 +140,24 @@ label_runs(struct report *rep)
 			    && (rep->runs[j].note == NULL) == (r->note == NULL)
 			    && (r->note == NULL || strcmp(rep->runs[j].note, r->note) == 0))
 				twin = 1;
-		if (twin)
-			snprintf(r->label, sizeof(r->label), "%.36s#%d", r->host, r->id);
-		else
+		if (twin) {
+			/*
+			 * Runs of one host apart by their file names (vm.0,
+			 * vm.1), as results/<platform>/ names them, where those
+			 * are short and differ; else by the run's number.
+			 */
+			const char *base = file_base(r->rf.path);
+			int same = strlen(base) > 40;
+
+			for (j = 0; j < rep->nruns && !same; j++)
+				same = j != i && strcmp(file_base(rep->runs[j].rf.path), base) == 0;
+			if (same)
+				snprintf(r->label, sizeof(r->label), "%.36s#%d", r->host, r->id);
+			else
+				snprintf(r->label, sizeof(r->label), "%s", base);
+		} else {
 			snprintf(r->label, sizeof(r->label), "%.40s", r->host);
+		}
 	}
 }
 
