@@ -384,18 +384,24 @@ resfile_note_load(struct resfile_parser *p, const char *value)
  * error line, and about half of a public collection of its result files
  * hold one.
  */
+/* Byte i of a line of n bytes is a control byte (not tab, not a final CR). */
+static int
+is_control(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+
+	return (c < 0x20 && c != '\t' && !(c == '\r' && i + 1 == n)) || c == 0x7f;
+}
+
 static long
 control_bytes(const char *s, size_t n)
 {
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\0')
+		if (s[i] == '\0')
 			return -1;
-		if ((c < 0x20 && c != '\t' && !(c == '\r' && i + 1 == n)) || c == 0x7f)
-			k++;
+		k += (size_t)is_control(s, i, n);
 	}
 	return 4 * k > n ? -1 : (long)k;
 }
@@ -505,8 +511,7 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 
 			/* Stray control bytes read as '?': noise, not a refusal. */
 			for (i = 0; i < n; i++)
-				if (((unsigned char)buf[i] < 0x20 && buf[i] != '\t' && !(buf[i] == '\r' && i + 1 == n))
-				    || (unsigned char)buf[i] == 0x7f)
+				if (is_control(buf, i, n))
 					buf[i] = '?';
 		}
 		/* cppcheck-suppress knownConditionTrueFalse ; a blank line has n == 0 */
