@@ -34,8 +34,10 @@ const struct metric_section metric_sections[] = {
 	{ "mem", "Memory latencies in nanoseconds - smaller is better", 1 },
 	{ "spread", "Across CPUs: two or more processes on different CPUs - times in microseconds - smaller is better", 0 },
 	{ "more", "More latencies in microseconds - smaller is better", 0 },
-	{ "par", "Operation parallelism - operations in flight - bigger is better", 0 },
+	{ "par", "Operation parallelism, integer - operations in flight - bigger is better", 0 },
+	{ "parfp", "Operation parallelism, floating point - operations in flight - bigger is better", 0 },
 	{ "membw", "Memory bandwidths in MB/s - bigger is better", 0 },
+	{ "stream", "STREAM bandwidths in MB/s - bigger is better", 0 },
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
@@ -150,8 +152,8 @@ const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sect
  * sample's time with K chains, which interference can only lower: the
  * upper quartile; above 0 and at most lat_ops' 16 chains.
  */
-#define PAR(prog, name, col) \
-	ROWE(prog, name, "x", "par", col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
+#define PAR(prog, name, sec, col) \
+	ROWE(prog, name, "x", sec, col, METRIC_ONE, NULL, "x", 1.0, METRIC_BIGGER, \
 	     "independent operations the CPU overlaps (latency / time with K chains)", 0, \
 	     METRIC_Q3, 0, 16, 1, NULL)
 /* lat_mem_rd's latency: plotted against the working-set size. */
@@ -382,22 +384,22 @@ const struct metric metric_table[] = {
 	    "fault in a page of a file that is not in the page cache"),
 
 	/* Operation parallelism */
-	PAR("lat_ops", "ParOps/type=int/op=bit", "int bit"),
-	PAR("lat_ops", "ParOps/type=int/op=add", "int add"),
-	PAR("lat_ops", "ParOps/type=int/op=mul", "int mul"),
-	PAR("lat_ops", "ParOps/type=int/op=div", "int div"),
-	PAR("lat_ops", "ParOps/type=int/op=mod", "int mod"),
-	PAR("lat_ops", "ParOps/type=int64/op=bit", "int64 bit"),
-	PAR("lat_ops", "ParOps/type=int64/op=add", "int64 add"),
-	PAR("lat_ops", "ParOps/type=int64/op=mul", "int64 mul"),
-	PAR("lat_ops", "ParOps/type=int64/op=div", "int64 div"),
-	PAR("lat_ops", "ParOps/type=int64/op=mod", "int64 mod"),
-	PAR("lat_ops", "ParOps/type=float/op=add", "float add"),
-	PAR("lat_ops", "ParOps/type=float/op=mul", "float mul"),
-	PAR("lat_ops", "ParOps/type=float/op=div", "float div"),
-	PAR("lat_ops", "ParOps/type=double/op=add", "double add"),
-	PAR("lat_ops", "ParOps/type=double/op=mul", "double mul"),
-	PAR("lat_ops", "ParOps/type=double/op=div", "double div"),
+	PAR("lat_ops", "ParOps/type=int/op=bit", "par", "int bit"),
+	PAR("lat_ops", "ParOps/type=int/op=add", "par", "int add"),
+	PAR("lat_ops", "ParOps/type=int/op=mul", "par", "int mul"),
+	PAR("lat_ops", "ParOps/type=int/op=div", "par", "int div"),
+	PAR("lat_ops", "ParOps/type=int/op=mod", "par", "int mod"),
+	PAR("lat_ops", "ParOps/type=int64/op=bit", "par", "int64 bit"),
+	PAR("lat_ops", "ParOps/type=int64/op=add", "par", "int64 add"),
+	PAR("lat_ops", "ParOps/type=int64/op=mul", "par", "int64 mul"),
+	PAR("lat_ops", "ParOps/type=int64/op=div", "par", "int64 div"),
+	PAR("lat_ops", "ParOps/type=int64/op=mod", "par", "int64 mod"),
+	PAR("lat_ops", "ParOps/type=float/op=add", "parfp", "float add"),
+	PAR("lat_ops", "ParOps/type=float/op=mul", "parfp", "float mul"),
+	PAR("lat_ops", "ParOps/type=float/op=div", "parfp", "float div"),
+	PAR("lat_ops", "ParOps/type=double/op=add", "parfp", "double add"),
+	PAR("lat_ops", "ParOps/type=double/op=mul", "parfp", "double mul"),
+	PAR("lat_ops", "ParOps/type=double/op=div", "parfp", "double div"),
 
 	/* Memory bandwidths */
 	MEM("bw_mem", "BwMem/op=rd", "membw", "rd", METRIC_LARGEST, NULL,
@@ -418,21 +420,21 @@ const struct metric metric_table[] = {
 	  "clear a buffer with memset"),
 	MEM("bw_mem", "BwMem/op=bcopy", "membw", "bcopy", METRIC_LARGEST, NULL,
 	   "copy a buffer with memmove (bytes copied)"),
-	MEM("stream", "Stream/op=copy", "membw", "STREAM copy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=copy", "stream", "STREAM copy", METRIC_LARGEST, NULL,
 	   "STREAM copy c = a (2 arrays counted), at the largest array size"),
-	MEM("stream", "Stream/op=scale", "membw", "STREAM scale", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=scale", "stream", "STREAM scale", METRIC_LARGEST, NULL,
 	   "STREAM scale b = q * c (2 arrays counted), at the largest array size"),
-	MEM("stream", "Stream/op=add", "membw", "STREAM add", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=add", "stream", "STREAM add", METRIC_LARGEST, NULL,
 	   "STREAM add c = a + b (3 arrays counted), at the largest array size"),
-	MEM("stream", "Stream/op=triad", "membw", "STREAM triad", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream/op=triad", "stream", "STREAM triad", METRIC_LARGEST, NULL,
 	   "STREAM triad a = b + q * c (3 arrays counted), at the largest array size"),
-	MEM("stream", "Stream2/op=fill", "membw", "STREAM2 fill", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=fill", "stream", "STREAM2 fill", METRIC_LARGEST, NULL,
 	   "STREAM2 fill a = q (1 array counted), at the largest array size"),
-	MEM("stream", "Stream2/op=copy", "membw", "STREAM2 copy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=copy", "stream", "STREAM2 copy", METRIC_LARGEST, NULL,
 	   "STREAM2 copy c = a (2 arrays counted), at the largest array size"),
-	MEM("stream", "Stream2/op=daxpy", "membw", "STREAM2 daxpy", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=daxpy", "stream", "STREAM2 daxpy", METRIC_LARGEST, NULL,
 	   "STREAM2 daxpy a = a + q * b (3 arrays counted), at the largest array size"),
-	MEM("stream", "Stream2/op=sum", "membw", "STREAM2 sum", METRIC_LARGEST, NULL,
+	MEM("stream", "Stream2/op=sum", "stream", "STREAM2 sum", METRIC_LARGEST, NULL,
 	   "STREAM2 sum s += a (1 array counted), at the largest array size"),
 
 	/* Disk and file bandwidths */

@@ -506,7 +506,7 @@ export_markdown(const struct report *rep, FILE *f)
 		fprintf(f, "- [%d] ", run->id);
 		escape_markdown(f, run->file, 0);
 		fputs(": ", f);
-		escape_markdown(f, run->label, 0);
+		escape_markdown(f, run->host, 0);
 		fputs(", ", f);
 		escape_markdown(f, run->os[0] ? run->os : "unknown OS", 0);
 		if (run->note != NULL) {

@@ -1,5 +1,6 @@
 /*
- * format: the report as text (aligned, sections wrapped to 80 columns),
+ * format: the report as text (aligned, a table of each section within 100
+ * columns, the runs named in a legend under the tables),
  * and report_write, which picks the format (the exports are export.c's);
  * how the tables show a value (format.h) is shared with the Markdown
  * export.  Every number goes through report_num or report_num_sig: fixed
@@ -17,9 +18,8 @@
 #include "format.h"
 #include "report.h"
 
-#define WIDTH 80
-#define OS_WIDTH 13		/* lmbench's */
-#define NOTE_WIDTH 24
+#define WIDTH 100		/* a table at most */
+#define WIDTH_RULE 78		/* the rule under a title: lmbench's */
 #define TEXT_WIDTH 24		/* a text column (Description) at most */
 
 /* ---------------------------------------------------------------- cells */
@@ -253,8 +253,8 @@ longest_word(const char *s)
 }
 
 struct text_layout {
-	size_t host_w, note_w;	/* note_w 0: no Note column */
-	size_t prefix;		/* width of the label columns and their blanks */
+	size_t host_w;		/* the row labels' column */
+	size_t prefix;		/* its width and the blank after it */
 };
 
 static void
@@ -263,40 +263,76 @@ text_layout(const struct report *rep, struct text_layout *lay)
 	size_t i;
 
 	lay->host_w = 4;
-	lay->note_w = 0;
 	for (i = 0; i < rep->nruns; i++) {
 		size_t n = strlen(rep->runs[i].label);
 
 		if (n > lay->host_w)
 			lay->host_w = n;
-		if (rep->runs[i].note != NULL) {
-			n = strlen(rep->runs[i].note);
-			if (n < 4)
-				n = 4;
-			if (n > NOTE_WIDTH)
-				n = NOTE_WIDTH;
-			if (n > lay->note_w)
-				lay->note_w = n;
-		}
 	}
-	if (lay->host_w < 9)
-		lay->host_w = 9;
-	lay->prefix = lay->host_w + 1 + OS_WIDTH + (lay->note_w ? 1 + lay->note_w : 0);
+	lay->prefix = lay->host_w;
 }
 
-static void
-text_prefix(struct line *l, const struct text_layout *lay, const char *host, const char *os,
-	    const char *note)
+/*
+ * lmbench's guess at a run's caches from its memory latencies, for the
+ * "Guesses" column: the L1 and L2 columns within 20% of each other read
+ * as one level (no L1 cache, or an L1 that holds the L2 column's 128K),
+ * the L2 column within 20% of main memory as no L2 cache.  NULL: no
+ * guess, or the values to make one are missing.
+ */
+static double
+section_value(const struct report_section *sec, const char *column, size_t run)
 {
-	lput(l, "%-*.*s %-*.*s", (int)lay->host_w, (int)lay->host_w, host,
-	     OS_WIDTH, OS_WIDTH, os);
-	if (lay->note_w)
-		lput(l, " %-*.*s", (int)lay->note_w, (int)lay->note_w, note);
+	size_t c;
+
+	for (c = 0; c < sec->ncols; c++)
+		if (strcmp(sec->cols[c].m->column, column) == 0 && sec->cols[c].cells[run].present &&
+		    sec->cols[c].m->select != METRIC_CONFIG)
+			return sec->cols[c].cells[run].value;
+	return NAN;
 }
 
+static int
+within_20(double a, double b)
+{
+	double hi = a > b ? a : b, lo = a > b ? b : a;
+
+	return hi > 0 && (hi - lo) / hi <= 0.20;
+}
+
+static const char *
+cache_guess(const struct report_section *sec, size_t run)
+{
+	double l1 = section_value(sec, "L1 $", run), l2 = section_value(sec, "L2 $", run);
+	double mem = section_value(sec, "Main mem", run);
+
+	if (strcmp(sec->s->id, "mem") != 0 || !isfinite(l1) || !isfinite(l2))
+		return NULL;
+	if (within_20(l1, l2))
+		return "No L1 cache?";
+	if (isfinite(mem) && within_20(l2, mem))
+		return "No L2 cache?";
+	return NULL;
+}
+
+/* Whether a run has a value in the section (lmbench leaves out the rows
+ * of runs with none; so does the text).  A text column (Description)
+ * alone does not count. */
+static int
+row_has_values(const struct report_section *sec, size_t run)
+{
+	size_t c;
+
+	for (c = 0; c < sec->ncols; c++)
+		if (sec->cols[c].cells[run].present && sec->cols[c].m->select != METRIC_CONFIG)
+			return 1;
+	return 0;
+}
+
+/* The header and rows of columns [from, to) of a section; guesses: the
+ * memory section's "Guesses" column, as wide as guess_w (0: none). */
 static void
 text_chunk(const struct report *rep, const struct report_section *sec, const size_t *w,
-	   size_t from, size_t to, const struct text_layout *lay, FILE *f)
+	   size_t from, size_t to, const struct text_layout *lay, size_t guess_w, FILE *f)
 {
 	char buf[128];
 	struct line l;
@@ -310,8 +346,7 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 			nlines = n;
 	}
 	for (k = 0; k < nlines; k++) {
-		text_prefix(&l, lay, k == 0 ? "Host" : "", k == 0 ? "OS" : "",
-			    k == 0 ? "Note" : "");
+		lput(&l, "%-*s", (int)lay->host_w, k == 0 ? "Host" : "");
 		for (c = from; c < to; c++) {
 			label_line(buf, sizeof(buf), sec->cols[c].m->column, w[c], k);
 			if (sec->cols[c].m->select == METRIC_CONFIG)
@@ -319,24 +354,27 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 			else
 				lput(&l, " %*s", (int)w[c], buf);
 		}
+		if (guess_w)
+			lput(&l, "  %s", k == 0 ? "Guesses" : "");
 		lend(&l, f);
 	}
 	dashes(f, lay->host_w);
-	fputc(' ', f);
-	dashes(f, OS_WIDTH);
-	if (lay->note_w) {
-		fputc(' ', f);
-		dashes(f, lay->note_w);
-	}
 	for (c = from; c < to; c++) {
 		fputc(' ', f);
 		dashes(f, w[c]);
 	}
+	if (guess_w) {
+		fputs("  ", f);
+		dashes(f, guess_w);
+	}
 	fputc('\n', f);
 	for (r = 0; r < rep->nruns; r++) {
 		const struct report_run *run = &rep->runs[r];
+		const char *guess = guess_w ? cache_guess(sec, r) : NULL;
 
-		text_prefix(&l, lay, run->label, run->os, format_run_note(run));
+		if (!row_has_values(sec, r))
+			continue;
+		lput(&l, "%-*s", (int)lay->host_w, run->label);
 		for (c = from; c < to; c++) {
 			const char *s = format_cell(buf, sizeof(buf), &sec->cols[c], r);
 
@@ -345,17 +383,26 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 			else
 				lput(&l, " %*s", (int)w[c], s);
 		}
+		if (guess != NULL)
+			lput(&l, "  %s", guess);
 		lend(&l, f);
 	}
 }
 
+/*
+ * A section: one table of at most WIDTH characters, a row per run with a
+ * value in it.  The
+ * columns are as wide as their longest word and cell; a text column
+ * (Description) is cut at TEXT_WIDTH.  Only a section too wide even so
+ * is split, into tables of even widths ("(continued)").
+ */
 static void
 text_section(const struct report *rep, const struct report_section *sec,
 	     const struct text_layout *lay, FILE *f)
 {
 	char buf[128];
 	size_t *w = calloc(sec->ncols ? sec->ncols : 1, sizeof(*w));
-	size_t c, r, from, used, nchunks;
+	size_t c, r, from, used, nchunks, guess_w = 0;
 
 	if (w == NULL)
 		return;
@@ -373,13 +420,22 @@ text_section(const struct report *rep, const struct report_section *sec,
 				w[c] = n;
 		}
 	}
+	for (r = 0; r < rep->nruns; r++) {
+		const char *g = cache_guess(sec, r);
+
+		if (g != NULL && strlen(g) > guess_w)
+			guess_w = strlen(g);
+	}
 	fprintf(f, "%s\n", sec->s->title);
-	dashes(f, WIDTH - 2);
+	if (guess_w)
+		fprintf(f, "    (WARNING - the guesses may not be correct: check the curves, --svg)\n");
+	dashes(f, WIDTH_RULE);
 	fputc('\n', f);
-	/* How many tables the columns need at 80 characters, then as many
-	 * columns in each as the count allows, so the last is not a stub. */
+	/* How many tables the columns need at WIDTH characters, then as
+	 * many columns in each as the count allows, so the last is not a
+	 * stub.  The guesses go with the last. */
 	for (from = 0, nchunks = 0; from < sec->ncols; from = c, nchunks++)
-		for (c = from, used = lay->prefix; c < sec->ncols; c++) {
+		for (c = from, used = lay->prefix + (guess_w ? 2 + guess_w : 0); c < sec->ncols; c++) {
 			if (c > from && used + 1 + w[c] > WIDTH)
 				break;
 			used += 1 + w[c];
@@ -387,7 +443,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 	for (from = 0; from < sec->ncols; from = c, nchunks--) {
 		size_t even = (sec->ncols - from + nchunks - 1) / (nchunks ? nchunks : 1);
 
-		used = lay->prefix;
+		used = lay->prefix + (guess_w ? 2 + guess_w : 0);
 		for (c = from; c < sec->ncols && c - from < even; c++) {
 			if (c > from && used + 1 + w[c] > WIDTH)
 				break;
@@ -397,30 +453,31 @@ text_section(const struct report *rep, const struct report_section *sec,
 			short_title(buf, sizeof(buf), sec->s->title);
 			fprintf(f, "\n%s (continued)\n", buf);
 		}
-		text_chunk(rep, sec, w, from, c, lay, f);
+		text_chunk(rep, sec, w, from, c, lay, c == sec->ncols ? guess_w : 0, f);
 	}
 	fputc('\n', f);
 	free(w);
 }
 
-/* A ladder row's host: "[1] vm", the run's id first (two runs of one host). */
+/* A ladder row's host: the run's label, as in the sections (the legend
+ * under the tables names its file, host and note). */
 static const char *
 ladder_host(char *buf, size_t len, const struct report_run *run)
 {
-	snprintf(buf, len, "[%d] %s", run->id, run->label);
+	snprintf(buf, len, "%s", run->label);
 	return buf;
 }
 
 /*
  * A rate ladder: a row per run and ladder (host, the ladder's name
  * parts), a column per target (Mbit/s received and the loss), then the
- * knee; wrapped to 80 columns as the sections are.
+ * knee; split at WIDTH columns only when it must be.
  */
 static void
 text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 {
 	char buf[256];
-	size_t ncols = lad->ntargets + 1, host_w = 4, group_w = 6, note_w = 0, c, r, from, to, prefix;
+	size_t ncols = lad->ntargets + 1, host_w = 4, group_w = 6, c, r, from, to, prefix;
 	size_t *w = calloc(ncols, sizeof(*w));
 	struct line l;
 
@@ -434,11 +491,6 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 		host_w = n > host_w ? n : host_w;
 		n = strlen(lad->rows[r].group);
 		group_w = n > group_w ? n : group_w;
-		if (run->note != NULL) {
-			n = strlen(run->note);
-			n = n < 4 ? 4 : n > NOTE_WIDTH ? NOTE_WIDTH : n;
-			note_w = n > note_w ? n : note_w;
-		}
 	}
 	for (c = 0; c < ncols; c++) {
 		w[c] = c < lad->ntargets ? strlen(format_ladder_target(buf, sizeof(buf), lad->targets[c]))
@@ -455,11 +507,11 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 		;
 	if (r == lad->nrows)
 		group_w = 0;
-	prefix = host_w + (group_w ? 1 + group_w : 0) + (note_w ? 1 + note_w : 0);
+	prefix = host_w + (group_w ? 1 + group_w : 0);
 	fprintf(f, "%s\n", format_ladder_title(buf, sizeof(buf), lad));
 	if (group_w == 0)
 		fprintf(f, "Every row: %s\n", lad->rows[0].group);
-	dashes(f, WIDTH - 2);
+	dashes(f, WIDTH_RULE);
 	fputc('\n', f);
 	for (from = 0; from < ncols; from = to) {
 		size_t used = prefix;
@@ -470,8 +522,6 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			fprintf(f, "\nRate ladder of %s (continued)\n",
 				lad->m->program != NULL ? lad->m->program : lad->program);
 		lput(&l, "%-*s", (int)host_w, "Host");
-		if (note_w)
-			lput(&l, " %-*s", (int)note_w, "Note");
 		if (group_w)
 			lput(&l, " %-*s", (int)group_w, "Ladder");
 		for (c = from; c < to; c++)
@@ -479,10 +529,6 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			     ? format_ladder_target(buf, sizeof(buf), lad->targets[c]) : "knee");
 		lend(&l, f);
 		dashes(f, host_w);
-		if (note_w) {
-			fputc(' ', f);
-			dashes(f, note_w);
-		}
 		if (group_w) {
 			fputc(' ', f);
 			dashes(f, group_w);
@@ -498,8 +544,6 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			const struct report_run *run = &rep->runs[row->run];
 
 			lput(&l, "%-*s", (int)host_w, ladder_host(buf, sizeof(buf), run));
-			if (note_w)
-				lput(&l, " %-*.*s", (int)note_w, (int)note_w, format_run_note(run));
 			if (group_w)
 				lput(&l, " %-*s", (int)group_w, row->group);
 			for (c = from; c < to; c++)
@@ -513,22 +557,41 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 	free(w);
 }
 
+/*
+ * The legend of the rows: each run's label (the tables' Host column),
+ * its number in the A/B ([1]), the file, host, OS, note and tags, then
+ * what makes its numbers unreliable.
+ */
 static void
 text_runs(const struct report *rep, FILE *f)
 {
-	size_t i, k;
+	size_t i, k, w = 4;
 
+	for (i = 0; i < rep->nruns; i++)
+		if (strlen(rep->runs[i].label) > w)
+			w = strlen(rep->runs[i].label);
 	fprintf(f, "Runs:\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct report_run *r = &rep->runs[i];
+		struct line l = { "", 0 };
+		size_t ntags = 0;
 
-		fprintf(f, "  [%d] %s: %s, %s%s%s%s%s\n", r->id, r->file, r->label,
-			r->os[0] ? r->os : "unknown OS",
-			r->note ? ", note: " : "", r->note ? r->note : "",
-			r->rf.format == RESFILE_LMBENCH3 ? " (lmbench3)" : "",
-			r->rf.nresults == 0 ? " (no results)" : "");
+		lput(&l, "  %-*s [%d] %s: %s, %s", (int)w, r->label, r->id, r->file,
+		     r->host != NULL && r->host[0] ? r->host : "unknown host",
+		     r->os[0] ? r->os : "unknown OS");
+		if (r->note != NULL)
+			lput(&l, ", note: %s", r->note);
+		for (k = 0; k < r->rf.nconfig; k++)
+			if (strncmp(r->rf.config[k].key, "tag-", 4) == 0)
+				lput(&l, "%s%s=%s", ntags++ ? " " : ", tags: ", r->rf.config[k].key + 4,
+				     r->rf.config[k].value);
+		if (r->rf.format == RESFILE_LMBENCH3)
+			lput(&l, " (lmbench3)");
+		if (r->rf.nresults == 0)
+			lput(&l, " (no results)");
+		lend(&l, f);
 		for (k = 0; k < r->rf.nflags; k++)
-			fprintf(f, "      unreliable: %s\n", r->rf.flags[k]);
+			fprintf(f, "  %-*s   unreliable: %s\n", (int)w, "", r->rf.flags[k]);
 	}
 	fputc('\n', f);
 }
@@ -674,7 +737,6 @@ write_text(const struct report *rep, FILE *f)
 	struct text_layout lay;
 	size_t i;
 
-	text_runs(rep, f);
 	if (rep->want_summary) {
 		text_layout(rep, &lay);
 		for (i = 0; i < rep->nsecs; i++)
@@ -685,6 +747,7 @@ write_text(const struct report *rep, FILE *f)
 			fprintf(f, "No values in the chosen sections.\n\n");
 		text_implausible(rep, f);
 	}
+	text_runs(rep, f);
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)

@@ -130,34 +130,23 @@ label_runs(struct report *rep)
 		if (r->os == NULL)
 			r->os = "";
 	}
+	/*
+	 * A row is named by its file's name (vm.0, vm.1), as results/
+	 * <platform>/ names the runs, where that is short and no other run's
+	 * file has it; else by the host and the run's number (vm#3).  The
+	 * legend under the tables gives each label's file, host and note.
+	 */
 	for (i = 0; i < rep->nruns; i++) {
 		struct report_run *r = &rep->runs[i];
-		int twin = 0;
+		const char *base = file_base(r->rf.path);
+		int same = strlen(base) > 24;
 
-		for (j = 0; j < rep->nruns; j++)
-			if (j != i && strcmp(rep->runs[j].host, r->host) == 0
-			    && strncmp(rep->runs[j].os, r->os, 13) == 0
-			    && (rep->runs[j].note == NULL) == (r->note == NULL)
-			    && (r->note == NULL || strcmp(rep->runs[j].note, r->note) == 0))
-				twin = 1;
-		if (twin) {
-			/*
-			 * Runs of one host apart by their file names (vm.0,
-			 * vm.1), as results/<platform>/ names them, where those
-			 * are short and differ; else by the run's number.
-			 */
-			const char *base = file_base(r->rf.path);
-			int same = strlen(base) > 40;
-
-			for (j = 0; j < rep->nruns && !same; j++)
-				same = j != i && strcmp(file_base(rep->runs[j].rf.path), base) == 0;
-			if (same)
-				snprintf(r->label, sizeof(r->label), "%.36s#%d", r->host, r->id);
-			else
-				snprintf(r->label, sizeof(r->label), "%s", base);
-		} else {
-			snprintf(r->label, sizeof(r->label), "%.40s", r->host);
-		}
+		for (j = 0; j < rep->nruns && !same; j++)
+			same = j != i && strcmp(file_base(rep->runs[j].rf.path), base) == 0;
+		if (same)
+			snprintf(r->label, sizeof(r->label), "%.20s#%d", r->host, r->id);
+		else
+			snprintf(r->label, sizeof(r->label), "%s", base);
 	}
 }
 

@@ -26,7 +26,7 @@ struct report_run {
 	int id;			/* 1-based, in the order given */
 	const char *file;	/* as named on the command line */
 	const char *host, *os, *note;
-	char label[48];		/* host; the file name (vm.0) or "#id" when two rows would read alike */
+	char label[48];		/* the file name (vm.0), or host#id when files share it */
 };
 
 struct report_column {
