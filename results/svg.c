@@ -2,8 +2,11 @@
  * svg: plots as SVG 1.1 with no dependencies: memory load latency against
  * working-set size (log-log) for each run, rate ladders (received against
  * target over the loss), latency under load over time (throughput over
- * the probes' round trip), and each A/B comparison's deltas as horizontal
- * bars.  Coordinates are printed with fixed formats.
+ * the probes' round trip), and each A/B comparison's ratios as bars on a
+ * log axis.  Coordinates are printed with fixed formats.
+ *
+ * Elements a test looks for carry a class: "curve", "cache", "nodata"
+ * (memory latency); "bar", "ci", "clamp", "one", "tick", "sec" (A/B).
  */
 #include "config.h"
 
@@ -20,11 +23,17 @@
 #define MT 40
 #define MB 50
 #define PH 360			/* plot height of the latency chart */
-#define BAR 18			/* height of one bar row */
 
+/* Ten colours that read apart on white, and apart for most colour-blind
+ * readers in pairs of neighbours; no grey (grey means "no change"). */
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
-	"#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+	"#17becf", "#8c564b", "#e377c2", "#bcbd22", "#393b79",
+};
+
+/* Dash patterns: with the palette, 60 curves each of its own look. */
+static const char *const dashes[] = {
+	"", "7,3", "2,2", "10,3,2,3", "4,4", "12,2,2,2,2,2",
 };
 
 static void
@@ -50,6 +59,47 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
+/* A <text> element of s at (x, y) with extra attributes attr ("" for none). */
+static void
+text_at(FILE *f, double x, double y, const char *attr, const char *s)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s%s>", x, y, *attr ? " " : "", attr);
+	xml_text(f, s);
+	fputs("</text>\n", f);
+}
+
+/* s cut to at most n bytes, ending in "..." when cut (n >= 4). */
+static void
+cut(char *s, size_t n)
+{
+	if (strlen(s) > n)
+		snprintf(s + n - 3, 4, "...");
+}
+
+static const char *
+file_base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s != NULL && s[1] != '\0' ? s + 1 : path;
+}
+
+/*
+ * How a run reads in a legend or a title: its label as in the tables,
+ * its host where the label is not the host, its note: "[2] vm, tuned",
+ * "[3] vm.1 (vm), after the update".
+ */
+static void
+run_name(const struct report *rep, size_t ri, char *buf, size_t len)
+{
+	const struct report_run *r = &rep->runs[ri];
+	int own = strcmp(r->label, r->host) != 0;
+
+	snprintf(buf, len, "[%d] %s%s%s%s%s%s", r->id, r->label, own ? " (" : "",
+		 own ? r->host : "", own ? ")" : "", r->note != NULL ? ", " : "",
+		 r->note != NULL ? r->note : "");
+}
+
 static void
 svg_open(FILE *f, int width, int height)
 {
@@ -72,9 +122,30 @@ svg_close(FILE *f)
 /* One curve: a run's results of one order and stride, by size. */
 struct curve {
 	size_t run;
-	char label[160];
+	char walk[64];		/* "stride 128", "random 16" */
 	double *x, *y;		/* bytes, ns */
 	size_t n;
+	int color, dash;	/* indexes into palette and dashes */
+};
+
+/* A cache size of a run's fingerprint, drawn as a line across the sizes. */
+struct cache_mark {
+	size_t run;
+	char level[8];		/* "L1", "L2" */
+	double bytes;
+	int shared;		/* every run with curves says the same */
+};
+
+/* The curves of a chart, the cache sizes and the runs without curves. */
+struct lat {
+	struct curve *cv;
+	size_t nc;
+	struct cache_mark *cm;
+	size_t ncm;
+	size_t *runs;		/* runs with curves, in the order of the runs */
+	size_t nruns;
+	size_t *empty;		/* runs without any */
+	size_t nempty;
 };
 
 static int
@@ -85,22 +156,136 @@ cmp_pt(const void *a, const void *b)
 	return (p[0] > q[0]) - (p[0] < q[0]);
 }
 
-/* The curves of all runs: the results of the metrics the table plots by
- * size (METRIC_CURVE, lib/metric).  Returns how many (0 on allocation
- * failure). */
-static size_t
-collect(const struct report *rep, struct curve **out)
+static void
+lat_free(struct lat *L)
 {
-	struct curve *cv = NULL;
-	size_t nc = 0, ri, i, j;
+	size_t i;
 
+	for (i = 0; i < L->nc; i++)
+		free(L->cv[i].x);
+	free(L->cv);
+	free(L->cm);
+	free(L->runs);
+	free(L->empty);
+	memset(L, 0, sizeof(*L));
+}
+
+/* A size as "32K", "1.5M" (2^10 multiples, as result names write them);
+ * -1 when s is not one. */
+static double
+parse_size(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !(v > 0))
+		return -1;
+	switch (*end) {
+	case 'K': case 'k':
+		v *= 1024.0, end++;
+		break;
+	case 'M': case 'm':
+		v *= 1048576.0, end++;
+		break;
+	case 'G': case 'g':
+		v *= 1073741824.0, end++;
+		break;
+	}
+	return *end == '\0' || *end == 'B' ? v : -1;
+}
+
+static int
+add_mark(struct lat *L, size_t run, const char *level, double bytes)
+{
+	struct cache_mark *q;
+	size_t i;
+
+	for (i = 0; i < L->ncm; i++)
+		if (L->cm[i].run == run && strcmp(L->cm[i].level, level) == 0)
+			return 0;
+	if ((q = realloc(L->cm, (L->ncm + 1) * sizeof(*q))) == NULL)
+		return -1;
+	L->cm = q;
+	q = &L->cm[L->ncm++];
+	q->run = run;
+	snprintf(q->level, sizeof(q->level), "%s", level);
+	q->bytes = bytes;
+	q->shared = 0;
+	return 0;
+}
+
+/*
+ * The cache sizes of run ri: the kernel's ("sysfs-cache: L1d 32K L2 1M
+ * L3 32M line 64", the cache program's line; the instruction cache left
+ * out), else those the cache program measured (Cache/level=N in bytes).
+ */
+static int
+cache_marks(struct lat *L, const struct report *rep, size_t ri)
+{
+	const struct resfile_run *rf = &rep->runs[ri].rf;
+	const char *v = resfile_config(rf, "sysfs-cache");
+	size_t i, before = L->ncm;
+
+	if (v != NULL) {
+		char buf[256], *tok, *save = NULL, *name = NULL;
+
+		snprintf(buf, sizeof(buf), "%s", v);
+		for (tok = strtok_r(buf, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+			if (tok[0] == 'L' && tok[1] >= '1' && tok[1] <= '9'
+			    && (tok[2] == '\0' || strcmp(tok + 2, "d") == 0 || strcmp(tok + 2, "u") == 0)) {
+				name = tok;
+				continue;
+			}
+			if (name != NULL && parse_size(tok) > 0) {
+				char level[8];
+
+				snprintf(level, sizeof(level), "L%c", name[1]);
+				if (add_mark(L, ri, level, parse_size(tok)) != 0)
+					return -1;
+			}
+			name = NULL;
+		}
+	}
+	if (L->ncm > before)
+		return 0;
+	for (i = 0; i < rf->nresults; i++) {
+		const struct resfile_result *x = &rf->results[i];
+		struct stats st;
+		char level[8];
+		unsigned n;
+
+		if (strncmp(x->name, "BenchmarkCache/level=", 21) != 0 || strcmp(x->unit, "bytes") != 0
+		    || sscanf(x->name + 21, "%u", &n) != 1 || n < 1 || n > 9
+		    || stats_compute(x->v, x->n, &st) != 0 || !(st.median > 0))
+			continue;
+		snprintf(level, sizeof(level), "L%u", n);
+		if (add_mark(L, ri, level, st.median) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The curves of all runs: the results of the metrics the table plots by
+ * size (METRIC_CURVE, lib/metric), each given a colour by its run and a
+ * dash by its walk (and by the round of colours past the tenth run), so
+ * that no two curves look alike.  Returns 0, or -1 out of memory.
+ */
+static int
+collect(const struct report *rep, struct lat *L)
+{
+	char walks[16][64];
+	size_t nwalks = 0, ri, i, j;
+
+	memset(L, 0, sizeof(*L));
 	for (ri = 0; ri < rep->nruns; ri++) {
 		const struct resfile_run *rf = &rep->runs[ri].rf;
+		size_t had = L->nc, *q;
 
 		for (i = 0; i < rf->nresults; i++) {
 			const struct resfile_result *x = &rf->results[i];
 			const struct metric *m;
-			char order[16], stride[16], sz[32], key[160];
+			char order[16], stride[16], sz[32], walk[64];
 			unsigned long copies;
 			double bytes, *pts;
 			struct stats st;
@@ -115,85 +300,121 @@ collect(const struct report *rep, struct curve **out)
 				continue;
 			if (metric_param(x->name, "stride", stride, sizeof(stride)) == NULL)
 				snprintf(stride, sizeof(stride), "?");
-			snprintf(key, sizeof(key), "[%d] %s %s %s", rep->runs[ri].id,
-				 rep->runs[ri].label, order, stride);
-			for (j = 0; j < nc; j++)
-				if (cv[j].run == ri && strcmp(cv[j].label, key) == 0)
-					c = &cv[j];
+			snprintf(walk, sizeof(walk), "%s %s", order, stride);
+			for (j = had; j < L->nc; j++)
+				if (strcmp(L->cv[j].walk, walk) == 0)
+					c = &L->cv[j];
 			if (c == NULL) {
-				struct curve *q = realloc(cv, (nc + 1) * sizeof(*cv));
+				struct curve *cq = realloc(L->cv, (L->nc + 1) * sizeof(*cq));
 
-				if (q == NULL)
-					break;
-				cv = q;
-				c = &cv[nc++];
+				if (cq == NULL)
+					return -1;
+				L->cv = cq;
+				c = &L->cv[L->nc++];
 				memset(c, 0, sizeof(*c));
 				c->run = ri;
-				snprintf(c->label, sizeof(c->label), "%s", key);
+				snprintf(c->walk, sizeof(c->walk), "%s", walk);
 			}
 			pts = realloc(c->x, (c->n + 1) * 2 * sizeof(double));
 			if (pts == NULL)
-				break;
+				return -1;
 			c->x = pts;
 			c->x[2 * c->n] = bytes;
 			c->x[2 * c->n + 1] = st.median;
 			c->n++;
 		}
+		if (L->nc > had) {
+			if ((q = realloc(L->runs, (L->nruns + 1) * sizeof(*q))) == NULL)
+				return -1;
+			L->runs = q;
+			L->runs[L->nruns++] = ri;
+			if (cache_marks(L, rep, ri) != 0)
+				return -1;
+		} else {
+			if ((q = realloc(L->empty, (L->nempty + 1) * sizeof(*q))) == NULL)
+				return -1;
+			L->empty = q;
+			L->empty[L->nempty++] = ri;
+		}
 	}
-	/* x holds (size, ns) pairs; sort them by size. */
-	for (j = 0; j < nc; j++) {
-		qsort(cv[j].x, cv[j].n, 2 * sizeof(double), cmp_pt);
-		cv[j].y = cv[j].x + 1;
+	for (j = 0; j < L->nc; j++) {
+		struct curve *c = &L->cv[j];
+		size_t w, rank = 0;
+
+		/* x holds (size, ns) pairs; sort them by size. */
+		qsort(c->x, c->n, 2 * sizeof(double), cmp_pt);
+		c->y = c->x + 1;
+		for (w = 0; w < nwalks && strcmp(walks[w], c->walk) != 0; w++)
+			;
+		if (w == nwalks && nwalks < HB_ARRAY_SIZE(walks))
+			snprintf(walks[nwalks++], sizeof(walks[0]), "%s", c->walk);
+		while (L->runs[rank] != c->run)
+			rank++;
+		c->color = (int)(rank % HB_ARRAY_SIZE(palette));
+		c->dash = (int)((w + rank / HB_ARRAY_SIZE(palette) * nwalks) % HB_ARRAY_SIZE(dashes));
 	}
-	*out = cv;
-	return nc;
+	/* A cache size every run with curves gives alike is drawn once. */
+	for (i = 0; i < L->ncm; i++) {
+		size_t n = 0;
+
+		for (j = 0; j < L->ncm; j++)
+			n += strcmp(L->cm[j].level, L->cm[i].level) == 0 && L->cm[j].bytes == L->cm[i].bytes;
+		L->cm[i].shared = n == L->nruns;
+	}
+	return 0;
 }
 
-static void
-free_curves(struct curve *cv, size_t nc)
-{
-	size_t i;
-
-	for (i = 0; i < nc; i++)
-		free(cv[i].x);
-	free(cv);
-}
-
+/* A size in bytes as a tick label: "512", "4K", "64K", "1M", "16M", "1G". */
 static void
 size_label(char *buf, size_t len, double b)
 {
-	if (b >= 1073741824.0)
-		snprintf(buf, len, "%.0fG", b / 1073741824.0);
-	else if (b >= 1048576.0)
-		snprintf(buf, len, "%.0fM", b / 1048576.0);
-	else if (b >= 1024.0)
-		snprintf(buf, len, "%.0fK", b / 1024.0);
-	else
-		snprintf(buf, len, "%.0f", b);
+	static const struct { double scale; const char *name; } u[] = {
+		{ 1073741824.0, "G" }, { 1048576.0, "M" }, { 1024.0, "K" }, { 1, "" }
+	};
+	size_t i = 0;
+	char num[32];
+
+	while (i + 1 < HB_ARRAY_SIZE(u) && b < u[i].scale)
+		i++;
+	snprintf(buf, len, "%s%s", report_num_sig(num, sizeof(num), b / u[i].scale, 3), u[i].name);
+}
+
+#define LROW 15			/* a line of the latency legend */
+
+/* The legend's lines: a heading per run, a line per curve of it. */
+static int
+lat_legend_lines(const struct lat *L)
+{
+	return (int)(L->nruns + L->nc);
+}
+
+static int
+lat_height(const struct lat *L)
+{
+	int h = MT + PH + MB + (L->nempty > 0 ? 18 : 0);
+	int legend = MT + 10 + lat_legend_lines(L) * LROW + (L->ncm > 0 ? 3 * LROW : 0);
+
+	return legend > h ? legend : h;
 }
 
 /* Draw the latency chart at vertical offset y0; returns its height. */
 static int
-memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int y0)
+memlat(const struct report *rep, const struct lat *L, FILE *f, int y0)
 {
 	double xmin = HUGE_VAL, xmax = 0, ymin = HUGE_VAL, ymax = 0, lx0, lx1, ly0, ly1, t;
-	int pw = W - ML - MR, height = MT + PH + MB, legend_h = (int)nc * 16 + MT + 10;
-	size_t i, k;
+	int pw = W - ML - MR, top = y0 + MT, step, ly;
+	size_t i, k, r;
+	char lab[256];
 
-	if (legend_h > height)
-		height = legend_h;
-	for (i = 0; i < nc; i++)
-		for (k = 0; k < cv[i].n; k++) {
-			double x = cv[i].x[2 * k], y = cv[i].x[2 * k + 1];
-
-			xmin = x < xmin ? x : xmin;
-			xmax = x > xmax ? x : xmax;
-			ymin = y < ymin ? y : ymin;
-			ymax = y > ymax ? y : ymax;
+	for (i = 0; i < L->nc; i++)
+		for (k = 0; k < L->cv[i].n; k++) {
+			xmin = fmin(xmin, L->cv[i].x[2 * k]);
+			xmax = fmax(xmax, L->cv[i].x[2 * k]);
+			ymin = fmin(ymin, L->cv[i].y[2 * k]);
+			ymax = fmax(ymax, L->cv[i].y[2 * k]);
 		}
 	/* Whole powers of two across, whole decades up. */
 	lx0 = floor(log2(xmin));
-	/* cppcheck-suppress invalidFunctionArg ; collect() keeps sizes > 0 only, nc > 0 */
 	lx1 = ceil(log2(xmax));
 	if (lx1 <= lx0)
 		lx1 = lx0 + 1;
@@ -201,63 +422,134 @@ memlat(const struct report *rep, const struct curve *cv, size_t nc, FILE *f, int
 	ly1 = ceil(log10(ymax));
 	if (ly1 <= ly0)
 		ly1 = ly0 + 1;
-
+	/* Labels every 2, 4 or 16 times, on whole powers of that (4K, 64K, 1M). */
+	step = lx1 - lx0 <= 10 ? 1 : lx1 - lx0 <= 20 ? 2 : 4;
 #define PX(b) (ML + (log2(b) - lx0) / (lx1 - lx0) * pw)
-#define PY(v) (y0 + MT + PH - (log10(v) - ly0) / (ly1 - ly0) * PH)
-	fprintf(f, "<g>\n<text x=\"%d\" y=\"%d\" font-size=\"15\">Memory load latency "
-		"against working-set size</text>\n", ML, y0 + 22);
-	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-		"stroke=\"#000000\"/>\n", ML, y0 + MT, pw, PH);
-	/* Grid and ticks: every power of 4 (or 2 when narrow) across. */
-	{
-		int step = lx1 - lx0 > 12 ? 2 : 1;
-		char lab[32];
+#define PY(v) (top + PH - (log10(v) - ly0) / (ly1 - ly0) * PH)
+	fputs("<g>\n", f);
+	text_at(f, ML, y0 + 22, "font-size=\"15\"",
+		"Memory load latency against working-set size (lat_mem_rd)");
+	for (t = lx0; t <= lx1 + 1e-9; t += 1) {
+		double x = ML + (t - lx0) / (lx1 - lx0) * pw;
+		int major = fmod(t, step) == 0;
 
-		for (t = lx0; t <= lx1 + 1e-9; t += step) {
-			double x = ML + (t - lx0) / (lx1 - lx0) * pw;
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+			x, top, x, top + PH, major ? "#d8d8d8" : "#f0f0f0");
+		if (!major)
+			continue;
+		size_label(lab, sizeof(lab), pow(2.0, t));
+		text_at(f, x, top + PH + 16, "class=\"tick\" text-anchor=\"middle\"", lab);
+	}
+	for (t = ly0; t <= ly1 + 1e-9; t += 1) {
+		static const double sub[] = { 1, 2, 5 };
 
-			size_label(lab, sizeof(lab), pow(2.0, t));
-			fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-				"stroke=\"#dddddd\"/>\n", x, y0 + MT, x, y0 + MT + PH);
-			fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-				x, y0 + MT + PH + 16, lab);
-		}
-		for (t = ly0; t <= ly1 + 1e-9; t += 1) {
-			double y = y0 + MT + PH - (t - ly0) / (ly1 - ly0) * PH;
+		for (k = 0; k < HB_ARRAY_SIZE(sub); k++) {
+			double v = sub[k] * pow(10.0, t), y;
 
-			report_num(lab, sizeof(lab), pow(10.0, t));
-			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-				"stroke=\"#dddddd\"/>\n", ML, y, ML + pw, y);
-			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-				ML - 6, y + 4, lab);
+			if (log10(v) > ly1 + 1e-9)
+				break;
+			y = PY(v);
+			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+				ML, y, ML + pw, y, k ? "#f0f0f0" : "#d8d8d8");
+			if (k > 0 && ly1 - ly0 > 2)
+				continue;
+			report_num_sig(lab, sizeof(lab), v, 3);
+			text_at(f, ML - 6, y + 4, k ? "class=\"tick\" text-anchor=\"end\" fill=\"#777777\""
+				: "class=\"tick\" text-anchor=\"end\"", lab);
 		}
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (bytes, log "
-		"scale)</text>\n", ML + pw / 2, y0 + MT + PH + 36);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
-		"ns per load (log scale)</text>\n", 16, y0 + MT + PH / 2, 16, y0 + MT + PH / 2);
-	for (i = 0; i < nc; i++) {
-		const char *color = palette[i % HB_ARRAY_SIZE(palette)];
-		int dash = strstr(cv[i].label, " random ") != NULL;
+	/* The cache sizes: a dotted line each, named at the top. */
+	for (i = 0, k = 0; i < L->ncm; i++) {
+		const struct cache_mark *c = &L->cm[i];
+		double x;
+		size_t j;
+		int dup = 0;
+		const char *color;
 
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s points=\"",
-			color, dash ? " stroke-dasharray=\"5,3\"" : "");
-		for (k = 0; k < cv[i].n; k++)
-			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(cv[i].x[2 * k]),
-				PY(cv[i].x[2 * k + 1]));
+		for (j = 0; j < i; j++)
+			dup |= c->shared && L->cm[j].shared && strcmp(L->cm[j].level, c->level) == 0
+			       && L->cm[j].bytes == c->bytes;
+		if (dup || log2(c->bytes) < lx0 || log2(c->bytes) > lx1)
+			continue;
+		for (r = 0; L->runs[r] != c->run; r++)
+			;
+		color = c->shared ? "#555555" : palette[r % HB_ARRAY_SIZE(palette)];
+		x = PX(c->bytes);
+		size_label(lab, sizeof(lab), c->bytes);
+		fprintf(f, "<line class=\"cache\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+			"stroke-width=\"1.2\" stroke-dasharray=\"1,3\"/>\n", x, top, x, top + PH, color);
+		{
+			char name[300];
+
+			/* Named on the side with room: left of a line near the right edge. */
+			snprintf(name, sizeof(name), "%s %s", c->level, lab);
+			text_at(f, x > ML + 0.85 * pw ? x - 3 : x + 3, top + 12 + (double)(k++ % 3) * 13,
+				x > ML + 0.85 * pw ? "font-size=\"11\" text-anchor=\"end\"" : "font-size=\"11\"",
+				name);
+		}
+	}
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#000000\"/>\n", ML, top, pw, PH);
+	text_at(f, ML + pw / 2.0, top + PH + 34, "text-anchor=\"middle\"",
+		"working-set size (bytes, log scale; K, M, G: 2^10, 2^20, 2^30)");
+	fprintf(f, "<text x=\"16\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">"
+		"ns per load (log scale)</text>\n", top + PH / 2, top + PH / 2);
+	for (i = 0; i < L->nc; i++) {
+		const struct curve *c = &L->cv[i];
+
+		fprintf(f, "<polyline class=\"curve\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"",
+			palette[c->color]);
+		if (*dashes[c->dash])
+			fprintf(f, " stroke-dasharray=\"%s\"", dashes[c->dash]);
+		fputs(" points=\"", f);
+		for (k = 0; k < c->n; k++)
+			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(c->x[2 * k]), PY(c->y[2 * k]));
 		fputs("\"/>\n", f);
-		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-			"stroke-width=\"2\"%s/>\n", W - MR + 14, y0 + MT + 8 + (int)i * 16,
-			W - MR + 38, y0 + MT + 8 + (int)i * 16, color,
-			dash ? " stroke-dasharray=\"5,3\"" : "");
-		fprintf(f, "<text x=\"%d\" y=\"%d\">", W - MR + 44, y0 + MT + 12 + (int)i * 16);
-		xml_text(f, cv[i].label);
-		fputs("</text>\n", f);
+	}
+	/* The legend: each run as the tables name it, then its curves. */
+	ly = top + 8;
+	for (r = 0; r < L->nruns; r++) {
+		run_name(rep, L->runs[r], lab, sizeof(lab));
+		cut(lab, 36);
+		text_at(f, W - MR + 10, ly + 4, "font-weight=\"bold\"", lab);
+		ly += LROW;
+		for (i = 0; i < L->nc; i++) {
+			const struct curve *c = &L->cv[i];
+
+			if (c->run != L->runs[r])
+				continue;
+			fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+				"stroke-width=\"2\"", W - MR + 18, ly, W - MR + 52, ly, palette[c->color]);
+			if (*dashes[c->dash])
+				fprintf(f, " stroke-dasharray=\"%s\"", dashes[c->dash]);
+			fputs("/>\n", f);
+			snprintf(lab, sizeof(lab), "[%d] %s %s", rep->runs[c->run].id,
+				 rep->runs[c->run].label, c->walk);
+			cut(lab, 30);
+			text_at(f, W - MR + 58, ly + 4, "", lab);
+			ly += LROW;
+		}
+	}
+	if (L->ncm > 0) {
+		text_at(f, W - MR + 10, ly + 8, "fill=\"#555555\"", "dotted: the cache sizes,");
+		text_at(f, W - MR + 10, ly + 8 + LROW, "fill=\"#555555\"",
+			"the kernel's (or as measured)");
+	}
+	/* Runs that have no memory latency results, named. */
+	if (L->nempty > 0) {
+		size_t n = (size_t)snprintf(lab, sizeof(lab), "no data: ");
+
+		for (i = 0; i < L->nempty && n < sizeof(lab); i++)
+			n += (size_t)snprintf(lab + n, sizeof(lab) - n, "%s[%d] %s", i ? ", " : "",
+					      rep->runs[L->empty[i]].id,
+					      file_base(rep->runs[L->empty[i]].file));
+		cut(lab, 90);
+		text_at(f, ML, top + PH + 54, "class=\"nodata\" fill=\"#a00000\"", lab);
 	}
 #undef PX
 #undef PY
 	fputs("</g>\n", f);
-	return height;
+	return lat_height(L);
 }
 
 /* ---------------------------------------------------------------- ticks */
@@ -450,17 +742,24 @@ ladder_chart(const struct report *rep, const struct report_ladder *lad, FILE *f,
 	for (r = 0; r < lad->nrows; r++) {
 		const struct report_ladder_row *row = &lad->rows[r];
 		const char *color = palette[r % HB_ARRAY_SIZE(palette)];
-		const struct report_run *run = &rep->runs[row->run];
+		/* Past the tenth row, the colours again with another dash. */
+		const char *dash = dashes[r / HB_ARRAY_SIZE(palette) % HB_ARRAY_SIZE(dashes)];
+		char da[64] = "";
 		int ly = top + 8 + (int)r * 32, first;
 
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", color);
+		if (*dash)
+			snprintf(da, sizeof(da), " stroke-dasharray=\"%s\"", dash);
+
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"", color,
+			da);
 		for (first = 1, k = 0; k < lad->ntargets; k++)
 			if (!isnan(row->got[k])) {
 				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", PX(lad->targets[k]), PY(row->got[k]));
 				first = 0;
 			}
 		fputs("\"/>\n", f);
-		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", color);
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"", color,
+			da);
 		for (first = 1, k = 0; k < lad->ntargets; k++)
 			if (!isnan(row->got[k]) && !isnan(row->loss[k])) {
 				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", PX(lad->targets[k]),
@@ -486,12 +785,10 @@ ladder_chart(const struct report *rep, const struct report_ladder *lad, FILE *f,
 			}
 		}
 		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-			"stroke-width=\"2\"/>\n", W - MR + 14, ly, W - MR + 38, ly, color);
-		snprintf(buf, sizeof(buf), "[%d] %s%s%s", run->id, run->label, run->note ? " " : "",
-			 run->note ? run->note : "");
-		fprintf(f, "<text x=\"%d\" y=\"%d\">", W - MR + 44, ly + 4);
-		xml_text(f, buf);
-		fputs("</text>\n", f);
+			"stroke-width=\"2\"%s/>\n", W - MR + 14, ly, W - MR + 38, ly, color, da);
+		run_name(rep, row->run, buf, sizeof(buf));
+		cut(buf, 32);
+		text_at(f, W - MR + 44, ly + 4, "font-size=\"11\"", buf);
 		if (isnan(row->knee))
 			snprintf(lab, sizeof(lab), "none");
 		else
@@ -507,8 +804,9 @@ ladder_chart(const struct report *rep, const struct report_ladder *lad, FILE *f,
 		xml_text(f, lad->rows[0].group);
 		fputs("</text>\n", f);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555555\">ring: the knee (sent in full, little "
-		"loss)</text>\n", W - MR + 14, top + 8 + (int)lad->nrows * 32 + 22);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555555\">ring: the knee (sent in full,</text>\n"
+		"<text x=\"%d\" y=\"%d\" fill=\"#555555\">little loss)</text>\n", W - MR + 14,
+		top + 8 + (int)lad->nrows * 32 + 22, W - MR + 14, top + 8 + (int)lad->nrows * 32 + 37);
 #undef PX
 #undef PY
 #undef LY
@@ -517,6 +815,22 @@ ladder_chart(const struct report *rep, const struct report_ladder *lad, FILE *f,
 }
 
 /* ---------------------------------------------------------------- A/B bars */
+
+/*
+ * An A/B chart: a bar per metric of the ratio b/a on a log axis (x0.5
+ * and x2 the same distance either side of x1, no change), its interval
+ * as a whisker, grouped by section; in two columns when there are many.
+ */
+#define AB_ROW 15		/* a metric's row */
+#define AB_SEC 22		/* a section's heading */
+#define AB_HEAD 104		/* title, sides, legend, the top ticks */
+#define AB_FOOT 44		/* the bottom ticks and the axis' name */
+#define AB_MAXE 3		/* the axis reaches at most x8 and x1/8 */
+
+/* The columns: label, plot, value text, in pixels. */
+struct ab_geom {
+	int ncol, lw, pw, vw, gap, width;
+};
 
 static size_t
 ab_rows(const struct report_ab *ab)
@@ -528,73 +842,309 @@ ab_rows(const struct report_ab *ab)
 	return n;
 }
 
+static void
+ab_geom(const struct report_ab *ab, struct ab_geom *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ab->nsecs; i++)
+		n += ab->secs[i].nrows > 0 ? ab->secs[i].nrows + 2 : 0;
+	if (n > 48) {
+		g->ncol = 2, g->lw = 150, g->pw = 250, g->vw = 150, g->gap = 20;
+	} else {
+		g->ncol = 1, g->lw = 200, g->pw = 340, g->vw = 170, g->gap = 0;
+	}
+	g->width = 20 + g->ncol * (g->lw + g->pw + g->vw) + (g->ncol - 1) * g->gap;
+}
+
+/* The column of each section (into col[0..nsecs)), whole sections
+ * filling the columns in turn to about the same height; returns the
+ * height of the rows of the tallest column. */
+static int
+ab_plan(const struct report_ab *ab, const struct ab_geom *g, int *col)
+{
+	int total = 0, h = 0, tallest = 0, c = 0;
+	size_t i;
+
+	for (i = 0; i < ab->nsecs; i++)
+		if (ab->secs[i].nrows > 0)
+			total += AB_SEC + (int)ab->secs[i].nrows * AB_ROW;
+	for (i = 0; i < ab->nsecs; i++) {
+		int sh = ab->secs[i].nrows > 0 ? AB_SEC + (int)ab->secs[i].nrows * AB_ROW : 0;
+
+		/* Past this column's share with half of the section: the next. */
+		if (c + 1 < g->ncol && h > 0 && h + sh / 2 > (total + g->ncol - 1) / g->ncol) {
+			c++;
+			h = 0;
+		}
+		if (col != NULL)
+			col[i] = c;
+		h += sh;
+		tallest = h > tallest ? h : tallest;
+	}
+	return tallest;
+}
+
 static int
 ab_height(const struct report_ab *ab)
 {
-	return MT + (int)ab_rows(ab) * BAR + MB;
+	struct ab_geom g;
+
+	ab_geom(ab, &g);
+	return AB_HEAD + ab_plan(ab, &g, NULL) + AB_FOOT;
+}
+
+static int
+ab_width(const struct report_ab *ab)
+{
+	struct ab_geom g;
+
+	ab_geom(ab, &g);
+	return g.width > W ? g.width : W;
+}
+
+/* The ratio b/a of a row; NaN when there is none. */
+static double
+ab_ratio(const struct report_ab_row *r)
+{
+	return isfinite(r->delta) && r->delta > -100 ? 1 + r->delta / 100 : NAN;
+}
+
+/* How a row's bar is drawn and what the legend calls it. */
+enum ab_look {
+	LOOK_BETTER, LOOK_WORSE, LOOK_CHANGED, LOOK_SAME,
+	LOOK_LEAN_BETTER, LOOK_LEAN_WORSE, LOOK_NEUTRAL, LOOK_INCOMPARABLE
+};
+
+static const struct {
+	const char *cls, *fill, *stroke, *legend;
+} looks[] = {
+	{ "better", "#2a9d4a", NULL, "better" },
+	{ "worse", "#d0312d", NULL, "worse" },
+	{ "changed", "#1f77b4", NULL, "changed (neither better nor worse)" },
+	{ "same", "#a0a0a0", NULL, "no change" },
+	{ "lean-better", "#b5e0c0", "#2a9d4a", "better, not shown (untested, unreliable)" },
+	{ "lean-worse", "#f4b9b3", "#d0312d", "worse, not shown" },
+	{ "neutral", "#d8d2c4", "#8a8270", "no direction, not shown" },
+	{ "incomparable", "#ffffff", "#888888", "not comparable" },
+};
+
+static enum ab_look
+ab_look(const struct report_ab_row *r, double ratio)
+{
+	int up;
+
+	switch (r->verdict) {
+	case REPORT_BETTER:
+		return LOOK_BETTER;
+	case REPORT_WORSE:
+		return LOOK_WORSE;
+	case REPORT_CHANGED:
+		return LOOK_CHANGED;
+	case REPORT_NOCHANGE:
+	case REPORT_SAME:
+		return LOOK_SAME;
+	case REPORT_INCOMPARABLE:
+		return LOOK_INCOMPARABLE;
+	default:
+		break;
+	}
+	/* Untested or unreliable: which way the estimate leans, pale. */
+	if (r->m->better == METRIC_NEITHER || !isfinite(ratio) || ratio == 1)
+		return LOOK_NEUTRAL;
+	up = ratio > 1;
+	return up == (r->m->better == METRIC_BIGGER) ? LOOK_LEAN_BETTER : LOOK_LEAN_WORSE;
+}
+
+/* The ticks of an axis reaching 2^e either way: labelled, or a light line. */
+static const struct {
+	double v;
+	const char *label;
+	int e;			/* labelled from this e on; 0 never */
+	int upto;		/* shown up to this e */
+} ab_ticks[] = {
+	{ 0.125, "0.125", 3, 3 }, { 0.25, "0.25", 2, 3 }, { 0.5, "0.5", 1, 3 },
+	{ 2.0 / 3, "0.67", 1, 2 }, { 0.8, "0.8", 0, 1 }, { 1, "1", 1, 3 },
+	{ 1.25, "1.25", 0, 1 }, { 1.5, "1.5", 1, 2 }, { 2, "2", 1, 3 },
+	{ 4, "4", 2, 3 }, { 8, "8", 3, 3 },
+};
+
+/* A side of a comparison as the title names it. */
+static void
+side_name(const struct report *rep, const struct report_group *g, size_t run, char *buf, size_t len)
+{
+	if (g != NULL && g->n > 1) {
+		const struct report_run *r = &rep->runs[g->runs[0]];
+
+		snprintf(buf, len, "%s (%zu runs of %s%s%s)", g->label, g->n, r->host,
+			 r->note != NULL ? ", " : "", r->note != NULL ? r->note : "");
+	} else
+		run_name(rep, run, buf, len);
 }
 
 static int
 bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 {
-	static const double spans[] = { 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000 };
-	int lw = 260, pw = W - lw - 90, row = 0, height = ab_height(ab);
-	double span = 5, x0;
+	struct ab_geom g;
+	int *col = NULL, height = ab_height(ab), rows_h, top = y0 + AB_HEAD, e = 1, c;
+	double maxe = 0, lx;
 	size_t si, k;
-	char buf[64], title[256];
+	char buf[512], sa[200], sb[200];
 
+	ab_geom(ab, &g);
+	if (ab->nsecs > 0 && (col = calloc(ab->nsecs, sizeof(*col))) == NULL)
+		return height;
+	rows_h = ab_plan(ab, &g, col);
+	/* The axis: x0.5 .. x2, widened by powers of 2 to the largest
+	 * change, up to x8 either way; beyond, a bar ends in an arrow. */
 	for (si = 0; si < ab->nsecs; si++)
 		for (k = 0; k < ab->secs[si].nrows; k++) {
-			double d = fabs(ab->secs[si].rows[k].delta);
+			double q = ab_ratio(&ab->secs[si].rows[k]);
 
-			if (isfinite(d) && d > span)
-				span = d;
+			if (isfinite(q))
+				maxe = fmax(maxe, fabs(log2(q)));
 		}
-	/* A round span: 5, 10, 20, 50, 100 ... percent. */
-	for (k = 0; k + 1 < HB_ARRAY_SIZE(spans) && spans[k] < span; k++)
-		;
-	span = spans[k] > span ? spans[k] : span;
-	x0 = lw + pw / 2.0;
-	snprintf(title, sizeof(title), "[%d] %s against [%d] %s: change in percent",
-		 rep->runs[ab->other].id, rep->runs[ab->other].file,
-		 rep->runs[ab->base].id, rep->runs[ab->base].file);
+	while (e < AB_MAXE && maxe > e + 1e-9)
+		e++;
+#define AX(cx, q) ((cx) + g.pw / 2.0 + fmax(-e, fmin(e, log2(q))) / e * (g.pw / 2.0))
 	fputs("<g>\n", f);
-	fprintf(f, "<text x=\"10\" y=\"%d\" font-size=\"15\">", y0 + 22);
-	xml_text(f, title);
-	fputs("</text>\n", f);
-	for (si = 0; si < ab->nsecs; si++)
-		for (k = 0; k < ab->secs[si].nrows; k++, row++) {
-			const struct report_ab_row *r = &ab->secs[si].rows[k];
-			double y = y0 + MT + row * BAR, d = isfinite(r->delta) ? r->delta : 0;
-			double wpx = fabs(d) / span * (pw / 2.0);
-			const char *color = r->verdict == REPORT_WORSE ? "#c0392b"
-					    : r->verdict == REPORT_BETTER ? "#2a9d4a"
-					    : r->verdict == REPORT_CHANGED ? "#1f77b4"
-					    : r->verdict == REPORT_INCOMPARABLE ? "#ffffff" : "#aaaaaa";
-			char label[160];
+	side_name(rep, ab->gb, ab->other, sb, sizeof(sb));
+	side_name(rep, ab->ga, ab->base, sa, sizeof(sa));
+	snprintf(buf, sizeof(buf), "A/B: b = %s against a = %s", sb, sa);
+	cut(buf, (size_t)(g.width - 20) / 8);
+	text_at(f, 10, y0 + 22, "font-size=\"15\"", buf);
+	snprintf(buf, sizeof(buf), "a: %s, b: %s. Each bar: the ratio b/a of a metric's value "
+		 "(log scale; right of \xc3\x97" "1: larger in b); whisker: its %.0f%% interval.",
+		 file_base(rep->runs[ab->base].file), file_base(rep->runs[ab->other].file),
+		 100 * ABTEST_CI_LEVEL);
+	cut(buf, (size_t)(g.width - 20) / 6);
+	text_at(f, 10, y0 + 40, "fill=\"#444444\"", buf);
+	/* The legend: what each colour says, in two lines. */
+	lx = 10;
+	for (k = 0; k < HB_ARRAY_SIZE(looks); k++) {
+		double ly = y0 + 52 + (k >= 4 ? 18 : 0);
 
-			snprintf(label, sizeof(label), "%s: %s", ab->secs[si].s->id, r->m->column);
-			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", lw - 8, y + 13);
-			xml_text(f, label);
-			fputs("</text>\n", f);
-			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\""
-				"%s/>\n", d < 0 ? x0 - wpx : x0, y + 2, wpx, BAR - 4, color,
-				r->verdict == REPORT_INCOMPARABLE ? " stroke=\"#aaaaaa\"" : "");
-			snprintf(buf, sizeof(buf), "%+.1f%% %s", d, report_verdict_text(r));
-			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>%s</text>\n",
-				d < 0 ? x0 - wpx - 4 : x0 + wpx + 4, y + 13,
-				d < 0 ? " text-anchor=\"end\"" : "", buf);
+		if (k == 4)
+			lx = 10;
+		fprintf(f, "<rect class=\"key %s\" x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" "
+			"fill=\"%s\"%s%s%s/>\n", looks[k].cls, lx, ly, looks[k].fill,
+			looks[k].stroke ? " stroke=\"" : "", looks[k].stroke ? looks[k].stroke : "",
+			looks[k].stroke ? "\"" : "");
+		text_at(f, lx + 18, ly + 9, "font-size=\"11\"", looks[k].legend);
+		lx += 32 + 5.8 * (double)strlen(looks[k].legend);
+	}
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222222\"/>\n"
+		"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222222\"/>\n"
+		"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222222\"/>\n",
+		lx, y0 + 75, lx + 20, y0 + 75, lx, y0 + 72, lx, y0 + 78, lx + 20, y0 + 72, lx + 20, y0 + 78);
+	snprintf(buf, sizeof(buf), "%.0f%% interval", 100 * ABTEST_CI_LEVEL);
+	text_at(f, lx + 26, y0 + 79, "font-size=\"11\"", buf);
+	/* Each column: grid, ticks above and below, the x1 line. */
+	for (c = 0; c < g.ncol; c++) {
+		double cx = 10 + c * (g.lw + g.pw + g.vw + g.gap) + g.lw;
+
+		for (k = 0; k < HB_ARRAY_SIZE(ab_ticks); k++) {
+			double x;
+
+			if (ab_ticks[k].upto < e || (ab_ticks[k].e == 0 && e > 1) || fabs(log2(ab_ticks[k].v)) > e + 1e-9)
+				continue;
+			x = AX(cx, ab_ticks[k].v);
+			if (ab_ticks[k].v == 1) {
+				fprintf(f, "<line class=\"one\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+					"stroke=\"#000000\" stroke-width=\"1.2\"/>\n", x, top - 4, x,
+					top + rows_h + 4);
+			} else
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+					x, top - 4, x, top + rows_h + 4,
+					ab_ticks[k].e > 0 && ab_ticks[k].e <= e ? "#cccccc" : "#eeeeee");
+			if (ab_ticks[k].e == 0 || ab_ticks[k].e > e)
+				continue;
+			snprintf(buf, sizeof(buf), "\xc3\x97%s", ab_ticks[k].label);
+			text_at(f, x, top - 8, "class=\"tick\" text-anchor=\"middle\" font-size=\"11\"", buf);
+			text_at(f, x, top + rows_h + 17, "class=\"tick\" text-anchor=\"middle\" font-size=\"11\"", buf);
 		}
-	fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\"/>\n",
-		x0, y0 + MT, x0, y0 + MT + row * BAR);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">-%.0f%%</text>\n", lw,
-		y0 + MT + row * BAR + 16, span);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">+%.0f%%</text>\n", lw + pw,
-		y0 + MT + row * BAR + 16, span);
-	fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"#555555\">green: better, red: worse, blue: "
-		"changed (no direction), grey: no change shown, unreliable or untested, "
-		"outlined: not comparable</text>\n", y0 + MT + row * BAR + 34);
+		text_at(f, cx + g.pw / 2.0, top + rows_h + 34, "text-anchor=\"middle\"",
+			"ratio b/a (log scale)");
+	}
+	/* The sections and their rows. */
+	for (c = 0; c < g.ncol; c++) {
+		double cx = 10 + c * (g.lw + g.pw + g.vw + g.gap) + g.lw, y = top;
+
+		for (si = 0; si < ab->nsecs; si++) {
+			const struct report_ab_section *s = &ab->secs[si];
+			const char *t = s->s->title != NULL ? s->s->title : s->s->id;
+			size_t tl = strcspn(t, "-");
+
+			if (col[si] != c || s->nrows == 0)
+				continue;
+			while (tl > 0 && t[tl - 1] == ' ')
+				tl--;
+			snprintf(buf, sizeof(buf), "%.*s", (int)tl, t);
+			text_at(f, cx - g.lw, y + 16, "class=\"sec\" font-weight=\"bold\"", buf);
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#bbbbbb\"/>\n",
+				cx - g.lw, y + 20, cx + g.pw + g.vw - 10, y + 20);
+			y += AB_SEC;
+			for (k = 0; k < s->nrows; k++, y += AB_ROW) {
+				const struct report_ab_row *r = &s->rows[k];
+				double q = ab_ratio(r), x1 = AX(cx, 1.0), xq, mid = y + AB_ROW / 2.0;
+				enum ab_look look = ab_look(r, q);
+				int clamp;
+
+				snprintf(buf, sizeof(buf), "%s", r->m->column);
+				cut(buf, (size_t)g.lw / 7);
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"11\">"
+					"<title>", cx - 6, mid + 4);
+				xml_text(f, r->m->what != NULL ? r->m->what : r->m->column);
+				fputs("</title>", f);
+				xml_text(f, buf);
+				fputs("</text>\n", f);
+				if (!isfinite(q)) {
+					text_at(f, cx + g.pw + 6, mid + 4, "font-size=\"11\" fill=\"#777777\"",
+						r->verdict == REPORT_INCOMPARABLE ? "not comparable" : "no ratio");
+					continue;
+				}
+				xq = AX(cx, q);
+				clamp = fabs(log2(q)) > e;
+				fprintf(f, "<rect class=\"bar %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+					"height=\"9\" fill=\"%s\"", looks[look].cls, fmin(x1, xq), mid - 4.5,
+					fmax(fabs(xq - x1), 0.8), looks[look].fill);
+				if (looks[look].stroke != NULL)
+					fprintf(f, " stroke=\"%s\" stroke-width=\"0.8\"", looks[look].stroke);
+				fputs("/>\n", f);
+				if (clamp)	/* beyond the axis: an arrow outwards */
+					fprintf(f, "<path class=\"clamp\" d=\"M%.1f,%.1f l%d,6 l%d,6 z\" "
+						"fill=\"#000000\"/>\n", q > 1 ? xq - 8 : xq + 8, mid - 6,
+						q > 1 ? 8 : -8, q > 1 ? -8 : 8);
+				if (isfinite(r->lo) && isfinite(r->hi) && r->lo > -100) {
+					double wa = AX(cx, 1 + r->lo / 100), wb = AX(cx, 1 + r->hi / 100);
+
+					fprintf(f, "<path class=\"ci\" d=\"M%.1f,%.1f H%.1f M%.1f,%.1f v6 M%.1f,%.1f v6\" "
+						"stroke=\"#222222\" fill=\"none\"/>\n", wa, mid, wb, wa, mid - 3,
+						wb, mid - 3);
+				}
+				{
+					char num[32];
+
+					snprintf(num, sizeof(num), fabs(r->delta) < 99.95 ? "%+.1f%%" : "%+.0f%%",
+						 r->delta);
+					if (clamp) {
+						char rq[32];
+
+						/* Beyond the axis: the ratio itself. */
+						snprintf(buf, sizeof(buf), "\xc3\x97%s %s",
+							 report_num_sig(rq, sizeof(rq), q, 3),
+							 report_verdict_text(r));
+					} else
+						snprintf(buf, sizeof(buf), "%s %s", num, report_verdict_text(r));
+					cut(buf, (size_t)g.vw / 6);
+					text_at(f, cx + g.pw + 6, mid + 4, "font-size=\"11\"", buf);
+				}
+			}
+		}
+	}
+#undef AX
 	fputs("</g>\n", f);
+	free(col);
 	return height;
 }
 
@@ -983,22 +1533,17 @@ nothing(FILE *f, const char *what)
 int
 report_svg_memlat(const struct report *rep, FILE *f)
 {
-	struct curve *cv;
-	size_t nc = collect(rep, &cv);
-	int h;
+	struct lat L;
 
-	if (nc == 0) {
-		free_curves(cv, nc);
+	if (collect(rep, &L) != 0 || L.nc == 0) {
+		lat_free(&L);
 		nothing(f, "No memory latency results (lat_mem_rd) to plot.");
 		return 0;
 	}
-	h = MT + PH + MB;
-	if ((int)nc * 16 + MT + 10 > h)
-		h = (int)nc * 16 + MT + 10;
-	svg_open(f, W, h);
-	memlat(rep, cv, nc, f, 0);
+	svg_open(f, W, lat_height(&L));
+	memlat(rep, &L, f, 0);
 	svg_close(f);
-	free_curves(cv, nc);
+	lat_free(&L);
 	return 1;
 }
 
@@ -1049,7 +1594,7 @@ report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 		nothing(f, "No column has values in both runs.");
 		return 0;
 	}
-	svg_open(f, W, ab_height(ab));
+	svg_open(f, ab_width(ab), ab_height(ab));
 	bars(rep, ab, f, 0);
 	svg_close(f);
 	return 1;
@@ -1058,31 +1603,32 @@ report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 int
 report_svg(const struct report *rep, FILE *f)
 {
-	struct curve *cv;
-	size_t nc = collect(rep, &cv), i;
-	int h = 0, y = 0;
+	struct lat L;
+	size_t i;
+	int h = 0, y = 0, w = W;
 
-	if (nc > 0) {
-		h = MT + PH + MB;
-		if ((int)nc * 16 + MT + 10 > h)
-			h = (int)nc * 16 + MT + 10;
-	}
+	if (collect(rep, &L) != 0)
+		lat_free(&L);
+	if (L.nc > 0)
+		h += lat_height(&L);
 	for (i = 0; i < rep->nladders; i++)
 		h += ladder_height(&rep->ladders[i]);
 	for (i = 0; i < rep->nseries; i++)
 		if (first_of_case(rep, i))
 			h += series_height(case_count(rep, i));
 	for (i = 0; i < rep->nabs; i++)
-		if (ab_rows(&rep->abs[i]) > 0)
+		if (ab_rows(&rep->abs[i]) > 0) {
 			h += ab_height(&rep->abs[i]);
+			w = ab_width(&rep->abs[i]) > w ? ab_width(&rep->abs[i]) : w;
+		}
 	if (h == 0) {
-		free_curves(cv, nc);
+		lat_free(&L);
 		nothing(f, "Nothing to plot: no memory latency results and no comparison.");
 		return 0;
 	}
-	svg_open(f, W, h);
-	if (nc > 0)
-		y += memlat(rep, cv, nc, f, 0);
+	svg_open(f, w, h);
+	if (L.nc > 0)
+		y += memlat(rep, &L, f, 0);
 	for (i = 0; i < rep->nladders; i++)
 		y += ladder_chart(rep, &rep->ladders[i], f, y);
 	for (i = 0; i < rep->nseries; i++)
@@ -1092,6 +1638,6 @@ report_svg(const struct report *rep, FILE *f)
 		if (ab_rows(&rep->abs[i]) > 0)
 			y += bars(rep, &rep->abs[i], f, y);
 	svg_close(f);
-	free_curves(cv, nc);
+	lat_free(&L);
 	return 1;
 }
