@@ -539,12 +539,15 @@ resfile_lm3_line(struct resfile_parser *p, const char *line)
 
 /*
  * lmbench's TCP bandwidth sweep goes from 1 byte to 10M messages
- * (bw_tcp -M 10m); the summary's TCP bandwidth is its largest.  A sweep
+ * (bw_tcp -m 10M); the summary's TCP bandwidth is its largest.  A sweep
  * that ended before (the server died, the run was stopped) would table
  * a small message's rate as the TCP bandwidth: its results are dropped,
- * and a flag says so.
+ * and a flag says so.  "10M" is 10485760 bytes where lmbench's bytes()
+ * reads M as 2^20 (3alpha4: "10.485760 ... MB/sec") and 10000000 where
+ * it reads M as 10^6 (the 3.0-a9 release: "10.000000 ... MB/sec"); both
+ * end a whole sweep, so the smaller is the mark.
  */
-#define LM_TCP_SWEEP_LAST 10485760.0
+#define LM_TCP_SWEEP_LAST 10000000.0
 
 static int
 drop_sweep(struct resfile_parser *p, int remote)
