@@ -921,11 +921,11 @@ static const struct {
 } looks[] = {
 	{ "better", "#2a9d4a", NULL, "better" },
 	{ "worse", "#d0312d", NULL, "worse" },
-	{ "changed", "#1f77b4", NULL, "changed (neither better nor worse)" },
+	{ "changed", "#1f77b4", NULL, "changed (a metric with no better or worse)" },
 	{ "same", "#a0a0a0", NULL, "no change" },
-	{ "lean-better", "#b5e0c0", "#2a9d4a", "better, not shown (untested, unreliable)" },
-	{ "lean-worse", "#f4b9b3", "#d0312d", "worse, not shown" },
-	{ "neutral", "#d8d2c4", "#8a8270", "no direction, not shown" },
+	{ "lean-better", "#b5e0c0", "#2a9d4a", "better" },
+	{ "lean-worse", "#f4b9b3", "#d0312d", "worse" },
+	{ "neutral", "#d8d2c4", "#8a8270", "no direction" },
 	{ "incomparable", "#ffffff", "#888888", "not comparable" },
 };
 
@@ -956,17 +956,17 @@ ab_look(const struct report_ab_row *r, double ratio)
 	return up == (r->m->better == METRIC_BIGGER) ? LOOK_LEAN_BETTER : LOOK_LEAN_WORSE;
 }
 
-/* The ticks of an axis reaching 2^e either way: labelled, or a light line. */
+/* The ticks of an axis reaching 2^e either way: labelled for e in
+ * [from, to], a light line up to e = grid. */
 static const struct {
 	double v;
 	const char *label;
-	int e;			/* labelled from this e on; 0 never */
-	int upto;		/* shown up to this e */
+	int from, to, grid;
 } ab_ticks[] = {
-	{ 0.125, "0.125", 3, 3 }, { 0.25, "0.25", 2, 3 }, { 0.5, "0.5", 1, 3 },
-	{ 2.0 / 3, "0.67", 1, 2 }, { 0.8, "0.8", 0, 1 }, { 1, "1", 1, 3 },
-	{ 1.25, "1.25", 0, 1 }, { 1.5, "1.5", 1, 2 }, { 2, "2", 1, 3 },
-	{ 4, "4", 2, 3 }, { 8, "8", 3, 3 },
+	{ 0.125, "0.125", 3, 3, 3 }, { 0.25, "0.25", 2, 3, 3 }, { 0.5, "0.5", 1, 3, 3 },
+	{ 2.0 / 3, "0.67", 1, 1, 2 }, { 0.8, "0.8", 0, 0, 1 }, { 1, "1", 1, 3, 3 },
+	{ 1.25, "1.25", 0, 0, 1 }, { 1.5, "1.5", 1, 1, 2 }, { 2, "2", 1, 3, 3 },
+	{ 4, "4", 2, 3, 3 }, { 8, "8", 3, 3, 3 },
 };
 
 /* A side of a comparison as the title names it. */
@@ -1013,10 +1013,9 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 	snprintf(buf, sizeof(buf), "A/B: b = %s against a = %s", sb, sa);
 	cut(buf, (size_t)(g.width - 20) / 8);
 	text_at(f, 10, y0 + 22, "font-size=\"15\"", buf);
-	snprintf(buf, sizeof(buf), "a: %s, b: %s. Each bar: the ratio b/a of a metric's value "
-		 "(log scale; right of \xc3\x97" "1: larger in b); whisker: its %.0f%% interval.",
-		 file_base(rep->runs[ab->base].file), file_base(rep->runs[ab->other].file),
-		 100 * ABTEST_CI_LEVEL);
+	snprintf(buf, sizeof(buf), "a: %s, b: %s. A bar: the ratio b/a of a metric (right of "
+		 "\xc3\x97" "1: larger in b), on a log scale.",
+		 file_base(rep->runs[ab->base].file), file_base(rep->runs[ab->other].file));
 	cut(buf, (size_t)(g.width - 20) / 6);
 	text_at(f, 10, y0 + 40, "fill=\"#444444\"", buf);
 	/* The legend: what each colour says, in two lines. */
@@ -1024,8 +1023,13 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 	for (k = 0; k < HB_ARRAY_SIZE(looks); k++) {
 		double ly = y0 + 52 + (k >= 4 ? 18 : 0);
 
-		if (k == 4)
-			lx = 10;
+		if (k == 4) {
+			/* The pale ones: an untested or unreliable change's lean. */
+			text_at(f, 10, ly + 9, "font-size=\"11\"", "untested or unreliable, leaning:");
+			lx = 10 + 6 + 5.8 * 32;
+		}
+		if (k == 7)
+			lx += 10;
 		fprintf(f, "<rect class=\"key %s\" x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" "
 			"fill=\"%s\"%s%s%s/>\n", looks[k].cls, lx, ly, looks[k].fill,
 			looks[k].stroke ? " stroke=\"" : "", looks[k].stroke ? looks[k].stroke : "",
@@ -1044,9 +1048,10 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 		double cx = 10 + c * (g.lw + g.pw + g.vw + g.gap) + g.lw;
 
 		for (k = 0; k < HB_ARRAY_SIZE(ab_ticks); k++) {
+			int labelled = ab_ticks[k].from <= e && e <= ab_ticks[k].to;
 			double x;
 
-			if (ab_ticks[k].upto < e || (ab_ticks[k].e == 0 && e > 1) || fabs(log2(ab_ticks[k].v)) > e + 1e-9)
+			if (e > ab_ticks[k].grid)
 				continue;
 			x = AX(cx, ab_ticks[k].v);
 			if (ab_ticks[k].v == 1) {
@@ -1055,9 +1060,8 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 					top + rows_h + 4);
 			} else
 				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
-					x, top - 4, x, top + rows_h + 4,
-					ab_ticks[k].e > 0 && ab_ticks[k].e <= e ? "#cccccc" : "#eeeeee");
-			if (ab_ticks[k].e == 0 || ab_ticks[k].e > e)
+					x, top - 4, x, top + rows_h + 4, labelled ? "#cccccc" : "#eeeeee");
+			if (!labelled)
 				continue;
 			snprintf(buf, sizeof(buf), "\xc3\x97%s", ab_ticks[k].label);
 			text_at(f, x, top - 8, "class=\"tick\" text-anchor=\"middle\" font-size=\"11\"", buf);
