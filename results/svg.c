@@ -415,6 +415,7 @@ memlat(const struct report *rep, const struct lat *L, FILE *f, int y0)
 		}
 	/* Whole powers of two across, whole decades up. */
 	lx0 = floor(log2(xmin));
+	/* cppcheck-suppress invalidFunctionArg ; collect() keeps sizes > 0 only, nc > 0 */
 	lx1 = ceil(log2(xmax));
 	if (lx1 <= lx0)
 		lx1 = lx0 + 1;
