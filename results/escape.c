@@ -1,5 +1,5 @@
 /*
- * escape: text from result files into JSON, Markdown and CSV (see
+ * escape: text from result files into JSON, Markdown, CSV and HTML (see
  * escape.h).
  */
 #include "config.h"
@@ -127,4 +127,38 @@ escape_csv(FILE *f, const char *s)
 	if (formula)
 		fputc('\'', f);
 	fputs(s, f);
+}
+
+void
+escape_html(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+
+	while (p < end) {
+		unsigned char ch = *p;
+		size_t len;
+
+		if (ch == '&')
+			fputs("&amp;", f);
+		else if (ch == '<')
+			fputs("&lt;", f);
+		else if (ch == '>')
+			fputs("&gt;", f);
+		else if (ch == '"')
+			fputs("&quot;", f);
+		else if (ch == '\'')
+			fputs("&#39;", f);
+		else if (ch == '\t' || ch == '\n')
+			fputc(ch, f);
+		else if (ch < 0x20 || ch == 0x7f)
+			fputs("&#xfffd;", f);
+		else if ((len = utf8_len(p, (size_t)(end - p))) == 0)
+			fputs("&#xfffd;", f);
+		else {
+			fwrite(p, 1, len, f);
+			p += len;
+			continue;
+		}
+		p++;
+	}
 }

@@ -4,7 +4,7 @@
  * tool's exports.  A result file is data from another machine: in JSON
  * it must stay a string and valid UTF-8, in Markdown plain text (no
  * HTML, no table cell broken), in CSV a value no spreadsheet runs as a
- * formula.
+ * formula, in HTML text that opens no tag and runs no script.
  */
 #ifndef HB_ESCAPE_H
 #define HB_ESCAPE_H
@@ -26,5 +26,10 @@ void escape_markdown(FILE *f, const char *s, int cell);
  * value that is not a number and starts with '=', '+', '-', '@', a tab
  * or CR gets a leading "'" (a spreadsheet would run it as a formula). */
 void escape_csv(FILE *f, const char *s);
+
+/* s as HTML text, safe in an element or a quoted attribute: '&', '<',
+ * '>', '"' and '\'' as entities; a control character (but tab and line
+ * feed) or a byte that is not part of valid UTF-8 as U+FFFD. */
+void escape_html(FILE *f, const char *s);
 
 #endif

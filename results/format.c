@@ -272,13 +272,6 @@ text_layout(const struct report *rep, struct text_layout *lay)
 	lay->prefix = lay->host_w;
 }
 
-/*
- * lmbench's guess at a run's caches from its memory latencies, for the
- * "Guesses" column: the L1 and L2 columns within 20% of each other read
- * as one level (no L1 cache, or an L1 that holds the L2 column's 128K),
- * the L2 column within 20% of main memory as no L2 cache.  NULL: no
- * guess, or the values to make one are missing.
- */
 static double
 section_value(const struct report_section *sec, const char *column, size_t run)
 {
@@ -299,8 +292,8 @@ within_20(double a, double b)
 	return hi > 0 && (hi - lo) / hi <= 0.20;
 }
 
-static const char *
-cache_guess(const struct report_section *sec, size_t run)
+const char *
+format_cache_guess(const struct report_section *sec, size_t run)
 {
 	double l1 = section_value(sec, "L1 $", run), l2 = section_value(sec, "L2 $", run);
 	double mem = section_value(sec, "Main mem", run);
@@ -314,16 +307,15 @@ cache_guess(const struct report_section *sec, size_t run)
 	return NULL;
 }
 
-/* Whether a run has a value in the section (lmbench leaves out the rows
- * of runs with none; so does the text).  A text column (Description)
- * alone does not count. */
-static int
-row_has_values(const struct report_section *sec, size_t run)
+int
+format_row_has_values(const struct report_section *sec, size_t run)
 {
 	size_t c;
 
 	for (c = 0; c < sec->ncols; c++)
-		if (sec->cols[c].cells[run].present && sec->cols[c].m->select != METRIC_CONFIG)
+		if (sec->cols[c].cells[run].present && sec->cols[c].m->select != METRIC_CONFIG
+		    && (strcmp(sec->cols[c].m->column, "Mhz") != 0
+			|| strcmp(sec->s->id, "params") == 0))
 			return 1;
 	return 0;
 }
@@ -370,9 +362,9 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 	fputc('\n', f);
 	for (r = 0; r < rep->nruns; r++) {
 		const struct report_run *run = &rep->runs[r];
-		const char *guess = guess_w ? cache_guess(sec, r) : NULL;
+		const char *guess = guess_w ? format_cache_guess(sec, r) : NULL;
 
-		if (!row_has_values(sec, r))
+		if (!format_row_has_values(sec, r))
 			continue;
 		lput(&l, "%-*s", (int)lay->host_w, run->label);
 		for (c = from; c < to; c++) {
@@ -421,7 +413,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 		}
 	}
 	for (r = 0; r < rep->nruns; r++) {
-		const char *g = cache_guess(sec, r);
+		const char *g = format_cache_guess(sec, r);
 
 		if (g != NULL && strlen(g) > guess_w)
 			guess_w = strlen(g);

@@ -49,4 +49,22 @@ const char *format_ladder_target(char *buf, size_t len, double t);
  * runs: "tag-kernel=6.1 (2 runs: a.0 b.0)". */
 void format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g);
 
+/*
+ * Whether a run has a value of its own in the section: lmbench leaves out
+ * the rows of runs with none, and so do the tables.  A text column
+ * (Description) or the clock (Mhz, repeated in sections but the basic
+ * parameters) alone does not count.
+ */
+int format_row_has_values(const struct report_section *sec, size_t run);
+
+/*
+ * lmbench's guess at a run's caches from its memory latencies, for the
+ * memory section's "Guesses" column: the L1 and L2 columns within 20% of
+ * each other read as one level ("No L1 cache?": no L1, or an L1 that
+ * holds the L2 column's 128K), the L2 column within 20% of main memory
+ * as "No L2 cache?".  NULL: another section, no guess, or the values to
+ * make one are missing.
+ */
+const char *format_cache_guess(const struct report_section *sec, size_t run);
+
 #endif

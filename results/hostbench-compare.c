@@ -13,7 +13,7 @@
  * compared.
  *
  * usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]
- *        [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]
+ *        [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]
  *        [--sections LIST] [--summary | --ab] [--list-columns]
  *        [--list-results]
  *        FILE|DIR...
@@ -33,6 +33,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "html.h"
 #include "metric.h"
 #include "msg.h"
 #include "parse.h"
@@ -41,7 +42,7 @@
 
 static const char usage_line[] =
 	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
-	"         [--svg FILE] [--plot DIR] [--threshold PCT] [--margin PCT]\n"
+	"         [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]\n"
 	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
 	"         [--list-results] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
@@ -64,6 +65,9 @@ static const char help[] =
 	"  --plot DIR         the same as separate files: DIR/memlat.svg, DIR/ladder.svg\n"
 	"                     (with a ladder), DIR/load.svg (with a time series),\n"
 	"                     DIR/delta-N.svg\n"
+	"  --html FILE        also write the whole report as one self-contained page:\n"
+	"                     the runs, their fingerprints side by side, the tables,\n"
+	"                     the A/B coloured by verdict and the plots inline\n"
 	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent\n"
 	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
 	"  --summary          only the summary tables\n"
@@ -85,6 +89,7 @@ struct opts {
 	double margin;
 	const char *svg;
 	const char *plot;
+	const char *html;	/* --html FILE */
 	enum report_format format;
 	double threshold;
 	const char *sections[64];
@@ -425,6 +430,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		} else if (take(argc, argv, &i, "--margin", &val)) {
 			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
 				usage_error("%s", err);
+		} else if (take(argc, argv, &i, "--html", &val)) {
+			if (*val == '\0')
+				usage_error("%s", "--html: an empty file name");
+			o->html = val;
 		} else if (take(argc, argv, &i, "--svg", &val)) {
 			if (*val == '\0')
 				usage_error("%s", "--svg: an empty file name");
@@ -525,6 +534,8 @@ plots(const struct report *rep, const struct opts *o)
 	size_t i;
 	int rc = 0;
 
+	if (o->html != NULL)
+		rc |= write_new(o->html, rep, report_html, NULL);
 	if (o->svg != NULL)
 		rc |= write_new(o->svg, rep, report_svg, NULL);
 	if (o->plot == NULL)
@@ -713,7 +724,7 @@ main(int argc, char **argv)
 	report_write(&rep, o.format, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		msg_sysdie("standard output");
-	if ((o.svg != NULL || o.plot != NULL) && plots(&rep, &o) != 0)
+	if ((o.svg != NULL || o.plot != NULL || o.html != NULL) && plots(&rep, &o) != 0)
 		rc = MSG_EXIT_FAIL;
 	if (rep.nregressions > 0) {
 		size_t k, si, j;

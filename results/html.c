@@ -1,0 +1,544 @@
+/*
+ * html: the report as one self-contained page (see html.h).  Everything
+ * from a result file (names, notes, fingerprint values) goes through
+ * escape_html; the plots are the SVG documents svg.c draws, inline
+ * without their XML declaration.  The page carries its own style sheet
+ * and no script.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "changes.h"
+#include "escape.h"
+#include "format.h"
+#include "html.h"
+#include "report.h"
+
+static const char style[] =
+	"body{font-family:sans-serif;font-size:14px;margin:1.5em;color:#111;max-width:1200px}\n"
+	"h1{font-size:20px}h2{font-size:17px;margin-top:2em;border-bottom:1px solid #999}\n"
+	"h3{font-size:14px;margin:1.4em 0 .3em}\n"
+	"table{border-collapse:collapse;margin:.3em 0 1em}\n"
+	"th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top}\n"
+	"th{background:#eee;font-weight:normal;text-align:center}\n"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+	"td.k{white-space:nowrap}\n"
+	"td.diff{background:#fff2b3}mark{background:#ffd54f}\n"
+	"tr.better td{background:#d8f0d8}tr.worse td{background:#f8d4d4}\n"
+	"tr.changed td{background:#fde7c4}tr.dim td{color:#777}\n"
+	"span.better{color:#1b6e1b;font-weight:bold}span.worse{color:#b01c1c;font-weight:bold}\n"
+	"pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}\n"
+	"div.plot{margin:1em 0;overflow-x:auto}\n"
+	"p.small{color:#555;font-size:12px}\n";
+
+/* ---------------------------------------------------------------- pieces */
+
+/* What fn writes (the text report's own words), escaped into f as a
+ * preformatted block.  Returns 0, or -1 when no temporary file. */
+static int
+html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct report_ab *))
+{
+	FILE *t = tmpfile();
+	char line[1024];
+
+	if (t == NULL)
+		return -1;
+	fn(t, ab);
+	rewind(t);
+	fputs("<pre>", f);
+	while (fgets(line, sizeof(line), t) != NULL)
+		escape_html(f, line);
+	fputs("</pre>\n", f);
+	fclose(t);
+	return 0;
+}
+
+/*
+ * A plot inline: the SVG document draw (or the A/B chart of ab) writes,
+ * without the XML declaration an HTML parser has no use for.  A plot
+ * that cannot be drawn is named in a note instead.
+ */
+static int
+html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, FILE *),
+	  const struct report_ab *ab, const char *what)
+{
+	FILE *t = tmpfile();
+	char buf[4096];
+	size_t n;
+	int rc = 0, first = 1;
+
+	if (t != NULL)
+		rc = ab != NULL ? report_svg_ab(rep, ab, t) : draw(rep, t);
+	if (t == NULL || rc < 0 || ferror(t)) {
+		fputs("<p class=\"small\">", f);
+		escape_html(f, what);
+		fputs(": not drawn (no temporary file, or out of memory).</p>\n", f);
+		if (t != NULL)
+			fclose(t);
+		return -1;
+	}
+	rewind(t);
+	fputs("<div class=\"plot\">\n", f);
+	while ((n = fread(buf, 1, sizeof(buf) - 1, t)) > 0) {
+		char *p = buf;
+
+		buf[n] = '\0';
+		if (first && strncmp(p, "<?xml", 5) == 0) {
+			char *nl = strchr(p, '\n');
+
+			p = nl != NULL ? nl + 1 : p + n;
+		}
+		first = 0;
+		fwrite(p, 1, n - (size_t)(p - buf), f);
+	}
+	fputs("</div>\n", f);
+	fclose(t);
+	return 0;
+}
+
+static void
+cell(FILE *f, const char *cls, const char *s)
+{
+	if (cls != NULL)
+		fprintf(f, "<td class=\"%s\">", cls);
+	else
+		fputs("<td>", f);
+	escape_html(f, s);
+	fputs("</td>", f);
+}
+
+static void
+head_cell(FILE *f, const char *s)
+{
+	fputs("<th>", f);
+	escape_html(f, s);
+	fputs("</th>", f);
+}
+
+/* ---------------------------------------------------------------- runs */
+
+static void
+html_runs(FILE *f, const struct report *rep)
+{
+	size_t i, k;
+
+	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"runs\">\n<tr>", f);
+	head_cell(f, "Run");
+	head_cell(f, "#");
+	head_cell(f, "File");
+	head_cell(f, "Host");
+	head_cell(f, "OS");
+	head_cell(f, "Note");
+	head_cell(f, "Tags");
+	head_cell(f, "Unreliable");
+	fputs("</tr>\n", f);
+	for (i = 0; i < rep->nruns; i++) {
+		const struct report_run *r = &rep->runs[i];
+		char id[16];
+		int ntags = 0;
+
+		snprintf(id, sizeof(id), "[%d]", r->id);
+		fputs("<tr>", f);
+		cell(f, "k", r->label);
+		cell(f, "k", id);
+		cell(f, NULL, r->file);
+		cell(f, NULL, r->host);
+		cell(f, NULL, r->rf.format == RESFILE_LMBENCH3 ? "lmbench3" : r->os);
+		cell(f, NULL, format_run_note(r));
+		fputs("<td>", f);
+		for (k = 0; k < r->rf.nconfig; k++)
+			if (strncmp(r->rf.config[k].key, "tag-", 4) == 0) {
+				if (ntags++)
+					fputc(' ', f);
+				escape_html(f, r->rf.config[k].key + 4);
+				fputc('=', f);
+				escape_html(f, r->rf.config[k].value);
+			}
+		fputs("</td><td>", f);
+		for (k = 0; k < r->rf.nflags; k++) {
+			if (k > 0)
+				fputs("<br>", f);
+			escape_html(f, r->rf.flags[k]);
+		}
+		if (r->rf.nresults == 0)
+			fputs(r->rf.nflags ? "<br>no results" : "no results", f);
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* The fingerprint key's value in run r, or NULL. */
+static const char *
+fp_value(const struct report_run *r, const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < r->rf.nconfig; k++)
+		if (strcmp(r->rf.config[k].key, key) == 0)
+			return r->rf.config[k].value;
+	return NULL;
+}
+
+/* Whether word w (n bytes) is one of the blank-separated words of s. */
+static int
+has_word(const char *s, const char *w, size_t n)
+{
+	while (s != NULL && *s != '\0') {
+		size_t m = strcspn(s, " ");
+
+		if (m == n && strncmp(s, w, n) == 0)
+			return 1;
+		s += m;
+		s += strspn(s, " ");
+	}
+	return 0;
+}
+
+/*
+ * A fingerprint value that differs from the first run's: a value of
+ * several words (a command line, a module list) with the words the
+ * first run's value lacks marked, so that the one changed parameter of
+ * a long line stands out.
+ */
+static void
+fp_cell(FILE *f, const char *v, const char *base)
+{
+	const char *p = v;
+
+	fputs("<td class=\"diff\">", f);
+	if (v == NULL) {
+		fputs("(none)</td>", f);
+		return;
+	}
+	if (base == NULL || strchr(v, ' ') == NULL) {
+		escape_html(f, v);
+		fputs("</td>", f);
+		return;
+	}
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+		char *w = malloc(n + 1);
+
+		if (w == NULL)
+			break;
+		memcpy(w, p, n);
+		w[n] = '\0';
+		if (!has_word(base, p, n)) {
+			fputs("<mark>", f);
+			escape_html(f, w);
+			fputs("</mark>", f);
+		} else {
+			escape_html(f, w);
+		}
+		free(w);
+		p += n;
+		if (*p == ' ')
+			fputc(' ', f);
+		p += strspn(p, " ");
+	}
+	fputs("</td>", f);
+}
+
+/*
+ * The runs' fingerprints side by side: a row per key any run has, a
+ * column per run; the rows where the runs differ first, their cells
+ * that differ from the first run's highlighted; the rest (the same in
+ * every run) below them.
+ */
+static void
+html_fingerprints(FILE *f, const struct report *rep)
+{
+	size_t i, k, j, pass, ndiff = 0;
+
+	fputs("<h2 id=\"fingerprints\">Fingerprints</h2>\n", f);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 0)
+			fputs("<p>Where the runs differ (highlighted: not as in the first run):</p>\n", f);
+		else
+			fputs("<details><summary>The same in every run</summary>\n", f);
+		fputs("<table class=\"fp\">\n<tr>", f);
+		head_cell(f, "key");
+		for (i = 0; i < rep->nruns; i++)
+			head_cell(f, rep->runs[i].label);
+		fputs("</tr>\n", f);
+		for (i = 0; i < rep->nruns; i++)
+			for (k = 0; k < rep->runs[i].rf.nconfig; k++) {
+				const char *key = rep->runs[i].rf.config[k].key;
+				const char *base = fp_value(&rep->runs[0], key);
+				int seen = 0, differ = 0;
+
+				for (j = 0; j < i && !seen; j++)
+					seen = fp_value(&rep->runs[j], key) != NULL;
+				if (seen)
+					continue;
+				for (j = 0; j < rep->nruns; j++) {
+					const char *v = fp_value(&rep->runs[j], key);
+
+					if ((v == NULL) != (base == NULL) || (v && strcmp(v, base) != 0))
+						differ = 1;
+				}
+				if (differ != (pass == 0))
+					continue;
+				ndiff += differ;
+				fputs("<tr>", f);
+				cell(f, "k", key);
+				for (j = 0; j < rep->nruns; j++) {
+					const char *v = fp_value(&rep->runs[j], key);
+
+					if (j > 0 && ((v == NULL) != (base == NULL)
+						      || (v && strcmp(v, base) != 0)))
+						fp_cell(f, v, base);
+					else
+						cell(f, NULL, v != NULL ? v : "(none)");
+				}
+				fputs("</tr>\n", f);
+			}
+		fputs("</table>\n", f);
+		if (pass == 0 && ndiff == 0)
+			fputs("<p>(no key differs)</p>\n", f);
+		if (pass == 1)
+			fputs("</details>\n", f);
+	}
+}
+
+/* ---------------------------------------------------------------- tables */
+
+static void
+html_section(FILE *f, const struct report *rep, const struct report_section *sec)
+{
+	char buf[128];
+	size_t c, r;
+	int guesses = 0;
+
+	for (r = 0; r < rep->nruns; r++)
+		guesses |= format_cache_guess(sec, r) != NULL;
+	fprintf(f, "<h3 id=\"sec-%s\">", sec->s->id);
+	escape_html(f, sec->s->title);
+	fputs("</h3>\n", f);
+	if (guesses)
+		fputs("<p class=\"small\">The guesses may not be correct: check the curves "
+		      "below.</p>\n", f);
+	fprintf(f, "<table class=\"sum\" data-section=\"%s\">\n<tr>", sec->s->id);
+	head_cell(f, "Host");
+	for (c = 0; c < sec->ncols; c++)
+		head_cell(f, sec->cols[c].m->column);
+	if (guesses)
+		head_cell(f, "Guesses");
+	fputs("</tr>\n", f);
+	for (r = 0; r < rep->nruns; r++) {
+		if (!format_row_has_values(sec, r))
+			continue;
+		fputs("<tr>", f);
+		cell(f, "k", rep->runs[r].label);
+		for (c = 0; c < sec->ncols; c++) {
+			const struct report_column *col = &sec->cols[c];
+			const char *s = format_cell(buf, sizeof(buf), col, r);
+
+			if (col->cells[r].implausible) {
+				fputs("<td class=\"n\" title=\"", f);
+				escape_html(f, col->cells[r].why);
+				fputs("\">&#8212;</td>", f);
+			} else {
+				cell(f, col->m->select == METRIC_CONFIG ? NULL : "n", s);
+			}
+		}
+		if (guesses) {
+			const char *g = format_cache_guess(sec, r);
+
+			cell(f, NULL, g != NULL ? g : "");
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void
+html_ladder(FILE *f, const struct report *rep, const struct report_ladder *lad)
+{
+	char buf[256];
+	size_t c, r;
+
+	fputs("<h3>", f);
+	escape_html(f, format_ladder_title(buf, sizeof(buf), lad));
+	fputs("</h3>\n<table class=\"ladder\">\n<tr>", f);
+	head_cell(f, "Host");
+	head_cell(f, "Ladder");
+	for (c = 0; c < lad->ntargets; c++)
+		head_cell(f, format_ladder_target(buf, sizeof(buf), lad->targets[c]));
+	head_cell(f, "knee");
+	fputs("</tr>\n", f);
+	for (r = 0; r < lad->nrows; r++) {
+		const struct report_ladder_row *row = &lad->rows[r];
+
+		fputs("<tr>", f);
+		cell(f, "k", rep->runs[row->run].label);
+		cell(f, "k", row->group);
+		for (c = 0; c < lad->ntargets; c++)
+			cell(f, "n", format_ladder_cell(buf, sizeof(buf), row, c));
+		cell(f, "n", format_ladder_knee(buf, sizeof(buf), row));
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* ---------------------------------------------------------------- A/B */
+
+static const char *
+verdict_class(enum report_verdict v)
+{
+	switch (v) {
+	case REPORT_BETTER:
+		return "better";
+	case REPORT_WORSE:
+		return "worse";
+	case REPORT_CHANGED:
+		return "changed";
+	case REPORT_UNRELIABLE:
+	case REPORT_UNTESTED:
+	case REPORT_INCOMPARABLE:
+		return "dim";
+	default:
+		return "same";
+	}
+}
+
+static void
+html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
+{
+	char sa[512], sb[512], x[32], y[32], d[32], ci[48], q[16];
+	size_t si, i;
+
+	format_side(sa, sizeof(sa), rep, ab->ga);
+	format_side(sb, sizeof(sb), rep, ab->gb);
+	fprintf(f, "<h2 id=\"ab-%lu\">A/B: ", (unsigned long)n);
+	escape_html(f, sb);
+	fputs(" against the base ", f);
+	escape_html(f, sa);
+	fputs("</h2>\n", f);
+	fprintf(f, "<p><span class=\"better\">%lu faster or better</span>, "
+		"<span class=\"worse\">%lu slower or worse</span>, %lu changed, %lu no change "
+		"(%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.</p>\n",
+		(unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
+		(unsigned long)ab->ncounts[REPORT_CHANGED],
+		(unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
+		(unsigned long)ab->ncounts[REPORT_SAME],
+		(unsigned long)ab->ncounts[REPORT_UNRELIABLE],
+		(unsigned long)ab->ncounts[REPORT_UNTESTED],
+		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+	if (ab->nchanges > 0)
+		html_pre(f, ab, changes_text);
+	for (si = 0; si < ab->nsecs; si++) {
+		const struct report_ab_section *as = &ab->secs[si];
+
+		fputs("<h3>", f);
+		escape_html(f, as->s->title);
+		fprintf(f, "</h3>\n<table class=\"ab\" data-section=\"%s\">\n<tr>", as->s->id);
+		head_cell(f, "metric");
+		head_cell(f, "A");
+		head_cell(f, "B");
+		head_cell(f, "change");
+		head_cell(f, "95% interval");
+		head_cell(f, "q");
+		head_cell(f, "verdict");
+		fputs("</tr>\n", f);
+		for (i = 0; i < as->nrows; i++) {
+			const struct report_ab_row *row = &as->rows[i];
+
+			fprintf(f, "<tr class=\"%s\">", verdict_class(row->verdict));
+			cell(f, "k", row->m->column);
+			cell(f, "n", report_value(x, sizeof(x), row->m, row->a));
+			cell(f, "n", report_value(y, sizeof(y), row->m, row->b));
+			cell(f, "n", format_delta(d, sizeof(d), row->delta));
+			cell(f, "n", format_interval(ci, sizeof(ci), row));
+			cell(f, "n", format_q(q, sizeof(q), row->q));
+			fputs("<td>", f);
+			escape_html(f, report_verdict_text(row));
+			if (row->regression)
+				fputs(" <b>REGRESSION</b>", f);
+			if (row->why[0] != '\0') {
+				fputs(": ", f);
+				escape_html(f, row->why);
+			}
+			fputs("</td></tr>\n", f);
+		}
+		if (as->has_geomean)
+			fprintf(f, "<tr><td class=\"k\">geomean</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">%s</td><td class=\"n\">%s</td><td></td><td></td>"
+				"<td></td></tr>\n",
+				report_num(x, sizeof(x), as->geo_a), report_num(y, sizeof(y), as->geo_b),
+				format_delta(d, sizeof(d), as->geo_delta));
+		fputs("</table>\n", f);
+	}
+	if (ab->nsecs == 0)
+		fputs("<p>No column has values on both sides.</p>\n", f);
+}
+
+/* ---------------------------------------------------------------- page */
+
+int
+report_html(const struct report *rep, FILE *f)
+{
+	size_t i;
+	int rc = 0;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"generator\" content=\"hostbench-compare " PACKAGE_VERSION "\">\n"
+	      "<title>hostbench: ", f);
+	for (i = 0; i < rep->nruns && i < 8; i++) {
+		if (i > 0)
+			fputs(", ", f);
+		escape_html(f, rep->runs[i].label);
+	}
+	if (rep->nruns > 8)
+		fputs(" ...", f);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>hostbench: ", style);
+	for (i = 0; i < rep->nruns; i++) {
+		const struct report_run *r = &rep->runs[i];
+
+		if (i > 0)
+			fputs(", ", f);
+		escape_html(f, r->label);
+		if (r->note != NULL) {
+			fputs(" (", f);
+			escape_html(f, r->note);
+			fputc(')', f);
+		}
+	}
+	fputs("</h1>\n", f);
+	html_runs(f, rep);
+	html_fingerprints(f, rep);
+	for (i = 0; i < rep->nabs; i++) {
+		html_ab(f, rep, &rep->abs[i], i + 1);
+		rc |= html_plot(f, rep, NULL, &rep->abs[i], "the A/B chart");
+	}
+	if (rep->want_summary) {
+		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
+		for (i = 0; i < rep->nsecs; i++)
+			html_section(f, rep, &rep->secs[i]);
+		for (i = 0; i < rep->nladders; i++)
+			html_ladder(f, rep, &rep->ladders[i]);
+		if (rep->nsecs == 0 && rep->nladders == 0)
+			fputs("<p>No values in the chosen sections.</p>\n", f);
+		fputs("<h2 id=\"plots\">Plots</h2>\n", f);
+		rc |= html_plot(f, rep, report_svg_memlat, NULL, "memory latency");
+		if (rep->nladders > 0)
+			rc |= html_plot(f, rep, report_svg_ladder, NULL, "the rate ladders");
+		if (rep->nseries > 0)
+			rc |= html_plot(f, rep, report_svg_load, NULL, "latency under load");
+	}
+	if (rep->nabs > 0)
+		fprintf(f, "<p class=\"small\">Each side's value is the geometric mean of its "
+			"processes' values (each round of a run, or each run); change: B against A, "
+			"with the %.0f%% interval from the spread between processes; q: the p of a "
+			"change beyond the margin of %g%%, adjusted for the number of metrics "
+			"(Benjamini-Hochberg).  Green: faster or better; red: slower or worse; "
+			"amber: changed (no direction); grey: unreliable, untested or not "
+			"comparable.</p>\n", 100 * ABTEST_CI_LEVEL, rep->margin);
+	fputs("<p class=\"small\">Written by hostbench-compare " PACKAGE_VERSION ".</p>\n"
+	      "</body>\n</html>\n", f);
+	return rc;
+}
