@@ -39,11 +39,17 @@ svg_size() {
 # sysfs-cache line; ladder-*, load-*: no memory latency.
 { cat "$data/hb-a.0"; printf 'bench: cache\nstatus: ok\nsysfs-cache: L1d 32K L2 1M L3 32M line 64\n'; } \
 	>"$tmp/cache.0"
-compare --svg "$tmp/all.svg" --plot "$tmp/p" hb-a.0 hb-b.0 vm.0
-compare --plot "$tmp/r" hb-r-a.0 hb-r-b.0
-compare --plot "$tmp/c" "$tmp/cache.0" ladder-a.0
-compare --plot "$tmp/l" ladder-a.0 ladder-b.0
-compare --plot "$tmp/s" load-a.0 load-b.0
+# plot ARGS...: compare, noting in $failed a run that did not exit 0.
+failed=
+plot() {
+	compare "$@"
+	[ "$STATUS" -eq 0 ] || failed="$failed $STATUS:$*"
+}
+plot --svg "$tmp/all.svg" --plot "$tmp/p" hb-a.0 hb-b.0 vm.0
+plot --plot "$tmp/r" hb-r-a.0 hb-r-b.0
+plot --plot "$tmp/c" "$tmp/cache.0" ladder-a.0
+plot --plot "$tmp/l" ladder-a.0 ladder-b.0
+plot --plot "$tmp/s" load-a.0 load-b.0
 # Twelve runs of one host: 24 curves.
 i=0
 runs=
@@ -53,7 +59,7 @@ while [ "$i" -lt 12 ]; do
 	i=$((i + 1))
 done
 # shellcheck disable=SC2086
-compare --plot "$tmp/m" $runs
+plot --plot "$tmp/m" $runs
 svgs="$tmp/all.svg $tmp/p/memlat.svg $tmp/p/delta-2.svg $tmp/p/delta-3.svg $tmp/r/delta-2.svg
 $tmp/c/memlat.svg $tmp/l/ladder.svg $tmp/l/delta-2.svg $tmp/s/load.svg $tmp/m/memlat.svg"
 
@@ -61,7 +67,7 @@ missing=
 for f in $svgs; do
 	[ -s "$f" ] || missing="$missing $f"
 done
-is 'every plot is written' '' "$missing"
+is 'every plot is written, the tool exiting 0' '' "$missing$failed"
 if command -v xmllint >/dev/null 2>&1; then
 	bad=
 	for f in $svgs; do
@@ -72,6 +78,7 @@ if command -v xmllint >/dev/null 2>&1; then
 else
 	skip 'no xmllint (Debian: libxml2-utils) to check the SVG'
 fi
+# shellcheck disable=SC2086
 ok 'no NaN or infinity in any attribute' sh -c \
 	'! cat "$@" | grep -Eo "=\"[^\"]*\"" | grep -Eiq "nan|inf"' sh $svgs
 
