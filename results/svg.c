@@ -506,6 +506,9 @@ memlat(const struct report *rep, const struct lat *L, FILE *f, int y0)
 		for (k = 0; k < c->n; k++)
 			fprintf(f, "%s%.1f,%.1f", k ? " " : "", PX(c->x[2 * k]), PY(c->y[2 * k]));
 		fputs("\"/>\n", f);
+		if (c->n == 1)	/* a line of one point shows nothing: a dot */
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+				PX(c->x[0]), PY(c->y[0]), palette[c->color]);
 	}
 	/* The legend: each run as the tables name it, then its curves. */
 	ly = top + 8;
@@ -983,6 +986,22 @@ side_name(const struct report *rep, const struct report_group *g, size_t run, ch
 		run_name(rep, run, buf, len);
 }
 
+/* The files of a side: "vm.0" or "vm.0 vm.1 vm.2", cut to len. */
+static void
+side_files(const struct report *rep, const struct report_group *g, size_t run, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (g == NULL || g->n <= 1) {
+		snprintf(buf, len, "%s", file_base(rep->runs[run].file));
+		return;
+	}
+	for (i = 0; i < g->n && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "",
+				      file_base(rep->runs[g->runs[i]].file));
+}
+
 static int
 bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 {
@@ -1014,9 +1033,10 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 	snprintf(buf, sizeof(buf), "A/B: b = %s against a = %s", sb, sa);
 	cut(buf, (size_t)(g.width - 20) / 8);
 	text_at(f, 10, y0 + 22, "font-size=\"15\"", buf);
-	snprintf(buf, sizeof(buf), "a: %s, b: %s. A bar: the ratio b/a of a metric (right of "
-		 "\xc3\x97" "1: larger in b), on a log scale.",
-		 file_base(rep->runs[ab->base].file), file_base(rep->runs[ab->other].file));
+	side_files(rep, ab->ga, ab->base, sa, sizeof(sa));
+	side_files(rep, ab->gb, ab->other, sb, sizeof(sb));
+	snprintf(buf, sizeof(buf), "a: %s; b: %s. A bar: the ratio b/a of a metric (right of "
+		 "\xc3\x97" "1: larger in b), on a log scale.", sa, sb);
 	cut(buf, (size_t)(g.width - 20) / 6);
 	text_at(f, 10, y0 + 40, "fill=\"#444444\"", buf);
 	/* The legend: what each colour says, in two lines. */
@@ -1115,7 +1135,18 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 					fmax(fabs(xq - x1), 0.8), looks[look].fill);
 				if (looks[look].stroke != NULL)
 					fprintf(f, " stroke=\"%s\" stroke-width=\"0.8\"", looks[look].stroke);
-				fputs("/>\n", f);
+				{
+					/* What a pointer on the bar shows: the two values. */
+					char va[32], vb[32], tip[256];
+					const char *u = r->m->display_unit != NULL ? r->m->display_unit : "";
+
+					snprintf(tip, sizeof(tip), "%s: a %s%s%s, b %s%s%s", r->m->column,
+						 report_value(va, sizeof(va), r->m, r->a), *u ? " " : "", u,
+						 report_value(vb, sizeof(vb), r->m, r->b), *u ? " " : "", u);
+					fputs("><title>", f);
+					xml_text(f, tip);
+					fputs("</title></rect>\n", f);
+				}
 				if (clamp)	/* beyond the axis: an arrow outwards */
 					fprintf(f, "<path class=\"clamp\" d=\"M%.1f,%.1f l%d,6 l%d,6 z\" "
 						"fill=\"#000000\"/>\n", q > 1 ? xq - 8 : xq + 8, mid - 6,
