@@ -292,18 +292,45 @@ within_20(double a, double b)
 	return hi > 0 && (hi - lo) / hi <= 0.20;
 }
 
+/* The size in bytes of cache level "L1d", "L2" ... in a run's
+ * "sysfs-cache: L1d 32K L2 1M L3 32M line 64" (the cache program's note
+ * of what the kernel says), or 0 when the run does not say. */
+static double
+sysfs_cache_size(const struct report_run *r, const char *level)
+{
+	const char *v = resfile_config(&r->rf, "sysfs-cache"), *p;
+	size_t n = strlen(level);
+	char *end;
+	double size;
+
+	for (p = v; p != NULL && (p = strstr(p, level)) != NULL; p += n)
+		if ((p == v || p[-1] == ' ') && p[n] == ' ') {
+			size = strtod(p + n + 1, &end);
+			if (end == p + n + 1 || !(size > 0))
+				return 0;
+			return *end == 'K' ? size * 1024 : *end == 'M' ? size * 1048576
+			     : *end == 'G' ? size * 1073741824.0 : size;
+		}
+	return 0;
+}
+
 const char *
-format_cache_guess(const struct report_section *sec, size_t run)
+format_cache_guess(const struct report *rep, const struct report_section *sec, size_t run)
 {
 	double l1 = section_value(sec, "L1 $", run), l2 = section_value(sec, "L2 $", run);
 	double mem = section_value(sec, "Main mem", run);
+	double l1_size = sysfs_cache_size(&rep->runs[run], "L1d");
 
 	if (strcmp(sec->s->id, "mem") != 0 || !isfinite(l1) || !isfinite(l2))
 		return NULL;
+	/* The L2 column is 128K at stride 128: in an L1 that large, or
+	 * followed by a prefetcher where the kernel says the L1 is less. */
 	if (within_20(l1, l2))
-		return "No L1 cache?";
+		return l1_size >= 128 * 1024 ? "L1 holds 128K" : l1_size > 0
+		       ? "L2 as fast as L1: prefetched?" : "No L1 cache?";
 	if (isfinite(mem) && within_20(l2, mem))
-		return "No L2 cache?";
+		return sysfs_cache_size(&rep->runs[run], "L2") > 0
+		       ? "Main mem as fast as L2: prefetched?" : "No L2 cache?";
 	return NULL;
 }
 
@@ -362,7 +389,7 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 	fputc('\n', f);
 	for (r = 0; r < rep->nruns; r++) {
 		const struct report_run *run = &rep->runs[r];
-		const char *guess = guess_w ? format_cache_guess(sec, r) : NULL;
+		const char *guess = guess_w ? format_cache_guess(rep, sec, r) : NULL;
 
 		if (!format_row_has_values(sec, r))
 			continue;
@@ -413,7 +440,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 		}
 	}
 	for (r = 0; r < rep->nruns; r++) {
-		const char *g = format_cache_guess(sec, r);
+		const char *g = format_cache_guess(rep, sec, r);
 
 		if (g != NULL && strlen(g) > guess_w)
 			guess_w = strlen(g);

@@ -60,11 +60,15 @@ int format_row_has_values(const struct report_section *sec, size_t run);
 /*
  * lmbench's guess at a run's caches from its memory latencies, for the
  * memory section's "Guesses" column: the L1 and L2 columns within 20% of
- * each other read as one level ("No L1 cache?": no L1, or an L1 that
- * holds the L2 column's 128K), the L2 column within 20% of main memory
- * as "No L2 cache?".  NULL: another section, no guess, or the values to
- * make one are missing.
+ * each other read as one level, the L2 column within 20% of main memory
+ * likewise.  Where the run does not say what caches the kernel reports
+ * (an lmbench file), lmbench's words: "No L1 cache?", "No L2 cache?".
+ * Where it does, what the curve then means: "L1 holds 128K" (the L2
+ * column's size), or the level below "as fast as" the one above it,
+ * "prefetched?".  NULL: another section, no guess, or the values to make
+ * one are missing.
  */
-const char *format_cache_guess(const struct report_section *sec, size_t run);
+const char *format_cache_guess(const struct report *rep, const struct report_section *sec,
+			       size_t run);
 
 #endif

@@ -315,7 +315,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 	int guesses = 0;
 
 	for (r = 0; r < rep->nruns; r++)
-		guesses |= format_cache_guess(sec, r) != NULL;
+		guesses |= format_cache_guess(rep, sec, r) != NULL;
 	fprintf(f, "<h3 id=\"sec-%s\">", sec->s->id);
 	escape_html(f, sec->s->title);
 	fputs("</h3>\n", f);
@@ -347,7 +347,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 			}
 		}
 		if (guesses) {
-			const char *g = format_cache_guess(sec, r);
+			const char *g = format_cache_guess(rep, sec, r);
 
 			cell(f, NULL, g != NULL ? g : "");
 		}
