@@ -264,7 +264,7 @@ renders() {
 	# A busy machine is slow to start a browser: two tries, two minutes each.
 	for _try in 1 2; do
 		rm -f "$_png"
-		HOME=$tmp TMPDIR=$tmp timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+		HOME=$tmp TMPDIR=$tmp timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
 			--user-data-dir="$tmp/chromium" --hide-scrollbars --screenshot="$_png" \
 			--window-size="$(svg_size "$2")" "file://$2" >/dev/null 2>&1 </dev/null || :
 		[ -s "$_png" ] && break
