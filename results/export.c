@@ -11,6 +11,7 @@
 
 #include "escape.h"
 #include "export.h"
+#include "fleet.h"
 #include "format.h"
 #include "report.h"
 
@@ -185,6 +186,7 @@ export_csv(const struct report *rep, FILE *f)
 	}
 	for (si = 0; si < rep->nladders && rep->want_summary; si++)
 		csv_ladder(rep, &rep->ladders[si], f);
+	fleet_csv(rep, f);
 }
 
 /* ---------------------------------------------------------------- json */
@@ -419,6 +421,7 @@ export_json(const struct report *rep, FILE *f)
 	json_sections(rep, f);
 	json_ladders(rep, f);
 	json_ab(rep, f);
+	fleet_json(rep, f);
 	fputs("  \"errors\": [", f);
 	for (i = 0; i < rep->nerrors; i++) {
 		fputs(i ? ", " : "", f);
@@ -548,6 +551,7 @@ export_markdown(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nladders && rep->want_summary; i++)
 		md_ladder(rep, &rep->ladders[i], notes, f);
+	fleet_markdown(rep, f);
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
 		char sa[512], sb[512];

@@ -3,19 +3,24 @@
  * hostbench (and lmbench3) result files.
  *
  * Each file is one run: a row in every summary table.  With two or more
- * runs, the first (or --base FILE) is compared with each other one, column
- * by column; --a/--b or --group-by make sides of several runs.  The unit
+ * runs of one host, the first (or --base FILE) is compared with each other
+ * one, column by column; with runs of several hosts, each host's runs with
+ * that host's baseline (--baseline: its first run, or the file named for
+ * it), and the hosts side by side (fleet.h); --a/--b or --group-by make
+ * sides of several runs (--group-by per host).  The unit
  * of a comparison is the process (a round of a run, or a run): see
  * report.h and abtest.h for the test, doc/hostbench-compare.1 for what it
  * prints.  What differs in the runs' fingerprints is printed first.  A
- * directory stands for the result files under it.  A file that cannot be
+ * directory stands for the result files under it (other files there are
+ * skipped: sources, objects, programs).  A file that cannot be
  * read is reported (file and line) and left out; the others are still
  * compared.
  *
- * usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]
+ * usage: hostbench-compare [--base FILE | --baseline first|FILE...]
+ *        [--format text|csv|json|markdown]
  *        [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]
  *        [--sections LIST] [--summary | --ab] [--list-columns]
- *        [--list-results]
+ *        [--list-results] [--results-only]
  *        FILE|DIR...
  *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
  *        hostbench-compare --group-by KEY [options] FILE|DIR...
@@ -24,6 +29,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,15 +42,17 @@
 #include "html.h"
 #include "metric.h"
 #include "msg.h"
+#include "output.h"
 #include "parse.h"
 #include "report.h"
 #include "stats.h"
 
 static const char usage_line[] =
-	"usage: hostbench-compare [--base FILE] [--format text|csv|json|markdown]\n"
+	"usage: hostbench-compare [--base FILE | --baseline first|FILE...]\n"
+	"         [--format text|csv|json|markdown]\n"
 	"         [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]\n"
 	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
-	"         [--list-results] FILE|DIR...\n"
+	"         [--list-results] [--results-only] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
 	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
 
@@ -53,11 +61,16 @@ static const char help[] =
 	"of hostbench and lmbench3 result files.  A directory stands for the files\n"
 	"under it.\n"
 	"\n"
-	"  --base FILE        compare every other run with this one (default: the first)\n"
+	"  --base FILE        compare every other run, of any host, with this one\n"
+	"                     (default with one host: the first run)\n"
+	"  --baseline first|FILE  each host's runs against its own baseline: its\n"
+	"                     first run, or FILE (once per host; repeatable); the\n"
+	"                     default with runs of several hosts\n"
 	"  --a LIST, --b LIST the two sides, each one or more runs (files, directories\n"
 	"                     or patterns, separated by blanks): side B against side A\n"
 	"  --group-by KEY     sides by the runs' value of a fingerprint key (tag-kernel,\n"
-	"                     governor, note...): the first group against each other\n"
+	"                     governor, note...), or by all their tags (tag): the\n"
+	"                     first group against each other, per host\n"
 	"  --margin PCT       changes within +-PCT are the same (default 3)\n"
 	"  --format F         text (default), csv, json or markdown\n"
 	"  --svg FILE         also draw memory latency by size, rate ladders, latency\n"
@@ -74,6 +87,8 @@ static const char help[] =
 	"  --ab               only the A/B comparisons\n"
 	"  --list-columns     print the metric table (section, column, rule, metric,\n"
 	"                     the program that prints it) and exit\n"
+	"  --results-only     skip named files that are no result files too (as in\n"
+	"                     a directory), silently: make compare LIST='*'\n"
 	"  --list-results     print each result of the files with its program and the\n"
 	"                     metric table's entry for it (none: exit 1), and exit\n"
 	"  -h, --help         this help\n"
@@ -82,8 +97,15 @@ static const char help[] =
 	"Exit status: 0 done; 1 a file could not be read (the others are still\n"
 	"compared) or a regression beyond --threshold; 2 bad usage.\n";
 
+/* At most this many --baseline files (one per host). */
+#define MAX_BASELINES 256
+
 struct opts {
 	const char *base;
+	const char *baselines[MAX_BASELINES];	/* --baseline FILE */
+	size_t nbaselines;
+	int baseline_first;	/* --baseline first */
+	int results_only;
 	const char *side[2];	/* --a, --b */
 	const char *group_by;
 	double margin;
@@ -171,7 +193,87 @@ add_file(struct files *fl, const char *path)
 	fl->n++;
 }
 
-/* The regular files under dir (not hidden ones), in natural order. */
+/* How much of a file is read to tell whether it is a result file. */
+#define SNIFF_BYTES 8192
+
+/*
+ * Does the file at path look like a result file?  Its start (SNIFF_BYTES)
+ * must be text (no NUL byte) and its first line that is neither blank nor
+ * a comment ("#...": hostbench's run notes, a script's first line) must
+ * open one of the two formats resfile reads: lmbench3's bracketed header
+ * ("[lmbench3.0 results for ...]", "[HOSTNAME: vm]"), or a hostbench
+ * configuration line with a value ("hostbench: 0.1.0", "host: vm", a
+ * program's "bench: lat_syscall"; a lower-case key) or result line
+ * ("Benchmark...").  A C source starts with a comment block or #include
+ * and then code (a goto label "out:" has no value), an object or a program
+ * holds NUL bytes, a Makefile's first line after its comments sets a
+ * variable in upper case: none of them does.
+ */
+static int
+looks_like_results(const char *path)
+{
+	char buf[SNIFF_BYTES + 1];
+	struct output_line l;
+	size_t n = 0;
+	ssize_t got;
+	char *line, *end;
+	int fd, rc = 0;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+		return 0;
+	while (n < SNIFF_BYTES && (got = read(fd, buf + n, SNIFF_BYTES - n)) > 0)
+		n += (size_t)got;
+	close(fd);
+	if (memchr(buf, '\0', n) != NULL)
+		return 0;
+	buf[n] = '\0';
+	for (line = buf; *line != '\0'; line = end + 1) {
+		size_t k;
+
+		if ((end = strchr(line, '\n')) == NULL) {
+			/* A line cut by the end of what was read is judged
+			 * only when it is the whole file. */
+			if (n == SNIFF_BYTES)
+				break;
+			end = line + strlen(line);
+		}
+		*end = '\0';
+		k = strlen(line);
+		if (k > 0 && line[k - 1] == '\r')
+			line[--k] = '\0';
+		if (line[strspn(line, " \t")] == '\0' || line[0] == '#') {
+			if (end == buf + n)
+				break;
+			continue;
+		}
+		if (line[0] == '[')
+			rc = strncmp(line, "[lmbench", 8) == 0
+			     || (line[1] >= 'A' && line[1] <= 'Z'
+				 && line[1 + strspn(line + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")] == ':');
+		else if (strncmp(line, "Benchmark", 9) == 0 && line[9] >= 'A' && line[9] <= 'Z')
+			rc = 1;		/* a malformed one too: reported when read */
+		else
+			rc = output_parse_line(line, &l) == 0 && l.kind == OUTPUT_LINE_CONFIG
+			     && l.value[0] != '\0';
+		break;
+	}
+	return rc;
+}
+
+/* A name as runs are named, results/<platform>/<host>.<n>: "vm.0". */
+static int
+run_name(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	dot = strrchr(base, '.');
+	return dot != NULL && dot > base && dot[1] != '\0' && strspn(dot + 1, "0123456789") == strlen(dot + 1);
+}
+
+/* The regular files under dir (not hidden ones) that look like result
+ * files, or are named as runs are (a damaged one is reported), in
+ * natural order. */
 static int
 add_dir(struct files *fl, const char *dir, int depth)
 {
@@ -206,13 +308,17 @@ add_dir(struct files *fl, const char *dir, int depth)
 
 		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode))
 			add_dir(fl, here.v[i], depth + 1);
-		else if (stat(here.v[i], &st) == 0 && S_ISREG(st.st_mode))
+		else if (stat(here.v[i], &st) == 0 && S_ISREG(st.st_mode)
+			 && (run_name(here.v[i]) || looks_like_results(here.v[i])))
 			add_file(fl, here.v[i]);
 		free(here.v[i]);
 	}
 	free(here.v);
 	return 0;
 }
+
+/* --results-only: named files are sniffed as a directory's are. */
+static int results_only;
 
 /* A file or directory operand. */
 static int
@@ -222,6 +328,10 @@ add_operand(struct files *fl, const char *path)
 
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return add_dir(fl, path, 0);
+	/* (One that cannot be read is still named, to be reported.) */
+	if (results_only && stat(path, &st) == 0
+	    && !(S_ISREG(st.st_mode) && (run_name(path) || looks_like_results(path))))
+		return 0;
 	add_file(fl, path);
 	return 0;
 }
@@ -417,6 +527,17 @@ parse_args(int argc, char **argv, struct opts *o)
 			o->summary_only = 1;
 		} else if (strcmp(a, "--ab") == 0) {
 			o->ab_only = 1;
+		} else if (strcmp(a, "--results-only") == 0) {
+			o->results_only = 1;
+		} else if (take(argc, argv, &i, "--baseline", &val)) {
+			if (*val == '\0')
+				usage_error("%s", "--baseline: an empty file name (first, or a run's file)");
+			if (strcmp(val, "first") == 0)
+				o->baseline_first = 1;
+			else if (o->nbaselines == MAX_BASELINES)
+				usage_error("--baseline: more than %d files", MAX_BASELINES);
+			else
+				o->baselines[o->nbaselines++] = val;
 		} else if (take(argc, argv, &i, "--base", &val)) {
 			o->base = val;
 		} else if (take(argc, argv, &i, "--a", &val)) {
@@ -425,7 +546,9 @@ parse_args(int argc, char **argv, struct opts *o)
 			o->side[1] = val;
 		} else if (take(argc, argv, &i, "--group-by", &val)) {
 			if (*val == '\0' || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(val))
-				usage_error("--group-by: '%s' is not a fingerprint key (a-z, 0-9, -)", val);
+				usage_error("--group-by: '%s' is not a fingerprint key (a-z, 0-9, -) or tag", val);
+			if (strcmp(val, "tag-") == 0)
+				usage_error("%s", "--group-by: 'tag-' names no tag (tag-KEY, or tag for all)");
 			o->group_by = val;
 		} else if (take(argc, argv, &i, "--margin", &val)) {
 			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
@@ -471,6 +594,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		usage_error("%s", "--a and --b name every run: no other file, --base or --group-by");
 	if (o->group_by != NULL && o->base != NULL)
 		usage_error("%s", "--group-by and --base exclude each other (the first group is the base)");
+	if ((o->baseline_first || o->nbaselines > 0) && (o->base != NULL || o->side[0] != NULL))
+		usage_error("%s", o->base != NULL
+			    ? "--baseline and --base exclude each other (a baseline per host, or one for all)"
+			    : "--a and --b name every run: no --baseline");
 }
 
 /* ---------------------------------------------------------------- output */
@@ -616,18 +743,58 @@ make_sides(struct report *rep, size_t na)
 		msg_warn("a side has no run that could be read: no A/B comparison");
 }
 
-/* --group-by KEY: a side per value of KEY, in the order first seen. */
+/*
+ * A run's side by --group-by KEY, into buf: "KEY=value" ("(none)" for a
+ * run without it); for "tag", every tag of the run, "kernel=6.1
+ * mitig=off" ("(no tags)").  per_host: the host's label first ("vm2:
+ * ..."), so that each host has sides of its own.
+ */
 static void
-group_by(struct report *rep, const char *key)
+group_label_of(char *buf, size_t len, const struct report *rep, size_t run, const char *key,
+	       int per_host)
+{
+	const struct resfile_run *rf = &rep->runs[run].rf;
+	size_t n = 0, k;
+
+	buf[0] = '\0';
+	if (per_host)
+		n = (size_t)snprintf(buf, len, "%s: ", rep->hosts[rep->runs[run].hostid].label);
+	if (n >= len)
+		return;
+	if (strcmp(key, "tag") == 0) {
+		size_t start = n;
+
+		/* The tags in the order the run wrote them (hostbench run --tag). */
+		for (k = 0; k < rf->nconfig && n < len; k++) {
+			const struct resfile_kv *kv = &rf->config[k];
+
+			if (strncmp(kv->key, "tag-", 4) == 0 && kv->key[4] != '\0' && kv->value[0] != '\0')
+				n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n > start ? " " : "",
+						      kv->key + 4, kv->value);
+		}
+		if (n == start)
+			snprintf(buf + n, len - n, "%s", "(no tags)");
+		return;
+	}
+	{
+		const char *v = resfile_config(rf, key);
+
+		snprintf(buf + n, len - n, "%s=%.40s", key, v != NULL && *v != '\0' ? v : "(none)");
+	}
+}
+
+/* --group-by KEY: a side per value of KEY (per host: per host and
+ * value), in the order first seen. */
+static void
+group_by(struct report *rep, const char *key, int per_host)
 {
 	size_t i, k;
 
 	for (i = 0; i < rep->nruns; i++) {
-		const char *v = resfile_config(&rep->runs[i].rf, key);
 		struct report_group *g = NULL;
 		char label[64];
 
-		snprintf(label, sizeof(label), "%s=%.40s", key, v != NULL && *v != '\0' ? v : "(none)");
+		group_label_of(label, sizeof(label), rep, i, key, per_host);
 		for (k = 0; k < rep->ngroups; k++)
 			if (strcmp(rep->groups[k].label, label) == 0)
 				g = &rep->groups[k];
@@ -642,6 +809,63 @@ group_by(struct report *rep, const char *key)
 		msg_warn("--group-by %s: every run has the same value: no A/B comparison", key);
 }
 
+/* The side run i is on: its group, or (no groups: one a run) i. */
+static size_t
+group_of(const struct report *rep, size_t run)
+{
+	size_t k, j;
+
+	for (k = 0; k < rep->ngroups; k++)
+		for (j = 0; j < rep->groups[k].n; j++)
+			if (rep->groups[k].runs[j] == run)
+				return k;
+	return run;
+}
+
+/*
+ * A baseline per host: for each host, the side of its baseline run
+ * (baseline[h], or its first run) against each other side holding runs
+ * of the host, in the order first seen.  Returns the number of pairs.
+ */
+static size_t
+host_pairs(struct report *rep, const size_t *baseline)
+{
+	size_t h, i, k, nsides = rep->ngroups > 0 ? rep->ngroups : rep->nruns;
+	char *seen = malloc(nsides ? nsides : 1);
+
+	if (seen == NULL || (rep->pairs = calloc(nsides ? nsides : 1, sizeof(*rep->pairs))) == NULL)
+		msg_die("out of memory");
+	for (h = 0; h < rep->nhosts; h++) {
+		const struct report_host *host = &rep->hosts[h];
+		size_t a = group_of(rep, baseline[h] < rep->nruns ? baseline[h] : host->runs[0]);
+
+		memset(seen, 0, nsides);
+		seen[a] = 1;
+		for (i = 0; i < host->n; i++) {
+			k = group_of(rep, host->runs[i]);
+			if (seen[k])
+				continue;
+			seen[k] = 1;
+			rep->pairs[rep->npairs].a = a;
+			rep->pairs[rep->npairs++].b = k;
+		}
+	}
+	free(seen);
+	return rep->npairs;
+}
+
+/* The same file: one device and inode (a name given twice, or two names
+ * of one file). */
+static int
+same_file(const char *x, const char *y)
+{
+	struct stat a, b;
+
+	if (strcmp(x, y) == 0)
+		return 1;
+	return stat(x, &a) == 0 && stat(y, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -649,12 +873,13 @@ main(int argc, char **argv)
 	struct files names = { NULL, 0 };
 	struct report rep;
 	char err[1024];
-	size_t i, base = 0, na = 0;
-	int bad = 0, base_bad = 0, rc = MSG_EXIT_OK;
+	size_t i, base = 0, na = 0, *baseline = NULL;
+	int bad = 0, base_bad = 0, per_host, rc = MSG_EXIT_OK;
 
 	msg_init(argv[0]);
 	parse_args(argc, argv, &o);
-	if (o.nfiles == 0 && o.base == NULL && o.side[0] == NULL)
+	results_only = o.results_only;
+	if (o.nfiles == 0 && o.base == NULL && o.side[0] == NULL && o.nbaselines == 0)
 		usage_error("%s", "no result file named");
 	if (o.side[0] != NULL) {
 		bad |= add_side(&names, o.side[0], "--a") != 0;
@@ -667,6 +892,35 @@ main(int argc, char **argv)
 		if (add_operand(&names, o.files[i]) != 0)
 			bad = 1;
 	free(o.files);
+	/* The --base file named again among the operands is read once. */
+	if (o.base != NULL) {
+		size_t k = 1;
+
+		for (i = 1; i < names.n; i++) {
+			if (same_file(names.v[i], o.base))
+				free(names.v[i]);
+			else
+				names.v[k++] = names.v[i];
+		}
+		names.n = k;
+	}
+	/* A --baseline file that is no operand is a run too, read first (as
+	 * --base's); one that is (by its name or another) is read once. */
+	for (i = o.nbaselines; i-- > 0;) {
+		size_t k;
+
+		for (k = 0; k < names.n && !same_file(names.v[k], o.baselines[i]); k++)
+			;
+		if (k < names.n)
+			continue;
+		add_file(&names, o.baselines[i]);
+		{
+			char *first = names.v[names.n - 1];
+
+			memmove(names.v + 1, names.v, (names.n - 1) * sizeof(*names.v));
+			names.v[0] = first;
+		}
+	}
 
 	memset(&rep, 0, sizeof(rep));
 	if ((rep.runs = calloc(names.n ? names.n : 1, sizeof(*rep.runs))) == NULL
@@ -676,7 +930,12 @@ main(int argc, char **argv)
 		struct report_run *r = &rep.runs[rep.nruns];
 
 		resfile_init(&r->rf);
-		if (resfile_load(&r->rf, names.v[i], err, sizeof(err)) != 0) {
+		/* What the reader takes but does not open as a run does
+		 * (a source whose goto label reads as "key:") is none. */
+		if (resfile_load(&r->rf, names.v[i], err, sizeof(err)) != 0
+		    || (!looks_like_results(names.v[i])
+			&& snprintf(err, sizeof(err), "%s: not a result file: it starts with neither a "
+				    "hostbench line nor an lmbench3 header", names.v[i]) > 0)) {
 			msg_warn("%s", err);
 			if ((rep.errors[rep.nerrors++] = strdup(err)) == NULL)
 				msg_die("out of memory");
@@ -709,6 +968,38 @@ main(int argc, char **argv)
 			rc = MSG_EXIT_FAIL;
 		goto out;
 	}
+	if (report_find_hosts(&rep) != 0)
+		msg_die("out of memory");
+	/* Each --baseline file's run, as its host's baseline. */
+	if ((baseline = malloc(rep.nhosts * sizeof(*baseline))) == NULL)
+		msg_die("out of memory");
+	for (i = 0; i < rep.nhosts; i++)
+		baseline[i] = (size_t)-1;
+	for (i = 0; i < o.nbaselines; i++) {
+		size_t k;
+
+		for (k = 0; k < rep.nruns && !same_file(rep.runs[k].file, o.baselines[i]); k++)
+			;
+		if (k == rep.nruns) {
+			msg_warn("the baseline %s could not be read: no A/B comparison", o.baselines[i]);
+			base_bad = 1;
+			continue;
+		}
+		if (baseline[rep.runs[k].hostid] < rep.nruns && baseline[rep.runs[k].hostid] != k)
+			usage_error("--baseline: %s and %s are both runs of host %s: one baseline a host",
+				    rep.runs[baseline[rep.runs[k].hostid]].file, rep.runs[k].file,
+				    rep.hosts[rep.runs[k].hostid].label);
+		baseline[rep.runs[k].hostid] = k;
+	}
+	/*
+	 * A baseline per host when asked, and by default with runs of several
+	 * hosts (--base, --a and --b ask for one base for all): a run of one
+	 * machine against a run of another says how the machines differ, which
+	 * the hosts' table and the ranking across hosts say better than a
+	 * comparison of every run with whichever came first.
+	 */
+	per_host = o.side[0] == NULL && o.base == NULL
+		   && (o.baseline_first || o.nbaselines > 0 || rep.nhosts > 1);
 	if (base_bad)
 		msg_warn("the base run could not be read: no A/B comparison");
 	rep.want_summary = !o.ab_only;
@@ -718,7 +1009,9 @@ main(int argc, char **argv)
 	if (o.side[0] != NULL)
 		make_sides(&rep, na);
 	else if (o.group_by != NULL)
-		group_by(&rep, o.group_by);
+		group_by(&rep, o.group_by, rep.nhosts > 1);
+	if (per_host && rep.want_ab && host_pairs(&rep, baseline) == 0 && o.group_by != NULL && rep.ngroups >= 2)
+		msg_warn("--group-by %s: no host has runs of two values: no A/B comparison", o.group_by);
 	if (report_build(&rep, o.sections[0] != NULL ? o.sections : NULL, base) != 0)
 		msg_die("out of memory");
 	report_write(&rep, o.format, stdout);
@@ -746,6 +1039,7 @@ main(int argc, char **argv)
 	if (bad)
 		rc = MSG_EXIT_FAIL;
 out:
+	free(baseline);
 	report_free(&rep);
 	for (i = 0; i < rep.nruns; i++)
 		resfile_free(&rep.runs[i].rf);

@@ -1168,11 +1168,81 @@ group_label(const struct report *rep, struct report_group *g)
 		snprintf(g->label + n, sizeof(g->label) - n, "]");
 }
 
+static const char *
+config_str(const struct resfile_run *r, const char *key)
+{
+	const char *v = resfile_config(r, key);
+
+	return v != NULL ? v : "";
+}
+
+static int
+same_or_unknown(const char *x, const char *y)
+{
+	return *x == '\0' || *y == '\0' || strcmp(x, y) == 0;
+}
+
+int
+report_find_hosts(struct report *rep)
+{
+	size_t i, j;
+
+	if (rep->nhosts > 0 || rep->nruns == 0)
+		return 0;
+	if ((rep->hosts = calloc(rep->nruns, sizeof(*rep->hosts))) == NULL)
+		return -1;
+	for (i = 0; i < rep->nruns; i++) {
+		const struct resfile_run *rf = &rep->runs[i].rf;
+		const char *name = resfile_config(rf, "host");
+		struct report_host *h;
+
+		if (name == NULL || *name == '\0')
+			name = "?";
+		for (j = 0; j < rep->nhosts; j++) {
+			h = &rep->hosts[j];
+			/* What a file does not record (lmbench's has no CPU
+			 * model) tells no machine apart. */
+			if (strcmp(h->name, name) == 0 && same_or_unknown(h->arch, config_str(rf, "arch"))
+			    && same_or_unknown(h->cpu, config_str(rf, "cpu")))
+				break;
+		}
+		h = &rep->hosts[j];
+		if (j == rep->nhosts) {
+			rep->nhosts++;
+			h->name = name;
+			if ((h->runs = malloc(rep->nruns * sizeof(*h->runs))) == NULL)
+				return -1;
+		}
+		if (h->arch == NULL || *h->arch == '\0')
+			h->arch = config_str(rf, "arch");
+		if (h->cpu == NULL || *h->cpu == '\0')
+			h->cpu = config_str(rf, "cpu");
+		h->runs[h->n++] = i;
+		rep->runs[i].hostid = j;
+	}
+	/* Machines of one name: vm, vm#2 ... in the order first seen. */
+	for (i = 0; i < rep->nhosts; i++) {
+		size_t k = 1;
+
+		for (j = 0; j < i; j++)
+			k += strcmp(rep->hosts[j].name, rep->hosts[i].name) == 0;
+		if (k == 1)
+			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.40s",
+				 rep->hosts[i].name);
+		else
+			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.36s#%lu",
+				 rep->hosts[i].name, (unsigned long)k);
+	}
+	return 0;
+}
+
 int
 report_build(struct report *rep, const char *const *only, size_t base)
 {
 	size_t i;
 
+	if (report_find_hosts(rep) != 0)
+		return -1;
 	label_runs(rep);
 	if (build_summary(rep, only) != 0 || build_ladders(rep, only) != 0
 	    || build_series(rep, only) != 0)
@@ -1196,17 +1266,29 @@ report_build(struct report *rep, const char *const *only, size_t base)
 	for (i = 0; i < rep->ngroups; i++)
 		if (rep->groups[i].label[0] == '\0')
 			group_label(rep, &rep->groups[i]);
-	if (rep->ngroups < 2)
-		return 0;
-	if ((rep->abs = calloc(rep->ngroups - 1, sizeof(*rep->abs))) == NULL)
+	if (rep->pairs == NULL) {
+		/* The base group against each other one. */
+		if (rep->ngroups < 2)
+			return 0;
+		if ((rep->pairs = calloc(rep->ngroups - 1, sizeof(*rep->pairs))) == NULL)
+			return -1;
+		for (i = 0; i < rep->ngroups; i++)
+			if (i != rep->base_group) {
+				rep->pairs[rep->npairs].a = rep->base_group;
+				rep->pairs[rep->npairs++].b = i;
+			}
+	}
+	if ((rep->abs = calloc(rep->npairs ? rep->npairs : 1, sizeof(*rep->abs))) == NULL)
 		return -1;
-	for (i = 0; i < rep->ngroups; i++) {
+	for (i = 0; i < rep->npairs; i++) {
 		struct report_ab *ab = &rep->abs[rep->nabs];
+		size_t a = rep->pairs[i].a, b = rep->pairs[i].b;
 
-		if (i == rep->base_group || rep->groups[i].n == 0 || rep->groups[rep->base_group].n == 0)
+		if (a >= rep->ngroups || b >= rep->ngroups || a == b || rep->groups[a].n == 0
+		    || rep->groups[b].n == 0)
 			continue;
-		ab->ga = &rep->groups[rep->base_group];
-		ab->gb = &rep->groups[i];
+		ab->ga = &rep->groups[a];
+		ab->gb = &rep->groups[b];
 		ab->base = ab->ga->runs[0];
 		ab->other = ab->gb->runs[0];
 		rep->nabs++;
@@ -1306,6 +1388,14 @@ report_free(struct report *rep)
 	free(rep->groups);
 	rep->groups = NULL;
 	rep->ngroups = 0;
+	free(rep->pairs);
+	rep->pairs = NULL;
+	rep->npairs = 0;
+	for (i = 0; i < rep->nhosts; i++)
+		free(rep->hosts[i].runs);
+	free(rep->hosts);
+	rep->hosts = NULL;
+	rep->nhosts = 0;
 	rep->secs = NULL;
 	rep->abs = NULL;
 	rep->nsecs = rep->nabs = 0;

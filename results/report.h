@@ -27,6 +27,26 @@ struct report_run {
 	const char *file;	/* as named on the command line */
 	const char *host, *os, *note;
 	char label[48];		/* the file name (vm.0), or host#id when files share it */
+	size_t hostid;		/* index into report.hosts (report_find_hosts) */
+};
+
+/*
+ * A machine: the runs whose fingerprints share the host name, the
+ * architecture and the CPU model (what a run before and after tuning
+ * keeps; a kernel, a governor or a command line is what it changes).
+ * Two machines of one name are told apart by their label.
+ */
+struct report_host {
+	const char *name;	/* the fingerprint's host, "?" without one */
+	const char *arch, *cpu;	/* "" when the fingerprint has none */
+	char label[48];		/* name, or "name#k" when two machines share it */
+	size_t *runs;		/* indexes into report.runs, in the order given */
+	size_t n;
+};
+
+/* A comparison to make: groups[a] (the base side) against groups[b]. */
+struct report_pair {
+	size_t a, b;
 };
 
 struct report_column {
@@ -197,15 +217,32 @@ struct report {
 	struct report_group *groups;
 	size_t ngroups;
 	size_t base_group;
+	/* The comparisons, set before report_build (non-NULL, even with
+	 * none), or left NULL for groups[base_group] against each other
+	 * group. */
+	struct report_pair *pairs;
+	size_t npairs;
+	/* The machines of the runs (report_find_hosts). */
+	struct report_host *hosts;
+	size_t nhosts;
 	size_t nregressions;
 };
 
 /*
+ * Tell the runs' machines apart (struct report_host), once: sets
+ * rep->hosts and each run's hostid.  The runs' fingerprints must be
+ * read.  Returns 0 or -1 (out of memory).  report_build calls it when
+ * it has not been called.
+ */
+int report_find_hosts(struct report *rep);
+
+/*
  * Build the summary tables (sections filtered by the NULL-terminated id
  * list `only`, NULL for all) and, with want_ab and two or more runs, the
- * comparisons of groups[base_group] against each other group (with no
- * groups set: runs[base] against each other run).  Returns 0 or -1 (out
- * of memory).
+ * comparisons: each of rep->pairs when set (non-NULL; with no groups set, a group
+ * is made per run, group i holding runs[i]), else groups[base_group]
+ * against each other group (with no groups set: runs[base] against each
+ * other run).  Returns 0 or -1 (out of memory).
  */
 int report_build(struct report *rep, const char *const *only, size_t base);
 void report_free(struct report *rep);
