@@ -287,11 +287,16 @@ report_more(const struct state *s, const char *base, const char *suf, uint64_t s
 	char name[OUTPUT_MAX_NAME], lv[32];
 	double v[2];
 
-	snprintf(name, sizeof(name), "%s/sockbuf=granted%s", base, suf);
+	/*
+	 * Raw: on a line of the transfer's own name, in units benchstat is
+	 * told are exact (what the kernel granted, once: a count of 1).
+	 */
 	v[0] = (double)sndbuf, v[1] = (double)rcvbuf;
+	snprintf(name, sizeof(name), "%s%s", base, suf);
 	if (s->o->output == OUTPUT_RAW)
 		output_sample_pairs(stdout, name, 1, v, bunits, 2);
-	else
+	snprintf(name, sizeof(name), "%s/sockbuf=granted%s", base, suf);
+	if (s->o->output != OUTPUT_RAW)
 		printf("%-36s socket buffers granted: %llu bytes to send here, %llu to receive at the server\n",
 		       name, (unsigned long long)sndbuf, (unsigned long long)rcvbuf);
 	if (s->o->precision_pct <= 0)

@@ -707,23 +707,31 @@ main(int argc, char **argv)
 		bench_report_pairs(&o, name, points[i].rounds, points[i].ns, o.reps, "ns/op",
 				   points[i].fastest, "best-ns/op");
 	}
+	/*
+	 * What the curves show, once per run (a count of 1): the line size
+	 * and each level's size and load time, as units of Cache that
+	 * benchstat is told are exact (line-bytes, l1-bytes, l1-ns/op), not
+	 * as samples of a timed benchmark of their own.
+	 */
 	if (li >= 0) {
 		double v = (double)stride;
 
 		if (o.output == OUTPUT_RAW)
-			output_sample(stdout, "Line", 1, v, "bytes");
+			output_sample(stdout, "Cache", 1, v, "line-bytes");
 		else
 			printf("line: %zu bytes\n", stride);
 	}
 	for (i = 0; i < (size_t)nlv; i++) {
 		const double v[2] = { x[lv[i].at], lv[i].value };
-		const char *const u[2] = { "bytes", "ns/op" };
+		char ub[2][OUTPUT_MAX_UNIT];
+		const char *const u[2] = { ub[0], ub[1] };
 
 		if (!shown[i])
 			continue;
-		snprintf(name, sizeof(name), "Cache/level=%zu", i + 1);
+		snprintf(ub[0], sizeof(ub[0]), "l%zu-bytes", i + 1);
+		snprintf(ub[1], sizeof(ub[1]), "l%zu-ns/op", i + 1);
 		if (o.output == OUTPUT_RAW)
-			output_sample_pairs(stdout, name, 1, v, u, 2);
+			output_sample_pairs(stdout, "Cache", 1, v, u, 2);
 		else
 			printf("L%zu: %s, %.3g ns per load\n", i + 1,
 			       mem_size_name(sz, sizeof(sz), (uint64_t)x[lv[i].at]), lv[i].value);

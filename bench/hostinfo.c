@@ -6,11 +6,15 @@
  * that runs this binary, or none; -e names the emulator instead), cpu,
  * cpus, cpu-mhz, mem, governor, thp, cmdline (whole), modules (the loaded
  * ones' names, sorted), irq-affinity, load, libc, compiler, cflags,
- * build-host, clock, clock-resolution, date, netfilter-rules.  Nothing is
+ * build-host, clock, clock-resolution, date, netfilter-rules, then the
+ * unit metadata lines of the units hostbench writes ("Unit p50-ns
+ * better=lower", for benchstat).  Nothing is
  * timed; a fact the system does not tell reads "unknown".  -a prints the
  * lines each case of a run starts with instead (cpu-affinity, load); -m
  * the memory a program of the run may use, in kB ("unknown": no limit),
- * which the front end sizes the cases to.  -R reads /proc and /sys under
+ * which the front end sizes the cases to; -k the keys written as run
+ * notes ("# key: value"), one a line; -u the units hostbench writes, a
+ * tab-separated table (unit, better, assume, meaning).  -R reads /proc and /sys under
  * another directory (tests; files copied from a board).
  *
  * On a router ("the box"), -s runs the box agent: a server like every
@@ -20,7 +24,7 @@
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
  * prefixed "box-".
  *
- * usage: hostinfo [-h] [-V] [-a | -m] [-e emulator] [-R root]
+ * usage: hostinfo [-h] [-V] [-a | -m | -k | -u] [-e emulator] [-R root]
  *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
  */
@@ -38,13 +42,14 @@
 #include "boxagent.h"
 #include "fingerprint.h"
 #include "msg.h"
+#include "output.h"
 #include "parse.h"
 #include "sock_main.h"
 #include "sock_proto.h"
 #include "sysinfo.h"
 
 static const char usage_line[] =
-	"usage: hostinfo [-h] [-V] [-a | -m] [-e emulator] [-R root]\n"
+	"usage: hostinfo [-h] [-V] [-a | -m | -k | -u] [-e emulator] [-R root]\n"
 	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]\n"
 	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
 
@@ -56,6 +61,9 @@ static const char help_text[] =
 	"               cpu-affinity and load\n"
 	"  -m           print the memory a program of the run may use instead,\n"
 	"               in kB (unknown: nothing limits it)\n"
+	"  -k           print the keys written as run notes (# key: value)\n"
+	"  -u           print the units hostbench writes: unit, better (higher,\n"
+	"               lower or -), assume (exact or nothing), meaning\n"
 	"  -e emulator  the programs run under this emulator (hostbench's\n"
 	"               wrapper): emulation names it\n"
 	"  -R root      read /proc and /sys under root (facts from system calls\n"
@@ -136,6 +144,21 @@ box_print(const char *host, long long port, const char *keyfile)
 	return rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
 }
 
+/* -u: the table of units, for the docs and the tests. */
+static void
+print_units(void)
+{
+	size_t i;
+
+	for (i = 0; i < output_unit_count; i++) {
+		const struct output_unit *u = &output_units[i];
+
+		printf("%s\t%s\t%s\t%s\n", u->unit,
+		       u->better > 0 ? "higher" : u->better < 0 ? "lower" : "-",
+		       u->exact ? "exact" : "nothing", u->meaning);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -148,7 +171,7 @@ main(int argc, char **argv)
 	msg_init(argv[0]);
 	sock_opts_init(&so);
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":hVame:R:sS:F:b:n:i:K:")) != -1) {
+	while ((c = getopt(argc, argv, ":hVamkue:R:sS:F:b:n:i:K:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -184,8 +207,10 @@ main(int argc, char **argv)
 			break;
 		case 'a':
 		case 'm':
+		case 'k':
+		case 'u':
 			if (mode != 0 && mode != c) {
-				msg_warn("-a and -m: one or the other");
+				msg_warn("-a, -m, -k and -u: one of them");
 				usage_error();
 			}
 			mode = c;
@@ -233,7 +258,7 @@ main(int argc, char **argv)
 	}
 	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
 		if (mode != 0 || emulation != NULL) {
-			msg_warn("-a, -m and -e are for this host's fingerprint, not the agent's");
+			msg_warn("-a, -m, -k, -u and -e are for this host's fingerprint, not the agent's");
 			usage_error();
 		}
 		if (so.bind != NULL && !so.server) {
@@ -259,7 +284,14 @@ main(int argc, char **argv)
 		fingerprint_case(stdout);
 	else if (mode == 'm')
 		fingerprint_mem(stdout);
-	else
+	else if (mode == 'k')
+		output_run_note_keys(stdout);
+	else if (mode == 'u')
+		print_units();
+	else {
 		fingerprint_print(stdout, emulation);
+		/* Once per result file: benchstat reads which way each unit is better. */
+		output_unit_lines(stdout);
+	}
 	return MSG_EXIT_OK;
 }

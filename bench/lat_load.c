@@ -597,20 +597,15 @@ static void
 report_phase(const struct state *s, const char *base, const char *which, const struct hist *h,
 	     uint64_t sent, uint64_t lost)
 {
-	static const int pct[] = { 50, 90, 99 };
+	static const char *const punits[] = { "p50-ns", "p90-ns", "p99-ns" };
 	static const char *const lunits[] = { "%loss", "lost" };
-	const char *unit = "ns/op";
 	char name[OUTPUT_MAX_NAME];
-	double v[2];
-	size_t i;
+	double v[3];
 
-	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
-		double q = hist_quantile(h, pct[i] / 100.0);
-
-		snprintf(name, sizeof(name), "%s/rtt=%s/stat=p%d", base, which, pct[i]);
-		bench_report_k(s->o, name, &h->n, &q, 1, &unit, 1);
-	}
+	/* The run's percentiles, on one line whose count is the round trips they are of. */
+	v[0] = hist_quantile(h, 0.5), v[1] = hist_quantile(h, 0.9), v[2] = hist_quantile(h, 0.99);
 	snprintf(name, sizeof(name), "%s/rtt=%s", base, which);
+	bench_report_k(s->o, name, &h->n, v, 1, punits, 3);
 	sock_hist_print(stdout, name, "ns/op", h);
 	v[0] = 100.0 * (double)lost / (double)sent;
 	v[1] = (double)lost;
@@ -668,7 +663,7 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	static const char *const tunits[] = { "up-MB/s", "up-Mbit/s", "down-MB/s", "down-Mbit/s" };
 	static const char *const aunits[] = { "p50-ns", "p99-ns" };
 	static double v[4 * SOCK_MAX_SAMPLES];
-	uint64_t sent[2], lost[2], w[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], one = 1, upb = 0, downb = 0;
+	uint64_t sent[2], lost[2], w[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], upb = 0, downb = 0;
 	uint64_t step = s->dur_ns / s->o->reps;
 	double added[2], tput[4];
 	struct sock_end le, re;
@@ -706,10 +701,8 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	re.cpu = s->res + R_CPU, re.own = rown, re.bytes = upb + downb;
 	if (s->o->output != OUTPUT_RAW) {
 		report_text(s, base, &h_idle, &h_load, sent, lost, tput, added);
-		snprintf(name, sizeof(name), "%s/cpu=local", base);
-		sock_cpu_report(s->o, name, "local", w, le.bytes);
-		snprintf(name, sizeof(name), "%s/cpu=remote", base);
-		sock_cpu_report(s->o, name, "remote", re.cpu, re.bytes);
+		sock_cpu_report(s->o, base, "local", w, le.bytes, 1);
+		sock_cpu_report(s->o, base, "remote", re.cpu, re.bytes, 1);
 		return;
 	}
 	output_config(stdout, "probes", "every %.6g ms, %llu idle over %.6g s, %llu under load over %.6g s",
@@ -717,8 +710,9 @@ report(struct state *s, const char *base, const uint64_t *rown)
 		      (unsigned long long)sent[1], (double)s->dur_ns / 1e9);
 	report_phase(s, base, "idle", &h_idle, sent[0], lost[0]);
 	report_phase(s, base, "loaded", &h_load, sent[1], lost[1]);
+	/* A difference of the two phases' percentiles: of the loaded round trips. */
 	snprintf(name, sizeof(name), "%s/rtt=added", base);
-	bench_report_k(s->o, name, &one, added, 1, aunits, 2);
+	bench_report_k(s->o, name, &h_load.n, added, 1, aunits, 2);
 	sock_report_transfer(s->o, base, "", s->writes, v, s->o->reps, tunits, 4, &le, &re);
 	report_series(s, base);
 }

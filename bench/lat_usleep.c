@@ -256,6 +256,32 @@ print_hist(const char *name, const struct hist *h)
 	free(buf);
 }
 
+/*
+ * Raw: a line per sample, its sleeps the count and their percentiles the
+ * values (p50-ns p90-ns p99-ns max-ns), as a Go benchmark reports more
+ * than one figure of each run; the results tool reads each as the
+ * LatUsleep/method=M/stat=S/usec=U of older files.
+ */
+static void
+report_raw(const struct bench_opts *o, const struct method *m, const struct state *s,
+	   double *val[], const uint64_t *iters)
+{
+	static const char *const units[] = { "p50-ns", "p90-ns", "p99-ns", "max-ns" };
+	char name[OUTPUT_MAX_NAME];
+	double *v = malloc(o->reps * HB_ARRAY_SIZE(units) * sizeof(*v));
+	size_t i, r;
+
+	if (v == NULL)
+		msg_sysdie("cannot allocate %u samples", o->reps);
+	for (r = 0; r < o->reps; r++)
+		for (i = 0; i < HB_ARRAY_SIZE(units); i++)
+			v[r * HB_ARRAY_SIZE(units) + i] = val[i][r];
+	snprintf(name, sizeof(name), "LatUsleep/method=%s/usec=%llu%s", m->name,
+		 (unsigned long long)s->usec, s->suffix);
+	bench_report_k(o, name, iters, v, o->reps, units, HB_ARRAY_SIZE(units));
+	free(v);
+}
+
 static int
 run(const struct bench_opts *o, const struct method *m, struct state *s,
     double *val[], uint64_t *iters)
@@ -283,13 +309,11 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 		 (unsigned long long)early);
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "lateness", "%s", line);
-	for (i = 0; i < HB_ARRAY_SIZE(stats); i++) {
+	if (o->output == OUTPUT_RAW)
+		report_raw(o, m, s, val, iters);
+	for (i = 0; i < HB_ARRAY_SIZE(stats) && o->output != OUTPUT_RAW; i++) {
 		snprintf(name, sizeof(name), "LatUsleep/method=%s/stat=%s/usec=%llu%s", m->name,
 			 stats[i].name, (unsigned long long)s->usec, s->suffix);
-		if (o->output == OUTPUT_RAW) {
-			bench_report(o, name, iters, val[i], o->reps, "ns/op");
-			continue;
-		}
 		/*
 		 * A percentile of the whole run is the merged histogram's, not the
 		 * median of the samples' percentiles: a tail of rare late wake-ups

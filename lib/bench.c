@@ -723,22 +723,29 @@ check_pairs(const char *name, const double *vals, size_t n, const char *const *u
 	if (col == NULL || wcol == NULL)
 		msg_sysdie("cannot allocate %zu samples", n);
 	for (j = 0; j < k && rc == 0; j++) {
-		const struct metric *m = result_metric(name, units[j]);
+		/* A run's own figure (p50-ns, local-%sys) under the name the results tool reads. */
+		char iname[OUTPUT_MAX_NAME], iunit[OUTPUT_MAX_UNIT];
+		const struct metric *m;
 		const double *weights = NULL;
 
+		output_internal(name, units[j], iname, sizeof(iname), iunit, sizeof(iunit));
+		m = result_metric(iname, iunit);
 		for (i = 0; i < n; i++)
 			col[i] = vals[i * k + j];
 		/* The weights of a share are its line's values in their unit. */
 		if (m != NULL && m->weight_unit != NULL)
-			for (w = 0; w < k; w++)
-				if (strcmp(units[w], m->weight_unit) == 0) {
+			for (w = 0; w < k; w++) {
+				char wname[OUTPUT_MAX_NAME], wunit[OUTPUT_MAX_UNIT];
+
+				output_internal(name, units[w], wname, sizeof(wname), wunit, sizeof(wunit));
+				if (strcmp(wname, iname) == 0 && strcmp(wunit, m->weight_unit) == 0) {
 					for (i = 0; i < n; i++)
 						wcol[i] = vals[i * k + w];
 					weights = wcol;
 					break;
 				}
-		if (!bench_check(name, units[j], bench_summary(name, units[j], col, weights, n), why,
-				 len))
+			}
+		if (!bench_check(iname, iunit, bench_summary(iname, iunit, col, weights, n), why, len))
 			rc = -1;
 	}
 	free(col);
@@ -767,10 +774,14 @@ bench_report_k(const struct bench_opts *o, const char *name, const uint64_t *ite
 		if (col == NULL)
 			msg_sysdie("cannot allocate %zu samples", n);
 		for (j = 0; j < k; j++) {
+			char iname[OUTPUT_MAX_NAME], iunit[OUTPUT_MAX_UNIT];
+
+			/* For people, a run's own figure as its own line: "LatTcp/stat=p50 ... ns/op". */
+			output_internal(name, units[j], iname, sizeof(iname), iunit, sizeof(iunit));
 			for (i = 0; i < n; i++)
 				col[i] = vals[i * k + j];
 			if (stats_compute(col, n, &s) == 0)
-				output_text(stdout, name, &s, units[j]);
+				output_text(stdout, iname, &s, iunit);
 		}
 		free(col);
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "metric.h"
 #include "msg.h"
 #include "output.h"
 
@@ -106,6 +107,244 @@ output_key_is_run_note(const char *key)
 		key += 4;
 	return bsearch(key, run_note_keys, sizeof(run_note_keys) / sizeof(run_note_keys[0]),
 		       sizeof(run_note_keys[0]), cmp_key) != NULL;
+}
+
+void
+output_run_note_keys(FILE *f)
+{
+	size_t i;
+	int saved = errno;
+
+	errno = 0;
+	for (i = 0; i < sizeof(run_note_keys) / sizeof(run_note_keys[0]); i++)
+		fprintf(f, "%s\n", run_note_keys[i]);
+	note_error(f, saved);
+}
+
+#define HIGHER 1
+#define LOWER (-1)
+#define CPU_END(end, what) \
+	{ end "-%user", LOWER, 0, 0, "user CPU of " what ", % of its CPUs" }, \
+	{ end "-%sys", LOWER, 0, 0, "system CPU of " what ", % of its CPUs" }, \
+	{ end "-us/KB", LOWER, 0, 0, "CPU time of " what " per KB moved, in microseconds" }
+#define CPU_IRQ(end, what) \
+	{ end "-%irq", LOWER, 0, 0, "interrupt CPU of " what ", % of its CPUs" }, \
+	{ end "-%softirq", LOWER, 0, 0, "soft-interrupt CPU of " what ", % of its CPUs" }
+
+/*
+ * Every unit a program writes but ns/op and MB/s, which benchstat knows.
+ * README.md's "Result format" and hostbench(1) show this table; the
+ * format test (tests/results/format-t.sh) fails on a unit of a run that
+ * is not here.
+ */
+const struct output_unit output_units[] = {
+	{ "%busiest", LOWER, 0, 0, "the box's busiest CPU: busy, %" },
+	{ "%busiest-irq", LOWER, 0, 0, "the box's busiest CPU: interrupts, %" },
+	{ "%busiest-softirq", LOWER, 0, 0, "the box's busiest CPU: soft interrupts, %" },
+	{ "%busiest-sys", LOWER, 0, 0, "the box's busiest CPU: system, %" },
+	{ "%halfwidth", LOWER, 0, 0, "half-width of the confidence interval reached, % of the median" },
+	{ "%loss", LOWER, 0, 0, "datagrams or probes lost, % of those sent" },
+	{ "%peak", LOWER, 0, 0, "the box's busiest CPU at its busiest moment, %" },
+	{ "%total", LOWER, 0, 0, "all the box's CPUs: busy, %" },
+	{ "%total-softirq", LOWER, 0, 0, "all the box's CPUs: soft interrupts, %" },
+	{ "%total-sys", LOWER, 0, 0, "all the box's CPUs: system, %" },
+	{ "MHz", HIGHER, 0, 0, "CPU clock, from the time of dependent adds" },
+	{ "Mbit/s", HIGHER, 0, 0, "bandwidth, 10^6 bits per second" },
+	{ "at-ms", 0, 1, 0, "start of a bin of lat_load's series, ms into the load" },
+	{ "best-ns/op", LOWER, 0, 0, "fastest pass of a sample, ns per load" },
+	{ "bin-down-Mbit/s", HIGHER, 0, 0, "download rate in one bin of lat_load's series" },
+	{ "bin-rtt-ns", LOWER, 0, 0, "median probe round trip in one bin of lat_load's series" },
+	{ "bin-up-Mbit/s", HIGHER, 0, 0, "upload rate in one bin of lat_load's series" },
+	{ "bytes-rcvbuf", 0, 1, 0, "receive buffer the server's kernel granted" },
+	{ "bytes-sndbuf", 0, 1, 0, "send buffer the kernel granted" },
+	{ "down-MB/s", HIGHER, 0, 0, "download rate under load, 10^6 bytes/s" },
+	{ "down-Mbit/s", HIGHER, 0, 0, "download rate under load, 10^6 bits/s" },
+	{ "files/s", HIGHER, 0, 0, "files created or deleted per second" },
+	{ "irqs/s", LOWER, 0, 0, "interrupts per second on the box" },
+	{ "jitter-us", LOWER, 0, 0, "UDP inter-arrival jitter (RFC 3550), microseconds" },
+	{ "lN-bytes", 0, 1, 8, "size of cache level N (cache), or the reach of TLB level N (tlb)" },
+	{ "lN-ns/op", 0, 1, 8, "a load's time at cache level N, read off the size curve" },
+	{ "lN-pages", 0, 1, 4, "pages TLB level N maps" },
+	{ "line-bytes", 0, 1, 0, "cache line size" },
+	CPU_END("local", "this host (all its processes)"),
+	CPU_IRQ("local", "this host"),
+	CPU_END("local-own", "this end's own processes"),
+	{ "lost", LOWER, 0, 0, "probes lost" },
+	{ "max-ns", LOWER, 0, 0, "slowest of the run's single operations, ns" },
+	{ "ns/fsync", LOWER, 0, 0, "time of the closing fsync, ns" },
+	{ "ns/io-max", LOWER, 0, 0, "slowest single I/O, ns" },
+	{ "ns/io-p50", LOWER, 0, 0, "median single I/O, ns" },
+	{ "ns/io-p90", LOWER, 0, 0, "90th percentile of single I/Os, ns" },
+	{ "ns/io-p99", LOWER, 0, 0, "99th percentile of single I/Os, ns" },
+	{ "p50-ns", LOWER, 0, 0, "median of the run's single operations (round trips, sleeps), ns" },
+	{ "p90-ns", LOWER, 0, 0, "90th percentile of the run's single operations, ns" },
+	{ "p99-ns", LOWER, 0, 0, "99th percentile of the run's single operations, ns" },
+	{ "pages", 0, 1, 0, "pages (a TLB level's size in old files)" },
+	{ "pkts/s", HIGHER, 0, 0, "datagrams received per second" },
+	CPU_END("remote", "the far end (all its processes)"),
+	CPU_IRQ("remote", "the far end"),
+	CPU_END("remote-own", "the far end's own server processes"),
+	{ "samples", LOWER, 0, 0, "samples taken to reach the precision asked for" },
+	{ "sent-MB/s", HIGHER, 0, 0, "UDP rate sent, 10^6 bytes/s" },
+	{ "softnet-drops/s", LOWER, 0, 0, "packets the box's softnet backlog dropped per second" },
+	{ "softnet-pkts/s", 0, 0, 0, "packets the box's softnet processed per second" },
+	{ "softnet-squeezes/s", LOWER, 0, 0, "times per second the box's softnet ran out of budget" },
+	{ "up-MB/s", HIGHER, 0, 0, "upload rate under load, 10^6 bytes/s" },
+	{ "up-Mbit/s", HIGHER, 0, 0, "upload rate under load, 10^6 bits/s" },
+	{ "x", HIGHER, 0, 0, "operations in flight at once (a ratio of times)" },
+};
+
+const size_t output_unit_count = sizeof(output_units) / sizeof(output_units[0]);
+
+/* 1..levels when unit is "l<digits>-" + rest of pattern "lN-" + rest, else 0. */
+static unsigned
+unit_level(const char *unit, const char *pattern, unsigned levels)
+{
+	unsigned long n;
+	char *end;
+
+	if (levels == 0 || unit[0] != 'l' || !isdigit((unsigned char)unit[1]))
+		return 0;
+	n = strtoul(unit + 1, &end, 10);
+	if (n < 1 || n > levels || strcmp(end, pattern + 2) != 0)
+		return 0;
+	return (unsigned)n;
+}
+
+const struct output_unit *
+output_unit_find(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; i < output_unit_count; i++) {
+		const struct output_unit *u = &output_units[i];
+
+		if (strcmp(unit, u->unit) == 0 || unit_level(unit, u->unit, u->levels) > 0)
+			return u;
+	}
+	return NULL;
+}
+
+static void
+unit_line(FILE *f, const struct output_unit *u, const char *unit)
+{
+	fprintf(f, "Unit %s%s%s\n", unit,
+		u->better > 0 ? " better=higher" : u->better < 0 ? " better=lower" : "",
+		u->exact ? " assume=exact" : u->better == 0 ? " assume=nothing" : "");
+}
+
+void
+output_unit_lines(FILE *f)
+{
+	size_t i;
+	unsigned l;
+	int saved = errno;
+
+	errno = 0;
+	for (i = 0; i < output_unit_count; i++) {
+		const struct output_unit *u = &output_units[i];
+		char unit[OUTPUT_MAX_UNIT];
+
+		if (u->levels == 0)
+			unit_line(f, u, u->unit);
+		for (l = 1; l <= u->levels; l++) {
+			snprintf(unit, sizeof(unit), "l%u%s", l, u->unit + 2);
+			unit_line(f, u, unit);
+		}
+	}
+	note_error(f, saved);
+}
+
+/* Does name have the part "/<key>" (a whole part, or its "key=" start)? */
+static const char *
+name_part(const char *name, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p = strchr(name, '/');
+
+	while (p != NULL) {
+		if (strncmp(p + 1, key, n) == 0 && (p[1 + n] == '/' || p[1 + n] == '\0'
+						     || key[n - 1] == '='))
+			return p;
+		p = strchr(p + 1, '/');
+	}
+	return NULL;
+}
+
+/* iname: name with part inserted at byte at (0: before a parallel "-N"). */
+static int
+insert_part(const char *name, size_t at, const char *part, char *iname, size_t nlen)
+{
+	int n = snprintf(iname, nlen, "%.*s/%s%s", (int)at, name, part, name + at);
+
+	return n >= 0 && (size_t)n < nlen ? 1 : 0;
+}
+
+int
+output_internal(const char *name, const char *unit, char *iname, size_t nlen,
+		char *iunit, size_t ulen)
+{
+	static const char *const ends[] = { "local-own-", "remote-own-", "local-", "remote-" };
+	static const char *const cpu[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
+	unsigned long copies;
+	size_t len = metric_parallel(name, &copies), i;
+	const char *u;
+	unsigned l;
+
+	snprintf(iname, nlen, "%s", name);
+	snprintf(iunit, ulen, "%s", unit);
+	/* A percentile of the run's single operations: "/stat=p50" in ns/op. */
+	if ((unit[0] == 'p' && isdigit((unsigned char)unit[1])) || strncmp(unit, "max-", 4) == 0) {
+		size_t n = strcspn(unit, "-");
+		const char *at;
+		char part[16];
+
+		if (strcmp(unit + n, "-ns") != 0 || n >= 8 || name_part(name, "stat=") != NULL
+		    || metric_find(name, unit) != NULL)
+			return 0;
+		snprintf(part, sizeof(part), "stat=%.*s", (int)n, unit);
+		/* lat_usleep's names have the statistic before the sleep asked for. */
+		at = strncmp(name, "LatUsleep/", 10) == 0 ? name_part(name, "usec=") : NULL;
+		snprintf(iunit, ulen, "ns/op");
+		return insert_part(name, at != NULL ? (size_t)(at - name) : strlen(name), part, iname,
+				   nlen);
+	}
+	/* An end's CPU: "/cpu=<end>", before a parallel result's "-N". */
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		size_t n = strlen(ends[i]), k;
+		char part[24];
+
+		if (strncmp(unit, ends[i], n) != 0)
+			continue;
+		for (k = 0; k < sizeof(cpu) / sizeof(cpu[0]); k++)
+			if (strcmp(unit + n, cpu[k]) == 0)
+				break;
+		if (k == sizeof(cpu) / sizeof(cpu[0]) || name_part(name, "cpu=") != NULL)
+			return 0;
+		snprintf(part, sizeof(part), "cpu=%.*s", (int)n - 1, unit);
+		snprintf(iunit, ulen, "%s", cpu[k]);
+		return insert_part(name, len, part, iname, nlen);
+	}
+	if ((strcmp(unit, "bytes-sndbuf") == 0 || strcmp(unit, "bytes-rcvbuf") == 0)
+	    && name_part(name, "sockbuf=") == NULL)
+		return insert_part(name, len, "sockbuf=granted", iname, nlen);
+	/* What cache and tlb found: the line and each level. */
+	if (strcmp(name, "Cache") == 0 && strcmp(unit, "line-bytes") == 0) {
+		snprintf(iname, nlen, "Line");
+		snprintf(iunit, ulen, "bytes");
+		return 1;
+	}
+	if (strcmp(name, "Cache") != 0 && strcmp(name, "Tlb") != 0)
+		return 0;
+	u = NULL;
+	for (i = 0; i < output_unit_count && u == NULL; i++)
+		if ((l = unit_level(unit, output_units[i].unit, output_units[i].levels)) > 0)
+			u = output_units[i].unit;
+	if (u == NULL)
+		return 0;
+	snprintf(iname, nlen, "%s/level=%u", name, l);
+	snprintf(iunit, ulen, "%s", u + 3);
+	return 1;
 }
 
 int

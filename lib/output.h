@@ -63,6 +63,64 @@ void output_sample_pairs(FILE *f, const char *name, uint64_t iters,
 			 const double *values, const char *const *units, size_t n);
 
 /*
+ * The units hostbench writes that benchstat does not know (it knows
+ * ns/op, MB/s, B/op and allocs/op): for each, whether a higher or a lower
+ * value is better (0: neither) and whether it is exact (a size found or
+ * granted, not a noisy measurement: benchstat's "assume=exact"), and what
+ * it means.  A unit "lN-..." stands for l1-... to lN-... up to levels.
+ */
+struct output_unit {
+	const char *unit;
+	int better;		/* 1 higher, -1 lower, 0 neither */
+	int exact;
+	unsigned levels;	/* 0, or the N of an "lN-" unit */
+	const char *meaning;
+};
+
+extern const struct output_unit output_units[];
+extern const size_t output_unit_count;
+
+/* The entry of unit (l3-bytes finds lN-bytes), or NULL. */
+const struct output_unit *output_unit_find(const char *unit);
+
+/*
+ * Print the Go format's unit metadata lines for every unit of
+ * output_units, "Unit p50-ns better=lower" ("assume=exact" for an exact
+ * one, "assume=nothing" for one that is neither better higher nor
+ * lower), once per result file: hostinfo writes them with the
+ * fingerprint.
+ */
+void output_unit_lines(FILE *f);
+
+/* Print the run-note keys (output_key_is_run_note), one a line. */
+void output_run_note_keys(FILE *f);
+
+/*
+ * The name and unit under which the metric table (lib/metric) and the
+ * results tool know a value a result line carries.  A run's own figures
+ * are written as units on the line of the result they belong to (as Go
+ * benchmarks report extra metrics), not as benchmarks of their own; they
+ * are known inside by the names of the result lines of older files:
+ *
+ *   LatTcp/size=1  417  13792 p50-ns   LatTcp/size=1/stat=p50, ns/op
+ *                        (p90, p99, max; LatUsleep's stat before /usec=)
+ *   BwTcp/size=64K  N  31.6 local-%sys  BwTcp/size=64K/cpu=local, %sys
+ *                        (local, local-own, remote, remote-own: %user,
+ *                        %sys, %irq, %softirq, us/KB)
+ *   BwTcp/size=64K  1  131072 bytes-rcvbuf  BwTcp/size=64K/sockbuf=granted
+ *   Cache  1  64 line-bytes            Line, bytes
+ *   Cache  1  32768 l1-bytes           Cache/level=1, bytes (l1-ns/op)
+ *   Tlb  1  64 l1-pages                Tlb/level=1, pages (l1-bytes)
+ *
+ * A parallel result's "-N" stays at the end of the name.  A percentile
+ * unit the metric table has for the name itself (LatLoad/rtt=added's
+ * p50-ns) is its own.  Returns 1 and fills iname and iunit for a figure
+ * so written; else 0 with them a copy of name and unit.
+ */
+int output_internal(const char *name, const char *unit, char *iname, size_t nlen,
+		    char *iunit, size_t ulen);
+
+/*
  * Print one human line for a metric:
  *   "LatSyscall/op=null   41.3 ns/op  95% CI 41.1 .. 41.6  (±0.6%, cv 0.8%, n=11)"
  */

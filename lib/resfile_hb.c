@@ -4,7 +4,9 @@
  * the fingerprint until the first "bench:", then open and describe the
  * cases ("bench:", "args:", "round:", "status:", "precision:",
  * "size-reduced:", the suite's "# noise:" lines); result lines are
- * samples.  The run being built is resfile.c's (resfile_int.h).
+ * samples, a run's own figures on them (p50-ns, local-%sys) read under
+ * the names of the metric table (output_internal); "Unit" lines, the
+ * format's unit metadata for benchstat, are skipped.  The run being built is resfile.c's (resfile_int.h).
  */
 #include "config.h"
 
@@ -208,9 +210,18 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 			p->case_results = 1;
 		else
 			p->from = 0;
-		for (k = 0; k < l.npairs; k++)
-			if (resfile_add_sample(p, l.name, l.unit[k], l.val[k]) != 0)
+		/*
+		 * A run's own figures (percentiles, each end's CPU, what cache
+		 * and tlb found) under the names of the metric table, which
+		 * are those of older files' lines (output_internal).
+		 */
+		for (k = 0; k < l.npairs; k++) {
+			char name[OUTPUT_MAX_NAME + 32], unit[OUTPUT_MAX_UNIT];
+
+			output_internal(l.name, l.unit[k], name, sizeof(name), unit, sizeof(unit));
+			if (resfile_add_sample(p, name, unit, l.val[k]) != 0)
 				return -1;
+		}
 		return 0;
 	}
 	if (l.kind != OUTPUT_LINE_CONFIG)

@@ -19,7 +19,33 @@
 #include "timing.h"
 
 static void own_report(const struct bench_opts *o, const char *name, const char *side,
-		       const uint64_t *w, uint64_t bytes);
+		       const uint64_t *w, uint64_t bytes, uint64_t count);
+
+/*
+ * units[i] = side + "-" + base[i]: an end's figure as a unit of the
+ * transfer's own line (local-%sys), not a benchmark of its own.
+ */
+static void
+side_units(char (*buf)[OUTPUT_MAX_UNIT], const char **units, const char *side,
+	   const char *const *base, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(buf[i], OUTPUT_MAX_UNIT, "%s-%s", side, base[i]);
+		units[i] = buf[i];
+	}
+}
+
+/* The name a text line of a run's own figure goes by: "BwTcp/.../cpu=local". */
+static const char *
+text_name(char *buf, size_t len, const char *name, const char *unit)
+{
+	char u[OUTPUT_MAX_UNIT];
+
+	output_internal(name, unit, buf, len, u, sizeof(u));
+	return buf;
+}
 
 /* Whether the two ends are one kernel: a configuration line, or a note once. */
 static void
@@ -50,18 +76,21 @@ sock_report_transfer(const struct bench_opts *o, const char *base, const char *s
 		     const struct sock_end *local, const struct sock_end *remote)
 {
 	char name[OUTPUT_MAX_NAME];
+	uint64_t count = 0;
+	size_t i;
 
 	report_ends(o, local->own, remote->own);
 	snprintf(name, sizeof(name), "%s%s", base, suffix);
 	bench_report_k(o, name, iters, vals, n, units, npairs);
-	snprintf(name, sizeof(name), "%s/cpu=local%s", base, suffix);
-	sock_cpu_report(o, name, "local", local->cpu, local->bytes);
-	snprintf(name, sizeof(name), "%s/cpu=local-own%s", base, suffix);
-	own_report(o, name, "local", local->own, local->bytes);
-	snprintf(name, sizeof(name), "%s/cpu=remote%s", base, suffix);
-	sock_cpu_report(o, name, "remote", remote->cpu, remote->bytes);
-	snprintf(name, sizeof(name), "%s/cpu=remote-own%s", base, suffix);
-	own_report(o, name, "remote", remote->own, remote->bytes);
+	/* The CPU was measured over every sample: its operations are theirs together. */
+	for (i = 0; i < n; i++)
+		count += iters[i];
+	if (count == 0)
+		count = 1;
+	sock_cpu_report(o, name, "local", local->cpu, local->bytes, count);
+	own_report(o, name, "local", local->own, local->bytes, count);
+	sock_cpu_report(o, name, "remote", remote->cpu, remote->bytes, count);
+	own_report(o, name, "remote", remote->own, remote->bytes, count);
 }
 
 void
@@ -127,19 +156,20 @@ sock_own_same_kernel(const uint64_t *a, const uint64_t *b)
 }
 
 /*
- * One end's own processes as one result line under name: %user and %sys
- * (percent of all that end's CPUs over the span, as the system-wide
- * line's) and us/KB; a "cpu-<side>-own: unavailable" line when not known.
+ * One end's own processes as one result line of name: side-own-%user and
+ * side-own-%sys (percent of all that end's CPUs over the span, as the
+ * system-wide line's) and side-own-us/KB; a "cpu-<side>-own: unavailable"
+ * line when not known.
  */
 static void
 own_report(const struct bench_opts *o, const char *name, const char *side,
-	   const uint64_t *w, uint64_t bytes)
+	   const uint64_t *w, uint64_t bytes, uint64_t count)
 {
-	static const char *const units[] = { "%user", "%sys", "us/KB" };
+	static const char *const base[] = { "%user", "%sys", "us/KB" };
+	char ubuf[3][OUTPUT_MAX_UNIT], key[32], own[12], tname[OUTPUT_MAX_NAME];
+	const char *units[3];
 	struct cpuown zero, d;
-	char key[32];
 	double v[3];
-	uint64_t one = 1;
 
 	if (!w[SOCK_OWN_OK]) {
 		snprintf(key, sizeof(key), "cpu-%s-own", side);
@@ -154,11 +184,14 @@ own_report(const struct bench_opts *o, const char *name, const char *side,
 			 w[SOCK_OWN_NCPUS] > 0 && w[SOCK_OWN_NCPUS] < 1000000 ? (long)w[SOCK_OWN_NCPUS] : 1,
 			 &v[0], &v[1]);
 	v[2] = bytes > 0 ? (double)(d.user_us + d.sys_us) / ((double)bytes / 1024.0) : 0;
+	snprintf(own, sizeof(own), "%s-own", side);
+	side_units(ubuf, units, own, base, HB_ARRAY_SIZE(base));
 	if (o->output == OUTPUT_RAW) {
-		bench_report_k(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		bench_report_k(o, name, &count, v, 1, units, HB_ARRAY_SIZE(units));
 		return;
 	}
-	printf("%-36s own %.1f%% user, %.1f%% sys; %.3g us/KB\n", name, v[0], v[1], v[2]);
+	printf("%-36s own %.1f%% user, %.1f%% sys; %.3g us/KB\n",
+	       text_name(tname, sizeof(tname), name, units[0]), v[0], v[1], v[2]);
 	msg_flush();
 }
 
@@ -175,14 +208,14 @@ sock_cpu_encode(uint64_t *w, int ok, const struct cpustat *a, const struct cpust
 
 void
 sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
-		const uint64_t *w, uint64_t bytes)
+		const uint64_t *w, uint64_t bytes, uint64_t count)
 {
-	static const char *const units[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
-	char key[32];
+	static const char *const base[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
+	char ubuf[5][OUTPUT_MAX_UNIT], key[32], tname[OUTPUT_MAX_NAME];
+	const char *units[5];
 	struct cpustat zero, d;
 	struct cpuload l;
 	double v[5];
-	uint64_t one = 1;
 	size_t i;
 
 	if (!w[0]) {
@@ -200,12 +233,13 @@ sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
 	v[2] = l.irq;
 	v[3] = l.softirq;
 	v[4] = cpustat_demand(&l, bytes);
+	side_units(ubuf, units, side, base, HB_ARRAY_SIZE(base));
 	if (o->output == OUTPUT_RAW) {
-		bench_report_k(o, name, &one, v, 1, units, HB_ARRAY_SIZE(units));
+		bench_report_k(o, name, &count, v, 1, units, HB_ARRAY_SIZE(units));
 		return;
 	}
 	printf("%-36s cpu %.1f%% user, %.1f%% sys, %.1f%% irq, %.1f%% softirq; %.3g us/KB\n",
-	       name, v[0], v[1], v[2], v[3], v[4]);
+	       text_name(tname, sizeof(tname), name, units[0]), v[0], v[1], v[2], v[3], v[4]);
 	msg_flush();
 }
 
@@ -238,27 +272,29 @@ void
 sock_percentiles_print(const struct bench_opts *o, const char *name)
 {
 	static const int pct[] = { 50, 90, 99 };
+	static const char *const units[] = { "p50-ns", "p90-ns", "p99-ns" };
 	const struct hist *h = &pct_hist;
+	double v[3];
 	size_t i;
 
 	if (h->n == 0)
 		return;
-	for (i = 0; i < HB_ARRAY_SIZE(pct); i++) {
-		char pname[OUTPUT_MAX_NAME];
-		double v = hist_quantile(h, pct[i] / 100.0);
+	/*
+	 * Every percentile from the one histogram of all the single round
+	 * trips: figures of the run, on one line of the result whose count
+	 * is those round trips (not samples of a benchmark of their own).
+	 */
+	for (i = 0; i < HB_ARRAY_SIZE(pct); i++)
+		v[i] = hist_quantile(h, pct[i] / 100.0);
+	if (o->output == OUTPUT_RAW)
+		output_sample_pairs(stdout, name, h->n, v, units, HB_ARRAY_SIZE(units));
+	for (i = 0; i < HB_ARRAY_SIZE(pct) && o->output != OUTPUT_RAW; i++) {
+		char pname[OUTPUT_MAX_NAME], val[64];
 
+		/* One number from many round trips: no interval to show. */
 		snprintf(pname, sizeof(pname), "%s/stat=p%d", name, pct[i]);
-		/* Every percentile from the one histogram of all the single round trips. */
-		if (o->output == OUTPUT_RAW) {
-			output_sample(stdout, pname, h->n, v, "ns/op");
-		} else {
-			char val[64];
-
-			/* One number from many round trips: no interval to show. */
-			printf("%-36s %12s %-6s (of %llu single round trips)\n", pname,
-			       output_format_value(val, sizeof(val), v), "ns/op",
-			       (unsigned long long)h->n);
-		}
+		printf("%-36s %12s %-6s (of %llu single round trips)\n", pname,
+		       output_format_value(val, sizeof(val), v[i]), "ns/op", (unsigned long long)h->n);
 	}
 	if (o->output == OUTPUT_RAW)
 		sock_hist_print(stdout, name, "ns/op", h);

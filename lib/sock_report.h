@@ -32,10 +32,12 @@ struct sock_end {
  * Print a transfer: first, from the ends' boot ids, whether they are one
  * kernel (raw: a "cpu-ends:" configuration line; text: a note on stderr
  * when they are); then n samples of npairs values under base + suffix
- * (the "-N" of parallel streams, or ""); then each end's CPU use under
- * base + "/cpu=local" + suffix and base + "/cpu=remote" + suffix
- * (system-wide), and base + "/cpu=local-own" + suffix and base +
- * "/cpu=remote-own" + suffix (its own processes).
+ * (the "-N" of parallel streams, or ""); then each end's CPU use over
+ * the samples, a line under the same name each whose iteration count is
+ * the samples' operations (the sum of iters): system-wide in units
+ * local-%user ... and remote-%user ..., its own processes' in
+ * local-own-%user ... and remote-own-%user ... (text output: under
+ * base + "/cpu=local" + suffix ... as the results tool reads them).
  */
 void sock_report_transfer(const struct bench_opts *o, const char *base,
 			  const char *suffix, const uint64_t *iters,
@@ -55,14 +57,16 @@ void sock_cpu_encode(uint64_t *w, int ok, const struct cpustat *a,
 
 /*
  * Report one end's CPU use (words from sock_cpu_encode, its own or the
- * server's) as one result line under name (the caller's full name, e.g.
- * "BwTcp/size=64K/placement=one/cpu=local") with the pairs %user, %sys,
- * %irq, %softirq (percent of all that end's CPUs) and us/KB (its service
- * demand for bytes moved).  Prints a "cpu-<side>: unavailable"
- * configuration line instead when that end had no /proc/stat.
+ * server's) on one result line of name (the result's own name, e.g.
+ * "BwTcp/size=64K/placement=one") with count operations, in the units
+ * side-%user, side-%sys, side-%irq, side-%softirq (percent of all that
+ * end's CPUs) and side-us/KB (its service demand for bytes moved); text
+ * output names it name + "/cpu=" + side.  Prints a "cpu-<side>:
+ * unavailable" configuration line instead when that end had no
+ * /proc/stat.
  */
-void sock_cpu_report(const struct bench_opts *o, const char *name,
-		     const char *side, const uint64_t *w, uint64_t bytes);
+void sock_cpu_report(const struct bench_opts *o, const char *name, const char *side,
+		     const uint64_t *w, uint64_t bytes, uint64_t count);
 
 /*
  * One end's own processes over a transfer, as words for the wire (a
@@ -102,9 +106,11 @@ int sock_own_same_kernel(const uint64_t *a, const uint64_t *b);
  * fn(arg, 1) one by one for about reps x sample time (at least 100 of
  * them; at most 5 s) into a histogram, the clock's cost subtracted.
  * Returns 0, or -1 with errno from fn.  sock_percentiles_print then
- * reports the 50th, 90th and 99th percentiles as name + "/stat=p50" ...
- * in ns/op, each from that one histogram of all the round trips (not
- * from per-sample percentiles), and in raw output the histogram itself
+ * reports the 50th, 90th and 99th percentiles, each from that one
+ * histogram of all the round trips (not from per-sample percentiles):
+ * raw, one result line of name whose count is the round trips timed, in
+ * units p50-ns, p90-ns and p99-ns; text, as name + "/stat=p50" ... in
+ * ns/op.  In raw output the histogram itself follows
  * as a "# hist:" line (lib/hist.h) under name, for the results tool to
  * merge with other processes'.
  */

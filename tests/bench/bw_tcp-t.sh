@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 58
+plan 59
 q='-N 3 -t 300ms -W 100ms -o raw'
 net_init bw_tcp 4 BwTcp/size=64K
 
@@ -31,16 +31,19 @@ cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1
 
 net_self_run
 net_median 'placement one: between 1 and 10^6 MB/s' one 1 1000000
-ok 'Mbit/s is 8 x MB/s' awk '$1 ~ /^BenchmarkBwTcp\/size=64K\/placement=one$/ {
+ok 'Mbit/s is 8 x MB/s' awk '$1 ~ /^BenchmarkBwTcp\/size=64K\/placement=one$/ && $4 == "MB/s" {
 	d = $5 - 8 * $3; if (d < 0) d = -d; if (d > 0.01 * $5 + 0.001) bad++; n++ }
 	END { exit !(n == 3 && !bad) }' <<EOF_OUT
 $TAP_STDOUT
 EOF_OUT
 net_spread 'placement spread: between 1 and 10^6 MB/s' 1 1000000
 if [ -r /proc/stat ]; then
-	like 'CPU use here: user, sys, irq, softirq, service demand' "$TAP_STDOUT" \
-		'^BenchmarkBwTcp/size=64K/placement=one/cpu=local	 +1	 +[0-9.]+ %user	 +[0-9.]+ %sys	 +[0-9.]+ %irq	 +[0-9.]+ %softirq	 +[0-9.]+ us/KB$'
-	like 'CPU use at the server' "$TAP_STDOUT" '^BenchmarkBwTcp/size=64K/placement=one/cpu=remote	'
+	like 'CPU use here: user, sys, irq, softirq, service demand, on a line of the result' "$TAP_STDOUT" \
+		'^BenchmarkBwTcp/size=64K/placement=one	 +[1-9][0-9]*	 +[0-9.]+ local-%user	 +[0-9.]+ local-%sys	 +[0-9.]+ local-%irq	 +[0-9.]+ local-%softirq	 +[0-9.]+ local-us/KB$'
+	like 'CPU use at the server' "$TAP_STDOUT" '^BenchmarkBwTcp/size=64K/placement=one	 +[0-9]+	 +[0-9.]+ remote-%user	'
+	is "the CPU lines' count is the writes of the samples" \
+		"$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkBwTcp/size=64K/placement=one" && $4 == "MB/s" { n += $2 } END { print n }')" \
+		"$(count_of "$TAP_STDOUT" BwTcp/size=64K/placement=one local-%user)"
 else
 	skip 'no /proc/stat: no CPU use'
 	skip 'no /proc/stat: no CPU use'
@@ -53,10 +56,10 @@ like 'what the server received is recorded' "$TAP_STDOUT" '^# received: [0-9]+ b
 sockbuf() {
 	printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$1" '
 	/^# socket-buffer: / { c = $6 " " $10 }
-	$1 == n && $4 == "bytes-sndbuf" && $6 == "bytes-rcvbuf" { r = $3 " " $5; cc = c }
+	$1 == n && $2 == 1 && $4 == "bytes-sndbuf" && $6 == "bytes-rcvbuf" { r = $3 " " $5; cc = c }
 	END { print r " / " cc }'
 }
-_b=$(sockbuf BwTcp/size=64K/placement=one/sockbuf=granted)
+_b=$(sockbuf BwTcp/size=64K/placement=one)
 ok "the granted buffers are a result, as the socket-buffer line says ($_b)" \
 	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] > 0 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 
@@ -66,8 +69,8 @@ like '-D: TCP_NODELAY on, as the kernel reports it' "$TAP_STDOUT" '^tcp-nodelay:
 like '-w 256k -m 16k -P 2: named by size, window and streams' "$TAP_STDOUT" \
 	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one	'
 like '-P 2: the server children'"'"'s own CPU, summed' "$TAP_STDOUT" \
-	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one/cpu=remote-own	 +1	 +[0-9.]+ %user	'
-_b=$(sockbuf BwTcp/size=16K/window=256K/streams=2/placement=one/sockbuf=granted)
+	'^BenchmarkBwTcp/size=16K/window=256K/streams=2/placement=one	 +[0-9]+	 +[0-9.]+ remote-own-%user	'
+_b=$(sockbuf BwTcp/size=16K/window=256K/streams=2/placement=one)
 ok "-w 256k -P 2: the granted buffers as the socket-buffer line says ($_b)" \
 	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] >= 256 * 1024 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 

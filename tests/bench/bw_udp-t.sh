@@ -23,14 +23,14 @@ cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1
 net_self_run
 n=BwUdp/size=1470/rate=10Mbit/placement=one
 net_median '-b 10m: about 1.25 MB/s received' one 0.6 1.4
-loss=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '$1 == n { print $7 }' | median_of)
+loss=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '$1 == n && $4 == "MB/s" { print $7 }' | median_of)
 ok "-b 10m: loss at most 20% on loopback ($loss)" num_between 0 "$loss" 20
 like 'the totals: sent, received, lost, out of order' "$TAP_STDOUT" \
 	'^# udp: sent [0-9]+, received [0-9]+, lost [0-9]+ \([0-9.e+-]+%\), out of order [0-9]+, '
 like 'units: MB/s, pkts/s, %loss, sent-MB/s, jitter-us' "$TAP_STDOUT" \
 	"^Benchmark$n	 +[0-9]+	 +[0-9.]+ MB/s	 +[0-9.]+ pkts/s	 +[0-9.]+ %loss	 +[0-9.]+ sent-MB/s	 +[0-9.]+ jitter-us$"
 if [ -r /proc/stat ]; then
-	like 'CPU use here and at the server' "$TAP_STDOUT" "^Benchmark$n/cpu=remote	 +1	 +[0-9.]+ %user	"
+	like 'CPU use here and at the server' "$TAP_STDOUT" "^Benchmark$n	 +[1-9][0-9]*	 +[0-9.]+ remote-%user	"
 else
 	skip 'no /proc/stat: no CPU use'
 fi
@@ -87,12 +87,12 @@ steps=$(printf '%s\n' "$ladder" | awk -F '\t' '$1 ~ /^BenchmarkBwUdp\/size=1470\
 	split($1, p, "/"); r = substr(p[3], 6); if (r != last) printf "%s ", r; last = r }')
 is 'one result set per step, lowest first, then the knee' '2Mbit 5Mbit 20Mbit knee ' "$steps"
 n=BwUdp/size=1470/rate=2Mbit/placement=one
-sent=$(printf '%s\n' "$ladder" | awk -v n="Benchmark$n" '$1 == n { s += $9; k++ } END { if (k) print s / k }')
+sent=$(printf '%s\n' "$ladder" | awk -v n="Benchmark$n" '$1 == n && $4 == "MB/s" { s += $9; k++ } END { if (k) print s / k }')
 ok "the 2m step: the sender achieved about 0.25 MB/s ($sent)" num_between 0.2 "$sent" 0.3
 # Every step: what arrived is no more than what was sent, in total and per sample.
 more=$(printf '%s\n' "$ladder" | awk '
 	/^# udp: sent / { s = $4; g = $6; sub(/,/, "", s); sub(/,/, "", g); if (g + 0 > s + 0) print "total", $0 }
-	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ && $3 > $9 + 1e-9 { print "sample", $0 }')
+	$1 ~ /^BenchmarkBwUdp\/size=1470\/rate=[0-9.]+Mbit\/placement=one$/ && $4 == "MB/s" && $3 > $9 + 1e-9 { print "sample", $0 }')
 is 'every step received no more than it sent (totals and samples)' '' "$more"
 # The knee: the highest step sent in full (no udp-short: line) that lost
 # less than 1%, as the udp: totals say; none: no knee line, saying so.

@@ -53,7 +53,7 @@ stride=$(printf '%s\n' "$TAP_STDOUT" | awk '/^stride: / { print $2 }')
 is 'the walk ends at -M, at the stride it reports' "Cache/stride=$stride/size=1M" "$(printf '%s\n' "$names" | tail -n 1)"
 ok 'every curve sample is a positive ns/op with the lower quartile of its bursts, best-ns/op' \
 	sh -c 'printf "%s\n" "$1" | awk "/^BenchmarkCache\/stride/ { n++; if (\$4 != \"ns/op\" || \$6 != \"best-ns/op\" || !(\$3 > 0) || !(\$5 > 0)) exit 1 } END { exit !(n > 0) }"' sh "$TAP_STDOUT"
-line=$(results_of "$TAP_STDOUT" Line)
+line=$(figure_of "$TAP_STDOUT" Cache line-bytes)
 ok "a line size, if found, is the walk's stride and a power of two from 16 to 512 ($line)" \
 	sh -c '[ -z "$1" ] || { [ "$1" = "$2" ] && case "$1" in 16|32|64|128|256|512) true ;; *) false ;; esac; }' sh "$line" "$stride"
 # What sysfs says is recorded beside what was found, and the line agrees with it.
@@ -70,13 +70,18 @@ else
 	like 'sysfs-cache says unknown' "$TAP_STDOUT" '^sysfs-cache: '
 fi
 # Levels, if any: sizes rising within the walk, latencies rising too.
-levels=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/level=/ { print $3, $5 }')
+# levels TEXT: "size ns" of each level found, in order (Cache's l1-bytes l1-ns/op ...).
+levels() {
+	printf '%s\n' "$1" | awk '$1 == "BenchmarkCache" && $4 ~ /^l[0-9]+-bytes$/ {
+		if ($2 != 1 || $6 != "l" substr($4, 2, index($4, "-") - 2) "-ns/op") print "bad", $0; else print $3, $5 }'
+}
+levels=$(levels "$TAP_STDOUT")
 ok 'levels are ordered: each larger and slower than the one before, all within 1M' \
 	sh -c 'printf "%s\n" "$1" | awk "NF { if (\$1 <= s || \$1 > 1048576 || \$2 <= t) exit 1; s = \$1; t = \$2 }"' sh "$levels"
 if [ -n "$TEST_WRAPPER" ]; then
 	skip 'under an emulator the curve need not show the cache'
 else
-	l1=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkCache\/level=1\t/ { print $3 }')
+	l1=$(figure_of "$TAP_STDOUT" Cache l1-bytes)
 	if [ -z "$l1" ] && printf '%s\n' "$TAP_STDERR" | grep -q '^cache: Cache/level=1: implausible: L1 measured'; then
 		ok 'the first level, withheld, is another size than sysfs says' true
 	else
@@ -93,7 +98,7 @@ out8=$TAP_STDOUT err8=$TAP_STDERR
 ok '-M 8m: exit 0, or 3 with a level withheld saying why' \
 	sh -c '[ "$1" -eq 0 ] || { printf "%s\n" "$2" | grep -q "Cache/level=[1-9]: implausible: L[1-9] measured" && [ "$1" -eq 3 ]; }' \
 	sh "$TAP_STATUS" "$err8"
-levels8=$(printf '%s\n' "$out8" | awk '/^BenchmarkCache\/level=/ { print $3, $5 }')
+levels8=$(levels "$out8")
 ok "levels strictly grow in size and latency ($(printf '%s' "$levels8" | tr '\n' ';'))" \
 	sh -c 'printf "%s\n" "$1" | awk "NF { if (\$1 <= s || \$2 <= t) exit 1; s = \$1; t = \$2 }"' sh "$levels8"
 ok 'every note names a level, what the curve shows and what sysfs says' \
@@ -119,7 +124,7 @@ else
 		function bytes(s) { return s ~ /K$/ ? s * 1024 : s ~ /M$/ ? s * 1048576 : s + 0 }
 		/^BenchmarkCache\/stride=/ { v = $1; sub(/.*size=/, "", v); v = bytes(v)
 			if (v < want && v > lo) lo = v; if (v > want && (hi == 0 || v < hi)) hi = v }
-		$1 == "BenchmarkCache/level=" n { got = $3 }
+		$1 == "BenchmarkCache" && $4 == "l" n "-bytes" { got = $3 }
 		END { exit !(got != "" && got >= lo && (hi == 0 || got <= hi)) }'
 	}
 	bad=
@@ -136,7 +141,7 @@ fi
 run_prog cache $q -L 64 -M 64k
 withheld_ok "$TAP_STATUS" "$TAP_STDERR" && TAP_STATUS=0	# a level withheld under load, saying why
 ok '-L 64: no line test, no Line result, every size at stride 64' \
-	sh -c '[ "$1" -eq 0 ] && ! printf "%s\n" "$2" | grep -q "^BenchmarkLine" &&
+	sh -c '[ "$1" -eq 0 ] && ! printf "%s\n" "$2" | grep -q " line-bytes" &&
 		printf "%s\n" "$2" | awk "/^BenchmarkCache\/stride/ { n++; if (\$1 !~ /stride=64\//) exit 1 } END { exit !(n > 20) }"' \
 	sh "$TAP_STATUS" "$TAP_STDOUT"
 

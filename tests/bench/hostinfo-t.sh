@@ -19,14 +19,15 @@ keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp 
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 127
+plan 132
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
 cli 'an unknown option: exit 2 naming it' 2 "unknown option '-x'" hostinfo -x
 cli 'an argument: exit 2 naming it' 2 "unexpected argument 'extra'" hostinfo extra
 cli '-R without a value: exit 2 naming it' 2 "'-R' needs a value" hostinfo -R
-cli '-a and -m together: exit 2' 2 '-a and -m: one or the other' hostinfo -a -m
+cli '-a and -m together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -a -m
+cli '-k and -u together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -k -u
 cli '-e with a blank: exit 2 naming it' 2 "-e: 'qemu arm' is not an emulator's name" hostinfo -e 'qemu arm'
 cli '-e with -m: exit 2' 2 '-e is for the fingerprint, not -m' hostinfo -m -e qemu-arm
 
@@ -65,10 +66,45 @@ matches() {
 
 all_config_lines() {
 	printf '%s\n' "$out" | awk -v run_notes="$RUN_NOTES" '
+		/^Unit / { next }
 		!/^[a-z][a-z0-9-]*: [^ ]/ && $0 !~ "^# (" run_notes "): [^ ]" { bad++ } END { exit bad > 0 }'
 }
 
-ok 'every line is a configuration line "key: value"' all_config_lines
+# The unit metadata: a "Unit" line for each unit of -u (an "lN-" unit for
+# each level up to its N), in the Go format's keys, after the last
+# configuration line; and -k is the list of run notes the tests use.
+unit_lines_ok() {
+	{ printf '%s\n' "$units"; printf '%s\n' '--'; printf '%s\n' "$out"; } | awk -F '\t' '
+		$0 == "--" { fp = 1; next }
+		!fp { if ($1 ~ /^lN-/) { lv = $1 ~ /pages$/ ? 4 : 8
+				for (i = 1; i <= lv; i++) { u = $1; sub(/^lN/, "l" i, u); want[u] = $2 " " $3 } }
+			else want[$1] = $2 " " $3
+			n++; next }
+		/^Unit / { split($0, f, " "); got[f[2]] = $0; last_unit = NR; next }
+		/^[a-z#]/ { last_conf = NR }
+		END {
+			for (u in want) {
+				split(want[u], w, " ")
+				l = got[u]
+				if (l == "" || (w[1] != "-" && index(l, " better=" w[1]) == 0) ||
+				    index(l, " assume=" w[2]) == 0 && !(w[2] == "nothing" && w[1] != "-")) {
+					print "no or wrong Unit line for " u ": " l; bad++ }
+			}
+			if (last_unit < last_conf) { print "a configuration line after the Unit lines"; bad++ }
+			exit !(n > 30 && bad == 0) }'
+}
+
+ok 'every line is a configuration line "key: value" or a Unit line' all_config_lines
+run_prog hostinfo -u
+units=$TAP_STDOUT
+ok '-u: a table of units, unit, better, assume and meaning, tab-separated' \
+	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | awk -F "\t" "NF != 4 || \$2 !~ /^(higher|lower|-)\$/ || \$3 !~ /^(exact|nothing)\$/ { bad++ } END { exit NR < 30 || bad }"' \
+	sh "$TAP_STATUS" "$units"
+ok 'the fingerprint ends in a Unit line for every unit of -u, its better and assume' unit_lines_ok
+run_prog hostinfo -k
+is "-k: the run-note keys, sorted, are the tests' RUN_NOTES" "$RUN_NOTES" \
+	"$(printf '%s\n' "$TAP_STDOUT" | LC_ALL=C sort | paste -sd '|' -)"
+like '-k: date, load and status among them' "|$RUN_NOTES|" '\|date\|.*\|load\|.*\|status\|'
 ok "cpus is a whole number >= 1 ($(value cpus))" \
 	matches "$(value cpus)" '^[1-9][0-9]*$'
 ok "cpu-mhz is a number or unknown ($(value cpu-mhz))" \
@@ -95,7 +131,7 @@ ok "irq-affinity is NAME=CPUS pairs, none or unknown" \
 	matches "$(value irq-affinity)" '^(none|unknown|([^ =]+=[0-9?][0-9,-]* ?)+(\.\.\.)?)$'
 ok "netfilter-rules is a count and what told it, or unknown ($(value netfilter-rules))" \
 	matches "$(value netfilter-rules)" '^([0-9]+ \([a-z0-9+-]+\)|unknown( \(iptables tables: [^)]*\))?)$'
-ok '... the last line' matches "$(printf '%s\n' "$out" | sed -n '$p')" '^netfilter-rules: '
+ok '... the last configuration line' matches "$(printf '%s\n' "$out" | grep -v '^Unit ' | sed -n '$p')" '^netfilter-rules: '
 
 run_prog hostinfo -e qemu-arm
 out=$TAP_STDOUT
@@ -448,7 +484,7 @@ if [ -f "$(prog bw_udp)" ]; then
 	# Several intervals of one session: bw_tcp's placements, one measurement each.
 	run_prog bw_tcp -A "127.0.0.1:$port" -t 300ms -W 50ms -N 3 -o raw
 	is 'bw_tcp -A: a box=cpu line for each placement measured' \
-		"0 $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkBwTcp/size=64K/placement=[a-z]*/cpu=local	')" \
+		"0 $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkBwTcp/size=64K/placement=[a-z]*	.* local-%user')" \
 		"$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkBwTcp/size=64K/placement=[a-z]*/box=cpu	')"
 	HOSTBENCH_BOX=127.0.0.1:1 run_prog bw_udp -b 1m -t 300ms -N 3 -p one -o raw
 	ok 'an unreachable box: exit 0, a warning, no box lines' eval \

@@ -33,28 +33,27 @@ ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
 ok 'it prints well-formed raw records' well_formed "$TAP_STDOUT"
 b=LatLoad/streams=2+2/placement=one
 lines=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
-	$1 == b "/rtt=idle/stat=p50" || $1 == b "/rtt=idle/stat=p90" || $1 == b "/rtt=idle/stat=p99" ||
-	$1 == b "/rtt=loaded/stat=p50" || $1 == b "/rtt=loaded/stat=p90" || $1 == b "/rtt=loaded/stat=p99" ||
+	(($1 == b "/rtt=idle" || $1 == b "/rtt=loaded") && $4 == "p50-ns" && $6 == "p90-ns" && $8 == "p99-ns") ||
 	($1 == b "/rtt=idle" && $4 == "%loss" && $6 == "lost") || ($1 == b "/rtt=loaded" && $4 == "%loss") ||
 	($1 == b "/rtt=added" && $4 == "p50-ns" && $6 == "p99-ns") ||
 	($1 == b && $4 == "up-MB/s" && $6 == "up-Mbit/s" && $8 == "down-MB/s" && $10 == "down-Mbit/s") ||
 	($1 == "#" && $2 == "hist:" && ($3 == b "/rtt=idle" || $3 == b "/rtt=loaded")) { seen[$1 == "#" ? $3 : $1 " " $4]++ }
 	END { print length(seen) }')
-is 'every line: 3 percentiles and the loss per phase, the added latency, throughput, 2 histograms' 12 "$lines"
+is 'every line: the percentiles and the loss per phase, the added latency, throughput, 2 histograms' 8 "$lines"
 for ph in idle loaded; do
-	p50=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p50")
-	p90=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p90")
-	p99=$(results_of "$TAP_STDOUT" "$b/rtt=$ph/stat=p99")
+	p50=$(figure_of "$TAP_STDOUT" "$b/rtt=$ph" p50-ns)
+	p90=$(figure_of "$TAP_STDOUT" "$b/rtt=$ph" p90-ns)
+	p99=$(figure_of "$TAP_STDOUT" "$b/rtt=$ph" p99-ns)
 	ok "$ph: 0 < p50 <= p90 <= p99 ($p50, $p90, $p99 ns)" \
 		awk -v a="$p50" -v b="$p90" -v c="$p99" 'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
 done
-v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b { print $7 }' | median_of)
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b && $4 == "up-MB/s" { print $7 }' | median_of)
 ok "down under load: above 0 ($v Mbit/s)" awk -v x="$v" 'BEGIN { exit !(x > 0) }'
-v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b { print $5 }' | median_of)
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '$1 == b && $4 == "up-MB/s" { print $5 }' | median_of)
 ok "up under load (the server's count): above 0 ($v Mbit/s)" awk -v x="$v" 'BEGIN { exit !(x > 0) }'
 # The added latency is the loaded percentile minus the idle one, 0 at least.
 v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
-	$1 == b "/rtt=idle/stat=p50" { i = $3 } $1 == b "/rtt=loaded/stat=p50" { l = $3 }
+	$1 == b "/rtt=idle" && $4 == "p50-ns" { i = $3 } $1 == b "/rtt=loaded" && $4 == "p50-ns" { l = $3 }
 	$1 == b "/rtt=added" { a = $3 }
 	END { w = l > i ? l - i : 0; d = a - w; print (d * d <= 1 + 1e-10 * l * l) ? "ok" : a " != max(0, " l " - " i ")" }')
 is 'added p50 = loaded p50 - idle p50, or 0' ok "$v"
@@ -69,14 +68,14 @@ v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b/series=200ms" '
 		at = at " " $3; if ($5 < 0 || $7 < 0 || $9 < 0) bad++ } END { print at (bad ? " bad" : "") }')
 is 'the series: 5 bins of 200 ms, in time order' ' 0 200 400 600 800' "$v"
 if [ -r /proc/stat ]; then
-	like 'CPU use of both ends' "$TAP_STDOUT" "^BenchmarkLatLoad/streams=2\\+2/placement=one/cpu=remote-own	 +1	 +[0-9.]+ %user	"
+	like 'CPU use of both ends' "$TAP_STDOUT" "^BenchmarkLatLoad/streams=2\\+2/placement=one	 +[0-9]+	 +[0-9.]+ remote-own-%user	"
 else
 	skip 'no /proc/stat: no CPU use'
 fi
 like 'the probes: gap and counts, a configuration line' "$TAP_STDOUT" \
 	'^probes: every 10 ms, [0-9]+ idle over 0\.5 s, [0-9]+ under load over 1 s$'
 if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
-	ok 'placement spread: results' has "$TAP_STDOUT" LatLoad/streams=2+2/placement=spread/rtt=loaded/stat=p50
+	ok 'placement spread: results' has "$TAP_STDOUT" LatLoad/streams=2+2/placement=spread/rtt=loaded
 else
 	skip 'one CPU: no spread placement'
 fi
@@ -131,7 +130,7 @@ else
 	ns "$C" "$(prog lat_load)" -t 500ms -u 1 -d 1 -N 1 -o raw "$NET2.2" >"$_t.out" 2>&1 </dev/null
 	after=$(forwarded)
 	_out=$(cat "$_t.out")
-	v=$(results_of "$_out" LatLoad/streams=1+1/peer=remote/rtt=loaded/stat=p50)
+	v=$(figure_of "$_out" LatLoad/streams=1+1/peer=remote/rtt=loaded p50-ns)
 	ok "through the router: results named peer=remote, loaded p50 above 0 ($v ns)" \
 		awk -v x="$v" 'BEGIN { exit !(x > 0) }'
 	# Every probe and its echo, and the streams' packets, crossed the router.

@@ -19,23 +19,21 @@ cli '-s 0: exit 2 with the range' 2 "-s: value '0' is out of range; allowed: 1 \
 cli '-P 2: exit 2 naming -P' 2 "^lat_usleep: -P: value '2'" lat_usleep -P 2
 cli '-I 1: exit 2 naming -I' 2 '^lat_usleep: -I: not supported' lat_usleep -I 1
 
-# in_order TEXT: within every sample of every method, p50 <= p90 <= p99 <= max.
+# in_order TEXT: within every sample (a line: p50-ns p90-ns p99-ns
+# max-ns) of every method, p50 <= p90 <= p99 <= max.
 in_order() {
-	printf '%s\n' "$1" | awk '/^BenchmarkLatUsleep/ {
-		split($1, a, "/"); k = a[2] SUBSEP a[3]; i = ++n[k]; v[k, i] = $3; m[a[2]] = 1 }
-		END { for (x in m) for (i = 1; i <= 3; i++) {
-			p50 = v[x, "stat=p50", i]; p90 = v[x, "stat=p90", i]
-			p99 = v[x, "stat=p99", i]; mx = v[x, "stat=max", i]
-			if (p50 == "" || !(p50 <= p90 && p90 <= p99 && p99 <= mx)) exit 1 }
-			exit !length(m) }'
+	printf '%s\n' "$1" | awk '/^BenchmarkLatUsleep/ { k++
+		if ($4 != "p50-ns" || $6 != "p90-ns" || $8 != "p99-ns" || $10 != "max-ns" ||
+		    !($3 <= $5 && $5 <= $7 && $7 <= $9)) exit 1 }
+		END { exit !k }'
 }
 
 run_prog lat_usleep $q
 out=$TAP_STDOUT
 ok 'the default methods exit 0' test "$TAP_STATUS" -eq 0
 ok 'well-formed raw records' well_formed "$out"
-is '4 methods x 4 statistics x 3 samples' 48 "$(printf '%s\n' "$out" | grep -c '^BenchmarkLatUsleep/method=')"
-p50=$(results_of "$out" LatUsleep/method=nanosleep/stat=p50/usec=100 | median_of)
+is '4 methods x 3 samples, the statistics on each' 12 "$(printf '%s\n' "$out" | grep -c '^BenchmarkLatUsleep/method=[a-z]*/usec=100	')"
+p50=$(figure_of "$out" LatUsleep/method=nanosleep/usec=100 p50-ns | median_of)
 ok "nanosleep 100 us: p50 lateness between 0 and 1 s ($p50 ns)" num_between 0 "$p50" 1000000000
 ok 'p50 <= p90 <= p99 <= max in every sample' in_order "$out"
 like 'the timer slack is recorded' "$out" '^timer-slack: ([0-9]+ ns|unknown)$'
@@ -46,7 +44,7 @@ is 'one "# hist:" line per method' 4 "$(printf '%s\n' "$out" | grep -c '^# hist:
 # count the sum of the samples' counts.
 hist_check() {
 	printf '%s\n' "$out" | awk -v m="$1" '
-		index($1, "BenchmarkLatUsleep/method=" m "/stat=max/") == 1 { n += $2; if ($3 > mx) mx = $3 }
+		$1 == "BenchmarkLatUsleep/method=" m "/usec=100" && $10 == "max-ns" { n += $2; if ($9 > mx) mx = $9 }
 		$1 == "#" && $3 == "BenchmarkLatUsleep/method=" m "/usec=100" {
 			split($6, a, "="); split($8, b, "="); hn = a[2]; hmax = b[2] }
 		END { exit !(n > 0 && hn == n && hmax == mx) }'
@@ -56,16 +54,16 @@ diag "$(printf '%s\n' "$out" | grep -E '^(timer-slack|lateness):')"
 
 # lmbench's form: -u METHOD and the time as the argument.
 run_prog lat_usleep -N 2 -n 3 -o raw -u select 50
-is "lmbench's -u select 50 runs select for 50 us only" 'BenchmarkLatUsleep/method=select/stat=max/usec=50 BenchmarkLatUsleep/method=select/stat=p50/usec=50 BenchmarkLatUsleep/method=select/stat=p90/usec=50 BenchmarkLatUsleep/method=select/stat=p99/usec=50' \
+is "lmbench's -u select 50 runs select for 50 us only" 'BenchmarkLatUsleep/method=select/usec=50' \
 	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^Benchmark/ { print $1 }' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 run_prog lat_usleep -N 2 -n 3 -o raw usleep pselect itimer
-ok "usleep, pselect and itimer on request: exit 0, 24 records" sh -c '[ "$1" -eq 0 ] &&
-	[ "$(printf "%s\n" "$2" | grep -Ec "^BenchmarkLatUsleep/method=(usleep|pselect|itimer)/")" -eq 24 ]' \
+ok "usleep, pselect and itimer on request: exit 0, 6 records" sh -c '[ "$1" -eq 0 ] &&
+	[ "$(printf "%s\n" "$2" | grep -Ec "^BenchmarkLatUsleep/method=(usleep|pselect|itimer)/")" -eq 6 ]' \
 	sh "$TAP_STATUS" "$TAP_STDOUT"
 
 # -t: as many wake-ups as fit in the time (at least one, at most 10 ms / 1 ms).
 run_prog lat_usleep -N 2 -t 10ms -o raw -u 1000 nanosleep
-n=$(printf '%s\n' "$TAP_STDOUT" | awk '/stat=p50/ { print $2; exit }')
+n=$(count_of "$TAP_STDOUT" LatUsleep/method=nanosleep/usec=1000 p50-ns | sed -n 1p)
 ok "-t 10ms of 1 ms sleeps: 1 to 10 wake-ups a sample ($n)" num_between 1 "$n" 10
 
 # -s: the slack is set and named.
@@ -92,7 +90,7 @@ none_left() { ! pgrep -f "$bin" >/dev/null; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_usleep-t.XXXXXX")
 _tap_cleanup_hook() { pkill -KILL -f "$bin" 2>/dev/null || :; rm -rf "$dir"; }
 out=$(TMPDIR=$dir $TEST_WRAPPER "$bin" -N 2 -n 5 -o raw -l 2 nanosleep 2>&1)
-like '-l 2: results are named load=2' "$out" '^BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100/load=2	'
+like '-l 2: results are named load=2' "$out" '^BenchmarkLatUsleep/method=nanosleep/usec=100/load=2	'
 like '-l 2: load-procs is recorded' "$out" '^load-procs: 2$'
 ok 'no load process remains after a normal exit' none_left
 # -r refused after the load started: as root, try it as nobody.

@@ -35,9 +35,9 @@ ok "the router forwarded the packets ($before -> $after)" test "$after" -gt "$((
 run_in "$C" bw_tcp -N 3 -t 600ms -W 100ms -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" BwTcp/size=64K/peer=remote | median_of)
 ok "bw_tcp through the router: between 1 and 10^6 MB/s ($v)" num_between 1 "$v" 1000000
-like 'bw_tcp: CPU use at the server end' "$TAP_STDOUT" '^BenchmarkBwTcp/size=64K/peer=remote/cpu=remote	'
+like 'bw_tcp: CPU use at the server end' "$TAP_STDOUT" '^BenchmarkBwTcp/size=64K/peer=remote	 +[0-9]+	 +[0-9.]+ remote-%user	'
 like "bw_tcp: the server's own processes' CPU" "$TAP_STDOUT" \
-	'^BenchmarkBwTcp/size=64K/peer=remote/cpu=remote-own	 +1	 +[0-9.]+ %user	 +[0-9.]+ %sys	'
+	'^BenchmarkBwTcp/size=64K/peer=remote	 +[0-9]+	 +[0-9.]+ remote-own-%user	 +[0-9.]+ remote-own-%sys	'
 # Namespaces of one host: one kernel, whose counters both ends read.
 if [ -r /proc/sys/kernel/random/boot_id ]; then
 	like 'bw_tcp between namespaces: the ends are found to be one kernel' "$TAP_STDOUT" \
@@ -145,8 +145,8 @@ if command -v iptables-restore >/dev/null 2>&1; then
 		l=LatLoad/streams=4+4/peer=remote
 		is 'lat_load through the box: idle and loaded round trips and the added latency, both runs' \
 			'yes yes' "$(for f in a b; do
-				awk -v i="$(first "$tmpd/$f" "$l/rtt=idle/stat=p50" ns/op)" \
-					-v l="$(first "$tmpd/$f" "$l/rtt=loaded/stat=p99" ns/op)" \
+				awk -v i="$(first "$tmpd/$f" "$l/rtt=idle" p50-ns)" \
+					-v l="$(first "$tmpd/$f" "$l/rtt=loaded" p99-ns)" \
 					-v d="$(first "$tmpd/$f" "$l/rtt=added" p50-ns)" \
 					'BEGIN { print (i > 0 && l >= i && d != "" && d >= 0) ? "yes" : "no" }'
 			done | tr '\n' ' ' | sed 's/ $//')"

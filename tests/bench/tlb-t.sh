@@ -34,7 +34,9 @@ is 'and ends at -M in pages' "Tlb/pages=$((1048576 / ${page:-4096}))/walk=packed
 	"$(printf '%s\n' "$names" | tail -n 1)"
 ok 'every curve sample is a positive ns/op with the lower quartile of its bursts' \
 	sh -c 'printf "%s\n" "$1" | awk "/^BenchmarkTlb\/pages/ { n++; if (\$4 != \"ns/op\" || \$6 != \"best-ns/op\" || !(\$3 > 0) || !(\$5 > 0)) exit 1 } END { exit !(n > 0) }"' sh "$TAP_STDOUT"
-levels=$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkTlb\/level=/ { print $3, $4, $5, $6 }')
+# A level: "BenchmarkTlb  1  P lN-pages  B lN-bytes", N counting from 1.
+levels=$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkTlb" {
+	n++; print $3, ($2 == 1 && $4 == "l" n "-pages" ? "pages" : "bad"), $5, ($6 == "l" n "-bytes" ? "bytes" : "bad") }')
 ok 'levels: pages rising within the walk, reach = pages x page size' \
 	sh -c 'printf "%s\n" "$1" | awk -v pg="$2" -v most="$3" "NF { if (\$2 != \"pages\" || \$4 != \"bytes\" || \$1 <= p || \$1 > most || \$3 != \$1 * pg) exit 1; p = \$1 }"' \
 	sh "$levels" "${page:-4096}" "$((1048576 / ${page:-4096}))"

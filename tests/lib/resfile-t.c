@@ -135,6 +135,102 @@ static const char rounds[] =
 	"size-reduced: SIZE 8M to 4M (50% of 8M available)\n"
 	"BenchmarkBwMem/op=rd/size=8M\t10\t6000 MB/s\n";
 
+/*
+ * One run in the result lines of older files (a run's own figures as
+ * benchmarks of their own: /stat=, /cpu=, /sockbuf=, /level=, Line) and
+ * in today's (the same figures as units on the lines of their result,
+ * with "Unit" lines for benchstat): they must read as one run.
+ */
+static const char old_form[] =
+	"hostbench: 0.1.0\n"
+	"host: nas\n"
+	"# bench: lat_tcp\n"
+	"BenchmarkLatTcp/size=1/placement=one\t150\t14319 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one\t150\t14207 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one/stat=p50\t417\t13792 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one/stat=p90\t417\t14752 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one/stat=p99\t417\t15904 ns/op\n"
+	"# bench: lat_usleep\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100/load=2\t100\t68352 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=p50/usec=100/load=2\t100\t67840 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=max/usec=100/load=2\t100\t145484 ns/op\n"
+	"BenchmarkLatUsleep/method=nanosleep/stat=max/usec=100/load=2\t100\t86366 ns/op\n"
+	"# bench: bw_tcp\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1570\t3063.83 MB/s\t24510.6 Mbit/s\n"
+	"BenchmarkBwTcp/size=64K/placement=one/cpu=local-2\t1\t0 %user\t31.6 %sys\t0 %irq\t15.8 %softirq\t0.3 us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one/cpu=local-own-2\t1\t0 %user\t9.77 %sys\t0.0667 us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one/cpu=remote-own-2\t1\t0.02 %user\t39.4 %sys\t0.265 us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one/sockbuf=granted-2\t1\t3939840 bytes-sndbuf\t131072 bytes-rcvbuf\n"
+	"# bench: lat_load\n"
+	"BenchmarkLatLoad/streams=1+1/placement=one/rtt=idle/stat=p50\t50\t30000 ns/op\n"
+	"BenchmarkLatLoad/streams=1+1/placement=one/rtt=idle/stat=p99\t50\t90000 ns/op\n"
+	"BenchmarkLatLoad/streams=1+1/placement=one/rtt=added\t1\t100 p50-ns\t200 p99-ns\n"
+	"# bench: cache\n"
+	"BenchmarkCache/stride=64/size=32K\t1000\t1.1 ns/op\t1.0 best-ns/op\n"
+	"BenchmarkLine\t1\t64 bytes\n"
+	"BenchmarkCache/level=1\t1\t32768 bytes\t1.08 ns/op\n"
+	"BenchmarkCache/level=2\t1\t1048576 bytes\t3.9 ns/op\n"
+	"# bench: tlb\n"
+	"BenchmarkTlb/level=1\t1\t64 pages\t262144 bytes\n";
+
+static const char new_form[] =
+	"hostbench: 0.1.0\n"
+	"host: nas\n"
+	"Unit p50-ns better=lower\n"
+	"Unit l1-bytes assume=exact\n"
+	"# bench: lat_tcp\n"
+	"BenchmarkLatTcp/size=1/placement=one\t150\t14319 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one\t150\t14207 ns/op\n"
+	"BenchmarkLatTcp/size=1/placement=one\t417\t13792 p50-ns\t14752 p90-ns\t15904 p99-ns\n"
+	"# bench: lat_usleep\n"
+	"BenchmarkLatUsleep/method=nanosleep/usec=100/load=2\t100\t68352 p50-ns\t145484 max-ns\n"
+	"BenchmarkLatUsleep/method=nanosleep/usec=100/load=2\t100\t67840 p50-ns\t86366 max-ns\n"
+	"# bench: bw_tcp\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1570\t3063.83 MB/s\t24510.6 Mbit/s\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1570\t0 local-%user\t31.6 local-%sys\t0 local-%irq"
+	"\t15.8 local-%softirq\t0.3 local-us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1570\t0 local-own-%user\t9.77 local-own-%sys"
+	"\t0.0667 local-own-us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1570\t0.02 remote-own-%user\t39.4 remote-own-%sys"
+	"\t0.265 remote-own-us/KB\n"
+	"BenchmarkBwTcp/size=64K/placement=one-2\t1\t3939840 bytes-sndbuf\t131072 bytes-rcvbuf\n"
+	"# bench: lat_load\n"
+	"BenchmarkLatLoad/streams=1+1/placement=one/rtt=idle\t50\t30000 p50-ns\t90000 p99-ns\n"
+	"BenchmarkLatLoad/streams=1+1/placement=one/rtt=added\t50\t100 p50-ns\t200 p99-ns\n"
+	"# bench: cache\n"
+	"BenchmarkCache/stride=64/size=32K\t1000\t1.1 ns/op\t1.0 best-ns/op\n"
+	"BenchmarkCache\t1\t64 line-bytes\n"
+	"BenchmarkCache\t1\t32768 l1-bytes\t1.08 l1-ns/op\n"
+	"BenchmarkCache\t1\t1048576 l2-bytes\t3.9 l2-ns/op\n"
+	"# bench: tlb\n"
+	"BenchmarkTlb\t1\t64 l1-pages\t262144 l1-bytes\n";
+
+/* "" when runs a and b hold the same results (names, units, samples, in order); else the first difference. */
+static const char *
+same_results(const struct resfile_run *a, const struct resfile_run *b)
+{
+	static char why[512];
+	size_t i, j;
+
+	if (a->nresults != b->nresults) {
+		snprintf(why, sizeof(why), "%zu results, %zu", a->nresults, b->nresults);
+		return why;
+	}
+	for (i = 0; i < a->nresults; i++) {
+		const struct resfile_result *x = &a->results[i], *y = &b->results[i];
+		int same = strcmp(x->name, y->name) == 0 && strcmp(x->unit, y->unit) == 0 && x->n == y->n;
+
+		for (j = 0; same && j < x->n; j++)
+			same = x->v[j] == y->v[j];
+		if (!same) {
+			snprintf(why, sizeof(why), "%s %s (%zu) against %s %s (%zu)", x->name, x->unit, x->n,
+				 y->name, y->unit, y->n);
+			return why;
+		}
+	}
+	return "";
+}
+
 static int
 parse(struct resfile_run *r, const char *path, const char *text, char *err, size_t len)
 {
@@ -330,7 +426,24 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105 + 10 + 6 + 2);
+	plan(105 + 10 + 6 + 2 + 5);
+
+	/* ------------------------------------------------ a run's own figures, old and new */
+	{
+		struct resfile_run o;
+
+		ok(parse(&o, "old.0", old_form, err, sizeof(err)) == 0, "old-form lines parse: %s", err);
+		ok(parse(&r, "new.0", new_form, err, sizeof(err)) == 0,
+		   "their new form (units on the result's lines, Unit lines) parses: %s", err);
+		is_string("", same_results(&o, &r), "both read as the same results, in the same order");
+		x = resfile_find(&r, "BwTcp/size=64K/placement=one/cpu=local-own-2", "%sys");
+		ok(x != NULL && x->n == 1 && x->v[0] == 9.77,
+		   "local-own-%%sys of a parallel result reads as /cpu=local-own before its -2");
+		x = resfile_find(&r, "LatLoad/streams=1+1/placement=one/rtt=added", "p50-ns");
+		ok(x != NULL && x->v[0] == 100, "a percentile unit of the metric table's own stays as it is");
+		resfile_free(&o);
+		resfile_free(&r);
+	}
 
 	/* ------------------------------------------------ hostbench format */
 	ok(parse(&r, "a.0", hb, err, sizeof(err)) == 0, "a hostbench file parses: %s", err);

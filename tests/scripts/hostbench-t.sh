@@ -63,10 +63,12 @@ statuses() {
 }
 
 # header_ok FILE: the file starts with "hostbench: " and every line
-# before the first "bench:" line is a configuration line.
+# before the first "bench:" line is a configuration line or a unit
+# metadata line ("Unit p50-ns better=lower").
 header_ok() {
 	awk -v run_notes="$RUN_NOTES" 'NR == 1 && !/^hostbench: / { bad++ }
 		/^# bench: / { exit }
+		/^Unit [^ ]+ [a-z]+=[a-z]+/ { next }
 		!/^[a-z][a-z0-9-]*: / && $0 !~ "^# (" run_notes "): " { bad++ }
 		END { exit bad > 0 }' "$1"
 }

@@ -138,17 +138,17 @@ net_spread() {
 # net_percentiles: (1 test) p50 <= p99 of the single round trips of
 # placement one in $TAP_STDOUT.
 net_percentiles() {
-	_p50=$(results_of "$TAP_STDOUT" "$net_name/placement=one/stat=p50")
-	_p99=$(results_of "$TAP_STDOUT" "$net_name/placement=one/stat=p99")
+	_p50=$(figure_of "$TAP_STDOUT" "$net_name/placement=one" p50-ns)
+	_p99=$(figure_of "$TAP_STDOUT" "$net_name/placement=one" p99-ns)
 	ok "p50 <= p99 of single round trips ($_p50, $_p99 ns)" num_between 1 "$_p50" "$_p99"
 }
 
 # net_hist: (1 test) placement one's "# hist:" line in $TAP_STDOUT holds as
-# many round trips as its percentiles' lines say, and its exact max is at
-# least their p99: the percentiles are that one histogram's.
+# many round trips as its percentiles' line counts, and its exact max is
+# at least their p99: the percentiles are that one histogram's.
 net_hist() {
 	_h=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$net_name/placement=one" '
-		$1 == n "/stat=p99" { cnt = $2; p99 = $3 }
+		$1 == n { for (i = 4; i <= NF; i += 2) if ($i == "p99-ns") { cnt = $2; p99 = $(i - 1) } }
 		$1 == "#" && $2 == "hist:" && $3 == n && $4 == "ns/op" && $5 == "loglin-7-44" {
 			split($6, a, "="); split($8, b, "="); hn = a[2]; mx = b[2]; lines++ }
 		END { if (lines == 1 && cnt > 0 && hn == cnt && mx + 0 >= p99 + 0) print "ok"; else print cnt, hn, mx, p99, lines }')
@@ -162,14 +162,16 @@ net_hist() {
 # ends found to be one kernel (where there is a boot id to compare).
 net_cpu_own() {
 	_n="Benchmark$net_name/placement=one"
-	like 'own CPU: %user, %sys and us/KB of our processes' "$TAP_STDOUT" \
-		"^$_n/cpu=local-own	 +1	 +[0-9.]+ %user	 +[0-9.]+ %sys	 +[0-9.]+ us/KB\$"
+	like 'own CPU: %user, %sys and us/KB of our processes, on a line of the result' "$TAP_STDOUT" \
+		"^$_n	 +[1-9][0-9]*	 +[0-9.]+ local-own-%user	 +[0-9.]+ local-own-%sys	 +[0-9.]+ local-own-us/KB\$"
 	_v=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="$_n" -v proc="$(test -r /proc/stat && echo 1)" '
 		function pct(x) { return x >= 0 && x <= 100 }
-		$1 == n "/cpu=local" || $1 == n "/cpu=remote" { all[$1] = $3 + $5 + $7 + $9 }
-		$1 == n "/cpu=local-own" || $1 == n "/cpu=remote-own" {
-			if (!pct($3) || !pct($5)) bad = bad " " $1 ": not a percentage"
-			own[substr($1, 1, length($1) - 4)] = $3 + $5; k++ }
+		$1 == n && ($4 == "local-%user" || $4 == "remote-%user") {
+			e = $4; sub(/-%user$/, "", e); all[e] = $3 + $5 + $7 + $9 }
+		$1 == n && ($4 == "local-own-%user" || $4 == "remote-own-%user") {
+			e = $4; sub(/-own-%user$/, "", e)
+			if (!pct($3) || !pct($5)) bad = bad " " e "-own: not a percentage"
+			own[e] = $3 + $5; k++ }
 		END { for (e in own) if (proc && !(e in all)) bad = bad " " e ": no system-wide line"
 			else if (proc && own[e] > all[e] + 15) bad = bad " " e ": own " own[e] " > all " all[e]
 			print (k == 2 && bad == "") ? "ok" : "bad:" bad " (" k " own lines)" }')

@@ -140,9 +140,26 @@ cli() {
 }
 
 # results_of TEXT NAME: the values (first value of each line) of the raw
-# result lines whose name is exactly Benchmark<NAME>, one per line.
+# result lines whose name is exactly Benchmark<NAME>, one per line; not
+# the lines of the run's own figures under that name (percentiles, each
+# end's CPU, the granted buffers: see figure_of).
 results_of() {
-	printf '%s\n' "$1" | awk -v n="Benchmark$2" '$1 == n { print $3 }'
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" '
+		$1 == n && $4 !~ /^((local|remote)(-own)?-|(p[0-9]+|max)-ns$|bytes-(snd|rcv)buf$)/ { print $3 }'
+}
+
+# figure_of TEXT NAME UNIT: the values in UNIT on the raw result lines
+# named exactly Benchmark<NAME>, one per line.  A run's own figures
+# (p50-ns, local-%sys, l1-bytes ...) are units on its result's lines.
+figure_of() {
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" -v u="$3" '
+		$1 == n { for (i = 4; i <= NF; i += 2) if ($i == u) print $(i - 1) }'
+}
+
+# count_of TEXT NAME UNIT: the iteration counts of those lines.
+count_of() {
+	printf '%s\n' "$1" | awk -v n="Benchmark$2" -v u="$3" '
+		$1 == n { for (i = 4; i <= NF; i += 2) if ($i == u) print $2 }'
 }
 
 # median_of: the median of numbers on stdin, one per line.
@@ -217,9 +234,13 @@ num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
 }
 
-# The keys written as run notes, "# key: value" (lib/output.c's
-# run_note_keys), as an ERE alternation.
-RUN_NOTES='ab-side|ab-state|best-chains|clock|clock-resolution|cpu-mhz|cpuinfo-mhz|cycle|date|dir|file|huge-pages|input|io-latency|lateness|load|mhz-xor|note|output|overhead|page-faults|precision|received|round|server|socket-buffer|status|udp|udp-short'
+# The keys written as run notes, "# key: value", as an ERE alternation:
+# lib/output.c's run_note_keys as hostinfo -k prints them, so the tests
+# and the programs cannot disagree.  Empty when hostinfo is not built (or
+# does not run): then no note matches, and a test that reads notes fails
+# rather than passing on a stale list.
+RUN_NOTES=$($TEST_WRAPPER "$top_builddir/bench/hostinfo" -k 2>/dev/null | awk '
+	/^[a-z][a-z0-9-]*$/ { s = s (n++ ? "|" : "") $0 } END { print s }')
 
 # well_formed TEXT: every line is a config line ("key: value", or "key:"
 # alone: the key cleared), a run note ("# key: value" of a key in
@@ -228,8 +249,10 @@ RUN_NOTES='ab-side|ab-state|best-chains|clock|clock-resolution|cpu-mhz|cpuinfo-m
 # "# noise: cpu-others=X.XX steal=Y.YY ticks=N[ load=L.LL]" after a case,
 # the program's "# noise-self: nivcsw=N nvcsw=V children-csw=K
 # [migrations=M] wall-ms=W" and "# hist: ..." lines, a case's
-# "# noisy: why" or "# settled: how", or a result line
-# "BenchmarkX  N  V unit [V unit]...", and there is at least one result.
+# "# noisy: why" or "# settled: how", a unit metadata line
+# "Unit UNIT key=value..." (better=higher|lower, assume=exact|nothing), or
+# a result line "BenchmarkX  N  V unit [V unit]...", and there is at
+# least one result.
 well_formed() {
 	printf '%s\n' "$1" | awk -v run_notes="$RUN_NOTES" '
 		NR == 1 && /^hostbench: / { suite = 1 }
@@ -242,6 +265,7 @@ well_formed() {
 		/^# (noise|noise-self|noisy|settled|hist):/ { bad++; next }
 		$0 ~ "^# (box-)?(" run_notes "):( |$)" { next }
 		suite && /^# [a-z][a-z0-9-]*:( |$)/ { next }
+		/^Unit [^ ]+( (better=(higher|lower)|assume=(exact|nothing)))+$/ { next }
 		/^Benchmark[A-Z]/ {
 			if (NF < 4 || NF % 2) bad++
 			if ($2 !~ /^[0-9]+$/) bad++
