@@ -6,7 +6,7 @@
  * log axis.  Coordinates are printed with fixed formats.
  *
  * Elements a test looks for carry a class: "curve", "cache", "nodata"
- * (memory latency); "bar", "ci", "clamp", "one", "tick", "sec" (A/B).
+ * (memory latency); "bar", "ci", "clamp", "one", "grid", "tick", "sec" (A/B).
  */
 #include "config.h"
 
@@ -1080,8 +1080,9 @@ bars(const struct report *rep, const struct report_ab *ab, FILE *f, int y0)
 					"stroke=\"#000000\" stroke-width=\"1.2\"/>\n", x, top - 4, x,
 					top + rows_h + 4);
 			} else
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
-					x, top - 4, x, top + rows_h + 4, labelled ? "#cccccc" : "#eeeeee");
+				fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+					"stroke=\"%s\"/>\n", x, top - 4, x, top + rows_h + 4,
+					labelled ? "#cccccc" : "#eeeeee");
 			if (!labelled)
 				continue;
 			snprintf(buf, sizeof(buf), "\xc3\x97%s", ab_ticks[k].label);

@@ -95,14 +95,14 @@ sections() {
 	awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 		$h["base"] != "" && $h["delta_pct"] != "" && !s[$h["section"]]++ { n++ } END { print n + 0 }' "$tmp/out"
 }
-# inside SVG: each bar lies between the outer ticks of its column (the
-# column whose x1 line is nearest), and within the document.
+# inside SVG: each bar lies between the outer grid lines of its column
+# (the column whose x1 line is nearest), and within the document.
 inside() {
 	awk -v size="$(svg_size "$1")" '
-	function attr(s, k,   v) { v = s; if (!sub(".* " k "=\"", "", v)) return ""; sub(/".*/, "", v); return v }
+	function attr(s, k,   v) { v = s; if (!sub(".* " k "=\"", "", v)) return ""; sub(/".*/, "", v); return v + 0 }
 	BEGIN { split(size, wh, ",") }
 	/class="one"/ { one[++n1] = attr($0, "x1") }
-	/<line / && !/class="one"/ && attr($0, "x1") == attr($0, "x2") { grid[++ng] = attr($0, "x1") }
+	/class="grid"/ { grid[++ng] = attr($0, "x1") }
 	/class="bar / { ++nb; bx[nb] = attr($0, "x"); bw[nb] = attr($0, "width"); by[nb] = attr($0, "y") }
 	END {
 		if (n1 == 0 || nb == 0) { print "no x1 line or no bar"; exit }
