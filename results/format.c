@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "export.h"
-#include "fleet.h"
 #include "format.h"
 #include "report.h"
 
@@ -578,6 +577,72 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 }
 
 /*
+ * A run's flags as the text shows them, each line after `lead` and
+ * `tag` ("unreliable: " or ""): the
+ * cases that other work made noisy, which can be most of a run on a busy
+ * machine, as one entry (how many, the range of the other work, the
+ * cases, a case repeated by rounds once with its count), wrapped at
+ * WIDTH; the other flags one a line.
+ */
+static void
+text_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
+{
+	static const char noisy[] = ": noisy: other processes used ";
+	double lo = HUGE_VAL, hi = 0, threshold = NAN;
+	size_t k, j, n = 0;
+	struct line l = { "", 0 };
+
+	for (k = 0; k < r->rf.nflags; k++) {
+		const char *fl = r->rf.flags[k], *at = strstr(fl, noisy);
+		double used, th;
+
+		if (at == NULL || sscanf(at + sizeof(noisy) - 1, "%lf CPUs (threshold %lf)", &used, &th) != 2) {
+			fprintf(f, "%s%s%s\n", lead, tag, fl);
+			continue;
+		}
+		n++;
+		lo = used < lo ? used : lo;
+		hi = used > hi ? used : hi;
+		threshold = th;
+	}
+	if (n == 0)
+		return;
+	lput(&l, "%s%snoisy: %lu case%s, other processes used %.2f", lead, tag, (unsigned long)n,
+	     n == 1 ? "" : "s", lo);
+	if (hi > lo)
+		lput(&l, " to %.2f", hi);
+	lput(&l, " CPUs (threshold %g):", threshold);
+	for (k = 0; k < r->rf.nflags; k++) {
+		const char *fl = r->rf.flags[k], *at = strstr(fl, noisy);
+		size_t len = at != NULL ? (size_t)(at - fl) : 0, count = 0, seen = 0;
+		char item[128];
+
+		if (at == NULL)
+			continue;
+		for (j = 0; j < r->rf.nflags; j++) {
+			const char *o = r->rf.flags[j], *oat = strstr(o, noisy);
+
+			if (oat == NULL || (size_t)(oat - o) != len || strncmp(o, fl, len) != 0)
+				continue;
+			count++;
+			seen |= j < k;
+		}
+		if (seen)
+			continue;
+		snprintf(item, sizeof(item), count > 1 ? " %.*s (%lu)," : " %.*s,", (int)len, fl,
+			 (unsigned long)count);
+		if (l.n + strlen(item) > WIDTH) {
+			lend(&l, f);
+			lput(&l, "%s      ", lead);
+		}
+		lput(&l, "%s", item);
+	}
+	if (l.n > 0 && l.buf[l.n - 1] == ',')
+		l.n--;
+	lend(&l, f);
+}
+
+/*
  * The legend of the rows: each run's label (the tables' Host column),
  * its number in the A/B ([1]), the file, host, OS, note and tags, then
  * what makes its numbers unreliable.
@@ -585,6 +650,7 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 static void
 text_runs(const struct report *rep, FILE *f)
 {
+	char lead[80];
 	size_t i, k, w = 4;
 
 	for (i = 0; i < rep->nruns; i++)
@@ -610,8 +676,8 @@ text_runs(const struct report *rep, FILE *f)
 		if (r->rf.nresults == 0)
 			lput(&l, " (no results)");
 		lend(&l, f);
-		for (k = 0; k < r->rf.nflags; k++)
-			fprintf(f, "  %-*s   unreliable: %s\n", (int)w, "", r->rf.flags[k]);
+		snprintf(lead, sizeof(lead), "  %-*s   ", (int)w, "");
+		text_flags(f, r, lead, "unreliable: ");
 	}
 	fputc('\n', f);
 }
@@ -642,7 +708,7 @@ static void
 text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
 	const struct report_group *g[2] = { ab->ga, ab->gb };
-	char sa[512], sb[512];
+	char sa[512], sb[512], lead[32];
 	size_t i, k, nflags = 0;
 
 	format_side(sa, sizeof(sa), rep, ab->ga);
@@ -657,10 +723,9 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 		for (k = 0; k < 2; k++)
 			for (i = 0; i < g[k]->n; i++) {
 				const struct report_run *r = &rep->runs[g[k]->runs[i]];
-				size_t j;
 
-				for (j = 0; j < r->rf.nflags; j++)
-					fprintf(f, "  [%d] %s\n", r->id, r->rf.flags[j]);
+				snprintf(lead, sizeof(lead), "  [%d] ", r->id);
+				text_flags(f, r, lead, "");
 			}
 	}
 	fputc('\n', f);
@@ -768,7 +833,6 @@ write_text(const struct report *rep, FILE *f)
 		text_implausible(rep, f);
 	}
 	text_runs(rep, f);
-	fleet_text(rep, f);
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)

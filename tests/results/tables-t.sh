@@ -15,7 +15,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/tables-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 16
+plan 17
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -88,3 +88,22 @@ is "sharper ones where it does" 'L2 as fast as L1: prefetched?|L1 holds 128K|Mai
 	"$(awk '/^Runs:$/ { exit } $1 == "pf.0" || $1 == "big.0" || $1 == "pf2.0" { sub(/.*  /, ""); print }' "$tmp/out" | paste -sd '|' -)"
 is 'no guess for a run that calls for none' 'plain.0 1.000 3.000 60.00' \
 	"$(awk '/^Runs:$/ { exit } $1 == "plain.0"' "$tmp/out" | tr -s ' ')"
+
+# ------------------------------------------------ a busy run's legend
+# noisy LABEL USED: a case the suite marked as run under other work.
+noisy() {
+	printf '# bench: %s\n# args: %s\n# status: ok\n' "${1%% *}" "${1#* }"
+	printf 'BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n'
+	printf '# noisy: other processes used %s CPUs (threshold 0.25)\n' "$2"
+}
+{
+	printf 'host: busy\n'
+	noisy 'lat_syscall null' 0.40
+	noisy 'bw_tcp -t 0.1' 0.50
+	noisy 'bw_tcp -t 0.1' 1.50
+	noisy 'lat_pipe -' 0.90
+} >"$tmp/busy.0"
+compare --summary --sections proc "$tmp/busy.0"
+is 'noisy cases: one entry with their count, range and cases (a repeated one counted)' \
+	'unreliable: noisy: 4 cases, other processes used 0.40 to 1.50 CPUs (threshold 0.25):|lat_syscall null, bw_tcp -t 0.1 (2), lat_pipe -' \
+	"$(sed -n '/^Runs:$/,$p' "$tmp/out" | sed -n '3,4p' | sed 's/^ *//' | paste -sd '|' -)"
