@@ -8,7 +8,9 @@
  * does not divide TOTAL) and read until all have arrived -- but never
  * more than MAX_MSGS (160) messages: when TOTAL would take more, an
  * iteration moves 160 * SIZE bytes instead (the raw output's
- * bytes-per-op says which).  A sample is at least one iteration, and
+ * bytes-per-op says which: the bytes of an iteration).  A raw line's
+ * count is the messages its sample moved, the operations its rate is
+ * of.  A sample is at least one iteration, and
  * 10M of 1-byte messages took 40 s and more, whatever -T said; 160
  * messages of any size up to 64K cost no more than the default
  * iteration, so every sample follows -T.  The rate is the payload's
@@ -203,6 +205,8 @@ setup(void *arg, const struct bench_opts *o, struct place_case *c)
 		output_config(stdout, "bytes-per-op", "%llu", (unsigned long long)s->total);
 	snprintf(c->name, sizeof(c->name), RESULT_NAME "/msg=%s", mem_size_name(sz, sizeof(sz), size));
 	c->bytes_per_op = (double)s->total;
+	/* The messages of an iteration, the last one short when SIZE does not divide it. */
+	c->ops_per_iter = (s->total + s->size - 1) / s->size;
 }
 
 static struct state state;

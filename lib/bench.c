@@ -1202,6 +1202,13 @@ again:
 		loop_failed(c, "after the samples");
 		goto out;
 	}
+	if (c->ops_per_iter > 1) {
+		size_t i;
+
+		for (i = 0; i < count; i++)
+			iters[i] = iters[i] <= UINT64_MAX / c->ops_per_iter ? iters[i] * c->ops_per_iter
+				: UINT64_MAX;
+	}
 	bench_report_pairs(o, name, iters, values, count, unit, alt, c->alt_unit);
 	rc = 0;
 out:

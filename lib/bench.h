@@ -184,6 +184,12 @@ struct bench_case {
 	/* 0: report latency in ns/op; > 0: report bandwidth in MB/s */
 	double bytes_per_op;
 	/*
+	 * 0 or 1: an iteration is one operation.  Else the operations one
+	 * iteration holds (bw_pipe's messages), the count a raw line gives:
+	 * the Go format's count is the operations a value is of.
+	 */
+	uint64_t ops_per_iter;
+	/*
 	 * Optional second value on every line: alt_scale / value when
 	 * alt_inverse (files/s from ns/op: 1e9, 1), else alt_scale * value
 	 * (Mbit/s from MB/s: 8, 0), in alt_unit.

@@ -87,6 +87,7 @@ run(const struct place_prog *pp, const struct bench_opts *o, const struct place 
 	c.overhead = pp->overhead;
 	c.arg = pp->arg;
 	c.bytes_per_op = pc->bytes_per_op;
+	c.ops_per_iter = pc->ops_per_iter;
 	if (bench_run(o, pp->bench, &c) != 0)
 		return -1;
 	if (pp->close != NULL)

@@ -48,6 +48,7 @@ struct place_case {
 	char name[OUTPUT_MAX_NAME - 24];
 	unsigned partners;		/* processes forked per placement */
 	double bytes_per_op;		/* 0: a latency in ns/op; > 0: a bandwidth in MB/s */
+	uint64_t ops_per_iter;		/* as struct bench_case's (0: one) */
 };
 
 /* What a program tells the driver; every hook gets arg first. */
