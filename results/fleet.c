@@ -711,13 +711,12 @@ fleet_markdown(const struct report *rep, FILE *f)
 
 /* ---------------------------------------------------------------- HTML */
 
-/* Text from the files as HTML element content: '<' and '&' as entities
- * (escape_markdown's escaping outside a table cell: no tag, no entity
- * reaches the page; '>' and quotes are plain text there). */
+/* Text from the files as HTML text (escape.h): no tag, no entity, no
+ * script reaches the page. */
 static void
 html_text(FILE *f, const char *s)
 {
-	escape_markdown(f, s, 0);
+	escape_html(f, s);
 }
 
 void

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "fleet.h"
 #include "format.h"
 #include "report.h"
 
@@ -833,6 +834,7 @@ write_text(const struct report *rep, FILE *f)
 		text_implausible(rep, f);
 	}
 	text_runs(rep, f);
+	fleet_text(rep, f);
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
