@@ -15,6 +15,16 @@
 # ("# key: value") are read back by hostbench-compare as configuration
 # lines (the note, the cases' statuses).  And the checker can fail: a
 # file with one configuration line moved into a case is caught.
+#
+# A run's own figures (percentiles of its single operations, each end's
+# CPU, the buffers granted, the sizes cache and tlb find) are units on
+# the lines of the result they belong to, as Go benchmarks report extra
+# metrics, not benchmarks of their own: no name has a /stat=, /cpu=,
+# /sockbuf= or /level= part.  A line's count is the operations its values
+# are of: 1 only on a line of exact units (what is found or granted
+# once).  Every unit has a "Unit" line, once, unless benchstat knows it.
+# And the new lines read as the old ones did: the run rewritten in the
+# old form (an awk of its own here) reads the same in hostbench-compare.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 script=$top_builddir/hostbench
@@ -23,7 +33,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -f "$top_builddir/bench/hostinfo" ] || skip_all 'the programs are not built'
 
-plan 10
+plan 17
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/format-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -66,7 +76,7 @@ configs() {
 run() {
 	HOSTBENCH_WRAPPER=$TEST_WRAPPER TMPDIR=$tmpd \
 		$SHELL "$script" run -q --profile test --note "run $1" \
-		--only mhz,lat_syscall,lat_ctx,lat_pipe,bw_tcp,lat_udp,par_mem,lmdd \
+		--only mhz,lat_syscall,lat_ctx,lat_pipe,bw_pipe,bw_tcp,lat_udp,lat_usleep,par_mem,lmdd,cache,tlb \
 		-o "$tmpd/run.$1" >"$tmpd/out.$1" 2>"$tmpd/err.$1"
 }
 
@@ -98,3 +108,82 @@ ok 'a configuration line inside a case is caught: two configurations' test "$(co
 sed 's/^# args:/args:/' "$tmpd/run.0" >"$tmpd/bad2"
 ok 'the cases'"'"' arguments as configuration lines are caught too' \
 	test "$(configs "$tmpd/bad2" | wc -l | tr -d ' ')" -ge 2
+
+# ------------------------------------------------ a run's own figures
+f=$tmpd/run.0
+ok 'no result line names a run statistic as a benchmark (stat=, cpu=, sockbuf=, level=, Line)' sh -c '
+	! grep -E "^Benchmark([^ 	]*/(stat|cpu|sockbuf|level)=|Line[ 	])" "$1"' sh "$f"
+ok '... and the figures are there, as units: p50-ns, local-%sys, bytes-sndbuf, l1-bytes, line-bytes' sh -c '
+	for u in p50-ns p99-ns max-ns local-%sys remote-own-us/KB bytes-sndbuf l1-bytes l1-ns/op line-bytes l1-pages; do
+		grep -q "^Benchmark[^ 	]*	.* $u\(	\|\$\)" "$1" || { echo "no $u"; exit 1; }
+	done' sh "$f"
+# exact FILE: the units its Unit lines call exact, one a line.
+exact() {
+	awk '/^Unit / && / assume=exact/ { print $2 }' "$1"
+}
+bad=$( { exact "$f"; echo --; cat "$f"; } | awk '
+	$0 == "--" { body = 1; next }
+	!body { ex[$1] = 1; next }
+	/^Benchmark/ && $2 == 1 { for (i = 4; i <= NF; i += 2) if (!($i in ex)) { print $1 " " $i; break } }
+	/^Benchmark(BwPipe|BwUnix|BwTcp|BwUdp)\// && $4 == "MB/s" && $2 < 2 { print $0 }' | sed -n 1,3p)
+is 'a count of 1 only on lines of exact units; a bandwidth sample counts its messages or writes' '' "$bad"
+bad=$(awk '
+	/^Unit / { n[$2]++; next }
+	/^Benchmark/ { for (i = 4; i <= NF; i += 2) used[$i] = 1 }
+	END { for (u in n) if (n[u] > 1) print "twice: " u
+		for (u in used) if (!(u in n) && u !~ /^(ns\/op|MB\/s|B\/op|allocs\/op|sec\/op|B\/s)$/) print "no Unit line: " u }' "$f" | sed -n 1,3p)
+is 'every unit used has one Unit line, or is one benchstat knows' '' "$bad"
+ok 'the Unit lines use the keys benchstat reads: better=higher|lower, assume=exact|nothing' sh -c '
+	awk "/^Unit / { if (\$0 !~ /^Unit [^ ]+( (better=(higher|lower)|assume=(exact|nothing)))+\$/) bad++; n++ }
+		END { exit !(n > 30 && !bad) }" "$1"' sh "$f"
+
+# old_form FILE: the file as older versions wrote it: each run figure a
+# result line of its own under its old name (LatTcp/.../stat=p50 ns/op,
+# BwTcp/.../cpu=local %sys, .../sockbuf=granted, Cache/level=N, Line,
+# Tlb/level=N), no Unit lines.
+old_form() {
+	awk '
+	function put(n, v, u) { if (!(n in pairs)) order[++k] = n; pairs[n] = pairs[n] "\t" v " " u }
+	/^Unit / { next }
+	!/^Benchmark/ { print; next }
+	{
+		name = substr($1, 10); k = 0; delete pairs; delete order
+		stem = name; suf = ""
+		if (match(name, /-[0-9]+$/) && substr(name, RSTART - 1, 1) != "/") {
+			stem = substr(name, 1, RSTART - 1); suf = substr(name, RSTART) }
+		for (i = 4; i <= NF; i += 2) {
+			u = $i; v = $(i - 1)
+			if (u ~ /^(p[0-9]+|max)-ns$/ && name !~ /\/rtt=added/) {
+				s = u; sub(/-ns$/, "", s)
+				if (name ~ /^LatUsleep\// && (j = index(name, "/usec=")) > 0)
+					put(substr(name, 1, j - 1) "/stat=" s substr(name, j), v, "ns/op")
+				else
+					put(name "/stat=" s, v, "ns/op")
+			} else if (u ~ /^(local|remote)(-own)?-(%user|%sys|%irq|%softirq|us\/KB)$/) {
+				e = u; sub(/-(%user|%sys|%irq|%softirq|us\/KB)$/, "", e); b = substr(u, length(e) + 2)
+				put(stem "/cpu=" e suf, v, b)
+			} else if (u == "bytes-sndbuf" || u == "bytes-rcvbuf") {
+				put(stem "/sockbuf=granted" suf, v, u)
+			} else if (name == "Cache" && u == "line-bytes") {
+				put("Line", v, "bytes")
+			} else if ((name == "Cache" || name == "Tlb") && u ~ /^l[0-9]+-/) {
+				l = u; sub(/-.*/, "", l); b = u; sub(/^l[0-9]+-/, "", b)
+				put(name "/level=" substr(l, 2), v, b)
+			} else
+				put(name, v, u)
+		}
+		for (j = 1; j <= k; j++) print "Benchmark" order[j] "\t" $2 pairs[order[j]]
+	}' "$1"
+}
+mkdir "$tmpd/old" && old_form "$f" >"$tmpd/old/run.0"
+ok 'the run in the old form has the old names (stat=p50, cpu=local, level=1)' sh -c '
+	grep -q "/stat=p50	" "$1" && grep -q "/cpu=local	" "$1" && grep -q "^BenchmarkCache/level=1	" "$1"' \
+	sh "$tmpd/old/run.0"
+# One file name in both (the tables' row labels are file names).
+_cmp=$(cd "$(dirname "$compare")" && pwd)/$(basename "$compare")
+(cd "$tmpd" && $TEST_WRAPPER "$_cmp" run.0) >"$tmpd/new.txt" 2>&1
+(cd "$tmpd/old" && $TEST_WRAPPER "$_cmp" run.0) >"$tmpd/old.txt" 2>&1
+ok 'hostbench-compare reads the run and its old form alike, tables and notes' sh -c '
+	[ -s "$1" ] && cmp -s "$1" "$2"' sh "$tmpd/new.txt" "$tmpd/old.txt"
+[ -s "$tmpd/new.txt" ] && cmp -s "$tmpd/new.txt" "$tmpd/old.txt" ||
+	diag "$(diff "$tmpd/old.txt" "$tmpd/new.txt" | sed -n 1,10p)"
