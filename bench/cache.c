@@ -708,10 +708,12 @@ main(int argc, char **argv)
 				   points[i].fastest, "best-ns/op");
 	}
 	/*
-	 * What the curves show, once per run (a count of 1): the line size
-	 * and each level's size and load time, as units of Cache that
-	 * benchstat is told are exact (line-bytes, l1-bytes, l1-ns/op), not
-	 * as samples of a timed benchmark of their own.
+	 * What the curves show, as units of Cache, not as samples of a timed
+	 * benchmark of their own: the line size and each level's size, found
+	 * once per run (a count of 1, in units benchstat is told are exact:
+	 * line-bytes, l1-bytes), and each level's load time, the median of
+	 * its plateau's points (l1-ns/op, its count the loads those points
+	 * timed).
 	 */
 	if (li >= 0) {
 		double v = (double)stride;
@@ -722,17 +724,21 @@ main(int argc, char **argv)
 			printf("line: %zu bytes\n", stride);
 	}
 	for (i = 0; i < (size_t)nlv; i++) {
-		const double v[2] = { x[lv[i].at], lv[i].value };
 		char ub[2][OUTPUT_MAX_UNIT];
-		const char *const u[2] = { ub[0], ub[1] };
+		uint64_t loads = 0;
+		size_t p, r;
 
 		if (!shown[i])
 			continue;
 		snprintf(ub[0], sizeof(ub[0]), "l%zu-bytes", i + 1);
 		snprintf(ub[1], sizeof(ub[1]), "l%zu-ns/op", i + 1);
-		if (o.output == OUTPUT_RAW)
-			output_sample_pairs(stdout, "Cache", 1, v, u, 2);
-		else
+		for (p = lv[i].first; p <= lv[i].last; p++)
+			for (r = 0; r < o.reps; r++)
+				loads += points[first_walk + p].rounds[r];
+		if (o.output == OUTPUT_RAW) {
+			output_sample(stdout, "Cache", 1, x[lv[i].at], ub[0]);
+			output_sample(stdout, "Cache", loads > 0 ? loads : 1, lv[i].value, ub[1]);
+		} else
 			printf("L%zu: %s, %.3g ns per load\n", i + 1,
 			       mem_size_name(sz, sizeof(sz), (uint64_t)x[lv[i].at]), lv[i].value);
 	}

@@ -238,6 +238,31 @@ first_of_its_name(const struct metric *m, const char *prog)
 }
 
 /*
+ * Whether p writes a run's own figures (percentiles, an end's CPU, the
+ * buffers granted, the line and levels found) as units on its results'
+ * lines (lib/output: output_internal), by the names of its entries.
+ */
+static int
+has_run_figures(const struct bench_prog *p)
+{
+	static const char *const parts[] = { "/stat=", "/cpu=", "/sockbuf=", "/level=" };
+	size_t i, k;
+
+	for (i = 0; i < metric_count; i++) {
+		const struct metric *m = &metric_table[i];
+
+		if (m->program == NULL || strcmp(m->program, p->name) != 0)
+			continue;
+		if (strcmp(m->name, "Line") == 0)
+			return 1;
+		for (k = 0; k < sizeof(parts) / sizeof(parts[0]); k++)
+			if (strstr(m->name, parts[k]) != NULL)
+				return 1;
+	}
+	return 0;
+}
+
+/*
  * The man page's RESULTS section: how a run's value is taken from the
  * samples, each estimator the program's results use explained once;
  * then each result it prints (from the metric table, once per name and
@@ -278,6 +303,24 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 	      "A summary outside the values a result can physically have is measured\n"
 	      "again, twice at most; one still outside is left out, and the program\n"
 	      "exits 3 saying why.\n", f);
+	if (has_run_figures(p))
+		fputs(".PP\n"
+		      "In raw output a run's own figures are not results of their own but\n"
+		      "value-unit pairs on a line of the result they belong to, as Go\n"
+		      "benchmarks report extra metrics, the line's count the operations they\n"
+		      "are of: the percentiles as \\fIp50-ns\\fR, \\fIp90-ns\\fR, \\fIp99-ns\\fR\n"
+		      "(\\fImax-ns\\fR), each end's CPU as \\fIlocal-%sys\\fR ...\n"
+		      "\\fIremote-own-us/KB\\fR, the buffers granted as \\fIbytes-sndbuf\\fR and\n"
+		      "\\fIbytes-rcvbuf\\fR (a count of 1), the line and the levels found as\n"
+		      "\\fIline-bytes\\fR, \\fIl1-bytes\\fR, \\fIl1-pages\\fR (a count of 1), a level's\n"
+		      "load time as \\fIl1-ns/op\\fR (the count: the loads of its plateau).\n"
+		      "The entries below name them as\n"
+		      ".BR hostbench\\-compare (1)\n"
+		      "reads them, and as older versions wrote them: \\fI/stat=p50\\fR in ns/op,\n"
+		      "\\fI/cpu=local\\fR in %sys, \\fI/sockbuf=granted\\fR, \\fICache/level=1\\fR, \\fILine\\fR.\n"
+		      "See\n"
+		      ".BR hostbench (1),\n"
+		      "RESULT FORMAT, for the units.\n", f);
 	for (i = 0; i < metric_count; i++) {
 		const struct metric *m = &metric_table[i];
 

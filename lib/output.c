@@ -163,7 +163,7 @@ const struct output_unit output_units[] = {
 	{ "irqs/s", LOWER, 0, 0, "interrupts per second on the box" },
 	{ "jitter-us", LOWER, 0, 0, "UDP inter-arrival jitter (RFC 3550), microseconds" },
 	{ "lN-bytes", 0, 1, 8, "size of cache level N (cache), or the reach of TLB level N (tlb)" },
-	{ "lN-ns/op", 0, 1, 8, "a load's time at cache level N, read off the size curve" },
+	{ "lN-ns/op", LOWER, 0, 8, "a load's time at cache level N: the median of its plateau on the size curve" },
 	{ "lN-pages", 0, 1, 4, "pages TLB level N maps" },
 	{ "line-bytes", 0, 1, 0, "cache line size" },
 	CPU_END("local", "this host (all its processes)"),

@@ -19,7 +19,7 @@ keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp 
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 132
+plan 134
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -101,6 +101,19 @@ ok '-u: a table of units, unit, better, assume and meaning, tab-separated' \
 	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | awk -F "\t" "NF != 4 || \$2 !~ /^(higher|lower|-)\$/ || \$3 !~ /^(exact|nothing)\$/ { bad++ } END { exit NR < 30 || bad }"' \
 	sh "$TAP_STATUS" "$units"
 ok 'the fingerprint ends in a Unit line for every unit of -u, its better and assume' unit_lines_ok
+# The documented tables: README.md's "Result format" and hostbench(1)'s
+# RESULT FILES have a row for each unit, and say which way is better.
+doc_units() {
+	printf '%s\n' "$units" | awk -F '\t' -v what="$1" '
+		{ u = $1; b = $2 == "-" ? "neither" : $2
+		  if (what == "readme") print "| `" u "` | " b ($3 == "exact" ? " (exact)" : "") " |"
+		  else { gsub(/-/, "\\-", u); print ".B " u } }' | while IFS= read -r row; do
+		grep -qF -- "$row" "$2" || printf '%s\n' "$row"
+	done
+}
+is "README.md's table has every unit of -u, which way is better and whether exact" '' \
+	"$(doc_units readme "$top_srcdir/README.md" | sed -n 1,3p)"
+is "hostbench(1)'s list has every unit of -u" '' "$(doc_units man "$top_srcdir/doc/hostbench.1.in" | sed -n 1,3p)"
 run_prog hostinfo -k
 is "-k: the run-note keys, sorted, are the tests' RUN_NOTES" "$RUN_NOTES" \
 	"$(printf '%s\n' "$TAP_STDOUT" | LC_ALL=C sort | paste -sd '|' -)"
