@@ -396,9 +396,11 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 
 				text_cell(buf, sizeof(buf), &t->rows[i], h, t->nhosts);
 				n = wrap_line(piece, sizeof(piece), buf, w[h], 0);
-				nl = n > nl ? n : nl;
+				if (n > nl)
+					nl = n;
 			}
-			nl = nl > CELL_LINES ? CELL_LINES : nl;
+			if (nl > CELL_LINES)
+				nl = CELL_LINES;
 			for (k = 0; k < nl; k++) {
 				snprintf(line, sizeof(line), "%-*.*s", (int)key_w, (int)key_w,
 					 k == 0 ? t->rows[i].key : "");
