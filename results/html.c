@@ -283,7 +283,8 @@ html_fingerprints(FILE *f, const struct report *rep)
 				}
 				if (differ != (pass == 0))
 					continue;
-				ndiff += differ;
+				if (differ)
+					ndiff++;
 				fputs("<tr>", f);
 				cell(f, "k", key);
 				for (j = 0; j < rep->nruns; j++) {

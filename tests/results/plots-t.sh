@@ -20,17 +20,13 @@ plan 40
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/plots-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
+. "$top_srcdir/tests/tap/librender.sh"
 
 # compare ARGS...: the tool in tests/data; its status in $STATUS.
 compare() {
 	STATUS=0
 	# shellcheck disable=SC2086
 	(cd "$data" && $TEST_WRAPPER "$tool" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null || STATUS=$?
-}
-
-# svg_size FILE: "W,H" of the document.
-svg_size() {
-	sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' "$1" | head -1
 }
 
 # The plots.  hb-a.0/hb-b.0: hostbench runs with lat_mem_rd, one process
@@ -195,95 +191,6 @@ ok 'load: ticks with units (Gbit/s, us)' sh -c \
 	'grep -q "Gbit/s<" "$1" && grep -q " us<" "$1"' sh "$tmp/s/load.svg"
 
 # ------------------------------------------------ rendered
-chromium=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" >/dev/null 2>&1; then
-		chromium=$(command -v "$b")
-		break
-	fi
-done
-py=
-command -v python3 >/dev/null 2>&1 && py=python3
-# The PNG's pixels: "W H colours dark-share" (8-bit RGB or RGBA, no
-# interlace, as Chromium writes them), or an error.
-cat >"$tmp/png.py" <<'EOF'
-import struct, sys, zlib
-data = open(sys.argv[1], 'rb').read()
-if data[:8] != b'\x89PNG\r\n\x1a\n':
-    sys.exit('not a PNG')
-pos, idat, w = 8, b'', 0
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b'IHDR':
-        w, h, depth, ctype, _, _, lace = struct.unpack('>IIBBBBB', body)
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-if not w or depth != 8 or ctype not in (2, 6) or lace:
-    sys.exit('unexpected PNG form')
-bpp = 3 if ctype == 2 else 4
-raw, stride = zlib.decompress(idat), w * bpp
-prev, colours, dark = bytearray(stride), set(), 0
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for x in range(0, stride, bpp):
-        px = bytes(line[x:x + 3])
-        colours.add(px)
-        if sum(px) < 384:
-            dark += 1
-    prev = line
-print(w, h, len(colours), '%.4f' % (dark / float(w * h)))
-EOF
-# renders DESC SVG: headless Chromium draws the SVG at its own size into
-# a PNG, which must hold many colours and some dark pixels (text, lines).
-renders() {
-	if [ -z "$chromium" ]; then
-		skip "$1: no chromium to render the SVG"
-		return
-	fi
-	if [ -z "$py" ]; then
-		skip "$1: no python3 to read the PNG"
-		return
-	fi
-	if ! command -v timeout >/dev/null 2>&1; then
-		skip "$1: no timeout(1) to bound chromium"
-		return
-	fi
-	_png=$tmp/$(basename "$(dirname "$2")")-$(basename "$2" .svg).png
-	# A busy machine is slow to start a browser: two tries, two minutes each.
-	for _try in 1 2; do
-		rm -f "$_png"
-		HOME=$tmp TMPDIR=$tmp timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
-			--user-data-dir="$tmp/chromium" --hide-scrollbars --screenshot="$_png" \
-			--window-size="$(svg_size "$2")" "file://$2" >/dev/null 2>&1 </dev/null || :
-		[ -s "$_png" ] && break
-	done
-	if [ ! -s "$_png" ]; then
-		_tap_report 1 "$1"
-		diag "chromium wrote no $_png"
-		return
-	fi
-	_seen=$(timeout 300 "$py" "$tmp/png.py" "$_png" 2>&1)
-	# shellcheck disable=SC2086
-	set -- "$1" $_seen
-	if [ "$#" -eq 5 ] && [ "$4" -ge 4 ] && awk -v s="$5" 'BEGIN { exit !(s > 0.002 && s < 0.5) }'; then
-		_tap_report 0 "$1 ($2x$3, $4 colours)"
-	else
-		_tap_report 1 "$1"
-		diag "the PNG reads as: $_seen"
-	fi
-}
 renders 'Chromium renders the A/B chart: not blank' "$d"
 renders 'Chromium renders the A/B chart of lmbench against hostbench: not blank' "$tmp/p/delta-3.svg"
 renders 'Chromium renders 24 memory latency curves: not blank' "$m"

@@ -2,10 +2,11 @@
 # which must not be blank.  Source it after libtap.sh, with $tmp set to a
 # directory of the test's own (Chromium's profile and the PNGs go there).
 #
-# renders DESC FILE WxH: a TAP result: FILE (an SVG or an HTML page) drawn
-# at WxH pixels holds at least 4 colours and some dark pixels (text,
-# lines), but is not mostly dark; skipped with the reason where
-# Chromium, python3 (to read the PNG) or timeout(1) is missing.
+# renders DESC FILE [W,H]: a TAP result: FILE (an SVG or an HTML page)
+# drawn in a window of W,H pixels (an SVG's own size when not given)
+# holds at least 4 colours and some dark pixels (text, lines), but is not
+# mostly dark; skipped with the reason where Chromium, python3 (to read
+# the PNG) or timeout(1) is missing.  svg_size SVG: its "W,H".
 # dom_of FILE: the DOM Chromium built of FILE (--dump-dom), on stdout;
 # empty when it could not.  render_missing: why renders would skip, or
 # nothing.
@@ -74,11 +75,17 @@ print(w, h, len(colours), '%.4f' % (dark / float(w * h)))
 EOF
 }
 
-# _render_run ARGS...: Chromium, headless, with its profile under $tmp; a
+# _render_run ARGS...: Chromium, headless, with its profile under $tmp
+# and its shared memory in files (a container's /dev/shm can be small); a
 # busy machine is slow to start a browser: two minutes at most.
 _render_run() {
 	HOME=$tmp TMPDIR=$tmp timeout 120 "$render_chromium" --headless --no-sandbox \
-		--disable-gpu --user-data-dir="$tmp/chromium" --hide-scrollbars "$@" </dev/null
+		--disable-gpu --disable-dev-shm-usage --user-data-dir="$tmp/chromium" \
+		--hide-scrollbars "$@" </dev/null
+}
+
+svg_size() {
+	sed -n 's/^<svg [^>]* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' "$1" | head -1
 }
 
 renders() {
@@ -91,7 +98,8 @@ renders() {
 	_png=$tmp/$(basename "$(dirname "$2")")-$(basename "$2").png
 	for _try in 1 2; do
 		rm -f "$_png"
-		_render_run --screenshot="$_png" --window-size="$3" "file://$2" >/dev/null 2>&1 || :
+		_render_run --screenshot="$_png" --window-size="${3:-$(svg_size "$2")}" "file://$2" \
+			>/dev/null 2>&1 || :
 		[ -s "$_png" ] && break
 	done
 	if [ ! -s "$_png" ]; then
