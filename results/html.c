@@ -14,6 +14,7 @@
 
 #include "changes.h"
 #include "escape.h"
+#include "fleet.h"
 #include "format.h"
 #include "html.h"
 #include "report.h"
@@ -512,6 +513,13 @@ report_html(const struct report *rep, FILE *f)
 	fputs("</h1>\n", f);
 	html_runs(f, rep);
 	html_fingerprints(f, rep);
+	if (fleet_has_hosts(rep)) {
+		fputs("<h2 id=\"hosts\">Hosts</h2>\n<p>The fingerprints' keys whose values differ "
+		      "among the hosts (highlighted: not as most hosts have it):</p>\n", f);
+		fleet_host_table_html(rep, f);
+		fputs("<h3>Across hosts: the best and the worst host at each metric</h3>\n", f);
+		fleet_across_html(rep, f);
+	}
 	for (i = 0; i < rep->nabs; i++) {
 		html_ab(f, rep, &rep->abs[i], i + 1);
 		rc |= html_plot(f, rep, NULL, &rep->abs[i], "the A/B chart");

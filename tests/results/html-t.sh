@@ -2,9 +2,10 @@
 # html-t: hostbench-compare --html FILE writes one self-contained page: the
 # runs and their fingerprints side by side (the differences highlighted,
 # the changed words of a long value marked), a table per summary section,
-# the A/B coloured by verdict, the plots inline as SVG; nothing fetched
-# (no script, no link, no external reference); text from the files
-# escaped; an existing file is not replaced.  Headless Chromium, where it
+# the A/B coloured by verdict, the plots inline as SVG, the hosts' table
+# and the best and worst host at each metric when there are several;
+# nothing fetched (no script, no link, no external reference); text from
+# the files escaped; an existing file is not replaced.  Headless Chromium, where it
 # is installed, renders the page (not blank) and its DOM holds the tables
 # and the plots.
 . "$top_srcdir/tests/tap/libtap.sh"
@@ -17,7 +18,7 @@ _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 . "$top_srcdir/tests/tap/librender.sh"
 
-plan 28
+plan 31
 
 # page OUT ARGS...: the tool in tests/data writes the page OUT; its
 # stdout in $tmp/out, stderr in $tmp/err, status in $STATUS.
@@ -73,6 +74,14 @@ like 'the doubled null call is a red row, worse' "$(cat "$tmp/r.html")" \
 ok 'the legend says which colour is which' grep -q 'Green: faster or better; red: slower or worse' \
 	"$tmp/r.html"
 
+# ------------------------------------------------ hosts
+page "$tmp/fleet.html" fleet-big.0 fleet-nas.0 fleet-nas.1 fleet-vm.0 fleet-vm.1
+is 'three hosts: exit 0' 0 "$STATUS"
+is '... the hosts'"'"' table and the best and worst host at each metric' '1 1' \
+	"$(count '<table class="hosts"' "$tmp/fleet.html") $(count '<table class="across"' "$tmp/fleet.html")"
+page "$tmp/one.html" hb-a.0 hb-b.0
+is 'one host: neither' 0 "$(count '<table class="(hosts|across)"' "$tmp/one.html")"
+
 # ------------------------------------------------ escaping
 sed -e 's/^note: .*/note: <script>alert(1)<\/script> \& "q"/' "$data/hb-b.0" >"$tmp/evil.0"
 page "$tmp/e.html" hb-a.0 "$tmp/evil.0"
@@ -87,7 +96,7 @@ page "$tmp/keep.html" hb-a.0 hb-b.0
 is 'an existing page: exit 1' 1 "$STATUS"
 like '... saying so' "$(cat "$tmp/err")" 'keep.html: exists; not replacing it'
 is '... and it is left as it was' 'my report' "$(cat "$tmp/keep.html")"
-is '... no temporary file left beside it' 'ab.html e.html evil.0 keep.html out r.html' \
+is '... no temporary file left beside it' 'ab.html e.html evil.0 fleet.html keep.html one.html out r.html' \
 	"$(cd "$tmp" && ls | grep -v '^err$' | tr '\n' ' ' | sed 's/ $//')"
 
 # ------------------------------------------------ rendered
