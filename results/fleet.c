@@ -57,6 +57,8 @@ struct frow {
 	const char *key;
 	char **cell;		/* per host: its runs' value(s), "" for none */
 	int *diff;		/* per host: differs from the most common value */
+	int *na;		/* per host: none of its runs has the key (an
+				 * older version's file, lmbench3's header) */
 };
 
 struct ftable {
@@ -75,9 +77,23 @@ ftable_free(struct ftable *t)
 			free(t->rows[i].cell[h]);
 		free(t->rows[i].cell);
 		free(t->rows[i].diff);
+		free(t->rows[i].na);
 	}
 	free(t->rows);
 	memset(t, 0, sizeof(*t));
+}
+
+/* The fingerprint's value of key in run rf (not a value a case set
+ * later), or NULL. */
+static const char *
+fp_value(const struct resfile_run *rf, const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < rf->nconfig; k++)
+		if (strcmp(rf->config[k].key, key) == 0)
+			return rf->config[k].value;
+	return NULL;
 }
 
 /* The value of key on host h: its runs' distinct values joined by " / "
@@ -89,7 +105,7 @@ host_value(const struct report *rep, const struct report_host *h, const char *ke
 	char *s;
 
 	for (i = 0; i < h->n; i++) {
-		const char *v = resfile_config(&rep->runs[h->runs[i]].rf, key);
+		const char *v = fp_value(&rep->runs[h->runs[i]].rf, key);
 
 		if (v != NULL)
 			len += strlen(v) + 3;
@@ -98,12 +114,12 @@ host_value(const struct report *rep, const struct report_host *h, const char *ke
 		return NULL;
 	s[0] = '\0';
 	for (i = 0; i < h->n; i++) {
-		const char *v = resfile_config(&rep->runs[h->runs[i]].rf, key);
+		const char *v = fp_value(&rep->runs[h->runs[i]].rf, key);
 
 		if (v == NULL)
 			continue;
 		for (j = 0; j < i; j++) {
-			const char *w = resfile_config(&rep->runs[h->runs[j]].rf, key);
+			const char *w = fp_value(&rep->runs[h->runs[j]].rf, key);
 
 			if (w != NULL && strcmp(v, w) == 0)
 				break;
@@ -117,25 +133,36 @@ host_value(const struct report *rep, const struct report_host *h, const char *ke
 	return s;
 }
 
-/* Mark the cells of a row that differ from its most common value (the
- * first of the most common, in the hosts' order). */
-static void
+/*
+ * Mark the cells of a row that differ from its most common value (the
+ * first of the most common, in the hosts' order), among the hosts that
+ * have the key: a file that does not record something says nothing of
+ * it.  Returns 1 when any does, 0 when those hosts' values are alike (or
+ * fewer than two hosts have it to compare).
+ */
+static int
 mark_diff(struct frow *row, size_t nhosts)
 {
 	size_t h, k, best = 0, bestn = 0;
+	int any = 0;
 
 	for (h = 0; h < nhosts; h++) {
 		size_t n = 0;
 
+		if (row->na[h])
+			continue;
 		for (k = 0; k < nhosts; k++)
-			n += strcmp(row->cell[h], row->cell[k]) == 0;
+			n += !row->na[k] && strcmp(row->cell[h], row->cell[k]) == 0;
 		if (n > bestn) {
 			bestn = n;
 			best = h;
 		}
 	}
-	for (h = 0; h < nhosts; h++)
-		row->diff[h] = strcmp(row->cell[h], row->cell[best]) != 0;
+	for (h = 0; h < nhosts; h++) {
+		row->diff[h] = !row->na[h] && strcmp(row->cell[h], row->cell[best]) != 0;
+		any |= row->diff[h];
+	}
+	return any;
 }
 
 /* The keys whose values differ among the hosts, in the order the runs
@@ -153,7 +180,6 @@ ftable_build(const struct report *rep, struct ftable *t)
 		for (k = 0; k < rf->nconfig; k++) {
 			const char *key = rf->config[k].key;
 			struct frow row, *p;
-			int same = 1;
 
 			if (skip_key(key))
 				continue;
@@ -166,21 +192,22 @@ ftable_build(const struct report *rep, struct ftable *t)
 			row.key = key;
 			row.cell = calloc(t->nhosts, sizeof(*row.cell));
 			row.diff = calloc(t->nhosts, sizeof(*row.diff));
-			if (row.cell == NULL || row.diff == NULL)
+			row.na = calloc(t->nhosts, sizeof(*row.na));
+			if (row.cell == NULL || row.diff == NULL || row.na == NULL)
 				goto oom_row;
 			for (h = 0; h < t->nhosts; h++) {
 				if ((row.cell[h] = host_value(rep, &rep->hosts[h], key)) == NULL)
 					goto oom_row;
-				same &= strcmp(row.cell[h], row.cell[0]) == 0;
+				row.na[h] = row.cell[h][0] == '\0';
 			}
-			if (same) {
+			if (!mark_diff(&row, t->nhosts)) {
 				for (h = 0; h < t->nhosts; h++)
 					free(row.cell[h]);
 				free(row.cell);
 				free(row.diff);
+				free(row.na);
 				continue;
 			}
-			mark_diff(&row, t->nhosts);
 			if ((p = realloc(t->rows, (t->n + 1) * sizeof(*p))) == NULL)
 				goto oom_row;
 			t->rows = p;
@@ -192,11 +219,20 @@ oom_row:
 					free(row.cell[h]);
 			free(row.cell);
 			free(row.diff);
+			free(row.na);
 			ftable_free(t);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+/* Cell h of a row as Markdown and HTML show it: the value in full, "-"
+ * for a host without the key. */
+static const char *
+full_cell(const struct frow *row, size_t h)
+{
+	return row->na[h] ? "-" : row->cell[h];
 }
 
 /* The number of blank-separated words of s. */
@@ -245,7 +281,7 @@ text_cell(char *buf, size_t len, const struct frow *row, size_t h, size_t nhosts
 	snprintf(buf, len, "%s", row->diff[h] ? "*" : "");
 	n = strlen(buf);
 	for (k = 0; k < nhosts; k++)
-		if (nwords(row->cell[k]) > longest)
+		if (!row->na[k] && nwords(row->cell[k]) > longest)
 			longest = nwords(row->cell[k]);
 	if (*s == '\0') {
 		snprintf(buf + n, len - n, "-");
@@ -266,7 +302,7 @@ text_cell(char *buf, size_t len, const struct frow *row, size_t h, size_t nhosts
 			if ((m = strcspn(s, " ")) == 0)
 				break;
 			for (k = 0; k < nhosts && everywhere; k++)
-				everywhere = has_word(row->cell[k], s, m);
+				everywhere = row->na[k] || has_word(row->cell[k], s, m);
 			if (everywhere) {
 				cut = 1;
 			} else {
@@ -349,7 +385,7 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 	for (i = 0; i < t->n; i++)
 		if (strlen(t->rows[i].key) > key_w)
 			key_w = strlen(t->rows[i].key);
-	key_w = key_w > KEY_W ? KEY_W : key_w;
+	key_w = key_w > KEY_W ? KEY_W : key_w;	/* a longer key goes on */
 	for (h = 0; h < t->nhosts; h++) {
 		w[h] = strlen(rep->hosts[h].label);
 		for (i = 0; i < t->n; i++) {
@@ -389,7 +425,7 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 				 (unsigned long)rep->hosts[h].n);
 		put_line(f, line);
 		for (i = 0; i < t->n; i++) {
-			size_t nl = 1, k;
+			size_t nl = (strlen(t->rows[i].key) + key_w - 1) / key_w, k;
 
 			for (h = from; h < to; h++) {
 				size_t n;
@@ -401,9 +437,13 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 			}
 			if (nl > CELL_LINES)
 				nl = CELL_LINES;
+			if (nl == 0)
+				nl = 1;
 			for (k = 0; k < nl; k++) {
+				size_t klen = strlen(t->rows[i].key);
+
 				snprintf(line, sizeof(line), "%-*.*s", (int)key_w, (int)key_w,
-					 k == 0 ? t->rows[i].key : "");
+					 k * key_w < klen ? t->rows[i].key + k * key_w : "");
 				for (h = from; h < to; h++) {
 					size_t n;
 
@@ -682,7 +722,7 @@ fleet_markdown(const struct report *rep, FILE *f)
 		for (i = 0; i < t.n; i++) {
 			md_cell(f, t.rows[i].key, 0);
 			for (h = 0; h < t.nhosts; h++)
-				md_cell(f, t.rows[i].cell[h], t.rows[i].diff[h]);
+				md_cell(f, full_cell(&t.rows[i], h), t.rows[i].diff[h]);
 			fputs("|\n", f);
 		}
 		fputs("\nBold: differs from the value most hosts have.\n\n", f);
@@ -745,7 +785,7 @@ fleet_host_table_html(const struct report *rep, FILE *f)
 		fputs("</th>", f);
 		for (h = 0; h < t.nhosts; h++) {
 			fputs(t.rows[i].diff[h] ? "<td class=\"diff\">" : "<td>", f);
-			html_text(f, t.rows[i].cell[h]);
+			html_text(f, full_cell(&t.rows[i], h));
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -900,7 +940,10 @@ fleet_json(const struct report *rep, FILE *f)
 			fputs(", \"values\": [", f);
 			for (h = 0; h < t.nhosts; h++) {
 				fputs(h ? ", " : "", f);
-				json_str(f, t.rows[i].cell[h]);
+				if (t.rows[i].na[h])
+					fputs("null", f);
+				else
+					json_str(f, t.rows[i].cell[h]);
 			}
 			fputs("], \"differs\": [", f);
 			for (h = 0; h < t.nhosts; h++)

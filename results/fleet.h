@@ -6,9 +6,10 @@
  * model); nothing here is written unless there are two or more.
  *
  * The hosts' table has a column per host and a row per fingerprint key
- * whose values differ among the hosts (not those that differ on every
- * run: date, load, clock resolution, the note; not the tags, which
- * label runs), first the number of runs of each.  A host's cell is its
+ * whose values differ among the hosts that have it ("-" for a host whose
+ * files do not record it; not the keys that differ on every run: date,
+ * load, clock resolution, the note; not the tags, which label runs),
+ * first the number of runs of each.  A host's cell is its
  * runs' value, or their values joined by " / " where they differ.  A
  * cell that differs from the value most hosts have (the first host's on
  * a tie) is marked: "*" before it in text, bold in Markdown, class="diff"

@@ -23,7 +23,7 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-plan 44
+plan 46
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, stderr in
 # $tmp/err, the exit status in $STATUS.
@@ -144,6 +144,10 @@ like 'a long value shows the words not every host has' "$(cat "$tmp/out")" \
 is 'keys alike on every host, and those that differ on every run, are left out' '' \
 	"$(hosts_part | grep -E '^(libc|thp|cflags|compiler|date|load|clock-resolution|note|tag-mitig|host) ' || :)"
 ok 'no line of the tables is wider than 100 columns' sh -c '! awk "length > 100" "$1" | grep -q .' sh "$tmp/fleet.txt"
+compare --summary vm.0 fleet-nas.0 fleet-big.0
+like 'a key a host'"'"'s file does not record: "-", not counted as a difference' "$(cat "$tmp/out")" \
+	'^governor +- +schedutil +\*performance$'
+ok '... and a key only one host has is no row (lmbench'"'"'s header keys)' sh -c '! grep -q "^lmbench-" "$1"' sh "$tmp/out"
 compare --summary hb-a.0 hb-b.0 vm.0
 ok 'one host: no hosts'"'"' table, no ranking' sh -c '! grep -Eq "^(Hosts|Across hosts) - " "$1"' sh "$tmp/out"
 # shellcheck disable=SC2086
