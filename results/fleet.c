@@ -669,7 +669,14 @@ fleet_text(const struct report *rep, FILE *f)
 	struct ftable t;
 	struct across_set a;
 
-	if (!fleet_has_hosts(rep) || !rep->want_summary)
+	if (!fleet_has_hosts(rep))
+		return;
+	/* Pairs made per host, none made: say why there is no A/B. */
+	if (rep->want_ab && rep->pairs != NULL && rep->npairs == 0)
+		fprintf(f, "No A/B comparison: runs are compared within each host, with its baseline,\n"
+			"and no host has two runs (two sides, with --group-by) to compare; --base\n"
+			"FILE compares every run, of any host, with one.\n\n");
+	if (!rep->want_summary)
 		return;
 	if (ftable_build(rep, &t) == 0) {
 		text_hosts(rep, &t, f);

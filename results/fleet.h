@@ -35,7 +35,9 @@ int fleet_has_hosts(const struct report *rep);
 
 /* Text: the hosts' table and "Across hosts", each within 100 columns
  * (the hosts in as many tables as that takes), when there are two or
- * more hosts and the summary is wanted; else nothing. */
+ * more hosts and the summary is wanted; else nothing.  Before them, when
+ * comparisons per host were asked for (rep->pairs set) and none could be
+ * made, a note saying why. */
 void fleet_text(const struct report *rep, FILE *f);
 
 /* Markdown: the same two tables as pipe tables, differing cells bold. */

@@ -23,7 +23,7 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-plan 46
+plan 48
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, stderr in
 # $tmp/err, the exit status in $STATUS.
@@ -80,6 +80,9 @@ A/B: [4] fleet-nas.0 against the base [1] fleet-nas.1
 A/B: [5] fleet-big.0 against the base [1] fleet-nas.1' "$(headings)"
 compare fleet-vm.0 fleet-big.0 fleet-nas.0
 is 'one run a host: nothing to compare within a host, no A/B' '0 0' "$STATUS $(headings | wc -l | tr -d ' ')"
+like '... saying why' "$(cat "$tmp/out")" '^No A/B comparison: runs are compared within each host'
+compare --summary fleet-vm.0 fleet-big.0
+ok '... not with --summary, which asks for none' sh -c '! grep -q "^No A/B" "$1"' sh "$tmp/out"
 compare hb-a.0 hb-b.0 vm.0
 is 'one host (an lmbench3 run of it, which records no CPU model, too): the first against each other, as before' \
 	'A/B: [2] hb-b.0 against the base [1] hb-a.0
