@@ -779,17 +779,28 @@ group_label_of(char *buf, size_t len, const struct report *rep, size_t run, cons
 	{
 		const char *v = resfile_config(rf, key);
 
-		snprintf(buf + n, len - n, "%s=%.40s", key, v != NULL && *v != '\0' ? v : "(none)");
+		snprintf(buf + n, len - n, "%.22s=%.40s", key, v != NULL && *v != '\0' ? v : "(none)");
 	}
 }
 
 /* --group-by KEY: a side per value of KEY (per host: per host and
- * value), in the order first seen. */
+ * value), in the order first seen.  A KEY no run has but as a tag
+ * ("--group-by mitig" for runs of "hostbench run --tag mitig=off") is
+ * that tag. */
 static void
 group_by(struct report *rep, const char *key, int per_host)
 {
+	static char tag[80];
 	size_t i, k;
+	int has_key = 0, has_tag = 0;
 
+	snprintf(tag, sizeof(tag), "tag-%.70s", key);
+	for (i = 0; i < rep->nruns; i++) {
+		has_key |= resfile_config(&rep->runs[i].rf, key) != NULL;
+		has_tag |= resfile_config(&rep->runs[i].rf, tag) != NULL;
+	}
+	if (!has_key && has_tag && strcmp(key, "tag") != 0)
+		key = tag;
 	for (i = 0; i < rep->nruns; i++) {
 		struct report_group *g = NULL;
 		char label[64];

@@ -23,7 +23,7 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-plan 48
+plan 49
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, stderr in
 # $tmp/err, the exit status in $STATUS.
@@ -104,6 +104,9 @@ is '--group-by tag-KEY and --baseline: the side of the baseline is the base' \
 Sides: A = nas: tag-mitig=off ([4]), B = nas: tag-mitig=on ([3])' "$(grep '^Sides: ' "$tmp/out")"
 compare --group-by tag-mitig fleet-vm.0 fleet-vm.1
 is '--group-by tag-KEY, one host: sides named by the tag alone' \
+	'Sides: A = tag-mitig=on ([1]), B = tag-mitig=off ([2])' "$(grep '^Sides: ' "$tmp/out")"
+compare --group-by mitig fleet-vm.0 fleet-vm.1
+is '--group-by KEY that no run has but as a tag: that tag' \
 	'Sides: A = tag-mitig=on ([1]), B = tag-mitig=off ([2])' "$(grep '^Sides: ' "$tmp/out")"
 compare --group-by tag hb-a.0 fleet-vm.1
 like '--group-by tag: a run without tags is a side of its own' "$(cat "$tmp/out")" \
