@@ -38,8 +38,8 @@ net_cpu_own
 # Each sample's sent-MB/s is what was sent in exactly its time (100 ms) and
 # its %loss that sample's lost / sent: summed, they give the run's totals.
 tot=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '
-	$1 == n { pk += $9 * 1e6 * 0.1 / 1470; lost += $7 * $9 }
-	$1 == n { mb += $9 }
+	$1 == n && $4 == "MB/s" { pk += $9 * 1e6 * 0.1 / 1470; lost += $7 * $9 }
+	$1 == n && $4 == "MB/s" { mb += $9 }
 	/^placement: / { cur = $2 }
 	/^# udp: sent / && cur == "one," { split($4, a, ","); sent = a[1]; split($6, b, ","); got = b[1]; tl = $9 }
 	END { gsub(/[(%),]/, "", tl)
