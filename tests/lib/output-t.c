@@ -34,7 +34,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(55);
+	plan(55 + 10);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -223,5 +223,47 @@ main(void)
 	   && strcmp(metric_find("BwMem/op=rdwr", "MB/s")->name, "BwMem/op=rdwr") == 0,
 	   "rdwr does not match rd");
 	ok(metric_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
+
+	/* A run's own figures: the names older files gave them, which the metric table has. */
+	{
+		char n[OUTPUT_MAX_NAME + 32], u[OUTPUT_MAX_UNIT];
+		const char *t;
+		int r;
+
+		r = output_internal("LatTcp/size=1/placement=one", "p99-ns", n, sizeof(n), u, sizeof(u));
+		ok(r == 1 && strcmp(n, "LatTcp/size=1/placement=one/stat=p99") == 0 && strcmp(u, "ns/op") == 0,
+		   "p99-ns is /stat=p99 in ns/op: %s %s", n, u);
+		r = output_internal("LatUsleep/method=timer/usec=100/load=2", "max-ns", n, sizeof(n), u, sizeof(u));
+		is_string("LatUsleep/method=timer/stat=max/usec=100/load=2", n,
+			  "lat_usleep's statistic goes before its /usec= part");
+		r = output_internal("BwUdp/size=1470/placement=one", "remote-own-us/KB", n, sizeof(n), u, sizeof(u));
+		ok(r == 1 && strcmp(n, "BwUdp/size=1470/placement=one/cpu=remote-own") == 0
+		   && strcmp(u, "us/KB") == 0, "remote-own-us/KB is /cpu=remote-own in us/KB: %s %s", n, u);
+		output_internal("BwTcp/size=64K/placement=one-2", "bytes-rcvbuf", n, sizeof(n), u, sizeof(u));
+		is_string("BwTcp/size=64K/placement=one/sockbuf=granted-2", n,
+			  "the buffers granted are /sockbuf=granted, before a parallel -2");
+		output_internal("Tlb", "l2-pages", n, sizeof(n), u, sizeof(u));
+		ok(strcmp(n, "Tlb/level=2") == 0 && strcmp(u, "pages") == 0, "Tlb's l2-pages is Tlb/level=2 in pages");
+		output_internal("Cache", "line-bytes", n, sizeof(n), u, sizeof(u));
+		ok(strcmp(n, "Line") == 0 && strcmp(u, "bytes") == 0, "Cache's line-bytes is Line in bytes");
+		ok(output_internal("LatLoad/rtt=added", "p50-ns", n, sizeof(n), u, sizeof(u)) == 0
+		   && strcmp(n, "LatLoad/rtt=added") == 0 && strcmp(u, "p50-ns") == 0,
+		   "a percentile unit the metric table has for the name is its own");
+		ok(output_internal("LatSyscall/op=null", "ns/op", n, sizeof(n), u, sizeof(u)) == 0
+		   && output_internal("BwTcp/size=64K/cpu=local", "%sys", n, sizeof(n), u, sizeof(u)) == 0
+		   && strcmp(n, "BwTcp/size=64K/cpu=local") == 0,
+		   "a sample, and an old line, are as they are");
+		ok(output_unit_find("l3-ns/op") != NULL && output_unit_find("l9-bytes") == NULL
+		   && output_unit_find("ns/op") == NULL && output_unit_find("MB/s") == NULL,
+		   "the units table: lN- up to its levels, none of benchstat's own");
+		f = tmpfile();
+		output_unit_lines(f);
+		t = capture(f);
+		ok(strstr(t, "Unit p50-ns better=lower\n") != NULL && strstr(t, "Unit l8-bytes assume=exact\n") != NULL
+		   && strstr(t, "Unit l5-pages") == NULL && strstr(t, "Unit softnet-pkts/s assume=nothing\n") != NULL
+		   && strstr(t, "Unit Mbit/s better=higher\n") != NULL && strncmp(t, "Unit ", 5) == 0,
+		   "Unit lines: better and assume as benchstat reads them");
+		fclose(f);
+	}
 	return 0;
 }
