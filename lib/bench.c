@@ -245,7 +245,7 @@ first_of_its_name(const struct metric *m, const char *prog)
 static int
 has_run_figures(const struct bench_prog *p)
 {
-	static const char *const parts[] = { "/stat=", "/cpu=", "/sockbuf=", "/level=" };
+	static const char *const parts[] = { "/stat=", "/cpu=", "/sockbuf=", "/level=", "/box=" };
 	size_t i, k;
 
 	for (i = 0; i < metric_count; i++) {
@@ -310,14 +310,17 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 		      "benchmarks report extra metrics, the line's count the operations they\n"
 		      "are of: the percentiles as \\fIp50-ns\\fR, \\fIp90-ns\\fR, \\fIp99-ns\\fR\n"
 		      "(\\fImax-ns\\fR), each end's CPU as \\fIlocal-%sys\\fR ...\n"
-		      "\\fIremote-own-us/KB\\fR, the buffers granted as \\fIbytes-sndbuf\\fR and\n"
+		      "\\fIremote-own-us/KB\\fR, the box's with \\fB\\-A\\fR as \\fI%busiest\\fR ...\n"
+		      "\\fIirqs/s\\fR (the count: its 100 ms intervals), the buffers granted as\n"
+		      "\\fIbytes-sndbuf\\fR and\n"
 		      "\\fIbytes-rcvbuf\\fR (a count of 1), the line and the levels found as\n"
 		      "\\fIline-bytes\\fR, \\fIl1-bytes\\fR, \\fIl1-pages\\fR (a count of 1), a level's\n"
 		      "load time as \\fIl1-ns/op\\fR (the count: the loads of its plateau).\n"
 		      "The entries below name them as\n"
 		      ".BR hostbench\\-compare (1)\n"
 		      "reads them, and as older versions wrote them: \\fI/stat=p50\\fR in ns/op,\n"
-		      "\\fI/cpu=local\\fR in %sys, \\fI/sockbuf=granted\\fR, \\fICache/level=1\\fR, \\fILine\\fR.\n"
+		      "\\fI/cpu=local\\fR in %sys, \\fI/box=cpu\\fR, \\fI/sockbuf=granted\\fR,\n"
+		      "\\fICache/level=1\\fR, \\fILine\\fR.\n"
 		      "See\n"
 		      ".BR hostbench (1),\n"
 		      "RESULT FORMAT, for the units.\n", f);

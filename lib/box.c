@@ -287,7 +287,8 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 	const char *units[4];
 	char name[OUTPUT_MAX_NAME], a[16], d[16], q[16], i[16];
 	double v[8];
-	uint64_t one = 1;
+	/* The box's shares are of its 100 ms intervals over the traffic: the lines' count. */
+	uint64_t n = (sum->s.span_ns + BOXSTAT_INTERVAL_NS / 2) / BOXSTAT_INTERVAL_NS;
 	size_t k = 0;
 
 	if (!sum->valid)
@@ -302,8 +303,14 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 		v[0] = s->busiest.busy, v[1] = s->busiest.softirq, v[2] = s->busiest.sys;
 		v[3] = s->busiest.irq, v[4] = s->peak, v[5] = s->total.busy;
 		v[6] = s->total.softirq, v[7] = s->total.sys;
-		snprintf(name, sizeof(name), "%s/box=cpu", base);
-		bench_report_k(o, name, &one, v, 1, cpu_units, HB_ARRAY_SIZE(cpu_units));
+		/*
+		 * On lines of the result the traffic was (base), as units of
+		 * its own: not a benchmark of its own (the results tool reads
+		 * them as base + "/box=cpu" and "/box=net": output_internal).
+		 */
+		if (n == 0)
+			n = 1;
+		bench_report_k(o, base, &n, v, 1, cpu_units, HB_ARRAY_SIZE(cpu_units));
 		if (s->have_softnet) {
 			v[k] = s->pkts, units[k++] = net_units[0];
 			v[k] = s->drops, units[k++] = net_units[1];
@@ -311,10 +318,8 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 		}
 		if (s->have_irqs)
 			v[k] = s->irqs, units[k++] = net_units[3];
-		if (k > 0) {
-			snprintf(name, sizeof(name), "%s/box=net", base);
-			bench_report_k(o, name, &one, v, 1, units, k);
-		}
+		if (k > 0)
+			bench_report_k(o, base, &n, v, 1, units, k);
 		return;
 	}
 	snprintf(name, sizeof(name), "%s/box", base);

@@ -286,6 +286,12 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 {
 	static const char *const ends[] = { "local-own-", "remote-own-", "local-", "remote-" };
 	static const char *const cpu[] = { "%user", "%sys", "%irq", "%softirq", "us/KB" };
+	static const char *const box[] = {
+		"%busiest", "%busiest-softirq", "%busiest-sys", "%busiest-irq", "%peak", "%total",
+		"%total-softirq", "%total-sys",
+		"softnet-pkts/s", "softnet-drops/s", "softnet-squeezes/s", "irqs/s"
+	};
+#define BOX_CPU_UNITS 8
 	unsigned long copies;
 	size_t len = metric_parallel(name, &copies), i;
 	const char *u;
@@ -328,6 +334,10 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 	if ((strcmp(unit, "bytes-sndbuf") == 0 || strcmp(unit, "bytes-rcvbuf") == 0)
 	    && name_part(name, "sockbuf=") == NULL)
 		return insert_part(name, len, "sockbuf=granted", iname, nlen);
+	/* The box's (a router's) CPU and packet rates while the traffic passed. */
+	for (i = 0; i < sizeof(box) / sizeof(box[0]); i++)
+		if (strcmp(unit, box[i]) == 0 && name_part(name, "box=") == NULL)
+			return insert_part(name, len, i < BOX_CPU_UNITS ? "box=cpu" : "box=net", iname, nlen);
 	/* What cache and tlb found: the line and each level. */
 	if (strcmp(name, "Cache") == 0 && strcmp(unit, "line-bytes") == 0) {
 		snprintf(iname, nlen, "Line");

@@ -108,6 +108,8 @@ void output_run_note_keys(FILE *f);
  *                        (local, local-own, remote, remote-own: %user,
  *                        %sys, %irq, %softirq, us/KB)
  *   BwTcp/size=64K  1  131072 bytes-rcvbuf  BwTcp/size=64K/sockbuf=granted
+ *   BwUdp/size=64  N  71 %busiest      BwUdp/size=64/box=cpu (%busiest ...
+ *                        %total-sys; softnet-pkts/s ... irqs/s: /box=net)
  *   Cache  1  64 line-bytes            Line, bytes
  *   Cache  1  32768 l1-bytes           Cache/level=1, bytes (l1-ns/op)
  *   Tlb  1  64 l1-pages                Tlb/level=1, pages (l1-bytes)

@@ -75,8 +75,8 @@ first() {
 # softirq and sys shares of all its CPUs over the packets it processed.
 cost() {
 	_b=BwUdp/size=64/rate=max/peer=remote
-	awk -v s="$(first "$1" "$_b/box=cpu" %total-softirq)" -v y="$(first "$1" "$_b/box=cpu" %total-sys)" \
-		-v p="$(first "$1" "$_b/box=net" softnet-pkts/s)" -v n="$(sed -n 's/^box-cpus: //p' "$1")" \
+	awk -v s="$(first "$1" "$_b" %total-softirq)" -v y="$(first "$1" "$_b" %total-sys)" \
+		-v p="$(first "$1" "$_b" softnet-pkts/s)" -v n="$(sed -n 's/^box-cpus: //p' "$1")" \
 		'BEGIN { if (p > 0 && n > 0) printf "%.3g\n", (s + y) / 100 * n * 1e6 / p }'
 }
 

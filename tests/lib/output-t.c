@@ -34,7 +34,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(55 + 10);
+	plan(55 + 11);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -253,6 +253,9 @@ main(void)
 		   && output_internal("BwTcp/size=64K/cpu=local", "%sys", n, sizeof(n), u, sizeof(u)) == 0
 		   && strcmp(n, "BwTcp/size=64K/cpu=local") == 0,
 		   "a sample, and an old line, are as they are");
+		output_internal("BwUdp/size=64/peer=remote", "irqs/s", n, sizeof(n), u, sizeof(u));
+		ok(strcmp(n, "BwUdp/size=64/peer=remote/box=net") == 0 && strcmp(u, "irqs/s") == 0,
+		   "the box's irqs/s is /box=net: %s", n);
 		ok(output_unit_find("l3-ns/op") != NULL && output_unit_find("l9-bytes") == NULL
 		   && output_unit_find("ns/op") == NULL && output_unit_find("MB/s") == NULL,
 		   "the units table: lN- up to its levels, none of benchstat's own");

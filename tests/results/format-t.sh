@@ -139,7 +139,7 @@ ok 'the Unit lines use the keys benchstat reads: better=higher|lower, assume=exa
 
 # old_form FILE: the file as older versions wrote it: each run figure a
 # result line of its own under its old name (LatTcp/.../stat=p50 ns/op,
-# BwTcp/.../cpu=local %sys, .../sockbuf=granted, Cache/level=N, Line,
+# BwTcp/.../cpu=local %sys, .../box=cpu, .../sockbuf=granted, Cache/level=N, Line,
 # Tlb/level=N), no Unit lines.
 old_form() {
 	awk '
@@ -162,6 +162,8 @@ old_form() {
 			} else if (u ~ /^(local|remote)(-own)?-(%user|%sys|%irq|%softirq|us\/KB)$/) {
 				e = u; sub(/-(%user|%sys|%irq|%softirq|us\/KB)$/, "", e); b = substr(u, length(e) + 2)
 				put(stem "/cpu=" e suf, v, b)
+			} else if (u ~ /^%(busiest|peak|total)/ || u ~ /^(softnet-(pkts|drops|squeezes)|irqs)\/s$/) {
+				put(stem (u ~ /^%/ ? "/box=cpu" : "/box=net") suf, v, u)
 			} else if (u == "bytes-sndbuf" || u == "bytes-rcvbuf") {
 				put(stem "/sockbuf=granted" suf, v, u)
 			} else if (name == "Cache" && u == "line-bytes") {

@@ -142,10 +142,10 @@ cli() {
 # results_of TEXT NAME: the values (first value of each line) of the raw
 # result lines whose name is exactly Benchmark<NAME>, one per line; not
 # the lines of the run's own figures under that name (percentiles, each
-# end's CPU, the granted buffers: see figure_of).
+# end's CPU, the granted buffers, the box's CPU and packets: see figure_of).
 results_of() {
 	printf '%s\n' "$1" | awk -v n="Benchmark$2" '
-		$1 == n && $4 !~ /^((local|remote)(-own)?-|(p[0-9]+|max)-ns$|bytes-(snd|rcv)buf$)/ { print $3 }'
+		$1 == n && $4 !~ /^((local|remote)(-own)?-|(p[0-9]+|max)-ns$|bytes-(snd|rcv)buf$|%(busiest|total)|softnet-|irqs\/s$)/ { print $3 }'
 }
 
 # figure_of TEXT NAME UNIT: the values in UNIT on the raw result lines
