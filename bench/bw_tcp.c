@@ -276,7 +276,8 @@ report_target(const struct state *s)
  * the kernel granted (a result: what it made of -w or its defaults,
  * which its settings change between runs), and with -I the half-width
  * reached and the samples it took (the level and target, conditions of
- * the run, are on report_target's configuration line).
+ * the run, are on report_target's configuration line): units on lines
+ * of the transfer's own name, not results of their own.
  */
 static void
 report_more(const struct state *s, const char *base, const char *suf, uint64_t sndbuf,
@@ -305,10 +306,14 @@ report_more(const struct state *s, const char *base, const char *suf, uint64_t s
 	if (!s->met)
 		msg_warn("%s: %s%% confidence: +-%.2f%% after %zu samples; target +-%g%% not reached",
 			 base, lv, s->pct, s->n, s->o->precision_pct);
+	/*
+	 * Raw: on a line of the transfer's own name, its count the samples
+	 * the half-width is of (the level is on the precision-target line).
+	 */
 	if (s->o->output == OUTPUT_RAW) {
-		snprintf(name, sizeof(name), "%s/ci=%s%s", base, lv, suf);
+		snprintf(name, sizeof(name), "%s%s", base, suf);
 		v[0] = s->pct, v[1] = (double)s->n;
-		output_sample_pairs(stdout, name, 1, v, cunits, 2);
+		output_sample_pairs(stdout, name, s->n > 0 ? s->n : 1, v, cunits, 2);
 	} else {
 		printf("%-36s %s%% confidence: +-%.2f%% after %zu samples%s\n", base, lv, s->pct, s->n,
 		       s->met ? "" : " (target not reached)");

@@ -75,7 +75,7 @@ ok "-w 256k -P 2: the granted buffers as the socket-buffer line says ($_b)" \
 	awk -v b="$_b" 'BEGIN { split(b, f, " "); exit !(f[1] >= 256 * 1024 && f[2] > 0 && f[1] == f[4] && f[2] == f[5]) }'
 
 # precise LEVEL TARGET MIN MAX: -I's records in $TAP_STDOUT agree: one
-# ci=LEVEL result with a half-width >= 0 and MIN <= samples <= MAX, as
+# line of the result with a half-width >= 0 and MIN <= samples <= MAX (its count), as
 # many MB/s samples as it says, the target on the precision-target line,
 # and either reached (half-width <= TARGET, no warning) or a warning on
 # stderr with the same numbers (half-width above TARGET).  Prints what
@@ -83,11 +83,12 @@ ok "-w 256k -P 2: the granted buffers as the socket-buffer line says ($_b)" \
 precise() {
 	printf '%s\n' "$TAP_STDOUT" | E=$TAP_STDERR awk -v lv="$1" -v t="$2" -v lo="$3" -v hi="$4" '
 	$1 == "BenchmarkBwTcp/size=64K/placement=one" && $4 == "MB/s" { n++ }
-	$1 == "BenchmarkBwTcp/size=64K/placement=one/ci=" lv && $4 == "%halfwidth" && $6 == "samples" { c++; w = $3; k = $5 }
+	$1 == "BenchmarkBwTcp/size=64K/placement=one" && $4 == "%halfwidth" && $6 == "samples" { c++; w = $3; k = $5; cnt = $2 }
 	/^precision-target: / { tl = $0 }
 	END {
 		err = ENVIRON["E"]
-		if (c != 1) { print "ci=" lv " results: " c + 0; exit }
+		if (c != 1) { print "half-width lines: " c + 0; exit }
+		if (cnt != k) print "count " cnt " but " k " samples"
 		if (!(w >= 0)) print "half-width " w " below 0"
 		if (k < lo || k > hi) print "samples " k " not in " lo " .. " hi
 		if (k != n) print "samples " k " but " n + 0 " MB/s results"
