@@ -16,7 +16,7 @@
 #include "report.h"
 
 #define WIDTH 100		/* a text table at most */
-#define KEY_W 16		/* the key column at most */
+#define KEY_W 24		/* the key column at most */
 #define CELL_W 26		/* a host's column at most */
 #define CELL_LINES 5		/* lines of a wrapped cell at most */
 #define LONG_WORDS 4		/* a value of this many words is shown by its differences */
