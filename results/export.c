@@ -191,15 +191,14 @@ export_csv(const struct report *rep, FILE *f)
 
 /* ---------------------------------------------------------------- json */
 
-/* s as a JSON string; NULL as "". */
-static void
-json_str(FILE *f, const char *s)
+void
+export_json_str(FILE *f, const char *s)
 {
 	escape_json(f, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
 }
 
-static void
-json_num(FILE *f, double v)
+void
+export_json_num(FILE *f, double v)
 {
 	char buf[48];
 
@@ -219,26 +218,26 @@ json_runs(const struct report *rep, FILE *f)
 		const struct report_run *r = &rep->runs[i];
 
 		fprintf(f, "    {\"id\": %d, \"file\": ", r->id);
-		json_str(f, r->file);
+		export_json_str(f, r->file);
 		fputs(", \"format\": ", f);
-		json_str(f, r->rf.format == RESFILE_LMBENCH3 ? "lmbench3" : "hostbench");
+		export_json_str(f, r->rf.format == RESFILE_LMBENCH3 ? "lmbench3" : "hostbench");
 		fputs(", \"host\": ", f);
-		json_str(f, r->host);
+		export_json_str(f, r->host);
 		fputs(", \"os\": ", f);
-		json_str(f, r->os);
+		export_json_str(f, r->os);
 		fputs(", \"note\": ", f);
-		json_str(f, format_run_note(r));
+		export_json_str(f, format_run_note(r));
 		fputs(",\n     \"config\": {", f);
 		for (k = 0; k < r->rf.nconfig; k++) {
 			fputs(k ? ", " : "", f);
-			json_str(f, r->rf.config[k].key);
+			export_json_str(f, r->rf.config[k].key);
 			fputs(": ", f);
-			json_str(f, r->rf.config[k].value);
+			export_json_str(f, r->rf.config[k].value);
 		}
 		fputs("},\n     \"unreliable\": [", f);
 		for (k = 0; k < r->rf.nflags; k++) {
 			fputs(k ? ", " : "", f);
-			json_str(f, r->rf.flags[k]);
+			export_json_str(f, r->rf.flags[k]);
 		}
 		fprintf(f, "]}%s\n", i + 1 < rep->nruns ? "," : "");
 	}
@@ -255,19 +254,19 @@ json_sections(const struct report *rep, FILE *f)
 		const struct report_section *sec = &rep->secs[si];
 
 		fputs("    {\"id\": ", f);
-		json_str(f, sec->s->id);
+		export_json_str(f, sec->s->id);
 		fputs(", \"title\": ", f);
-		json_str(f, sec->s->title);
+		export_json_str(f, sec->s->title);
 		fputs(", \"columns\": [\n", f);
 		for (c = 0; c < sec->ncols; c++) {
 			const struct report_column *col = &sec->cols[c];
 
 			fputs("      {\"column\": ", f);
-			json_str(f, col->m->column);
+			export_json_str(f, col->m->column);
 			fputs(", \"unit\": ", f);
-			json_str(f, col->m->display_unit);
+			export_json_str(f, col->m->display_unit);
 			fputs(", \"better\": ", f);
-			json_str(f, metric_better_name(col->m->better));
+			export_json_str(f, metric_better_name(col->m->better));
 			fputs(", \"values\": [", f);
 			for (r = 0; r < rep->nruns; r++) {
 				const struct resfile_value *cell = &col->cells[r];
@@ -276,9 +275,9 @@ json_sections(const struct report *rep, FILE *f)
 				if (!cell->present)
 					fputs("null", f);
 				else if (col->m->select == METRIC_CONFIG)
-					json_str(f, cell->text);
+					export_json_str(f, cell->text);
 				else
-					json_num(f, cell->value);
+					export_json_num(f, cell->value);
 			}
 			fprintf(f, "]}%s\n", c + 1 < sec->ncols ? "," : "");
 		}
@@ -301,28 +300,28 @@ json_ladders(const struct report *rep, FILE *f)
 		const struct report_ladder *lad = &rep->ladders[i];
 
 		fputs("    {\"program\": ", f);
-		json_str(f, lad->m->program);
+		export_json_str(f, lad->m->program);
 		fputs(", \"knee\": ", f);
-		json_str(f, lad->m->name);
+		export_json_str(f, lad->m->name);
 		fputs(", \"unit\": \"Mbit/s\", \"rows\": [\n", f);
 		for (r = 0; r < lad->nrows; r++) {
 			const struct report_ladder_row *row = &lad->rows[r];
 
 			fprintf(f, "      {\"run\": %d, \"ladder\": ", rep->runs[row->run].id);
-			json_str(f, row->group);
+			export_json_str(f, row->group);
 			fputs(", \"knee_mbit_s\": ", f);
-			json_num(f, row->knee);
+			export_json_num(f, row->knee);
 			fputs(", \"steps\": [", f);
 			for (k = 0, n = 0; k < lad->ntargets; k++) {
 				if (isnan(row->got[k]))
 					continue;
 				fputs(n++ ? ",\n        " : "\n        ", f);
 				fputs("{\"target_mbit_s\": ", f);
-				json_num(f, lad->targets[k]);
+				export_json_num(f, lad->targets[k]);
 				fputs(", \"received_mbit_s\": ", f);
-				json_num(f, row->got[k]);
+				export_json_num(f, row->got[k]);
 				fputs(", \"loss_pct\": ", f);
-				json_num(f, row->loss[k]);
+				export_json_num(f, row->loss[k]);
 				fputc('}', f);
 			}
 			fprintf(f, "]}%s\n", r + 1 < lad->nrows ? "," : "");
@@ -343,14 +342,14 @@ json_ab(const struct report *rep, FILE *f)
 
 		fprintf(f, "    {\"base\": %d, \"run\": %d, \"base_side\": ",
 			rep->runs[ab->base].id, rep->runs[ab->other].id);
-		json_str(f, ab->ga->label);
+		export_json_str(f, ab->ga->label);
 		fputs(", \"side\": ", f);
-		json_str(f, ab->gb->label);
+		export_json_str(f, ab->gb->label);
 		fprintf(f, ", \"paired\": %s, \"tested\": %lu, \"margin_pct\": ",
 			ab->paired ? "true" : "false", (unsigned long)ab->ntested);
-		json_num(f, rep->margin);
+		export_json_num(f, rep->margin);
 		fputs(", \"fdr\": ", f);
-		json_num(f, REPORT_FDR);
+		export_json_num(f, REPORT_FDR);
 		fputs(",\n     \"changed\": [", f);
 		changes_json(f, ab);
 		fputs("],\n     \"sections\": [\n", f);
@@ -358,10 +357,10 @@ json_ab(const struct report *rep, FILE *f)
 			const struct report_ab_section *as = &ab->secs[si];
 
 			fputs("      {\"id\": ", f);
-			json_str(f, as->s->id);
+			export_json_str(f, as->s->id);
 			fputs(", \"geomean_delta_pct\": ", f);
 			if (as->has_geomean)
-				json_num(f, as->geo_delta);
+				export_json_num(f, as->geo_delta);
 			else
 				fputs("null", f);
 			fputs(", \"rows\": [\n", f);
@@ -369,34 +368,34 @@ json_ab(const struct report *rep, FILE *f)
 				const struct report_ab_row *row = &as->rows[k];
 
 				fputs("        {\"column\": ", f);
-				json_str(f, row->m->column);
+				export_json_str(f, row->m->column);
 				fputs(", \"unit\": ", f);
-				json_str(f, row->m->display_unit);
+				export_json_str(f, row->m->display_unit);
 				fputs(", \"better\": ", f);
-				json_str(f, metric_better_name(row->m->better));
+				export_json_str(f, metric_better_name(row->m->better));
 				fputs(", \"base\": ", f);
-				json_num(f, row->a);
+				export_json_num(f, row->a);
 				fputs(", \"run\": ", f);
-				json_num(f, row->b);
+				export_json_num(f, row->b);
 				fprintf(f, ", \"units\": [%lu, %lu]", (unsigned long)row->na,
 					(unsigned long)row->nb);
 				fputs(",\n         \"delta_pct\": ", f);
-				json_num(f, row->delta);
+				export_json_num(f, row->delta);
 				fputs(", \"change_lo_pct\": ", f);
-				json_num(f, row->lo);
+				export_json_num(f, row->lo);
 				fputs(", \"change_hi_pct\": ", f);
-				json_num(f, row->hi);
+				export_json_num(f, row->hi);
 				fputs(", \"p\": ", f);
-				json_num(f, isnan(row->q) ? NAN : row->t.p);
+				export_json_num(f, isnan(row->q) ? NAN : row->t.p);
 				fputs(", \"q\": ", f);
-				json_num(f, row->q);
+				export_json_num(f, row->q);
 				fputs(", \"test\": ", f);
-				json_str(f, row->t.method == ABTEST_PAIRED ? "paired-t"
+				export_json_str(f, row->t.method == ABTEST_PAIRED ? "paired-t"
 					 : row->t.method == ABTEST_WELCH ? "welch-t" : "none");
 				fputs(",\n         \"verdict\": ", f);
-				json_str(f, report_verdict_word(row->verdict));
+				export_json_str(f, report_verdict_word(row->verdict));
 				fputs(", \"why\": ", f);
-				json_str(f, row->why);
+				export_json_str(f, row->why);
 				fprintf(f, ", \"significant\": %s, \"regression\": %s}%s\n",
 					row->significant ? "true" : "false",
 					row->regression ? "true" : "false",
@@ -415,7 +414,7 @@ export_json(const struct report *rep, FILE *f)
 	size_t i;
 
 	fputs("{\n  \"tool\": \"hostbench-compare\",\n  \"version\": ", f);
-	json_str(f, PACKAGE_VERSION);
+	export_json_str(f, PACKAGE_VERSION);
 	fputs(",\n", f);
 	json_runs(rep, f);
 	json_sections(rep, f);
@@ -425,7 +424,7 @@ export_json(const struct report *rep, FILE *f)
 	fputs("  \"errors\": [", f);
 	for (i = 0; i < rep->nerrors; i++) {
 		fputs(i ? ", " : "", f);
-		json_str(f, rep->errors[i]);
+		export_json_str(f, rep->errors[i]);
 	}
 	fputs("]\n}\n", f);
 }

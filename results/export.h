@@ -16,4 +16,9 @@ void export_csv(const struct report *rep, FILE *f);
 void export_json(const struct report *rep, FILE *f);
 void export_markdown(const struct report *rep, FILE *f);
 
+/* s as a JSON string, NULL as ""; v as a JSON number of 6 significant
+ * digits, null when it is not finite. */
+void export_json_str(FILE *f, const char *s);
+void export_json_num(FILE *f, double v);
+
 #endif

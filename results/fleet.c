@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "export.h"
 #include "fleet.h"
 #include "report.h"
 
@@ -506,28 +507,6 @@ cmp_double(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-/* A column with the metric and rule of one before it (Mhz heads three
- * of lmbench's tables): ranked once. */
-static int
-seen_before(const struct report *rep, size_t si, size_t ci)
-{
-	const struct metric *m = rep->secs[si].cols[ci].m;
-	size_t i, j;
-
-	for (i = 0; i <= si; i++)
-		for (j = 0; (i < si || j < ci) && j < rep->secs[i].ncols; j++) {
-			const struct metric *o = rep->secs[i].cols[j].m;
-
-			if (strcmp(o->name, m->name) == 0 && o->select == m->select
-			    && (o->unit == NULL) == (m->unit == NULL)
-			    && (o->unit == NULL || strcmp(o->unit, m->unit) == 0)
-			    && (o->arg == NULL) == (m->arg == NULL)
-			    && (o->arg == NULL || strcmp(o->arg, m->arg) == 0))
-				return 1;
-		}
-	return 0;
-}
-
 /* The columns with a direction that two or more hosts measured, each
  * with its best and worst host.  0, or -1 when out of memory. */
 static int
@@ -547,7 +526,7 @@ across_build(const struct report *rep, struct across_set *a)
 			size_t nvalued = 0;
 
 			if (col->m->better == METRIC_NEITHER || col->m->select == METRIC_CONFIG
-			    || seen_before(rep, si, ci))
+			    || report_shown_before(rep, si, ci))
 				continue;
 			memset(&x, 0, sizeof(x));
 			x.sec = &rep->secs[si];
@@ -895,23 +874,6 @@ fleet_csv(const struct report *rep, FILE *f)
 	across_free(&a);
 }
 
-static void
-json_str(FILE *f, const char *s)
-{
-	escape_json(f, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
-}
-
-static void
-json_num(FILE *f, double v)
-{
-	char buf[48];
-
-	if (!isfinite(v))
-		fputs("null", f);
-	else
-		fputs(report_num_sig(buf, sizeof(buf), v, 6), f);
-}
-
 void
 fleet_json(const struct report *rep, FILE *f)
 {
@@ -926,13 +888,13 @@ fleet_json(const struct report *rep, FILE *f)
 		const struct report_host *host = &rep->hosts[h];
 
 		fputs("    {\"label\": ", f);
-		json_str(f, host->label);
+		export_json_str(f, host->label);
 		fputs(", \"name\": ", f);
-		json_str(f, host->name);
+		export_json_str(f, host->name);
 		fputs(", \"arch\": ", f);
-		json_str(f, host->arch);
+		export_json_str(f, host->arch);
 		fputs(", \"cpu\": ", f);
-		json_str(f, host->cpu);
+		export_json_str(f, host->cpu);
 		fputs(", \"runs\": [", f);
 		for (i = 0; i < host->n; i++)
 			fprintf(f, "%s%d", i ? ", " : "", rep->runs[host->runs[i]].id);
@@ -943,14 +905,14 @@ fleet_json(const struct report *rep, FILE *f)
 		fputs("  \"host_table\": [\n", f);
 		for (i = 0; i < t.n; i++) {
 			fputs("    {\"key\": ", f);
-			json_str(f, t.rows[i].key);
+			export_json_str(f, t.rows[i].key);
 			fputs(", \"values\": [", f);
 			for (h = 0; h < t.nhosts; h++) {
 				fputs(h ? ", " : "", f);
 				if (t.rows[i].na[h])
 					fputs("null", f);
 				else
-					json_str(f, t.rows[i].cell[h]);
+					export_json_str(f, t.rows[i].cell[h]);
 			}
 			fputs("], \"differs\": [", f);
 			for (h = 0; h < t.nhosts; h++)
@@ -967,28 +929,28 @@ fleet_json(const struct report *rep, FILE *f)
 		const struct across *e = &a.v[i];
 
 		fputs("    {\"section\": ", f);
-		json_str(f, e->sec->s->id);
+		export_json_str(f, e->sec->s->id);
 		fputs(", \"column\": ", f);
-		json_str(f, e->col->m->column);
+		export_json_str(f, e->col->m->column);
 		fputs(", \"unit\": ", f);
-		json_str(f, e->col->m->display_unit);
+		export_json_str(f, e->col->m->display_unit);
 		fputs(", \"better\": ", f);
-		json_str(f, metric_better_name(e->col->m->better));
+		export_json_str(f, metric_better_name(e->col->m->better));
 		fputs(",\n     \"medians\": [", f);
 		for (h = 0; h < a.nhosts; h++) {
 			fputs(h ? ", " : "", f);
-			json_num(f, e->med[h]);
+			export_json_num(f, e->med[h]);
 		}
 		fputs("], \"best\": ", f);
-		json_str(f, rep->hosts[e->best].label);
+		export_json_str(f, rep->hosts[e->best].label);
 		fputs(", \"best_value\": ", f);
-		json_num(f, e->med[e->best]);
+		export_json_num(f, e->med[e->best]);
 		fputs(", \"worst\": ", f);
-		json_str(f, rep->hosts[e->worst].label);
+		export_json_str(f, rep->hosts[e->worst].label);
 		fputs(", \"worst_value\": ", f);
-		json_num(f, e->med[e->worst]);
+		export_json_num(f, e->med[e->worst]);
 		fputs(", \"worst_over_best\": ", f);
-		json_num(f, e->ratio);
+		export_json_num(f, e->ratio);
 		fprintf(f, "}%s\n", i + 1 < a.n ? "," : "");
 	}
 	fputs("  ],\n", f);

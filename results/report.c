@@ -679,10 +679,8 @@ ab_changes(const struct report *rep, struct report_ab *ab)
 			     ab->gb->label);
 }
 
-/* Was column ci of section si's metric and rule in an earlier section?
- * (Mhz heads three of lmbench's tables; it is compared once.) */
-static int
-shown_before(const struct report *rep, size_t si, size_t ci)
+int
+report_shown_before(const struct report *rep, size_t si, size_t ci)
 {
 	const struct metric *m = rep->secs[si].cols[ci].m;
 	size_t i, j;
@@ -1036,7 +1034,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 			struct report_ab_row *row = &as->rows[as->nrows];
 			int missing = 0, rc;
 
-			if (m->select == METRIC_CONFIG || shown_before(rep, si, ci))
+			if (m->select == METRIC_CONFIG || report_shown_before(rep, si, ci))
 				continue;
 			for (k = 0; k < ab->ga->n && !missing; k++)
 				missing = !col->cells[ab->ga->runs[k]].present || col->cells[ab->ga->runs[k]].n == 0;

@@ -236,6 +236,10 @@ struct report {
  */
 int report_find_hosts(struct report *rep);
 
+/* Was column ci of section si's metric and rule in an earlier section?
+ * (Mhz heads three of lmbench's tables; it is compared and ranked once.) */
+int report_shown_before(const struct report *rep, size_t si, size_t ci);
+
 /*
  * Build the summary tables (sections filtered by the NULL-terminated id
  * list `only`, NULL for all) and, with want_ab and two or more runs, the
