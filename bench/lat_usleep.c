@@ -307,10 +307,10 @@ run(const struct bench_opts *o, const struct method *m, struct state *s,
 		 m->name, (unsigned long long)all.n, hist_quantile(&all, 0.5),
 		 hist_quantile(&all, 0.9), hist_quantile(&all, 0.99), hist_quantile(&all, 1),
 		 (unsigned long long)early);
-	if (o->output == OUTPUT_RAW)
+	if (o->output == OUTPUT_RAW) {
 		output_config(stdout, "lateness", "%s", line);
-	if (o->output == OUTPUT_RAW)
 		report_raw(o, m, s, val, iters);
+	}
 	for (i = 0; i < HB_ARRAY_SIZE(stats) && o->output != OUTPUT_RAW; i++) {
 		snprintf(name, sizeof(name), "LatUsleep/method=%s/stat=%s/usec=%llu%s", m->name,
 			 stats[i].name, (unsigned long long)s->usec, s->suffix);

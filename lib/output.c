@@ -347,6 +347,7 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 	if (strcmp(name, "Cache") != 0 && strcmp(name, "Tlb") != 0)
 		return 0;
 	u = NULL;
+	l = 0;
 	for (i = 0; i < output_unit_count && u == NULL; i++)
 		if ((l = unit_level(unit, output_units[i].unit, output_units[i].levels)) > 0)
 			u = output_units[i].unit;

@@ -234,8 +234,8 @@ main(void)
 		ok(r == 1 && strcmp(n, "LatTcp/size=1/placement=one/stat=p99") == 0 && strcmp(u, "ns/op") == 0,
 		   "p99-ns is /stat=p99 in ns/op: %s %s", n, u);
 		r = output_internal("LatUsleep/method=timer/usec=100/load=2", "max-ns", n, sizeof(n), u, sizeof(u));
-		is_string("LatUsleep/method=timer/stat=max/usec=100/load=2", n,
-			  "lat_usleep's statistic goes before its /usec= part");
+		ok(r == 1 && strcmp(n, "LatUsleep/method=timer/stat=max/usec=100/load=2") == 0,
+		   "lat_usleep's statistic goes before its /usec= part: %s", n);
 		r = output_internal("BwUdp/size=1470/placement=one", "remote-own-us/KB", n, sizeof(n), u, sizeof(u));
 		ok(r == 1 && strcmp(n, "BwUdp/size=1470/placement=one/cpu=remote-own") == 0
 		   && strcmp(u, "us/KB") == 0, "remote-own-us/KB is /cpu=remote-own in us/KB: %s %s", n, u);
