@@ -132,12 +132,12 @@ format_side(char *buf, size_t len, const struct report *rep, const struct report
 	size_t i, n;
 
 	if (g->n == 1) {
-		snprintf(buf, len, "[%d] %s", rep->runs[g->runs[0]].id, rep->runs[g->runs[0]].file);
+		snprintf(buf, len, "[%d] %s", rep->runs[g->runs[0]].id, rep->runs[g->runs[0]].label);
 		return;
 	}
 	n = (size_t)snprintf(buf, len, "%s (%lu runs:", g->label, (unsigned long)g->n);
 	for (i = 0; i < g->n && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, " %s", rep->runs[g->runs[i]].file);
+		n += (size_t)snprintf(buf + n, len - n, " %s", rep->runs[g->runs[i]].label);
 	if (n < len)
 		snprintf(buf + n, len - n, ")");
 }
@@ -585,8 +585,8 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
  * cases, a case repeated by rounds once with its count), wrapped at
  * WIDTH; the other flags one a line.
  */
-static void
-text_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
+void
+format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
 {
 	static const char noisy[] = ": noisy: other processes used ";
 	double lo = HUGE_VAL, hi = 0, threshold = NAN;
@@ -678,7 +678,7 @@ text_runs(const struct report *rep, FILE *f)
 			lput(&l, " (no results)");
 		lend(&l, f);
 		snprintf(lead, sizeof(lead), "  %-*s   ", (int)w, "");
-		text_flags(f, r, lead, "unreliable: ");
+		format_flags(f, r, lead, "unreliable: ");
 	}
 	fputc('\n', f);
 }
@@ -726,7 +726,7 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 				const struct report_run *r = &rep->runs[g[k]->runs[i]];
 
 				snprintf(lead, sizeof(lead), "  [%d] ", r->id);
-				text_flags(f, r, lead, "");
+				format_flags(f, r, lead, "");
 			}
 	}
 	fputc('\n', f);

@@ -45,9 +45,19 @@ const char *format_ladder_knee(char *buf, size_t len, const struct report_ladder
 /* A target as a column heading: "10", "1000", "0.5" (Mbit/s). */
 const char *format_ladder_target(char *buf, size_t len, double t);
 
-/* A side as the A/B heading names it: "[2] nas.1", or its label and
- * runs: "tag-kernel=6.1 (2 runs: a.0 b.0)". */
+/* A side as the A/B heading names it, by the runs' labels (the legend
+ * gives their files): "[2] nas.1", or the side's label and runs:
+ * "tag-kernel=6.1 (2 runs: a.0 b.0)". */
 void format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g);
+
+/*
+ * A run's flags (what makes its numbers unreliable), a line each after
+ * lead and tag ("unreliable: " or ""); the cases that other work made
+ * noisy, which can be most of a run on a busy machine, as one entry (how
+ * many, the range of the other work, the cases, a repeated case once with
+ * its count), wrapped at 100 columns.
+ */
+void format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag);
 
 /*
  * Whether a run has a value of its own in the section: lmbench leaves out

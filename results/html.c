@@ -122,6 +122,36 @@ head_cell(FILE *f, const char *s)
 
 /* ---------------------------------------------------------------- runs */
 
+/* A run's flags as the text legend words them (the noisy cases as one
+ * entry), a line each. */
+static void
+html_flags(FILE *f, const struct report_run *r)
+{
+	FILE *t = r->rf.nflags > 0 ? tmpfile() : NULL;
+	char line[1024];
+	int n = 0;
+
+	if (t == NULL) {
+		size_t k;
+
+		for (k = 0; k < r->rf.nflags; k++) {
+			if (k > 0)
+				fputs("<br>", f);
+			escape_html(f, r->rf.flags[k]);
+		}
+		return;
+	}
+	format_flags(t, r, "", "");
+	rewind(t);
+	while (fgets(line, sizeof(line), t) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (n++ > 0)
+			fputs("<br>", f);
+		escape_html(f, line);
+	}
+	fclose(t);
+}
+
 static void
 html_runs(FILE *f, const struct report *rep)
 {
@@ -160,11 +190,7 @@ html_runs(FILE *f, const struct report *rep)
 				escape_html(f, r->rf.config[k].value);
 			}
 		fputs("</td><td>", f);
-		for (k = 0; k < r->rf.nflags; k++) {
-			if (k > 0)
-				fputs("<br>", f);
-			escape_html(f, r->rf.flags[k]);
-		}
+		html_flags(f, r);
 		if (r->rf.nresults == 0)
 			fputs(r->rf.nflags ? "<br>no results" : "no results", f);
 		fputs("</td></tr>\n", f);

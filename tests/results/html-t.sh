@@ -18,7 +18,7 @@ _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 . "$top_srcdir/tests/tap/librender.sh"
 
-plan 31
+plan 32
 
 # page OUT ARGS...: the tool in tests/data writes the page OUT; its
 # stdout in $tmp/out, stderr in $tmp/err, status in $STATUS.
@@ -87,6 +87,8 @@ sed -e 's/^note: .*/note: <script>alert(1)<\/script> \& "q"/' "$data/hb-b.0" >"$
 page "$tmp/e.html" hb-a.0 "$tmp/evil.0"
 is 'a hostile note: exit 0' 0 "$STATUS"
 is '... no script element reaches the page' 0 "$(count '<script' "$tmp/e.html")"
+like 'the A/B names the runs by label, not path' "$(cat "$tmp/e.html")" \
+	'<h2 id="ab-1">A/B: \[2\] evil\.0 against the base \[1\] hb-a\.0</h2>'
 like '... it is shown as text' "$(cat "$tmp/e.html")" \
 	'&lt;script&gt;alert\(1\)&lt;/script&gt; &amp; &quot;q&quot;'
 
