@@ -10,6 +10,9 @@
  * the timing: opening, the truncation that gives every write pass fresh
  * blocks, flush=1's dropping of cached pages before a read, verify=1's
  * read-back, and the untimed writing of a temporary input (if=DIR).
+ *
+ * An output named with of=FILE stays, as dd's does (keep=0: removed at
+ * exit); a temporary file lmdd made in a DIR is always removed.
  */
 #include "config.h"
 
@@ -77,6 +80,7 @@ struct state {
 
 static struct state st = {
 	.in = { .name = "if", .fd = -1 }, .out = { .name = "of", .fd = -1 }, .bs = 1 << 20,
+	.keep = -1,		/* not given: keep an of=FILE lmdd created */
 };
 
 static void
@@ -306,7 +310,7 @@ static const struct bench_prog prog = {
 	.name = "lmdd",
 	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] [count=N|move=SIZE] "
 		"[skip=N] [seek=N] [fsync=1] [sync=1] [direct=1] [flush=1|2] [verify=1] "
-		"[force=1] [keep=1]",
+		"[force=1] [keep=0|1]",
 	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
 		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
 	.morehelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
@@ -320,7 +324,8 @@ static const struct bench_prog prog = {
 		   "  verify=1     check the written pattern (read back after a write)\n"
 		   "  force=1      write to a device, over a file or through a symbolic link; no\n"
 		   "               free-space check (FIFOs and sockets are refused all the same)\n"
-		   "  keep=1       keep the of=FILE lmdd created (else removed at exit)\n",
+		   "  keep=0|1     remove (0) or keep (1, the default) the of=FILE lmdd created;\n"
+		   "               a temporary file in a DIR is always removed\n",
 	.min_args = 0,
 	.max_args = -1,
 	.max_parallel = 1,
@@ -709,10 +714,12 @@ main(int argc, char **argv)
 	if (s->flush && s->in.arg == NULL && !s->verify)
 		bench_usage_error(&prog, "flush=%d drops the input's cached pages before each pass: "
 				  "it needs if= (or verify=1, for the read-back)", s->flush);
-	if ((s->fsync || s->sync || s->keep || s->seek) && s->out.arg == NULL)
+	if ((s->fsync || s->sync || s->keep >= 0 || s->seek) && s->out.arg == NULL)
 		bench_usage_error(&prog, "fsync=, sync=, keep= and seek= need of=");
 	if (s->skip && s->in.arg == NULL)
 		bench_usage_error(&prog, "skip= needs if=");
+	if (s->keep < 0)
+		s->keep = 1;
 #ifndef HAVE_POSIX_FADVISE
 	if (s->flush)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "flush=%d: this system has no posix_fadvise to drop "

@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 70
+plan 74
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -36,6 +36,8 @@ cli 'verify=1 on a copy: exit 2' 2 'not a copy' lmdd if=/dev/zero of=/dev/null c
 cli 'flush=1 with no input: exit 2' 2 'flush=1 drops the input' lmdd of=/dev/null count=1 flush=1
 cli 'fsync=1 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
 	lmdd if=/dev/zero count=1 fsync=1
+cli 'keep=0 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+	lmdd if=/dev/zero count=1 keep=0
 cli '-P 2: exit 2' 2 "^lmdd: -P: value '2' is out of range" lmdd -P 2 of=/dev/null count=1
 cli '-I 5: exit 2' 2 '^lmdd: -I: not supported' lmdd -I 5 of=/dev/null count=1
 cli 'a missing input: exit 1 naming it' 1 '^lmdd: if=/no/such/file: cannot open: ' \
@@ -64,9 +66,17 @@ like 'the fsync time is on every line' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/.*
 like 'the configuration says where it wrote' "$TAP_STDOUT" "^# output: $dir/hostbench\.lmdd\.[^ ]* \(temporary regular file\)"
 is 'nothing is left in the directory' '' "$(ls -A "$dir")"
 
-# A named file: removed unless keep=1; then read back and verified.
+# A named file: kept, as dd keeps it, so that lmdd if=FILE reads it
+# next (keep=0 removes it); then read back and verified.
 run_prog lmdd $q of="$dir/f" bs=64k count=4
-ok 'a named new file: exit 0, and it is removed' sh -c '[ "$1" -eq 0 ] && [ ! -e "$2" ]' sh "$TAP_STATUS" "$dir/f"
+is 'a named new file: exit 0' 0 "$TAP_STATUS"
+is 'the named file stays, 256K long' 262144 "$(wc -c <"$dir/f" 2>/dev/null | tr -d ' ')"
+run_prog lmdd -N 1 -o raw if="$dir/f" bs=64k
+is 'lmdd if=FILE then reads what lmdd of=FILE wrote: exit 0' '0 1' \
+	"$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '^BenchmarkLmdd/op=read/size=256K/bs=64K')"
+rm -f "$dir/f"
+run_prog lmdd $q of="$dir/f" bs=64k count=4 keep=0
+ok 'keep=0: exit 0, and the file it created is removed' sh -c '[ "$1" -eq 0 ] && [ ! -e "$2" ]' sh "$TAP_STATUS" "$dir/f"
 run_prog lmdd $q of="$dir/f" bs=64k move=256k keep=1 verify=1
 is 'keep=1 verify=1: exit 0' 0 "$TAP_STATUS"
 is 'keep=1: the file stays, 256K long' 262144 "$(wc -c <"$dir/f" 2>/dev/null | tr -d ' ')"
