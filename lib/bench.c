@@ -496,6 +496,51 @@ bench_pin(const int *cpus, size_t n)
 #endif
 }
 
+/*
+ * -c naming a CPU the machine does not have is a mistake in the command
+ * line (exit 2, with the range); one it has but this process may not use
+ * (a cpuset, an offline CPU) is the system's answer, found when pinning
+ * (exit 77).
+ */
+static void
+check_cpus(const struct bench_opts *o, const struct bench_prog *p)
+{
+#if defined(HAVE_SYSCONF) && defined(_SC_NPROCESSORS_CONF)
+	long n = o->ncpus > 0 ? sysconf(_SC_NPROCESSORS_CONF) : -1;
+	size_t i;
+
+	for (i = 0; n > 0 && i < o->ncpus; i++)
+		if (o->cpus[i] >= n)
+			bench_usage_error(p, "-c: CPU %d is out of range: this machine has %ld CPU%s; "
+					  "allowed: 0 .. %ld", o->cpus[i], n, n == 1 ? "" : "s", n - 1);
+#else
+	(void)o;
+	(void)p;
+#endif
+}
+
+/*
+ * Fewer arguments than the program needs: name the first one missing (the
+ * word of p->args after those given, e.g. bw_mem's operation after its
+ * SIZE), not the whole list, which would start with one that was given.
+ */
+static HB_NORETURN void
+missing_argument(const struct bench_prog *p, int nargs, char **given)
+{
+	const char *w = p->args, *prev = p->args;
+	int i;
+
+	for (i = 0; i < nargs && w != NULL; i++) {
+		prev = w;
+		if ((w = strchr(w, ' ')) != NULL)
+			w++;
+	}
+	if (nargs == 0 || w == NULL || *w == '[')
+		bench_usage_error(p, "missing argument: %s", p->args);
+	bench_usage_error(p, "missing argument after %.*s '%s': %.*s", (int)(w - 1 - prev), prev,
+			  given[nargs - 1], (int)strcspn(w, " "), w);
+}
+
 int
 bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **argv)
 {
@@ -614,9 +659,10 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	}
 	if (o->precision_pct > 0 && p->why_precision != NULL)
 		bench_usage_error(p, "-I: not supported by %s (%s)", p->name, p->why_precision);
+	check_cpus(o, p);
 	nargs = argc - optind;
 	if (nargs < p->min_args)
-		bench_usage_error(p, "missing argument: %s", p->args);
+		missing_argument(p, nargs, argv + optind);
 	if (p->max_args >= 0 && nargs > p->max_args)
 		bench_usage_error(p, "unexpected argument '%s'", argv[optind + p->max_args]);
 	if (o->ncpus > 0 && o->parallel == 1 && bench_pin(o->cpus, o->ncpus) != 0)

@@ -9,7 +9,8 @@ q='-N 3 -T 2ms -o raw'
 cli '-h exits 0 with the usage line' 0 '^usage: bw_mem' bw_mem -h
 cli '-h lists the operations' 0 'rd[|]wr[|]rdwr[|]cp' bw_mem -h
 cli 'no arguments: exit 2' 2 'missing argument' bw_mem
-cli 'no operation: exit 2' 2 'missing argument' bw_mem 64k
+cli 'no operation: exit 2 naming the operation as missing, not SIZE' 2 \
+	"^bw_mem: missing argument after SIZE '64k': rd[|]wr[|]rdwr[|]" bw_mem 64k
 cli 'SIZE abc: exit 2 naming SIZE' 2 "^bw_mem: SIZE: .*'abc'" bw_mem abc rd
 cli 'SIZE 256 (below 512): exit 2 with the range' 2 "^bw_mem: SIZE: value '256' is out of range; allowed: 512" bw_mem 256 rd
 cli 'SIZE 2000g: exit 2 with the range' 2 "^bw_mem: SIZE: value '2000g' is out of range" bw_mem 2000g rd
