@@ -5,11 +5,12 @@
  * hostbench, host, os, kernel, arch, emulation (the binfmt_misc entry
  * that runs this binary, or none; -e names the emulator instead), cpu,
  * cpus, cpu-mhz, mem, governor, thp, cmdline (whole), modules (the loaded
- * ones' names, sorted), irq-affinity, load, libc, compiler, cflags,
- * build-host, clock, clock-resolution, date, netfilter-rules, then the
- * unit metadata lines of the units hostbench writes ("Unit p50-ns
- * better=lower", for benchstat).  Nothing is
- * timed; a fact the system does not tell reads "unknown".  -a prints the
+ * ones' names, sorted), irq-affinity, nics, qdiscs, offloads,
+ * net-sysctls (the network's setup, as the box's), load, libc, compiler,
+ * cflags, build-host, clock, clock-resolution, date, netfilter-rules,
+ * then the unit metadata lines of the units hostbench writes ("Unit
+ * p50-ns better=lower", for benchstat).  Nothing is timed; a fact the
+ * system does not tell reads "unknown".  -a prints the
  * lines each case of a run starts with instead (cpu-affinity, load); -m
  * the memory a program of the run may use, in kB ("unknown": no limit),
  * which the front end sizes the cases to; -k the keys written as run

@@ -132,6 +132,11 @@ fingerprint_print(FILE *f, const char *emulation)
 	print_fact(f, "cmdline", sysinfo_cmdline);
 	print_fact(f, "modules", sysinfo_modules);
 	print_fact(f, "irq-affinity", sysinfo_irq_affinity);
+	/* The network's setup, which router tuners change: the box's keys, for this host. */
+	print_fact(f, "nics", sysinfo_nics);
+	print_fact(f, "qdiscs", sysinfo_qdiscs);
+	print_fact(f, "offloads", sysinfo_offloads);
+	print_fact(f, "net-sysctls", sysinfo_net_sysctls);
 
 	print_load(f);
 	libc_name(buf, sizeof(buf));

@@ -11,8 +11,10 @@
 /*
  * Print the host fingerprint as configuration lines: hostbench, host,
  * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
- * cmdline, modules, irq-affinity, load, libc, compiler, cflags, build-host,
- * clock, clock-resolution, date, netfilter-rules.  emulation: the
+ * cmdline, modules, irq-affinity, nics, qdiscs, offloads, net-sysctls,
+ * load, libc, compiler, cflags, build-host, clock, clock-resolution,
+ * date, netfilter-rules (the network's keys read as the box's of
+ * fingerprint_box, for this host and its network namespace).  emulation: the
  * emulator the programs run under, when the caller knows it (the front
  * end's wrapper: an emulated program sees no binfmt_misc entry that runs
  * it); NULL: the binfmt_misc entry that runs this program, or none.  A

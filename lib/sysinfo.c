@@ -29,6 +29,7 @@
 # include <net/if.h>
 # include <sys/ioctl.h>
 # include <sys/socket.h>
+# include <sys/time.h>
 #endif
 
 #include "compat.h"
@@ -651,17 +652,44 @@ sysinfo_thp(char *buf, size_t len)
 void
 sysinfo_cmdline(char *buf, size_t len)
 {
-	size_t n;
+	size_t n, i;
+	int cut = 0, c;
+	FILE *f;
 
 	if (len == 0)
 		return;
-	if (read_first_line("/proc/cmdline", buf, len) != 0)
+	f = sys_fopen("/proc/cmdline");
+	if (f == NULL) {
 		copy_str(buf, len, "unknown");
-	else if (buf[0] == '\0')
+		return;
+	}
+	/* Read whole, not by line: no limit but buf's, and a cut that shows. */
+	n = fread(buf, 1, len - 1, f);
+	if (n == len - 1 && buf[n - 1] != '\n' && (c = getc(f)) != EOF)
+		cut = c != '\n' || getc(f) != EOF;
+	fclose(f);
+	buf[n] = '\0';
+	/* One line of the result file: a control character (none is expected) reads as a blank. */
+	for (i = 0; i < n; i++)
+		if (iscntrl((unsigned char)buf[i]))
+			buf[i] = ' ';
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	/* "key: value" has one blank after the colon. */
+	for (i = 0; i < n && buf[i] == ' '; i++)
+		;
+	if (i > 0) {
+		memmove(buf, buf + i, n - i + 1);
+		n -= i;
+	}
+	if (cut && len > 4) {
+		/* More than buf holds (s390 takes up to 1 MB): cut, and said so. */
+		if (n > len - 4)
+			n = len - 4;
+		memcpy(buf + n, "...", 4);
+	} else if (n == 0) {
 		copy_str(buf, len, "none");
-	/* A line that filled buf was cut (no kernel's fills OUTPUT_MAX_VALUE). */
-	else if ((n = strlen(buf)) + 1 == len && len > 4)
-		memcpy(buf + len - 4, "...", 4);
+	}
 }
 
 #define MAX_MODULES 4096
@@ -1197,27 +1225,210 @@ net_ifaces_sorted(struct iface *ifs, size_t max)
 	return k;
 }
 
-/* `tc qdisc show`'s root qdiscs: "qdisc fq_codel 0: dev eth0 root refcnt 2 ...". */
-struct qdisc_list {
-	char *buf;
-	size_t len, pos;
-	int found, full;
+/*
+ * The root qdisc of each interface but lo, and its ingress one (ingress
+ * or clsact) when it has one: at most MAX_IFACES of them.
+ */
+struct qdisc {
+	char dev[64];
+	char kind[32];		/* the root's; "" when only an ingress one was seen */
+	char ingress[32];	/* "" when none */
 };
 
+struct qdisc_list {
+	struct qdisc q[MAX_IFACES];
+	int n;
+};
+
+/* Record kind for interface dev: the root's, or (ingress) the ingress one. */
+static void
+qdisc_add(struct qdisc_list *l, const char *dev, const char *kind, int ingress)
+{
+	int i;
+
+	if (strcmp(dev, "lo") == 0 || dev[0] == '\0' || kind[0] == '\0')
+		return;
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->q[i].dev, dev) == 0)
+			break;
+	if (i == l->n) {
+		if (l->n == MAX_IFACES)
+			return;
+		l->n++;
+		copy_str(l->q[i].dev, sizeof(l->q[i].dev), dev);
+		l->q[i].kind[0] = l->q[i].ingress[0] = '\0';
+	}
+	if (ingress)
+		copy_str(l->q[i].ingress, sizeof(l->q[i].ingress), kind);
+	else
+		copy_str(l->q[i].kind, sizeof(l->q[i].kind), kind);
+}
+
+/* `tc qdisc show`'s lines: "qdisc fq_codel 0: dev eth0 root refcnt 2 ...", "... parent ffff:fff1 ...". */
 static void
 qdisc_line(const char *line, void *ctx)
 {
-	struct qdisc_list *q = ctx;
-	char kind[64], dev[64], item[160];
+	char kind[32], dev[64];
 	const char *d = strstr(line, " dev "), *r = strstr(line, " root");
+	int root = r != NULL && d != NULL && r > d && (r[5] == ' ' || r[5] == '\0');
+	int ingress = strstr(line, " parent ffff:fff1") != NULL;
 
-	if (q->full || d == NULL || r == NULL || r < d || (r[5] != ' ' && r[5] != '\0')
-	    || sscanf(line, "qdisc %63s", kind) != 1 || sscanf(d, " dev %63s", dev) != 1)
+	if ((!root && !ingress) || d == NULL || sscanf(line, "qdisc %31s", kind) != 1
+	    || sscanf(d, " dev %63s", dev) != 1)
 		return;
-	snprintf(item, sizeof(item), "%s=%s", dev, kind);
-	q->found = 1;
-	if (append_item(q->buf, q->len, &q->pos, item) != 0)
-		q->full = 1;
+	qdisc_add(ctx, dev, kind, !root);
+}
+
+#ifdef __linux__
+/*
+ * The qdiscs by an RTM_GETQDISC dump over rtnetlink, as tc asks for them,
+ * so that a board without iproute2 (busybox's tc has no "qdisc show" of
+ * kinds it does not know) tells them too.  The message layouts and
+ * numbers are linux/netlink.h's, linux/rtnetlink.h's and
+ * linux/pkt_sched.h's, an ABI, written out as the ethtool ones below.
+ */
+# define HB_AF_NETLINK 16
+# define HB_NETLINK_ROUTE 0
+# define HB_RTM_NEWQDISC 36
+# define HB_RTM_GETQDISC 38
+# define HB_NLM_F_REQUEST 0x1
+# define HB_NLM_F_DUMP 0x300
+# define HB_NLMSG_ERROR 2
+# define HB_NLMSG_DONE 3
+# define HB_TCA_KIND 1
+# define HB_TCA_DUMP_INVISIBLE 10
+# define HB_TC_H_ROOT 0xffffffffu
+# define HB_TC_H_INGRESS 0xfffffff1u
+# define HB_NL_ALIGN(n) (((n) + 3u) & ~3u)
+# define HB_NL_BUF 32768	/* the most the kernel puts in one dump message */
+
+struct hb_nlmsghdr {
+	uint32_t len;
+	uint16_t type, flags;
+	uint32_t seq, pid;
+};
+
+struct hb_tcmsg {
+	unsigned char family, pad1;
+	uint16_t pad2;
+	int32_t ifindex;
+	uint32_t handle, parent, info;
+};
+
+struct hb_rtattr {
+	uint16_t len, type;
+};
+
+struct hb_sockaddr_nl {
+	uint16_t family, pad;
+	uint32_t pid, groups;
+};
+
+/* One RTM_NEWQDISC message of len bytes at m into l. */
+static void
+qdisc_message(struct qdisc_list *l, const unsigned char *m, size_t len)
+{
+	struct hb_tcmsg tc;
+	struct hb_rtattr a;
+	char dev[IF_NAMESIZE > 64 ? IF_NAMESIZE : 64], kind[32];
+	size_t off = HB_NL_ALIGN(sizeof(tc)), alen;
+
+	if (len < sizeof(tc))
+		return;
+	memcpy(&tc, m, sizeof(tc));
+	if (tc.parent != HB_TC_H_ROOT && tc.parent != HB_TC_H_INGRESS)
+		return;
+	kind[0] = '\0';
+	while (off + sizeof(a) <= len) {
+		memcpy(&a, m + off, sizeof(a));
+		if (a.len < sizeof(a) || a.len > len - off)
+			break;
+		alen = a.len - sizeof(a);
+		if (a.type == HB_TCA_KIND && alen > 0) {
+			snprintf(kind, sizeof(kind), "%.*s", (int)(alen < sizeof(kind) ? alen : sizeof(kind) - 1),
+				 (const char *)m + off + sizeof(a));
+			break;
+		}
+		off += HB_NL_ALIGN(a.len);
+	}
+	if (tc.ifindex <= 0 || if_indextoname((unsigned)tc.ifindex, dev) == NULL)
+		return;
+	qdisc_add(l, dev, kind, tc.parent == HB_TC_H_INGRESS);
+}
+
+/* Fill l by the dump; 0, or -1 when rtnetlink did not answer it. */
+static int
+qdiscs_netlink(struct qdisc_list *l)
+{
+	struct {
+		struct hb_nlmsghdr h;
+		struct hb_tcmsg tc;
+		struct hb_rtattr invisible;
+	} req;
+	struct hb_sockaddr_nl sa;
+	struct hb_nlmsghdr h;
+	struct timeval tv;
+	unsigned char *buf;
+	int fd, rc = -1, done = 0;
+
+	fd = socket(HB_AF_NETLINK, SOCK_RAW, HB_NETLINK_ROUTE);
+	if (fd < 0)
+		return -1;
+	/* The kernel answers at once; the timeout is against a filter that drops it. */
+	tv.tv_sec = 2;
+	tv.tv_usec = 0;
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	memset(&sa, 0, sizeof(sa));
+	sa.family = HB_AF_NETLINK;
+	memset(&req, 0, sizeof(req));
+	req.h.len = sizeof(req);
+	req.h.type = HB_RTM_GETQDISC;
+	req.h.flags = HB_NLM_F_REQUEST | HB_NLM_F_DUMP;
+	req.h.seq = 1;
+	/* As tc does: the built-in qdiscs too (noop on an interface that is down). */
+	req.invisible.len = sizeof(req.invisible);
+	req.invisible.type = HB_TCA_DUMP_INVISIBLE;
+	buf = malloc(HB_NL_BUF);
+	if (buf == NULL
+	    || sendto(fd, &req, sizeof(req), 0, (const struct sockaddr *)&sa, sizeof(sa)) < 0)
+		goto out;
+	while (!done) {
+		ssize_t got = recv(fd, buf, HB_NL_BUF, 0);
+		size_t off = 0;
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			goto out;
+		while (off + sizeof(h) <= (size_t)got) {
+			memcpy(&h, buf + off, sizeof(h));
+			if (h.len < sizeof(h) || h.len > (size_t)got - off)
+				goto out;
+			if (h.seq == 1) {
+				if (h.type == HB_NLMSG_DONE) {
+					done = 1;
+					break;
+				}
+				if (h.type == HB_NLMSG_ERROR)
+					goto out;
+				if (h.type == HB_RTM_NEWQDISC)
+					qdisc_message(l, buf + off + sizeof(h), h.len - sizeof(h));
+			}
+			off += HB_NL_ALIGN(h.len);
+		}
+	}
+	rc = 0;
+out:
+	free(buf);
+	close(fd);
+	return rc;
+}
+#endif
+
+static int
+cmp_qdisc(const void *a, const void *b)
+{
+	return strcmp(((const struct qdisc *)a)->dev, ((const struct qdisc *)b)->dev);
 }
 
 void
@@ -1225,14 +1436,42 @@ sysinfo_qdiscs(char *buf, size_t len)
 {
 	static char tc[] = "tc", qdisc[] = "qdisc", show[] = "show";
 	char *const argv[] = { tc, qdisc, show, NULL };
-	struct qdisc_list q;
+	struct qdisc_list *l;
+	char item[160];
+	size_t pos = 0;
+	int i, got = -1;
 
 	if (len == 0)
 		return;
+	copy_str(buf, len, "unknown");
+	l = malloc(sizeof(*l));
+	if (l == NULL)
+		return;
+	l->n = 0;
+#ifdef __linux__
+	got = qdiscs_netlink(l);
+#endif
+	/* Where rtnetlink is not to be had (a sandbox that forbids it), tc may be. */
+	if (got != 0) {
+		l->n = 0;
+		got = command_each(argv, qdisc_line, l);
+	}
+	if (got != 0 || l->n == 0) {
+		free(l);
+		return;
+	}
+	/* Sorted, so that a host reads the same whatever order its interfaces were made in. */
+	qsort(l->q, (size_t)l->n, sizeof(l->q[0]), cmp_qdisc);
 	buf[0] = '\0';
-	q.buf = buf, q.len = len, q.pos = 0, q.found = 0, q.full = 0;
-	if (command_each(argv, qdisc_line, &q) != 0 || !q.found)
-		copy_str(buf, len, "unknown");
+	for (i = 0; i < l->n; i++) {
+		const struct qdisc *q = &l->q[i];
+
+		snprintf(item, sizeof(item), "%s=%s%s%s", q->dev, q->kind[0] != '\0' ? q->kind : "?",
+			 q->ingress[0] != '\0' ? "," : "", q->ingress);
+		if (append_item(buf, len, &pos, item) != 0)
+			break;
+	}
+	free(l);
 }
 
 /*
@@ -1340,10 +1579,13 @@ static const char *const net_sysctls[] = {
 	"net.core.rmem_max", "net.core.wmem_max", "net.core.rmem_default",
 	"net.core.wmem_default", "net.core.netdev_max_backlog", "net.core.netdev_budget",
 	"net.core.netdev_budget_usecs", "net.core.dev_weight", "net.core.default_qdisc",
-	"net.core.busy_poll", "net.core.busy_read", "net.ipv4.ip_forward",
+	"net.core.busy_poll", "net.core.busy_read", "net.core.somaxconn",
+	"net.core.rps_sock_flow_entries", "net.ipv4.ip_forward", "net.ipv4.ip_local_port_range",
 	"net.ipv4.conf.all.rp_filter", "net.ipv4.tcp_congestion_control", "net.ipv4.tcp_rmem",
 	"net.ipv4.tcp_wmem", "net.ipv4.tcp_mem", "net.ipv4.udp_mem", "net.ipv4.tcp_ecn",
 	"net.ipv4.tcp_mtu_probing", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_sack",
+	"net.ipv4.tcp_window_scaling", "net.ipv4.tcp_adv_win_scale", "net.ipv4.tcp_notsent_lowat",
+	"net.ipv4.tcp_slow_start_after_idle", "net.ipv4.tcp_fastopen", "net.ipv4.tcp_no_metrics_save",
 	"net.ipv6.conf.all.forwarding", "net.netfilter.nf_conntrack_max",
 	"net.netfilter.nf_conntrack_buckets",
 };
@@ -1383,11 +1625,35 @@ sysinfo_net_sysctls(char *buf, size_t len)
 		copy_str(buf, len, "unknown");
 }
 
+/* The number of entries of /sys/class/net/NAME/queues named prefix-N ("rx", "tx"), or -1. */
+static int
+count_queues(const char *name, const char *prefix)
+{
+	char rel[PATH_LEN], path[PATH_LEN];
+	struct dirent *e;
+	int n = 0;
+	DIR *d;
+
+	snprintf(rel, sizeof(rel), "/sys/class/net/%.63s/queues", name);
+	if (sys_path(path, sizeof(path), rel) != 0 || (d = opendir(path)) == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		size_t k = strlen(prefix);
+
+		if (strncmp(e->d_name, prefix, k) == 0 && e->d_name[k] == '-'
+		    && isdigit((unsigned char)e->d_name[k + 1]))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
 void
 sysinfo_nics(char *buf, size_t len)
 {
 	struct iface ifs[MAX_IFACES];
-	char path[PATH_LEN], target[PATH_LEN], mtu[32], speed[32], item[256];
+	char path[PATH_LEN], target[PATH_LEN], mtu[32], speed[32], duplex[32], txqlen[32];
+	char queues[48], item[320];
 	const char *driver;
 	size_t pos = 0;
 	int n, i;
@@ -1401,10 +1667,14 @@ sysinfo_nics(char *buf, size_t len)
 	if (n == 0)
 		return;
 	buf[0] = '\0';
-	/* "eth0=virtio_net,mtu=1500,speed=1000Mb": what sysfs tells of each. */
+	/*
+	 * "eth0=virtio_net,mtu=1500,speed=1000Mb,duplex=full,txqlen=1000,queues=2/2":
+	 * what sysfs tells of each; a file that is not there is left out.
+	 */
 	for (i = 0; i < n; i++) {
 		ssize_t t = -1;
 		long sp = -1;
+		int rxq, txq;
 
 		snprintf(path, sizeof(path), "/sys/class/net/%.63s/device/driver", ifs[i].name);
 		if (sys_path(target, sizeof(target), path) == 0)
@@ -1426,7 +1696,27 @@ sysinfo_nics(char *buf, size_t len)
 			snprintf(speed, sizeof(speed), ",speed=%ldMb", sp);
 		else
 			speed[0] = '\0';
-		snprintf(item, sizeof(item), "%.63s=%.63s,mtu=%.31s%s", ifs[i].name, driver, mtu, speed);
+		/* "full", "half"; "unknown" (no link) is left out, as the speed then. */
+		snprintf(target, sizeof(target), "/sys/class/net/%.63s/duplex", ifs[i].name);
+		if (sp > 0 && read_first_line(target, item, sizeof(item)) == 0
+		    && (strcmp(item, "full") == 0 || strcmp(item, "half") == 0))
+			snprintf(duplex, sizeof(duplex), ",duplex=%.4s", item);
+		else
+			duplex[0] = '\0';
+		snprintf(target, sizeof(target), "/sys/class/net/%.63s/tx_queue_len", ifs[i].name);
+		if (read_first_line(target, item, sizeof(item)) == 0 && isdigit((unsigned char)item[0]))
+			snprintf(txqlen, sizeof(txqlen), ",txqlen=%.20s", item);
+		else
+			txqlen[0] = '\0';
+		/* The receive and transmit queues (ethtool -L changes them): RX/TX. */
+		rxq = count_queues(ifs[i].name, "rx");
+		txq = count_queues(ifs[i].name, "tx");
+		if (rxq > 0 || txq > 0)
+			snprintf(queues, sizeof(queues), ",queues=%d/%d", rxq > 0 ? rxq : 0, txq > 0 ? txq : 0);
+		else
+			queues[0] = '\0';
+		snprintf(item, sizeof(item), "%.63s=%.63s,mtu=%.31s%s%s%s%s", ifs[i].name, driver, mtu,
+			 speed, duplex, txqlen, queues);
 		if (append_item(buf, len, &pos, item) != 0)
 			break;
 	}

@@ -54,9 +54,12 @@ void sysinfo_governor(char *buf, size_t len);
 void sysinfo_thp(char *buf, size_t len);
 
 /*
- * The kernel command line into buf, whole when buf holds it (a
- * OUTPUT_MAX_VALUE buffer holds any kernel's); "none" when empty,
- * "unknown" when unreadable.
+ * The kernel command line (/proc/cmdline) into buf, byte for byte but
+ * for its newline and the blanks at either end (a control character,
+ * which no kernel writes there, reads as a blank); "none" when empty,
+ * "unknown" when unreadable.  Whole when buf holds it (a
+ * OUTPUT_MAX_VALUE buffer holds any COMMAND_LINE_SIZE but s390's
+ * largest); else cut, ending in "...".
  */
 void sysinfo_cmdline(char *buf, size_t len);
 
@@ -102,9 +105,14 @@ void sysinfo_emulation(char *buf, size_t len);
 void sysinfo_netfilter_rules(char *buf, size_t len);
 
 /*
- * The root qdisc of each interface, as `tc qdisc show` lists them,
- * "eth0=fq_codel lo=noqueue" into buf; "unknown" when tc is not there,
- * fails or lists none.
+ * The root qdisc of each interface but lo, sorted by name, with its
+ * ingress qdisc after a comma when it has one, "eth0=fq_codel
+ * eth1=mq,clsact" ("eth1=?,ingress": an ingress qdisc and no root one
+ * seen) into buf.  Read by an RTM_GETQDISC dump over rtnetlink, as tc
+ * lists them (no tool needed; an interface that is down with no qdisc
+ * of its own, noop, is not listed, as tc lists none for it), else from
+ * `tc qdisc show`; "unknown" when neither answers or there is no qdisc.
+ * The caller's network namespace.  A list too long for buf ends in "...".
  */
 void sysinfo_qdiscs(char *buf, size_t len);
 
@@ -127,10 +135,13 @@ void sysinfo_offloads(char *buf, size_t len);
 void sysinfo_net_sysctls(char *buf, size_t len);
 
 /*
- * Each interface but lo with its driver ("none" for a virtual one), MTU
- * and link speed where sysfs tells it, "eth0=virtio_net,mtu=1500,speed=1000Mb"
- * into buf; "none" with no interface but lo, "unknown" without
- * /sys/class/net.
+ * Each interface but lo, sorted by name, with its driver ("none" for a
+ * virtual one), MTU, and what sysfs tells of its link speed and duplex
+ * (only with a link), transmit queue length and number of receive and
+ * transmit queues, "eth0=igb,mtu=1500,speed=1000Mb,duplex=full,txqlen=1000,queues=8/8"
+ * into buf (a file that is not there is left out: "eth0=none,mtu=1500");
+ * "none" with no interface but lo, "unknown" without /sys/class/net.  A
+ * list too long for buf ends in "...".
  */
 void sysinfo_nics(char *buf, size_t len);
 

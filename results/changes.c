@@ -369,7 +369,9 @@ list_key(const char *key)
 	/* The box's (run --box) as this host's. */
 	if (strncmp(key, "box-", 4) == 0)
 		key += 4;
-	return strcmp(key, "modules") == 0 || strcmp(key, "irq-affinity") == 0;
+	return strcmp(key, "modules") == 0 || strcmp(key, "irq-affinity") == 0
+		|| strcmp(key, "nics") == 0 || strcmp(key, "qdiscs") == 0
+		|| strcmp(key, "offloads") == 0 || strcmp(key, "net-sysctls") == 0;
 }
 
 /* Keys whose words mean something in their order: never shown as a list. */

@@ -13,11 +13,13 @@
  * Text shows a value in full, wrapped at 78 columns; a long value that
  * shares words with the other side shows only the differing words, with
  * one shared word and "..." around them ("cmdline: ... quiet -> ...
- * quiet mitigations=off"); a list (modules, irq-affinity, and any value
- * of more than 3 words on both sides too long for one line that shares
- * at least half its words with the other, but the command line and the
- * profile options, where order matters) shows the words removed, then
- * those added ("modules: - nf_conntrack + nft_chain_nat").  Markdown
+ * quiet mitigations=off"); a list (modules, irq-affinity, nics, qdiscs,
+ * offloads, net-sysctls, and any value of more than 3 words on both
+ * sides too long for one line that shares at least half its words with
+ * the other, but the command line and the profile options, where order
+ * matters) shows the words removed, then those added ("modules: -
+ * nf_conntrack + nft_chain_nat", "net-sysctls: - net.ipv4.tcp_ecn=2 +
+ * net.ipv4.tcp_ecn=1").  Markdown
  * shows the same, unwrapped and never shortened; JSON keeps both values
  * in full, with the lists' words removed and added.
  */

@@ -4,22 +4,28 @@
 # (the memory a run may use: MemAvailable, else MemFree, ulimit -v and -d
 # less 8 MB, HOSTBENCH_MEM_AVAILABLE); netfilter-rules from nft, else
 # iptables-save and ip6tables-save, else the tables (stand-in commands
-# in PATH); then the /proc and /sys readers on
+# in PATH); the command line and the modules as /proc has them; then
+# the /proc and /sys readers on
 # made-up trees (-R): governors that agree and that differ, the THP mode,
-# the command line (4 KB of it), module names, emulation through
+# the command line (4 KB of it, and one too long, cut and marked), module
+# names, the NICs and net sysctls (and a changed sysctl in what-changed
+# of hostbench-compare), emulation through
 # binfmt_misc, network interrupts found by interface and
 # by device name, an affinity mask from an old kernel, /proc/cpuinfo as
 # x86, ARM (with no MHz), aarch64 (numbers only), old ARM and MIPS kernels
 # write it on a board with no cpufreq and no THP, and a tree with nothing
-# in it, where every fact reads "unknown" and nothing fails.
+# in it, where every fact reads "unknown" and nothing fails; as root, a
+# veth pair in a network namespace: its MTU and qdisc as ip and tc set
+# them (read without tc too), and a sysctl, MTU and qdisc changed there
+# named in what-changed.
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
+keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity nics qdiscs offloads net-sysctls load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 134
+plan 160
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -146,6 +152,76 @@ ok "netfilter-rules is a count and what told it, or unknown ($(value netfilter-r
 	matches "$(value netfilter-rules)" '^([0-9]+ \([a-z0-9+-]+\)|unknown( \(iptables tables: [^)]*\))?)$'
 ok '... the last configuration line' matches "$(printf '%s\n' "$out" | grep -v '^Unit ' | sed -n '$p')" '^netfilter-rules: '
 
+# The words of the network's keys (the box's too).
+NIC_ERE='[^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb(,duplex=(full|half))?)?(,txqlen=[0-9]+)?(,queues=[0-9]+/[0-9]+)?'
+QDISC_ERE='[^ =]+=([a-z_0-9]+|\?)(,[a-z_0-9]+)?'
+OFFLOAD_ERE='[^ =]+=(unknown|tso:[a-z?]+,gso:[a-z?]+,gro:[a-z?]+,lro:[a-z?]+,rx:[a-z?]+,tx:[a-z?]+)'
+SYSCTL_ERE='net\.[a-z0-9_.]+=[^ ]+'
+# list_of ERE: a blank-separated list of words ERE, perhaps cut ("...").
+list_of() {
+	printf '^(%s( %s)*( \.\.\.)?)$' "$1" "$1"
+}
+ok "nics: NAME=DRIVER,mtu=N[,speed,duplex,txqlen,queues] words, none or unknown" \
+	matches "$(value nics)" "^(none|unknown)\$|$(list_of "$NIC_ERE")"
+ok "qdiscs: IFACE=ROOT[,INGRESS] words, or unknown ($(value qdiscs))" \
+	matches "$(value qdiscs)" "^unknown\$|$(list_of "$QDISC_ERE")"
+ok 'offloads: per NIC tso .. tx, or unknown' \
+	matches "$(value offloads)" "^unknown\$|$(list_of "$OFFLOAD_ERE")"
+ok 'net-sysctls: name=value words, or unknown' \
+	matches "$(value net-sysctls)" "^unknown\$|$(list_of "$SYSCTL_ERE")"
+if [ -r /proc/sys/net/core/rmem_max ]; then
+	like '... net.core.rmem_max among them, as /proc/sys says' "$(value net-sysctls)" \
+		"(^| )net\\.core\\.rmem_max=$(cat /proc/sys/net/core/rmem_max)( |\$)"
+else
+	skip 'no /proc/sys/net/core/rmem_max here'
+fi
+# sys_nics: the interfaces of /sys/class/net with a device (not the veth
+# pairs other tests make and remove meanwhile) that nics lacks, or lists
+# with another MTU: their number.
+sys_nics() {
+	_miss=0
+	for _d in /sys/class/net/*; do
+		_n=${_d##*/}
+		[ -e "$_d/device" ] && [ -r "$_d/mtu" ] || continue
+		printf '%s\n' "$(value nics)" | tr ' ' '\n' | grep -q "^$_n=[^,]*,mtu=$(cat "$_d/mtu")\(,\|\$\)" ||
+			_miss=$((_miss + 1))
+	done
+	echo "$_miss"
+}
+if [ -d /sys/class/net ]; then
+	is "... each interface of /sys/class/net with a device there, with its MTU" 0 "$(sys_nics)"
+else
+	skip 'no /sys/class/net here'
+fi
+
+# The command line as the kernel has it, however long (issue 18 saw 553
+# bytes cut at 511), and the modules by name.
+if [ -r /proc/cmdline ] && [ -z "$TEST_WRAPPER" ]; then
+	want=$(sed 's/^ *//; s/ *$//' /proc/cmdline)
+	is "cmdline is /proc/cmdline byte for byte (${#want} bytes)" "$want" "$(value cmdline)"
+else
+	skip 'no /proc/cmdline here (or under a wrapper)'
+fi
+# mod_names: the names of /proc/modules, sorted, or none.
+mod_names() {
+	_m=$(awk '{ print $1 }' /proc/modules | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')
+	printf '%s\n' "${_m:-none}"
+}
+if [ -r /proc/modules ]; then
+	# Other tests load modules (veth, sch_*) meanwhile: what /proc/modules
+	# said just before hostinfo read it, or just after.
+	before=$(mod_names)
+	run_prog hostinfo
+	after=$(mod_names)
+	out=$TAP_STDOUT
+	seen=$(value modules)
+	[ "$seen" != "$after" ] || before=$after
+	is "modules: the names of /proc/modules, sorted ($(awk 'END { print NR }' /proc/modules) of them)" \
+		"$before" "$seen"
+else
+	is 'modules: unknown where there is no /proc/modules (no module support)' unknown "$(value modules)"
+fi
+
 run_prog hostinfo -e qemu-arm
 out=$TAP_STDOUT
 is '-e qemu-arm: exit 0, emulation qemu-arm, in its place after arch' '0|qemu-arm|arch emulation cpu' \
@@ -164,7 +240,9 @@ is "-m: exit 0, a whole number of kB or unknown ($TAP_STDOUT)" '0|ok' \
 
 # ---------------------------------------------------------------- made-up trees
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostinfo-t.XXXXXX") || bail 'mktemp -d failed'
+fp_ns=
 _tap_cleanup_hook() {
+	[ -z "$fp_ns" ] || ip netns del "$fp_ns" 2>/dev/null
 	rm -rf "$tmpd"
 }
 r=$tmpd/board
@@ -204,6 +282,24 @@ ln -s ../../../devices/pci0000:00/0000:00:03.0/virtio2 "$r/sys/class/net/eth1/de
 printf '0\n' >"$r/proc/irq/30/smp_affinity_list"
 printf '1-3\n' >"$r/proc/irq/31/smp_affinity_list"
 printf '00000000,0000000c\n' >"$r/proc/irq/40/smp_affinity"
+# eth0: a NIC with a driver, a link, two queues each way; eth1: no link
+# (speed -1), nothing else told.
+n0=$r/sys/class/net/eth0
+mkdir -p "$n0/device" "$n0/queues/rx-0" "$n0/queues/rx-1" "$n0/queues/tx-0" "$n0/queues/tx-1"
+ln -s ../../../../bus/pci/drivers/igb "$n0/device/driver"
+printf '9000\n' >"$n0/mtu"
+printf '1000\n' >"$n0/speed"
+printf 'full\n' >"$n0/duplex"
+printf '1000\n' >"$n0/tx_queue_len"
+printf '1500\n' >"$r/sys/class/net/eth1/mtu"
+printf -- '-1\n' >"$r/sys/class/net/eth1/speed"
+printf 'unknown\n' >"$r/sys/class/net/eth1/duplex"
+printf '65536\n' >"$r/sys/class/net/lo/mtu"
+mkdir -p "$r/proc/sys/net/core" "$r/proc/sys/net/ipv4"
+printf '212992\n' >"$r/proc/sys/net/core/rmem_max"
+printf '4096\t131072\t6291456\n' >"$r/proc/sys/net/ipv4/tcp_rmem"
+printf 'cubic\n' >"$r/proc/sys/net/ipv4/tcp_congestion_control"
+printf '2\n' >"$r/proc/sys/net/ipv4/tcp_ecn"
 
 run_prog hostinfo -R "$r"
 out=$TAP_STDOUT
@@ -215,6 +311,38 @@ is 'modules: the names of /proc/modules, sorted' 'a b nf_conntrack' "$(value mod
 is 'emulation: no /proc/self/exe reads unknown' unknown "$(value emulation)"
 is 'irq-affinity: by interface name, by device name, from a mask' \
 	'eth0-rx-0=0 eth0-tx-0=1-3 eth1:virtio2-input.0=2-3' "$(value irq-affinity)"
+is 'nics: driver, MTU, speed, duplex, queue length and queues where sysfs tells them; not lo' \
+	'eth0=igb,mtu=9000,speed=1000Mb,duplex=full,txqlen=1000,queues=2/2 eth1=none,mtu=1500' "$(value nics)"
+is 'net-sysctls: those there, in the fixed order, several numbers joined by commas' \
+	'net.core.rmem_max=212992 net.ipv4.tcp_congestion_control=cubic net.ipv4.tcp_rmem=4096,131072,6291456 net.ipv4.tcp_ecn=2' \
+	"$(value net-sysctls)"
+
+# What changed between two fingerprints: a sysctl, an MTU, named as the
+# words removed and added (the results tool's --format markdown keeps
+# each entry on one line).
+compare=$top_builddir/results/hostbench-compare
+# fp_file FILE: the fingerprint in $out and one result, as a run's file.
+fp_file() {
+	{ printf '%s\n' "$out"; printf 'BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n'; } >"$1"
+}
+if [ -f "$compare" ]; then
+	fp_file "$tmpd/fp.0"
+	printf '1\n' >"$r/proc/sys/net/ipv4/tcp_ecn"
+	printf '1500\n' >"$n0/mtu"
+	run_prog hostinfo -R "$r"
+	out=$TAP_STDOUT
+	fp_file "$tmpd/fp.1"
+	changed=$($TEST_WRAPPER "$compare" --format markdown "$tmpd/fp.0" "$tmpd/fp.1" 2>&1)
+	like 'hostbench-compare: a changed sysctl is named in what changed' "$changed" \
+		'^- net-sysctls: - net\.ipv4\.tcp_ecn=2 \+ net\.ipv4\.tcp_ecn=1$'
+	like '... and a changed MTU, as the NIC before and after' "$changed" \
+		'^- nics: - eth0=igb,mtu=9000,[^ ]* \+ eth0=igb,mtu=1500,[^ ]*$'
+	printf '2\n' >"$r/proc/sys/net/ipv4/tcp_ecn"
+	printf '9000\n' >"$n0/mtu"
+else
+	skip 'results/hostbench-compare is not built'
+	skip 'results/hostbench-compare is not built'
+fi
 
 gov 1 powersave
 gov 2 ondemand
@@ -249,6 +377,13 @@ run_prog hostinfo -R "$r"
 out=$TAP_STDOUT
 is "a ${#long}-byte command line is recorded whole" "$long" "$(value cmdline)"
 is 'no module loaded: modules none' none "$(value modules)"
+# More than a configuration value holds (s390 takes up to 1 MB): cut, and
+# the cut shows.
+awk 'BEGIN { for (i = 0; i < 1000; i++) printf "opt%04d=1 ", i; printf "\n" }' >"$r/proc/cmdline"
+run_prog hostinfo -R "$r"
+out=$TAP_STDOUT
+ok 'a 10000-byte command line: its first 8188 bytes, then "..."' \
+	test "$(value cmdline)" = "$(cut -c 1-8188 "$r/proc/cmdline")..."
 
 # A foreign binary the kernel ran through binfmt_misc: its head matches
 # an entry's magic under its mask (a disabled entry and one by extension
@@ -407,6 +542,81 @@ is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity, emulation u
 	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity emulation; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
 ok '... and every line is still a configuration line' all_config_lines
 
+# ---------------------------------------------------------------- a NIC in a network namespace
+# As root: a veth pair made in a namespace of its own (never in this
+# host's), one end's MTU and root qdisc set with ip and tc.  hostinfo run
+# there reads them (the qdiscs over rtnetlink: the same without tc in
+# PATH); then a sysctl, the MTU and the qdisc are changed there, and
+# hostbench-compare names each in what changed.
+ns_why=
+if [ -n "$TEST_WRAPPER" ]; then
+	ns_why="network namespaces are not tried under $TEST_WRAPPER"
+elif [ "$(id -u)" -ne 0 ]; then
+	ns_why='needs root (network namespaces)'
+elif ! command -v ip >/dev/null 2>&1 || ! command -v tc >/dev/null 2>&1; then
+	ns_why='needs ip and tc (iproute2)'
+elif ! ip netns add "hbfp$$" 2>/dev/null; then
+	ns_why='cannot make network namespaces here'
+fi
+# in_ns CMD...: CMD in the namespace.
+in_ns() {
+	ip netns exec "$fp_ns" "$@"
+}
+# ns_info [env ARGS]: hostinfo in the namespace; its output in $out.
+ns_info() {
+	out=$(in_ns "$@" "$(prog hostinfo)" 2>&1)
+}
+if [ -z "$ns_why" ]; then
+	fp_ns=hbfp$$
+	va=${fp_ns}a vb=${fp_ns}b
+	if in_ns ip link add "$va" type veth peer name "$vb" && in_ns ip link set "$va" mtu 9000 &&
+		in_ns ip link set "$va" up && in_ns ip link set "$vb" up &&
+		in_ns tc qdisc add dev "$va" root pfifo limit 77; then
+		ok "a veth pair in namespace $fp_ns, $va with MTU 9000 and a pfifo root qdisc" true
+	else
+		ns_why='ip or tc could not make the veth pair, its MTU or its pfifo qdisc'
+		ok "$ns_why" false
+	fi
+else
+	skip "$ns_why"
+fi
+if [ -z "$ns_why" ]; then
+	ns_info
+	like "nics: $va with MTU 9000 (ip link set mtu), $vb with 1500" "$(value nics)" \
+		"^([^ ]+ )*$va=none,mtu=9000[, ].*$vb=none,mtu=1500(,| |\$)"
+	like "qdiscs: $va's root is pfifo (tc qdisc add), lo left out ($(value qdiscs))" \
+		"$(value qdiscs)" "^$va=pfifo $vb=[a-z_0-9]+\$"
+	seen=$(value qdiscs)
+	ns_info env PATH=/nonexistent
+	is '... the same without tc in PATH (rtnetlink)' "$seen" "$(value qdiscs)"
+	like "offloads: what $va's driver answers" "$(value offloads)" \
+		"^$va=tso:(on|off),gso:(on|off),gro:(on|off),lro:[a-z?]+,rx:(on|off),tx:(on|off) $vb="
+	ecn=$(in_ns cat /proc/sys/net/ipv4/tcp_ecn)
+	like "net-sysctls: the namespace's, net.ipv4.tcp_ecn=$ecn among them" "$(value net-sysctls)" \
+		"(^| )net\\.ipv4\\.tcp_ecn=$ecn( |\$)"
+	fp_file "$tmpd/ns.0"
+	ecn2=$(((ecn + 1) % 3))
+	in_ns sh -c "echo $ecn2 >/proc/sys/net/ipv4/tcp_ecn" && in_ns ip link set "$va" mtu 1400 &&
+		in_ns tc qdisc del dev "$va" root || diag 'changing tcp_ecn, the MTU or the qdisc failed'
+	ns_info
+	fp_file "$tmpd/ns.1"
+	if [ -f "$compare" ]; then
+		changed=$($TEST_WRAPPER "$compare" --format markdown "$tmpd/ns.0" "$tmpd/ns.1" 2>&1)
+	else
+		changed='results/hostbench-compare is not built'
+	fi
+	like "what changed: the sysctl (tcp_ecn $ecn -> $ecn2)" "$changed" \
+		"^- net-sysctls: - net\\.ipv4\\.tcp_ecn=$ecn \\+ net\\.ipv4\\.tcp_ecn=$ecn2\$"
+	like "... the MTU (9000 -> 1400)" "$changed" \
+		"^- nics: - $va=none,mtu=9000[^ ]* \\+ $va=none,mtu=1400[^ ]*\$"
+	like "... the qdisc (pfifo deleted)" "$changed" \
+		"^- qdiscs: - $va=pfifo \\+ $va=[a-z_0-9]+\$"
+	ip netns del "$fp_ns"
+	fp_ns=
+else
+	for i in 1 2 3 4 5 6 7 8; do skip "$ns_why"; done
+fi
+
 # ---------------------------------------------------------------- the box agent
 # hostinfo -s on loopback with the tests' key (libnet.sh): its usage
 # errors, the fingerprint it tells (-F), a wrong key refused, a bw_udp
@@ -424,6 +634,7 @@ net_id=8
 servers=
 _tap_cleanup_hook() {
 	kill_ours TERM $servers
+	[ -z "$fp_ns" ] || ip netns del "$fp_ns" 2>/dev/null
 	rm -rf "$tmpd"
 }
 server -i 20
@@ -446,19 +657,19 @@ is "box-cpus is this host's: the agent runs here" "$here_cpus" "$(value box-cpus
 ok 'box-modules is sorted names, none or unknown' \
 	matches "$(value box-modules)" '^(none|unknown|[^ ]+( [^ ]+)*)$'
 ok 'box-net-sysctls is name=value words (or unknown)' \
-	matches "$(value box-net-sysctls)" '^(unknown|net\.[a-z0-9_.]+=[^ ]+( net\.[a-z0-9_.]+=[^ ]+)*)$'
+	matches "$(value box-net-sysctls)" "^unknown\$|$(list_of "$SYSCTL_ERE")"
 if [ -r /proc/sys/net/core/rmem_max ]; then
 	like '... net.core.rmem_max among them, as /proc/sys says' "$(value box-net-sysctls)" \
 		"(^| )net\\.core\\.rmem_max=$(cat /proc/sys/net/core/rmem_max)( |\$)"
 else
 	skip 'no /proc/sys/net/core/rmem_max here'
 fi
-ok 'box-nics: NAME=DRIVER,mtu=N words, none or unknown' \
-	matches "$(value box-nics)" '^(none|unknown|[^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb)?( [^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb)?)*)$'
+ok 'box-nics: NAME=DRIVER,mtu=N[,...] words, none or unknown' \
+	matches "$(value box-nics)" "^(none|unknown)\$|$(list_of "$NIC_ERE")"
 ok 'box-offloads: per NIC tso .. tx, or unknown' \
-	matches "$(value box-offloads)" '^(unknown|[^ =]+=(unknown|tso:[a-z?]+,gso:[a-z?]+,gro:[a-z?]+,lro:[a-z?]+,rx:[a-z?]+,tx:[a-z?]+)( [^ =]+=[^ ]+)*)$'
-ok 'box-qdiscs: IFACE=KIND words, or unknown' \
-	matches "$(value box-qdiscs)" '^(unknown|[^ =]+=[a-z_0-9]+( [^ =]+=[a-z_0-9]+)*)$'
+	matches "$(value box-offloads)" "^unknown\$|$(list_of "$OFFLOAD_ERE")"
+ok 'box-qdiscs: IFACE=ROOT[,INGRESS] words, or unknown' \
+	matches "$(value box-qdiscs)" "^unknown\$|$(list_of "$QDISC_ERE")"
 HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -F 127.0.0.1 -n "$port"
 like 'a wrong key: refused, exit 1' "$TAP_STATUS $TAP_OUT" '^1 .*refused the key'
 
