@@ -29,7 +29,9 @@
 # fetched, kept for the next run: a rerun downloads nothing but what
 # changed), logs/ (each command's output, kept), root/ (removed at the
 # end, whatever happened).  CHECK_README_MIRROR overrides the mirror,
-# CHECK_README_KEEP=yes keeps root/ for a look.
+# CHECK_README_CACHE the cache's directory (an absolute path: one that
+# outlives the build directory), CHECK_README_KEEP=yes keeps root/ for a
+# look.
 set -u
 
 : "${top_srcdir:=.}"
@@ -61,7 +63,7 @@ done
 src=$(cd "$top_srcdir" && pwd) || exit 1
 work=$(cd "$top_builddir" && pwd)/check-readme
 root=$work/root
-cache=$work/cache
+cache=${CHECK_README_CACHE:-$work/cache}
 logs=$work/logs
 home=/home/$user
 srcdir=$home/hostbench
