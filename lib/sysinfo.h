@@ -117,11 +117,13 @@ void sysinfo_netfilter_rules(char *buf, size_t len);
 void sysinfo_qdiscs(char *buf, size_t len);
 
 /*
- * The offloads of each interface but lo, by the SIOCETHTOOL ioctl:
- * "eth0=tso:on,gso:on,gro:on,lro:off,rx:on,tx:on" (a feature its driver
- * does not answer reads "?", an interface that answers none
- * "eth0=unknown") into buf; "unknown" where there is no interface or no
- * such ioctl.  A list too long for buf ends in "...".
+ * The offloads of each interface but lo, sorted by name, by the
+ * SIOCETHTOOL ioctl, "eth0=tso:on,gso:on,gro:on,lro:off,rx:on,tx:on"
+ * into buf; for an interface the ioctl answers nothing for (qemu-user
+ * passes it on for none), from `ethtool -k` where there is one.  A
+ * feature neither tells reads "?", an interface with none
+ * "eth0=unknown"; "unknown" where there is no interface.  A list too
+ * long for buf ends in "...".
  */
 void sysinfo_offloads(char *buf, size_t len);
 

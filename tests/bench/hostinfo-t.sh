@@ -9,7 +9,8 @@
 # made-up trees (-R): governors that agree and that differ, the THP mode,
 # the command line (4 KB of it, and one too long, cut and marked), module
 # names, the NICs and net sysctls (and a changed sysctl in what-changed
-# of hostbench-compare), emulation through
+# of hostbench-compare), offloads from ethtool -k where the ioctl does
+# not answer, emulation through
 # binfmt_misc, network interrupts found by interface and
 # by device name, an affinity mask from an old kernel, /proc/cpuinfo as
 # x86, ARM (with no MHz), aarch64 (numbers only), old ARM and MIPS kernels
@@ -25,7 +26,7 @@ keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp 
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 160
+plan 162
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -531,6 +532,32 @@ is '... none of them able to list: the tables there are' \
 	'unknown (iptables tables: filter nat)' "$(netfilter)"
 rm "$b/proc/net/ip_tables_names"
 is '... and no table file either: unknown' unknown "$(netfilter)"
+
+# offloads: an interface the SIOCETHTOOL ioctl does not answer for (one
+# only the made-up tree has; qemu-user answers for none) is asked of
+# ethtool -k, where there is one (a stand-in here).
+cat >"$nf/ethtool" <<'EOF'
+#!/bin/sh
+[ "$1" = -k ] && [ ! -f "${0%/*}/ethtool.fails" ] || exit 1
+printf 'Features for %s:\nrx-checksumming: on\ntx-checksumming: off\n\ttx-checksum-ipv4: off [fixed]\n' "$2"
+printf 'scatter-gather: on\ntcp-segmentation-offload: on\ngeneric-segmentation-offload: off [requested on]\n'
+printf 'generic-receive-offload: on\nlarge-receive-offload: off [fixed]\n'
+EOF
+chmod +x "$nf/ethtool"
+mkdir -p "$tmpd/nic/sys/class/net/hbfake$$"
+# offloads_of: the offloads of hostinfo -R $tmpd/nic with the stand-ins first in PATH.
+offloads_of() {
+	_path=$PATH
+	PATH=$nf:$PATH
+	run_prog hostinfo -R "$tmpd/nic"
+	PATH=$_path
+	out=$TAP_STDOUT
+	value offloads
+}
+is 'offloads: no answer to the ioctl, ethtool -k asked' \
+	"hbfake$$=tso:on,gso:off,gro:on,lro:off,rx:on,tx:off" "$(offloads_of)"
+: >"$nf/ethtool.fails"
+is '... and neither answering: unknown for the interface' "hbfake$$=unknown" "$(offloads_of)"
 
 # Nothing at all: every file-based fact is unknown, and that is no error.
 mkdir "$tmpd/empty"
