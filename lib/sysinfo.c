@@ -665,7 +665,7 @@ sysinfo_cmdline(char *buf, size_t len)
 	}
 	/* Read whole, not by line: no limit but buf's, and a cut that shows. */
 	n = fread(buf, 1, len - 1, f);
-	if (n == len - 1 && buf[n - 1] != '\n' && (c = getc(f)) != EOF)
+	if (n > 0 && n == len - 1 && buf[n - 1] != '\n' && (c = getc(f)) != EOF)
 		cut = c != '\n' || getc(f) != EOF;
 	fclose(f);
 	buf[n] = '\0';
@@ -1282,8 +1282,8 @@ qdisc_line(const char *line, void *ctx)
 #ifdef __linux__
 /*
  * The qdiscs by an RTM_GETQDISC dump over rtnetlink, as tc asks for them,
- * so that a board without iproute2 (busybox's tc has no "qdisc show" of
- * kinds it does not know) tells them too.  The message layouts and
+ * so that a board without iproute2 (a busybox build need not have tc)
+ * tells them too.  The message layouts and
  * numbers are linux/netlink.h's, linux/rtnetlink.h's and
  * linux/pkt_sched.h's, an ABI, written out as the ethtool ones below.
  */
