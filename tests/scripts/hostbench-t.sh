@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 121
+hb_init hostbench 127
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -202,6 +202,47 @@ for _p in bw_tcp bw_udp; do
 	chmod +x "$fakenet/$_p"
 done
 
+# Programs for another CPU: hello an ARM (armv7) ELF file -- a header, the
+# ARM attributes section naming the architecture, its section headers --
+# which this machine cannot run, beside a lat_syscall stand-in that must
+# never run.  (On an ARM machine the foreign programs' tests skip.)
+foreign=$tmpd/foreign
+mkdir "$foreign"
+bytes() {
+	for _x in "$@"; do
+		# shellcheck disable=SC2059
+		printf "\\$(printf '%03o' "0x$_x")"
+	done
+}
+{
+	# ELF header: 32-bit, little-endian, executable, EM_ARM (40), no
+	# program headers, 2 section headers of 40 bytes at offset 76.
+	bytes 7f 45 4c 46 01 01 01 00 00 00 00 00 00 00 00 00 02 00 28 00 01 00 00 00
+	bytes 00 00 00 00 00 00 00 00 4c 00 00 00 00 04 00 05 34 00 20 00 00 00 28 00 02 00 00 00
+	# At 52, 23 bytes: "A", the "aeabi" subsection (22 bytes) with its
+	# file attributes (12): Tag_CPU_name "7-A", Tag_CPU_arch 10 (v7); a pad.
+	bytes 41 16 00 00 00 61 65 61 62 69 00 01 0c 00 00 00 05 37 2d 41 00 06 0a 00
+	# The null section header, then SHT_ARM_ATTRIBUTES at 52, 23 bytes.
+	for _i in 1 2 3 4 5 6 7 8 9 10; do bytes 00 00 00 00; done
+	bytes 00 00 00 00 03 00 00 70 00 00 00 00 00 00 00 00 34 00 00 00 17 00 00 00
+	bytes 00 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00
+} >"$foreign/hello"
+printf '#!/bin/sh\necho ran >>"${0%%/*}/ran"\n' >"$foreign/lat_syscall"
+chmod +x "$foreign/hello" "$foreign/lat_syscall"
+machine=$(uname -m)
+case $machine in
+arm* | aarch64*) foreign_here=no ;;
+*) foreign_here=yes ;;
+esac
+foreign_msg="^hostbench: these programs are built for armv7l; this machine is $machine: run them on the board, or set HOSTBENCH_WRAPPER=qemu-arm( \\(|\$)"
+
+# hostinfo_apart: `list` printed hostinfo on the line after the one that
+# says it is no benchmark.
+hostinfo_apart() {
+	printf '%s\n' "$HB_OUT" | awk '/^Not a benchmark: / { h = NR } /^hostinfo / { i = NR }
+		END { exit !(h > 0 && i == h + 1) }'
+}
+
 # A copy of the script with no results tool anywhere near it.
 mkdir "$tmpd/solo"
 cp "$script" "$tmpd/solo/hostbench"
@@ -296,6 +337,33 @@ tests_under() {
 	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load' serve -h
 	hb list
 	ok "$name: list names the benchmarks" lists_all
+	ok "$name: ... and hostinfo apart, as no benchmark" hostinfo_apart
+	hb_cli "$name: run --only hostinfo: exit 2, no benchmark (the fingerprint is in every run)" 2 \
+		"run: --only: hostinfo is no benchmark: every run records the host fingerprint" run --only hostinfo
+
+	# Programs for another CPU: refused before anything is written, with
+	# both CPUs and the qemu-user that runs them; a wrapper that cannot
+	# run them either is named.
+	if [ "$foreign_here" = yes ]; then
+		export HOSTBENCH_LIBEXEC="$foreign" HOSTBENCH_WRAPPER=
+		hb run -q --only lat_syscall --results-dir "$d/foreign"
+		like "$name: programs for another CPU: run exits 1 naming both CPUs and qemu-arm" \
+			"$HB_STATUS $HB_ERR" "^1 ${foreign_msg#^}"
+		is "$name: ... having written nothing and run no benchmark" '|' \
+			"$(files_in "$d/foreign")|$(files_in "$foreign" | tr ' ' '\n' | grep -x ran)"
+		hb_cli "$name: ... and a benchmark by name says the same" 1 "$foreign_msg" lat_syscall null
+		export HOSTBENCH_WRAPPER=false
+		hb_cli \
+			"$name: ... under a wrapper that cannot run them either: exit 1 naming it" 1 \
+			"^hostbench: the programs do not run under HOSTBENCH_WRAPPER='false' \\($foreign/hello, built for armv7l: " \
+			run -q --only lat_syscall --results-dir "$d/foreign"
+		unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
+	else
+		skip "$name: this machine is $machine: ARM programs may run here"
+		skip "$name: this machine is $machine"
+		skip "$name: this machine is $machine"
+		skip "$name: this machine is $machine"
+	fi
 	printf 'precious\n' >"$d/existing"
 	before=$(sum "$d/existing")
 	hb_cli "$name: run -o an existing file: exit 2 naming it" 2 "'$d/existing' exists" run -o "$d/existing"

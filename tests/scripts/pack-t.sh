@@ -3,10 +3,12 @@
 # name with the front end (and fleet.sh, which it sources), every program
 # the build tree has (hello for lat_proc, hostinfo, the results tool),
 # stripped, the man pages and a README; a program linked dynamically is
-# refused unless PACK_DYNAMIC=yes; a failed pack leaves nothing; and the
-# unpacked bundle runs the suite from its own directory with nothing but
-# busybox in PATH (through $TEST_WRAPPER when cross-compiled), leaving
-# only its result behind.
+# refused unless PACK_DYNAMIC=yes; a failed pack leaves nothing; the
+# name says the C library (glibc and musl bundles for one CPU differ);
+# and the unpacked bundle runs the suite from its own directory with
+# nothing but busybox in PATH (through $TEST_WRAPPER when cross-compiled,
+# and without it refuses at once, naming the CPUs and the qemu-user to
+# use), leaving only its result behind.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 [ -f "$top_builddir/Makefile" ] || skip_all 'no Makefile in the build tree'
@@ -15,7 +17,7 @@ command -v busybox >/dev/null 2>&1 && busybox sh -c : 2>/dev/null ||
 	skip_all 'busybox is not installed'
 command -v file >/dev/null 2>&1 || skip_all 'file(1) is not installed'
 
-plan 14
+plan 16
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/pack-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -38,8 +40,7 @@ mkvar() {
 }
 
 version=$(sh "$top_builddir/hostbench" --version | sed -n 's/^hostbench //p')
-host=$(mkvar host_alias)
-[ -n "$host" ] || host=$(mkvar host_cpu)
+host=$(mkvar HB_PACK_HOST)
 name=hostbench-$version-$host
 
 case $(file -L -b "$top_builddir/bench/lat_syscall") in
@@ -69,6 +70,14 @@ else
 fi
 is "the bundle is the only file there, named $name.tar.gz" \
 	"$name.tar.gz" "$(ls -A "$tmpd/p")"
+# The C library as the programs themselves say it (hostinfo's libc line,
+# from the library's own version call or macro), against the name.
+libc=$($TEST_WRAPPER "$top_builddir/bench/hostinfo" 2>/dev/null | sed -n 's/^libc: //p')
+case $libc in
+glibc*) like "the name says glibc, which the programs link (libc: $libc)" "$name" '^hostbench-[^-]+-[^-]+-.*-gnu[a-z0-9]*$' ;;
+musl*) like "the name says musl, which the programs link (libc: $libc)" "$name" '^hostbench-[^-]+-[^-]+-.*-musl[a-z0-9]*$' ;;
+*) skip "hostinfo names no C library the name would tell (libc: ${libc:-none})" ;;
+esac
 
 tar_list=$(gzip -dc <"$tmpd/p/$name.tar.gz" | tar -tf - | sed 's|^\./||')
 is 'it holds one directory, of the same name' "$name" \
@@ -119,6 +128,19 @@ if [ -n "$TEST_WRAPPER" ]; then
 	wrapper="$w $*"
 fi
 ls -A "$b" >"$tmpd/before"
+# Cross-compiled, without the wrapper: this machine cannot run them; the
+# front end says so before writing anything.
+if [ -n "$TEST_WRAPPER" ]; then
+	st=0
+	(cd "$b" && env -i PATH="$tmpd/bin" HOME="$tmpd" TMPDIR="$tmpd/tmp" \
+		"$bb" sh -c './hostbench run -q --profile test --only lat_syscall') \
+		>"$tmpd/run.out" 2>"$tmpd/run.err" || st=$?
+	like 'without HOSTBENCH_WRAPPER, ./hostbench run stops at once: exit 1, naming both CPUs and the qemu-user' \
+		"$st $(cat "$tmpd/run.err")|$(ls -A "$b" | grep -vxF -f "$tmpd/before")$(ls -A "$tmpd/tmp")" \
+		"^1 hostbench: these programs are built for [a-z0-9_]+; this machine is $(uname -m): run them on the board, or set HOSTBENCH_WRAPPER=qemu-[a-z0-9_]+[^|]*\\|\$"
+else
+	skip 'a native build: this machine runs its programs'
+fi
 st=0
 (cd "$b" && env -i PATH="$tmpd/bin" HOME="$tmpd" TMPDIR="$tmpd/tmp" HOSTBENCH_WRAPPER="$wrapper" \
 	"$bb" sh -c './hostbench run -q --profile test --only lat_syscall,lat_proc') \
