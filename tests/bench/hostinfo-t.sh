@@ -26,7 +26,7 @@ keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp 
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 162
+plan 163
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -121,6 +121,16 @@ doc_units() {
 is "README.md's table has every unit of -u, which way is better and whether exact" '' \
 	"$(doc_units readme "$top_srcdir/README.md" | sed -n 1,3p)"
 is "hostbench(1)'s list has every unit of -u" '' "$(doc_units man "$top_srcdir/doc/hostbench.1.in" | sed -n 1,3p)"
+# undocumented: the keys of the fingerprint that hostinfo(1)'s list or
+# hostbench(1)'s RESULT FILES does not name.
+undocumented() {
+	printf '%s\n' "$out" | sed -n -E 's/^(# )?([a-z][a-z0-9-]*): .*/\2/p' | while IFS= read -r k; do
+		grep -qE "(^|[ (])$k([ ,)]|\$)" "$top_srcdir/doc/hostinfo.1" || printf 'hostinfo.1:%s ' "$k"
+		m=$(printf '%s' "$k" | sed 's/-/\\\\-/g')
+		grep -qE "^\.BR? $m( |\$)" "$top_srcdir/doc/hostbench.1.in" || printf 'hostbench.1:%s ' "$k"
+	done
+}
+is 'every key of the fingerprint is documented in hostinfo(1) and hostbench(1)' '' "$(undocumented)"
 run_prog hostinfo -k
 is "-k: the run-note keys, sorted, are the tests' RUN_NOTES" "$RUN_NOTES" \
 	"$(printf '%s\n' "$TAP_STDOUT" | LC_ALL=C sort | paste -sd '|' -)"
