@@ -335,7 +335,11 @@ tests_under() {
 	hb_cli "$name: --remote-host with a blank: exit 2" 2 "must not contain blanks" run --remote-host 'a b'
 	hb_cli "$name: serve with an unknown option: exit 2 naming it" 2 "serve: unknown option or argument '-x'" serve -x
 	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load' serve -h
+	# (The build tree's programs, through the wrapper when cross-compiled:
+	# list runs hello first, and each program's -h.)
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	hb list
+	unset HOSTBENCH_WRAPPER
 	ok "$name: list names the benchmarks" lists_all
 	ok "$name: ... and hostinfo apart, as no benchmark" hostinfo_apart
 	hb_cli "$name: run --only hostinfo: exit 2, no benchmark (the fingerprint is in every run)" 2 \
