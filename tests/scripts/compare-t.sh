@@ -62,7 +62,7 @@ if [ -n "$TEST_WRAPPER" ]; then
 	WRAP='' mk compare LIST="$sub/*"
 	like 'a cross build without HOSTBENCH_WRAPPER: make compare names both CPUs and the qemu-user' \
 		"$MK_STATUS $MK_OUT" \
-		"^[1-9][0-9]* hostbench: these programs are built for [a-z0-9_]+; this machine is $(uname -m): run them on the board, or set HOSTBENCH_WRAPPER=qemu-"
+		"^[1-9][0-9]* hostbench: these programs are built for [a-z0-9_]+; this machine is $(uname -m): run them on the board, or set HOSTBENCH_WRAPPER='?qemu-"
 else
 	skip 'a native build: this machine runs the tool'
 fi

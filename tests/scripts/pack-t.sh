@@ -137,7 +137,7 @@ if [ -n "$TEST_WRAPPER" ]; then
 		>"$tmpd/run.out" 2>"$tmpd/run.err" || st=$?
 	like 'without HOSTBENCH_WRAPPER, ./hostbench run stops at once: exit 1, naming both CPUs and the qemu-user' \
 		"$st $(cat "$tmpd/run.err")|$(ls -A "$b" | grep -vxF -f "$tmpd/before")$(ls -A "$tmpd/tmp")" \
-		"^1 hostbench: these programs are built for [a-z0-9_]+; this machine is $(uname -m): run them on the board, or set HOSTBENCH_WRAPPER=qemu-[a-z0-9_]+[^|]*\\|\$"
+		"^1 hostbench: these programs are built for [a-z0-9_]+; this machine is $(uname -m): run them on the board, or set HOSTBENCH_WRAPPER='?qemu-[a-z0-9_]+[^|]*\\|\$"
 else
 	skip 'a native build: this machine runs its programs'
 fi
