@@ -57,18 +57,29 @@ is 'the installed front end names the data directory (fleet.sh) under DIR' \
 	"pkgdatadir='$prefix/share/hostbench' yes" \
 	"$(grep '^pkgdatadir=' "$hb" 2>/dev/null) $([ -f "$prefix/share/hostbench/fleet.sh" ] && echo yes)"
 
-# Every example of cache(1), tlb(1) and stream(1) runs a command on PATH.
-bare=''
+# The examples of the programs' man pages run commands that are on PATH:
+# a program (which is not) only as hostbench NAME.  A command is a line's
+# first word, or the first after ";" or "do", past VAR=VALUE words.
 for m in cache tlb stream; do
-	page=$prefix/share/man/man1/$m.1
-	[ -f "$page" ] || {
-		bare="$bare $m.1:missing"
-		continue
-	}
-	bare=$bare$(awk -v m="$m" '/^\.SH EXAMPLES/ { e = 1; next } /^\.SH / { e = 0 }
-		e && /^\.nf/ { x = 1; next } e && /^\.fi/ { x = 0 } x && $1 != "hostbench" { printf " %s.1:%s", m, $1 }' "$page")
+	[ -f "$prefix/share/man/man1/$m.1" ] || bail "make install put no $m.1"
 done
-is 'the examples of cache(1), tlb(1), stream(1) run them as hostbench NAME' '' "$bare"
+progs=$(ls "$prefix/libexec/hostbench" | tr '\n' ' ')
+bare=$(cd "$prefix/share/man/man1" && awk -v progs="$progs" '
+	BEGIN { n = split(progs, p, " "); for (i = 1; i <= n; i++) prog[p[i]] = 1 }
+	FNR == 1 { e = x = 0 }
+	/^\.SH EXAMPLES/ { e = 1; next } /^\.SH / { e = 0 }
+	e && /^\.nf/ { x = 1; next } e && /^\.fi/ { x = 0 }
+	x {
+		l = $0; sub(/#.*/, "", l); gsub(/;/, " ; ", l)
+		k = split(l, w, " "); first = 1
+		for (i = 1; i <= k; i++) {
+			if (w[i] == ";" || w[i] == "do") { first = 1; continue }
+			if (!first || w[i] ~ /^[A-Z_]+=/ || w[i] ~ /^[a-z]+\$$/) continue
+			if (w[i] in prog) printf " %s:%s", FILENAME, w[i]
+			first = 0
+		}
+	}' *.1)
+is 'the man pages'"'"' examples (cache(1), tlb(1), stream(1) ...) run the programs as hostbench NAME' '' "$bare"
 
 mk uninstall prefix="$prefix"
 is 'make uninstall: exit 0' 0 "$MK_STATUS"
