@@ -170,7 +170,7 @@ OFFLOAD_ERE='[^ =]+=(unknown|tso:[a-z?]+,gso:[a-z?]+,gro:[a-z?]+,lro:[a-z?]+,rx:
 SYSCTL_ERE='net\.[a-z0-9_.]+=[^ ]+'
 # list_of ERE: a blank-separated list of words ERE, perhaps cut ("...").
 list_of() {
-	printf '^(%s( %s)*( \.\.\.)?)$' "$1" "$1"
+	printf '^(%s( %s)*( %s)?)$' "$1" "$1" '\.\.\.'
 }
 ok "nics: NAME=DRIVER,mtu=N[,speed,duplex,txqlen,queues] words, none or unknown" \
 	matches "$(value nics)" "^(none|unknown)\$|$(list_of "$NIC_ERE")"
