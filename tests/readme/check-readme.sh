@@ -351,6 +351,7 @@ while IFS=$tab read -r block dir cmd; do
 		report 'not ok' "$block, as $who: $shown: $why" "$secs"
 		tail_log "$log"
 		skip_block="\"$shown\" failed"
+		continue # (the tail of its output holds its summary)
 	fi
 	# a summary line of the command's own, where it has one
 	grep -E '^hostbench: [0-9]+ benchmark|^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR): ' "$log" |
