@@ -163,6 +163,12 @@ resfile_config(const struct resfile_run *r, const char *key)
 	return v != NULL ? v : kv_get(r->later, r->nlater, key);
 }
 
+const char *
+resfile_fingerprint(const struct resfile_run *r, const char *key)
+{
+	return kv_get(r->config, r->nconfig, key);
+}
+
 const struct resfile_result *
 resfile_find(const struct resfile_run *r, const char *name, const char *unit)
 {

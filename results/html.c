@@ -198,18 +198,6 @@ html_runs(FILE *f, const struct report *rep)
 	fputs("</table>\n", f);
 }
 
-/* The fingerprint key's value in run r, or NULL. */
-static const char *
-fp_value(const struct report_run *r, const char *key)
-{
-	size_t k;
-
-	for (k = 0; k < r->rf.nconfig; k++)
-		if (strcmp(r->rf.config[k].key, key) == 0)
-			return r->rf.config[k].value;
-	return NULL;
-}
-
 /* Whether word w (n bytes) is one of the blank-separated words of s. */
 static int
 has_word(const char *s, const char *w, size_t n)
@@ -295,15 +283,15 @@ html_fingerprints(FILE *f, const struct report *rep)
 		for (i = 0; i < rep->nruns; i++)
 			for (k = 0; k < rep->runs[i].rf.nconfig; k++) {
 				const char *key = rep->runs[i].rf.config[k].key;
-				const char *base = fp_value(&rep->runs[0], key);
+				const char *base = resfile_fingerprint(&rep->runs[0].rf, key);
 				int seen = 0, differ = 0;
 
 				for (j = 0; j < i && !seen; j++)
-					seen = fp_value(&rep->runs[j], key) != NULL;
+					seen = resfile_fingerprint(&rep->runs[j].rf, key) != NULL;
 				if (seen)
 					continue;
 				for (j = 0; j < rep->nruns; j++) {
-					const char *v = fp_value(&rep->runs[j], key);
+					const char *v = resfile_fingerprint(&rep->runs[j].rf, key);
 
 					if ((v == NULL) != (base == NULL) || (v && strcmp(v, base) != 0))
 						differ = 1;
@@ -315,7 +303,7 @@ html_fingerprints(FILE *f, const struct report *rep)
 				fputs("<tr>", f);
 				cell(f, "k", key);
 				for (j = 0; j < rep->nruns; j++) {
-					const char *v = fp_value(&rep->runs[j], key);
+					const char *v = resfile_fingerprint(&rep->runs[j].rf, key);
 
 					if (j > 0 && ((v == NULL) != (base == NULL)
 						      || (v && strcmp(v, base) != 0)))
