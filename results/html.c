@@ -38,23 +38,40 @@ static const char style[] =
 
 /* ---------------------------------------------------------------- pieces */
 
+/* The lines written to the temporary file t, escaped into f without
+ * their line ends, sep between them; t is closed. */
+static void
+html_copy(FILE *f, FILE *t, const char *sep)
+{
+	char line[1024];
+	int ended = 0;
+
+	rewind(t);
+	while (fgets(line, sizeof(line), t) != NULL) {
+		size_t n = strcspn(line, "\n");
+
+		if (ended)
+			fputs(sep, f);
+		ended = line[n] == '\n';
+		line[n] = '\0';
+		escape_html(f, line);
+	}
+	fclose(t);
+}
+
 /* What fn writes (the text report's own words), escaped into f as a
  * preformatted block.  Returns 0, or -1 when no temporary file. */
 static int
 html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct report_ab *))
 {
 	FILE *t = tmpfile();
-	char line[1024];
 
 	if (t == NULL)
 		return -1;
 	fn(t, ab);
-	rewind(t);
 	fputs("<pre>", f);
-	while (fgets(line, sizeof(line), t) != NULL)
-		escape_html(f, line);
-	fputs("</pre>\n", f);
-	fclose(t);
+	html_copy(f, t, "\n");
+	fputs("\n</pre>\n", f);
 	return 0;
 }
 
@@ -128,8 +145,6 @@ static void
 html_flags(FILE *f, const struct report_run *r)
 {
 	FILE *t = r->rf.nflags > 0 ? tmpfile() : NULL;
-	char line[1024];
-	int n = 0;
 
 	if (t == NULL) {
 		size_t k;
@@ -142,14 +157,7 @@ html_flags(FILE *f, const struct report_run *r)
 		return;
 	}
 	format_flags(t, r, "", "");
-	rewind(t);
-	while (fgets(line, sizeof(line), t) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (n++ > 0)
-			fputs("<br>", f);
-		escape_html(f, line);
-	}
-	fclose(t);
+	html_copy(f, t, "<br>");
 }
 
 static void
