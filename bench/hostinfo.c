@@ -145,21 +145,6 @@ box_print(const char *host, long long port, const char *keyfile)
 	return rc == 0 ? MSG_EXIT_OK : MSG_EXIT_FAIL;
 }
 
-/* -u: the table of units, for the docs and the tests. */
-static void
-print_units(void)
-{
-	size_t i;
-
-	for (i = 0; i < output_unit_count; i++) {
-		const struct output_unit *u = &output_units[i];
-
-		printf("%s\t%s\t%s\t%s\n", u->unit,
-		       u->better > 0 ? "higher" : u->better < 0 ? "lower" : "-",
-		       u->exact ? "exact" : "nothing", u->meaning);
-	}
-}
-
 int
 main(int argc, char **argv)
 {
@@ -288,7 +273,7 @@ main(int argc, char **argv)
 	else if (mode == 'k')
 		output_run_note_keys(stdout);
 	else if (mode == 'u')
-		print_units();
+		output_print_units(stdout);
 	else {
 		fingerprint_print(stdout, emulation);
 		/* Once per result file: benchstat reads which way each unit is better. */

@@ -234,6 +234,23 @@ unit_line(FILE *f, const struct output_unit *u, const char *unit)
 }
 
 void
+output_print_units(FILE *f)
+{
+	size_t i;
+	int saved = errno;
+
+	errno = 0;
+	for (i = 0; i < output_unit_count; i++) {
+		const struct output_unit *u = &output_units[i];
+
+		fprintf(f, "%s\t%s\t%s\t%s\n", u->unit,
+			u->better > 0 ? "higher" : u->better < 0 ? "lower" : "-",
+			u->exact ? "exact" : "nothing", u->meaning);
+	}
+	note_error(f, saved);
+}
+
+void
 output_unit_lines(FILE *f)
 {
 	size_t i;

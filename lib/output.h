@@ -96,6 +96,12 @@ void output_unit_lines(FILE *f);
 void output_run_note_keys(FILE *f);
 
 /*
+ * Print the table of output_units (hostinfo -u), one a line: unit, better
+ * (higher, lower or -), assume (exact or nothing), meaning, by tabs.
+ */
+void output_print_units(FILE *f);
+
+/*
  * The name and unit under which the metric table (lib/metric) and the
  * results tool know a value a result line carries.  A run's own figures
  * are written as units on the line of the result they belong to (as Go

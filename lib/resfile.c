@@ -163,6 +163,12 @@ resfile_config(const struct resfile_run *r, const char *key)
 	return v != NULL ? v : kv_get(r->later, r->nlater, key);
 }
 
+const char *
+resfile_fingerprint(const struct resfile_run *r, const char *key)
+{
+	return kv_get(r->config, r->nconfig, key);
+}
+
 const struct resfile_result *
 resfile_find(const struct resfile_run *r, const char *name, const char *unit)
 {
@@ -453,9 +459,12 @@ finish(struct resfile_parser *p, int seen_any)
 			return -1;
 		}
 	}
-	if (!seen_any) {
+	/* A file whose only results were dropped (an lmbench TCP sweep that
+	 * ended early) and that has no header leaves nothing to table. */
+	if (!seen_any || (r->nresults == 0 && r->nconfig == 0)) {
 		p->line = 0;
-		return resfile_fail(p, "no results and no header: not a result file");
+		return resfile_fail(p, seen_any ? "no results left and no header: nothing to table"
+					       : "no results and no header: not a result file");
 	}
 	return 0;
 }

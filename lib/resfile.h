@@ -144,6 +144,9 @@ int resfile_load(struct resfile_run *r, const char *path, char *err, size_t errl
  * later, else NULL. */
 const char *resfile_config(const struct resfile_run *r, const char *key);
 
+/* The fingerprint's value for key (not a value set later), or NULL. */
+const char *resfile_fingerprint(const struct resfile_run *r, const char *key);
+
 /* The result with exactly this name and unit, or NULL. */
 const struct resfile_result *resfile_find(const struct resfile_run *r,
 					  const char *name, const char *unit);

@@ -84,19 +84,6 @@ ftable_free(struct ftable *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The fingerprint's value of key in run rf (not a value a case set
- * later), or NULL. */
-static const char *
-fp_value(const struct resfile_run *rf, const char *key)
-{
-	size_t k;
-
-	for (k = 0; k < rf->nconfig; k++)
-		if (strcmp(rf->config[k].key, key) == 0)
-			return rf->config[k].value;
-	return NULL;
-}
-
 /* The value of key on host h: its runs' distinct values joined by " / "
  * (malloc'd; "" when none has the key), or NULL when out of memory. */
 static char *
@@ -106,7 +93,7 @@ host_value(const struct report *rep, const struct report_host *h, const char *ke
 	char *s;
 
 	for (i = 0; i < h->n; i++) {
-		const char *v = fp_value(&rep->runs[h->runs[i]].rf, key);
+		const char *v = resfile_fingerprint(&rep->runs[h->runs[i]].rf, key);
 
 		if (v != NULL)
 			len += strlen(v) + 3;
@@ -115,12 +102,12 @@ host_value(const struct report *rep, const struct report_host *h, const char *ke
 		return NULL;
 	s[0] = '\0';
 	for (i = 0; i < h->n; i++) {
-		const char *v = fp_value(&rep->runs[h->runs[i]].rf, key);
+		const char *v = resfile_fingerprint(&rep->runs[h->runs[i]].rf, key);
 
 		if (v == NULL)
 			continue;
 		for (j = 0; j < i; j++) {
-			const char *w = fp_value(&rep->runs[h->runs[j]].rf, key);
+			const char *w = resfile_fingerprint(&rep->runs[h->runs[j]].rf, key);
 
 			if (w != NULL && strcmp(v, w) == 0)
 				break;

@@ -38,23 +38,40 @@ static const char style[] =
 
 /* ---------------------------------------------------------------- pieces */
 
+/* The lines written to the temporary file t, escaped into f without
+ * their line ends, sep between them; t is closed. */
+static void
+html_copy(FILE *f, FILE *t, const char *sep)
+{
+	char line[1024];
+	int ended = 0;
+
+	rewind(t);
+	while (fgets(line, sizeof(line), t) != NULL) {
+		size_t n = strcspn(line, "\n");
+
+		if (ended)
+			fputs(sep, f);
+		ended = line[n] == '\n';
+		line[n] = '\0';
+		escape_html(f, line);
+	}
+	fclose(t);
+}
+
 /* What fn writes (the text report's own words), escaped into f as a
  * preformatted block.  Returns 0, or -1 when no temporary file. */
 static int
 html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct report_ab *))
 {
 	FILE *t = tmpfile();
-	char line[1024];
 
 	if (t == NULL)
 		return -1;
 	fn(t, ab);
-	rewind(t);
 	fputs("<pre>", f);
-	while (fgets(line, sizeof(line), t) != NULL)
-		escape_html(f, line);
-	fputs("</pre>\n", f);
-	fclose(t);
+	html_copy(f, t, "\n");
+	fputs("\n</pre>\n", f);
 	return 0;
 }
 
@@ -128,8 +145,6 @@ static void
 html_flags(FILE *f, const struct report_run *r)
 {
 	FILE *t = r->rf.nflags > 0 ? tmpfile() : NULL;
-	char line[1024];
-	int n = 0;
 
 	if (t == NULL) {
 		size_t k;
@@ -142,14 +157,7 @@ html_flags(FILE *f, const struct report_run *r)
 		return;
 	}
 	format_flags(t, r, "", "");
-	rewind(t);
-	while (fgets(line, sizeof(line), t) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (n++ > 0)
-			fputs("<br>", f);
-		escape_html(f, line);
-	}
-	fclose(t);
+	html_copy(f, t, "<br>");
 }
 
 static void
@@ -196,18 +204,6 @@ html_runs(FILE *f, const struct report *rep)
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
-}
-
-/* The fingerprint key's value in run r, or NULL. */
-static const char *
-fp_value(const struct report_run *r, const char *key)
-{
-	size_t k;
-
-	for (k = 0; k < r->rf.nconfig; k++)
-		if (strcmp(r->rf.config[k].key, key) == 0)
-			return r->rf.config[k].value;
-	return NULL;
 }
 
 /* Whether word w (n bytes) is one of the blank-separated words of s. */
@@ -295,15 +291,15 @@ html_fingerprints(FILE *f, const struct report *rep)
 		for (i = 0; i < rep->nruns; i++)
 			for (k = 0; k < rep->runs[i].rf.nconfig; k++) {
 				const char *key = rep->runs[i].rf.config[k].key;
-				const char *base = fp_value(&rep->runs[0], key);
+				const char *base = resfile_fingerprint(&rep->runs[0].rf, key);
 				int seen = 0, differ = 0;
 
 				for (j = 0; j < i && !seen; j++)
-					seen = fp_value(&rep->runs[j], key) != NULL;
+					seen = resfile_fingerprint(&rep->runs[j].rf, key) != NULL;
 				if (seen)
 					continue;
 				for (j = 0; j < rep->nruns; j++) {
-					const char *v = fp_value(&rep->runs[j], key);
+					const char *v = resfile_fingerprint(&rep->runs[j].rf, key);
 
 					if ((v == NULL) != (base == NULL) || (v && strcmp(v, base) != 0))
 						differ = 1;
@@ -315,7 +311,7 @@ html_fingerprints(FILE *f, const struct report *rep)
 				fputs("<tr>", f);
 				cell(f, "k", key);
 				for (j = 0; j < rep->nruns; j++) {
-					const char *v = fp_value(&rep->runs[j], key);
+					const char *v = resfile_fingerprint(&rep->runs[j].rf, key);
 
 					if (j > 0 && ((v == NULL) != (base == NULL)
 						      || (v && strcmp(v, base) != 0)))

@@ -214,10 +214,18 @@ like 'a file named as a run (host.N) is read, and reported when it is none' "$ST
 
 # ------------------------------------------------ make -C results, as in lmbench
 make=${MAKE:-make}
+# skip4 REASON: the four tests of this part skipped.
+skip4() {
+	for _k in 1 2 3 4; do
+		skip "$1"
+	done
+}
 if [ ! -f "$builddir/results/Makefile" ]; then
-	skip 'no results/Makefile in the build tree (configure makes it)' 4
+	skip4 'no results/Makefile in the build tree (configure makes it)'
 elif ! command -v "$make" >/dev/null 2>&1; then
-	skip "no $make" 4
+	skip4 "no $make"
+elif [ -n "${TEST_WRAPPER:-}" ]; then
+	skip4 "the make targets run the tool itself, here built for another CPU (TEST_WRAPPER=$TEST_WRAPPER)"
 else
 	runs_dir=$builddir/results/fleet-t.$$
 	mkdir "$runs_dir"
