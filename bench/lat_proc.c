@@ -7,7 +7,10 @@
  * fork and /bin/sh -c hello.  Every fork, exec and wait is checked and
  * every child must exit 0.  hello is the one installed next to this
  * program (never looked up in PATH); it writes one line to /dev/null,
- * opened before timing, and runs with an empty environment.
+ * opened before timing, and runs with an empty environment.  Before
+ * timing, hello is run once: where the system cannot execute it (under
+ * an emulator such as qemu-user, a program cannot start another program
+ * of its CPU), exec and shell are unsupported, not failed.
  */
 #include "config.h"
 
@@ -127,6 +130,54 @@ do_spawn(void *arg, uint64_t n)
 }
 
 /*
+ * Run hello once, directly: 0 when it ran and exited 0; else exit 77
+ * where the system cannot execute it (ENOEXEC: a program for another
+ * CPU, as under qemu-user, which runs only the program it was given),
+ * or 1 naming why.  The child reports a failed execve's errno through a
+ * pipe that a successful one closes.
+ */
+static void
+probe_hello(const struct state *s)
+{
+	int fd[2], e = 0;
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(fd) != 0 || fcntl(fd[1], F_SETFD, FD_CLOEXEC) != 0)
+		msg_sysdie("pipe");
+	pid = fork();
+	if (pid < 0)
+		msg_sysdie("fork");
+	if (pid == 0) {
+		char *const argv[] = { (char *)s->hello, NULL };
+
+		close(fd[0]);
+		if (dup2(s->devnull, STDOUT_FILENO) >= 0)
+			execve(s->hello, argv, no_env);
+		e = errno;
+		if (write(fd[1], &e, sizeof(e)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(fd[1]);
+	while ((r = read(fd[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(fd[0]);
+	if (r == (ssize_t)sizeof(e)) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		if (e == ENOEXEC)
+			msg_exit(MSG_EXIT_UNSUPPORTED,
+				 "%s: %s: this system cannot start it (under an emulator such as "
+				 "qemu-user a program cannot run another one of its CPU)",
+				 s->hello, strerror(e));
+		msg_die("%s: %s", s->hello, strerror(e));
+	}
+	if (reap(pid, s->hello) != 0)
+		msg_sysdie("waitpid");
+}
+
+/*
  * hello's path: next to this program, whose path is /proc/self/exe where
  * there is one, else argv[0] made absolute.  Returns 0 or -1.
  */
@@ -241,6 +292,8 @@ main(int argc, char **argv)
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
 	}
+	if (v->runs_hello)
+		probe_hello(&s);
 	snprintf(name, sizeof(name), "LatProc/op=%s", v->op);
 	memset(&c, 0, sizeof(c));
 	c.name = name;

@@ -2,10 +2,11 @@
 # lat_proc: options, errors, hello, plausible values (fork > null syscall,
 # exec > fork, shell > exec), a missing or failing hello, and no child
 # left after SIGTERM.  Under qemu-user a target binary cannot exec another
-# one: exec and shell are skipped there.
+# one: exec and shell are unsupported there (exit 77, no result), and
+# their measurements skipped.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 20
+plan 21
 q='-N 3 -T 1ms -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_proc-t.XXXXXX")
 _tap_cleanup_hook() {
@@ -49,10 +50,18 @@ fork_min=$(results_of "$TAP_STDOUT" LatProc/op=fork | min_of)
 ok "fork: exit 0 and between 1 ns and 1 s ($fork ns)" value_ok "$TAP_STATUS" "$fork" 1 1000000000
 ok "fork costs more than a null system call ($fork > $null ns)" more "$fork" "$null"
 
+# unsupported OP: exit 77 saying why, and no result line.
+unsupported() {
+	run_prog lat_proc $q "$1"
+	[ "$TAP_STATUS" -eq 77 ] && ! printf '%s\n' "$TAP_STDOUT" | grep -q '^Benchmark' &&
+		printf '%s\n' "$TAP_STDERR" | grep -q 'Exec format error: this system cannot start it'
+
+}
 if [ -n "$TEST_WRAPPER" ]; then
-	for t in 'exec prints records' 'exec is plausible' 'exec costs more than fork' \
-		'shell costs more than exec' 'a missing hello: exit 77' \
-		'a failing hello: exit 1'; do
+	ok "exec under $TEST_WRAPPER: exit 77, the reason, no result" unsupported exec
+	ok "shell under $TEST_WRAPPER: exit 77, the reason, no result" unsupported shell
+	for t in 'exec is plausible' 'exec costs more than fork' 'a missing hello: exit 77' \
+		'a failing hello: exit 1' 'a hello this system cannot execute: exit 77'; do
 		skip "$t: a program under $TEST_WRAPPER cannot exec another"
 	done
 else
@@ -85,6 +94,14 @@ else
 	err=$("$dir/bin/lat_proc" $q exec 2>&1 >/dev/null) || st=$?
 	ok "a failing hello: exit 1 naming the status ($err)" \
 		test "$st" -eq 1 -a -n "$(printf '%s' "$err" | grep 'hello exited with status 3')"
+	# Neither a script nor a program of this machine: ENOEXEC, as under
+	# an emulator, where the system cannot start hello.
+	printf '\177ELF\001\001\001\000junk\n' >"$dir/bin/hello"
+	st=0
+	out=$("$dir/bin/lat_proc" $q shell 2>"$dir/err") || st=$?
+	ok "a hello this system cannot execute: exit 77, the reason, no result ($(cat "$dir/err"))" \
+		test "$st" -eq 77 -a -z "$(printf '%s' "$out" | grep '^Benchmark')" \
+		-a -n "$(grep 'Exec format error' "$dir/err")"
 fi
 
 # procs TEXT: how many processes have TEXT in their command line.
