@@ -50,17 +50,6 @@ else
 	ok "running true costs more than a fork ($cmd > $fork ns)" more "$cmd" "$fork"
 fi
 
-# procs TEXT: how many processes have TEXT in their command line.
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		if { tr '\0' ' ' <"$_f"; } 2>/dev/null | grep -qF -- "$1"; then
-			_n=$((_n + 1))
-		fi
-	done
-	printf '%s\n' "$_n"
-}
-
 # SIGTERM in the middle of a run: lat_cmd, the command and the command's
 # own child are gone.  The shell's $0 and an odd sleep mark them.
 mark="lat_cmd-t-$$"

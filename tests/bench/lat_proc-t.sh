@@ -104,17 +104,6 @@ else
 		-a -n "$(grep 'Exec format error' "$dir/err")"
 fi
 
-# procs TEXT: how many processes have TEXT in their command line.
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		if { tr '\0' ' ' <"$_f"; } 2>/dev/null | grep -qF -- "$1"; then
-			_n=$((_n + 1))
-		fi
-	done
-	printf '%s\n' "$_n"
-}
-
 # SIGTERM in the middle of a long run: lat_proc and its child are gone.
 # The sample count marks this run's processes.
 op=exec

@@ -84,11 +84,15 @@ esac
 
 # Load processes: named in the results, gone after a normal exit, after an
 # error and after SIGTERM.  The program runs by its absolute path, so that
-# pgrep finds its processes (and no other build's) by that path.
+# its processes (and no other build's) are found by that path.
 bin=$(cd "$(dirname "$(prog lat_usleep)")" && pwd)/lat_usleep
-none_left() { ! pgrep -f "$bin" >/dev/null; }
+none_left() { [ "$(procs "$bin")" -eq 0 ]; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lat_usleep-t.XXXXXX")
-_tap_cleanup_hook() { pkill -KILL -f "$bin" 2>/dev/null || :; rm -rf "$dir"; }
+_tap_cleanup_hook() {
+	# shellcheck disable=SC2046
+	kill -KILL $(pids_with_cmdline "$bin") 2>/dev/null || :
+	rm -rf "$dir"
+}
 out=$(TMPDIR=$dir $TEST_WRAPPER "$bin" -N 2 -n 5 -o raw -l 2 nanosleep 2>&1)
 like '-l 2: results are named load=2' "$out" '^BenchmarkLatUsleep/method=nanosleep/usec=100/load=2	'
 like '-l 2: load-procs is recorded' "$out" '^load-procs: 2$'
@@ -108,7 +112,7 @@ fi
 TMPDIR=$dir $TEST_WRAPPER "$bin" -N 100000 -o raw -l 2 nanosleep >/dev/null &
 pid=$!
 sleep 1
-ok 'while running: the program and its 2 load processes exist' test "$(pgrep -c -f "$bin")" -ge 3
+ok 'while running: the program and its 2 load processes exist' test "$(procs "$bin")" -ge 3
 kill -TERM "$pid"
 st=0
 wait "$pid" || st=$?

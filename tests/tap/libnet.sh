@@ -30,15 +30,6 @@ gone() {
 	done
 	return 1
 }
-# procs MARK: how many processes have MARK in their command line.
-procs() {
-	_n=0
-	for _f in /proc/[0-9]*/cmdline; do
-		_c=$({ tr '\0' ' ' <"$_f"; } 2>/dev/null) || continue
-		case $_c in *"$1"*) _n=$((_n + 1)) ;; esac
-	done
-	echo "$_n"
-}
 # has TEXT NAME: TEXT has a result line named Benchmark<NAME>.
 has() {
 	[ -n "$(results_of "$1" "$2")" ]

@@ -143,7 +143,7 @@ place_kill() {
 			kill -TERM "$bg"
 			_want=143
 		else
-			_k=$(pgrep -P "$bg" 2>/dev/null | head -n 1)
+			_k=$(children_of "$bg" | head -n 1)
 			kill -KILL "${_k:-$bg}"
 			_want=1
 		fi

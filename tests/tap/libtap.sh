@@ -229,6 +229,35 @@ pids_with_env() {
 	return 0
 }
 
+# pids_with_cmdline TEXT: the processes (other than this shell) whose
+# command line, its words joined by spaces, holds TEXT, one pid per line:
+# pgrep -f, which a minimal system may lack.  Needs /proc.
+pids_with_cmdline() {
+	for _f in /proc/[0-9]*/cmdline; do
+		_p=${_f#/proc/}
+		_p=${_p%/cmdline}
+		[ "$_p" = "$$" ] && continue
+		_c=$({ tr '\000' ' ' <"$_f"; } 2>/dev/null) || continue
+		case $_c in *"$1"*) printf '%s\n' "$_p" ;; esac
+	done
+	return 0
+}
+
+# procs TEXT: how many processes have TEXT in their command line.
+procs() {
+	pids_with_cmdline "$1" | wc -l | tr -d ' '
+}
+
+# children_of PID: PID's child processes, one pid per line: pgrep -P.
+# Needs /proc.
+children_of() {
+	for _f in /proc/[0-9]*/stat; do
+		# "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+		{ sed -n "s/^\([0-9]*\) .*) [A-Za-z] $1 .*/\1/p" "$_f"; } 2>/dev/null
+	done
+	return 0
+}
+
 # num_between LO X HI: true when LO <= X <= HI (floating point).
 num_between() {
 	awk -v lo="$1" -v x="$2" -v hi="$3" 'BEGIN { exit !(x != "" && x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
