@@ -598,7 +598,8 @@ tests_under() {
 		"$(cd "$r" && find . -type f | sed 's|^\./||')"
 	ok "$name: ... which starts with the fingerprint" header_ok "$f"
 	ok "$name: ... with the host's tuning (values or unknown)" has_keys "$f" \
-		kernel governor thp cmdline modules irq-affinity netfilter-rules load libc date
+		kernel governor thp cmdline modules irq-affinity nics qdiscs offloads net-sysctls \
+		netfilter-rules load libc date
 	ok "$name: ... then well-formed configuration and result lines" \
 		well_formed "$(cat "$f")"
 	ok "$name: ... each case ending in its noise line" noise_ok "$f"
