@@ -283,7 +283,8 @@ add_sudo() {
 
 # A result file the command's output names (hostbench run prints its path
 # last): how many of its cases ran ok.  Prints "K of N cases ok"; fails
-# when none did.
+# when none did, or when a case failed (unsupported, skipped and
+# implausible cases are the run's verdicts, not the README's failures).
 result_cases() { # LOG CWD
 	f=$(grep -E '^([^ ]*/)?results/[^ /]+/[^ /]+\.[0-9]+$' "$1" | tail -n 1)
 	[ -n "$f" ] || return 0
@@ -294,8 +295,13 @@ result_cases() { # LOG CWD
 	}
 	all=$(grep -c '^# status: ' "$root$f")
 	good=$(grep -c '^# status: ok' "$root$f")
+	bad=$(grep -c '^# status: failed' "$root$f")
 	printf '%s: %s of %s cases ok' "${f##*/}" "$good" "$all"
-	[ "$good" -gt 0 ]
+	[ "$bad" -eq 0 ] || printf ', %s failed: %s' "$bad" "$(awk '
+		/^# bench: / { b = substr($0, 10) }
+		/^# args:/ { a = substr($0, 8) }
+		/^# status: failed/ && n++ < 3 { printf "%s%s (%s); ", b, a, substr($0, 11) }' "$root$f")"
+	[ "$good" -gt 0 ] && [ "$bad" -eq 0 ]
 }
 
 tab=$(printf '\t')
