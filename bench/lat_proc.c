@@ -137,7 +137,7 @@ do_spawn(void *arg, uint64_t n)
  * pipe that a successful one closes.
  */
 static void
-probe_hello(const struct state *s)
+probe_hello(struct state *s)
 {
 	int fd[2], e = 0;
 	ssize_t r;
@@ -149,7 +149,7 @@ probe_hello(const struct state *s)
 	if (pid < 0)
 		msg_sysdie("fork");
 	if (pid == 0) {
-		char *const argv[] = { (char *)s->hello, NULL };
+		char *const argv[] = { s->hello, NULL };
 
 		close(fd[0]);
 		if (dup2(s->devnull, STDOUT_FILENO) >= 0)

@@ -1583,6 +1583,7 @@ sysinfo_offloads(char *buf, size_t len)
 			uint32_t v;
 
 			state[k] = "?";
+			/* cppcheck-suppress knownConditionTrueFalse ; fd is -1 only without __linux__ */
 			if (fd >= 0 && ethtool_get(fd, ifs[i].name, offload_feats[k].cmd, &v) == 0) {
 				v = offload_feats[k].mask != 0 ? (v & offload_feats[k].mask) : v;
 				state[k] = v != 0 ? "on" : "off";
