@@ -192,7 +192,7 @@ for try in 1 2 3; do
 		--box "root@127.0.0.1:$((20000 + ($$ * 7 + try * 997) % 12000))" $sshopts \
 		--profile test --only mhz -o "$tmpd/box.out"
 	case $HB_ERR in
-	*'Address already in use'*) ;;
+	*'Address in use'* | *'Address already in use'*) ;;
 	*) break ;;
 	esac
 done
