@@ -65,7 +65,7 @@ nprogs=0
 for _p in $progs; do nprogs=$((nprogs + 1)); done
 
 script=$top_builddir/hostbench
-plan $((nprogs + 8))
+plan $((nprogs + 10))
 
 # full PROG ARGS...: PROG with stdout on /dev/full exits 1 and says so,
 # with the reason, once.  1 test.
@@ -125,11 +125,11 @@ elif [ ! -x "$top_builddir/bench/cache" ]; then
 elif [ -n "$TEST_WRAPPER" ]; then
 	# Under qemu-user a run takes long and the fill point moves.
 	why='the front end runs natively only'
-elif ! mount_small "$d/fs" 8k || ! mount_small "$d/tfs" 32k; then
+elif ! mount_small "$d/fs" 8k || ! mount_small "$d/tfs" 48k; then
 	why='cannot mount a tmpfs here'
 fi
 if [ -n "$why" ]; then
-	for _k in 1 2 3 4 5 6 7 8; do skip "$why"; done
+	for _k in 1 2 3 4 5 6 7 8 9 10; do skip "$why"; done
 	exit 0
 fi
 unset HOSTBENCH_WRAPPER HOSTBENCH_COMPARE
@@ -155,11 +155,19 @@ is '... publishing nothing, leaving no temporary file' '' \
 	"$(find "$d/fs" -type f)$(cat "$d/hb.out")"
 is '... and no scratch directory' '' "$(ls -A "$d/tmp")"
 
+# A TMPDIR without room for the run's own scratch files (8 KB): the run
+# stops before anything, saying so.
+hb "$d/fs" run -q --profile test --only cache --results-dir "$d/roomy"
+like 'TMPDIR without room for the scratch files: exit 1 saying so' "$hb_st $(cat "$d/hb.err")" \
+	"^1 hostbench: no room in TMPDIR [(]'$d/fs'[)] for the run's scratch files"
+is '... nothing written, nothing left in TMPDIR' '' \
+	"$(find "$d/roomy" "$d/fs" -type f; find "$d/fs" -name 'hostbench.*')"
+
 hb "$d/tmp" run -q --profile test --only cache --results-dir "$d/roomy"
 cat "$(find "$d/roomy" -type f)" >"$d/whole"
 rm -rf "${d:?}/roomy"/*
 
-# A TMPDIR that fills up: 32 KB hold the run's scratch files, not
+# A TMPDIR that fills up: 48 KB hold the run's scratch files, not
 # cache's output, nor then its message.
 hb "$d/tfs" run -q --profile test --only cache --results-dir "$d/roomy"
 is 'TMPDIR full: the run goes on, exit 0' 0 "$hb_st"
