@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 74
+plan 78
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -137,7 +137,34 @@ run_prog lmdd -N 2 -o raw of="$dir" bs=64k count=4 verify=1 flush=1
 is 'write with verify=1 flush=1 (read back from the disk): exit 0' 0 "$TAP_STATUS"
 TMPDIR=$dir run_prog lmdd $q if= bs=64k count=4 flush=1
 is 'a temporary input (if= empty: TMPDIR), flushed before each read: exit 0' 0 "$TAP_STATUS"
-like 'its result is named flush=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=read/size=256K/bs=64K/flush=1	'
+like 'its first pass is named flush=1/pass=first' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=read/size=256K/bs=64K/flush=1/pass=first	'
+is 'a read after a flush: one first pass, then the 2 later ones, none unnamed' '1 2 0' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkLmdd.*\/pass=first\t/ { f++ }
+		/^BenchmarkLmdd.*\/pass=later\t/ { if (!f) bad++; l++ }
+		/^BenchmarkLmdd.*\/flush=1\t/ { bad++ }
+		END { print f + 0, l + 0, bad + 0 }')"
+# The read-ahead of the directory's device, from sysfs (a partition's is
+# its disk's); unknown where there is none (tmpfs) or stat cannot say.
+want='unknown'
+dev=$(stat -c '%Hd:%Ld' "$dir" 2>/dev/null) || dev=
+for ra in "/sys/dev/block/$dev/queue/read_ahead_kb" "/sys/dev/block/$dev/../queue/read_ahead_kb"; do
+	if [ -n "$dev" ] && [ -r "$ra" ]; then
+		want="$(cat "$ra") kB ($(basename "$(readlink "/sys/dev/block/$dev")"))"
+		break
+	fi
+done
+if [ -n "$dev" ]; then
+	like "the read-ahead of the input's device is recorded ($want)" "$TAP_STDOUT" \
+		"^read-ahead: $(printf '%s' "$want" | sed 's/[().]/[&]/g')\$"
+else
+	like "the read-ahead of the input's device is recorded" "$TAP_STDOUT" \
+		'^read-ahead: ([0-9]+ kB|unknown)'
+fi
+TMPDIR=$dir run_prog lmdd -N 3 -o text if= bs=64k count=4 flush=1
+like "text output after a flush: lmbench's line for the first pass and for the later ones" \
+	"$(printf '%s\n' "$TAP_STDOUT" | grep 'MB/sec' | tr '\n' '|')" \
+	'[(]the first pass, after the flush[)][|].*[(]the median later pass[)][|]$'
 TMPDIR=$dir run_prog lmdd -N 2 -o raw if="$dir" of="$dir" bs=32k count=4
 like 'a copy between two temporary files: op=copy, 8 I/Os a pass' "$TAP_STDOUT" \
 	'^BenchmarkLmdd/op=copy/size=128K/bs=32K	 +8	'
@@ -145,6 +172,9 @@ is 'nothing is left after reads and copies' '' "$(ls -A "$dir")"
 run_prog lmdd -N 2 -o raw if=internal of=/dev/null bs=1m count=4 sync=1 force=1
 like 'of=/dev/null force=1 with sync=1: named sync=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=4M/bs=1M/sync=1	'
 
+run_prog lmdd -N 3 -o raw of="$dir" bs=64k count=4
+like 'a write has no pass= part (every pass is alike)' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=write/size=256K/bs=64K	'
 run_prog lmdd -N 3 -o text of="$dir" bs=64k count=4
 like 'text output: median and CI of MB/s' "$TAP_STDOUT" '^Lmdd/op=write/size=256K/bs=64K +[0-9.]+ MB/s .*n=3\)$'
 like "text output: lmbench's summary line" "$TAP_STDOUT" '^  0\.2621 MB in [0-9.]+ secs, [0-9.]+ MB/sec'
