@@ -2,12 +2,14 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 78
+plan 81
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
+loop=
 _tap_cleanup_hook() {
 	[ -z "${pid:-}" ] || kill -KILL "$pid" 2>/dev/null || :
+	[ -z "$loop" ] || losetup -d "$loop" 2>/dev/null || :
 	[ -z "$mnt" ] || umount "$mnt" 2>/dev/null || :
 	[ -z "$mnt" ] || rmdir "$mnt" 2>/dev/null || :
 	rm -rf "$dir"
@@ -131,6 +133,28 @@ else
 	skip 'no block device node here, and none can be made'
 fi
 rm -f "$dir/blk"
+
+# A block device is read without force=1, as hdparm -t reads one: a loop
+# device over a file lmdd wrote, flushed before each pass (BLKFLSBUF as
+# root), checked block by block, its own read-ahead named.
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+	run_prog lmdd -N 1 -o raw of="$dir/img" bs=64k count=32 && [ "$TAP_STATUS" -eq 0 ] &&
+	loop=$(losetup -f --show "$dir/img" 2>/dev/null) && [ -n "$loop" ]; then
+	run_prog lmdd -N 3 -o raw if="$loop" bs=64k count=32 flush=1 verify=1
+	is "a block device ($loop) is read without force=1, flushed: its first pass and 2 later ones" \
+		'0 1 2' "$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '/pass=first	') $(printf '%s\n' "$TAP_STDOUT" | grep -c '/pass=later	')"
+	like '... every block as lmdd wrote it (verify=1)' "$TAP_STDOUT" \
+		'^BenchmarkLmdd/op=read/size=2M/bs=64K/flush=1/pass=first	'
+	like "... with the loop device's own read-ahead" "$TAP_STDOUT" \
+		"^read-ahead: ([0-9]+ kB \\(${loop##*/}\\)|unknown)\$"
+	losetup -d "$loop" 2>/dev/null || :
+	loop=
+else
+	for t in 'a block device read' 'its blocks checked' 'its read-ahead'; do
+		skip "$t: needs root and losetup (a loop device)"
+	done
+fi
+rm -f "$dir/img"
 
 # Write, flush and read back; a temporary input; a copy.
 run_prog lmdd -N 2 -o raw of="$dir" bs=64k count=4 verify=1 flush=1
