@@ -11,6 +11,16 @@
  * blocks, flush=1's dropping of cached pages before a read, verify=1's
  * read-back, and the untimed writing of a temporary input (if=DIR).
  *
+ * A read after a flush (flush=1|2 with if=) reports its first pass apart
+ * (/pass=first), before any warm-up: the one pass that a cache below the
+ * page cache (a VM's disk image, a RAID controller's memory) cannot have
+ * served from an earlier pass, and so the disk's figure.  The later passes
+ * (/pass=later) follow; where they are faster than the first beyond their
+ * own spread, lmdd says that such a cache served them.  The input's
+ * device's read-ahead is recorded beside the per-I/O latencies, which it
+ * shortens (most reads of a sequential pass find their data already on
+ * its way).
+ *
  * An output named with of=FILE stays, as dd's does (keep=0: removed at
  * exit); a temporary file lmdd made in a DIR is always removed.
  */
@@ -38,6 +48,7 @@
 #include "msg.h"
 #include "output.h"
 #include "stats.h"
+#include "sysinfo.h"
 #include "tmp.h"
 
 /*
@@ -207,6 +218,15 @@ drop_cache(const struct state *s, const struct end *e)
 		return 0;
 	if (fsync(e->fd) != 0 && errno != EINVAL)
 		return io_failed(e, "cannot sync", 0);
+#ifdef BLKFLSBUF
+	/*
+	 * A block device: its buffers written and dropped, as hdparm -t does
+	 * (root only; without it, the pages fadvise drops).
+	 */
+	if (S_ISBLK(e->st.st_mode) && ioctl(e->fd, BLKFLSBUF, 0) != 0 && errno != EACCES
+	    && errno != EPERM)
+		return io_failed(e, "cannot drop the device's buffers (BLKFLSBUF)", 0);
+#endif
 #ifdef HAVE_POSIX_FADVISE
 	errno = posix_fadvise(e->fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (errno != 0)
@@ -649,34 +669,70 @@ keep_file(struct end *e)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-/* Every pass as a raw line, or the text summary and lmbench's line. */
+/*
+ * n passes as raw lines, or their text summary and lmbench's line (what:
+ * which pass that line gives).
+ */
 static void
 report(const struct bench_opts *o, const char *name, const uint64_t *ios, const double *v,
-       const char *const *units, size_t np)
+       size_t n, const char *const *units, size_t np, const char *what)
 {
-	const struct hist *a = &st.all;
-	double *col = malloc(o->reps * sizeof(*col));
+	double *col = malloc(n * sizeof(*col));
 	struct stats s;
 	size_t i;
 
 	if (col == NULL)
-		msg_sysdie("cannot allocate %u samples", o->reps);
-	bench_report_k(o, name, ios, v, o->reps, units, np);
-	if (o->output == OUTPUT_RAW) {
+		msg_sysdie("cannot allocate %zu samples", n);
+	bench_report_k(o, name, ios, v, n, units, np);
+	if (o->output != OUTPUT_RAW) {
+		/* lmbench's line, after the summaries. */
+		for (i = 0; i < n; i++)
+			col[i] = v[i * np];
+		if (stats_compute(col, n, &s) == 0)
+			printf("  %.4f MB in %.4f secs, %.4f MB/sec (%s)\n",
+			       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median,
+			       what);
+	}
+	free(col);
+}
+
+/* What every pass's I/Os took, and the read-ahead that shortened them. */
+static void
+report_io(const struct bench_opts *o, const char *read_ahead)
+{
+	const struct hist *a = &st.all;
+
+	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "io-latency", "%llu I/Os: p50 %.0f, p90 %.0f, p99 %.0f, max %.0f ns",
 			      (unsigned long long)a->n, hist_quantile(a, 0.5),
 			      hist_quantile(a, 0.9), hist_quantile(a, 0.99),
 			      hist_quantile(a, 1));
-	} else {
-		/* lmbench's line, after the summaries. */
-		for (i = 0; i < o->reps; i++)
-			col[i] = v[i * np];
-		if (stats_compute(col, o->reps, &s) == 0)
-			printf("  %.4f MB in %.4f secs, %.4f MB/sec (the median pass)\n",
-			       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median);
-	}
-	free(col);
+	else if (read_ahead != NULL)
+		printf("  read-ahead of the input's device: %s\n", read_ahead);
 	msg_flush();
+}
+
+/*
+ * The first pass after a flush against the n later ones (at v[0], v[np]
+ * ...): where they are faster beyond their spread (stats_later_faster), a
+ * cache below the page cache served them.  Said on stderr and, in raw
+ * output, as the run note cache-below.
+ */
+static void
+cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np)
+{
+	double ratio = stats_later_faster(first, v, n, np);
+	char why[256];
+
+	if (ratio == 0)
+		return;
+	snprintf(why, sizeof(why), "the later passes ran at %.0f MB/s (median), %.2fx the first "
+		 "pass's %.0f MB/s: a cache below the page cache (a VM's disk image, a RAID "
+		 "controller) served the later passes; the first is the disk's figure",
+		 first * ratio, ratio, first);
+	msg_warn("%s", why);
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "cache-below", "%s", why);
 }
 
 int
@@ -687,14 +743,16 @@ main(int argc, char **argv)
 	};
 	struct state *s = &st;
 	struct bench_opts o;
-	char name[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[64];
+	/* name and a pass= part within the limit of a result name */
+	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[48];
+	char read_ahead[64];
 	uint64_t size, got, ns, start, done;
 	/* static: the samples stay reachable until exit, on every path. */
 	static uint64_t *ios;
 	static double *v;
 	size_t np, len, align = 1;
 	unsigned r;
-	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf;
+	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf, first;
 
 	for (; ai < argc; ai++)
 		parse_word(s, argv[ai]);
@@ -814,6 +872,13 @@ main(int argc, char **argv)
 		if (s->direct)
 			output_config(stdout, "direct-align", "%zu bytes", align);
 	}
+	read_ahead[0] = '\0';
+	if (s->in.kind != INTERNAL) {
+		sysinfo_read_ahead(S_ISBLK(s->in.st.st_mode) ? s->in.st.st_rdev : s->in.st.st_dev,
+				   read_ahead, sizeof(read_ahead));
+		if (o.output == OUTPUT_RAW)
+			output_config(stdout, "read-ahead", "%s", read_ahead);
+	}
 
 	np = s->fsync ? 6 : 5;
 	v = malloc(o.reps * np * sizeof(*v));
@@ -821,13 +886,19 @@ main(int argc, char **argv)
 	if (v == NULL || ios == NULL)
 		msg_sysdie("cannot allocate %u samples", o.reps);
 	hist_init(&s->all);
-	/* -W: whole passes, not counted, until the warm-up time is spent. */
-	for (start = timing_now(); timing_now() - start < o.warmup_ns;)
-		if (prepare(s) != 0 || pass(s, &ns, &ios[0]) != 0)
-			return MSG_EXIT_FAIL;
+	/*
+	 * A read after a flush: its first pass before anything else, the
+	 * warm-up included, so that it is the first read of the input.
+	 */
+	first = s->flush && s->in.kind != INTERNAL;
 	for (r = 0; r < o.reps; r++) {
 		double *p = v + r * np;
 
+		if (r == (unsigned)first)
+			/* -W: whole passes, not counted, until the warm-up time is spent. */
+			for (start = timing_now(); timing_now() - start < o.warmup_ns;)
+				if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
+					return MSG_EXIT_FAIL;
 		if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
 			return MSG_EXIT_FAIL;
 		if (s->verify && s->out.kind != INTERNAL && read_back(s) != 0)
@@ -841,7 +912,19 @@ main(int argc, char **argv)
 			p[5] = (double)s->fsync_ns;
 		hist_merge(&s->all, &s->hist);
 	}
-	report(&o, name, ios, v, units, np);
+	if (!first) {
+		report(&o, name, ios, v, o.reps, units, np, "the median pass");
+	} else {
+		snprintf(pname, sizeof(pname), "%s/pass=first", name);
+		report(&o, pname, ios, v, 1, units, np, "the first pass, after the flush");
+		if (o.reps > 1) {
+			snprintf(pname, sizeof(pname), "%s/pass=later", name);
+			report(&o, pname, ios + 1, v + np, o.reps - 1, units, np,
+			       "the median later pass");
+			cache_below(&o, v[0], v + np, o.reps - 1, np);
+		}
+	}
+	report_io(&o, read_ahead[0] != '\0' ? read_ahead : NULL);
 	if (s->out.kind == NAMED && s->out.created && s->keep)
 		keep_file(&s->out);
 	return bench_exit_code(MSG_EXIT_OK);

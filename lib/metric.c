@@ -440,8 +440,9 @@ const struct metric metric_table[] = {
 	/* Disk and file bandwidths */
 	BW("lmdd", "Lmdd/op=write/fsync=1", "disk", "disk write", METRIC_LARGEST, NULL,
 	   "sequential write of a file or disk, fsync timed, at the largest size"),
-	BW("lmdd", "Lmdd/op=read/flush=1", "disk", "disk read", METRIC_LARGEST, NULL,
-	   "sequential read of a file or disk, its cached pages dropped first, at the largest size"),
+	BW("lmdd", "Lmdd/op=read/flush=1/pass=first", "disk", "disk read", METRIC_LARGEST, NULL,
+	   "sequential read of a file or disk, its cached pages dropped first: the first pass "
+	   "(a cache below the page cache may serve the later ones), at the largest size"),
 	BW("lmdd", "Lmdd/op=write/direct=1", "disk", "direct write", METRIC_LARGEST, NULL,
 	   "sequential O_DIRECT write of a file or disk, at the largest size"),
 	BW("lmdd", "Lmdd/op=read/direct=1", "disk", "direct read", METRIC_LARGEST, NULL,

@@ -86,7 +86,7 @@ valid_key(const char *key)
  * tool reads as it reads a configuration line.  Sorted (bsearch).
  */
 static const char *const run_note_keys[] = {
-	"ab-side", "ab-state", "best-chains", "clock", "clock-resolution", "cpu-mhz",
+	"ab-side", "ab-state", "best-chains", "cache-below", "clock", "clock-resolution", "cpu-mhz",
 	"cpuinfo-mhz", "cycle", "date", "dir", "file", "huge-pages", "input",
 	"io-latency", "lateness", "load", "mhz-xor", "note", "output", "overhead",
 	"page-faults", "precision", "received", "round", "server", "socket-buffer",

@@ -183,6 +183,13 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 
 			return p->case_open ? resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9) : 0;
 		}
+		/* lmdd's later passes served by a cache below the page cache. */
+		if (strncmp(line, "# cache-below: ", 15) == 0) {
+			size_t n = strcspn(line + 15, "\r\n");
+
+			return p->case_open ? resfile_add_flag(p, "%s: cache below the page cache: %.*s",
+							       p->suite_label, (int)n, line + 15) : 0;
+		}
 		if (strncmp(line, "# noise:", 8) == 0) {
 			noise_line(p, line);
 			return 0;

@@ -132,3 +132,25 @@ stats_ci_halfwidth_pct(const struct stats *s)
 		return w == 0.0 ? 0.0 : HUGE_VAL;
 	return 100.0 * w / fabs(s->median);
 }
+
+double
+stats_later_faster(double first, const double *x, size_t n, size_t stride)
+{
+	double lo, hi, *col, ratio = 0;
+	struct stats s;
+	size_t i;
+
+	if (n == 0 || !(first > 0) || (col = malloc(n * sizeof(*col))) == NULL)
+		return 0;
+	lo = hi = x[0];
+	for (i = 0; i < n; i++) {
+		col[i] = x[i * stride];
+		lo = col[i] < lo ? col[i] : lo;
+		hi = col[i] > hi ? col[i] : hi;
+	}
+	if (lo > first && stats_compute(col, n, &s) == 0 && s.median > 0
+	    && s.median / first - 1 > 0.1 && s.median / first - 1 > (hi - lo) / s.median)
+		ratio = s.median / first;
+	free(col);
+	return ratio;
+}

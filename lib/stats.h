@@ -52,4 +52,14 @@ int stats_compute(const double *x, size_t n, struct stats *s);
  */
 double stats_ci_halfwidth_pct(const struct stats *s);
 
+/*
+ * Whether n later rates (x[0], x[stride] ...) are faster than a first one
+ * beyond their own spread: every one above it, and their median above it
+ * by more than 10% and by more than (fastest - slowest) / median.  lmdd's
+ * test for a cache below the page cache (the first read after a flush
+ * comes from the disk, the later ones from that cache).  Returns the
+ * ratio median / first where so, else 0 (also for n = 0 or first <= 0).
+ */
+double stats_later_faster(double first, const double *x, size_t n, size_t stride);
+
 #endif

@@ -29,6 +29,7 @@
 # include <net/if.h>
 # include <sys/ioctl.h>
 # include <sys/socket.h>
+# include <sys/sysmacros.h>
 # include <sys/time.h>
 #endif
 
@@ -1765,4 +1766,44 @@ sysinfo_nics(char *buf, size_t len)
 		if (append_item(buf, len, &pos, item) != 0)
 			break;
 	}
+}
+
+void
+sysinfo_read_ahead(dev_t dev, char *buf, size_t len)
+{
+	char path[PATH_LEN], link[PATH_LEN], kb[32];
+	const char *name;
+	ssize_t n;
+
+	copy_str(buf, len, "unknown");
+#ifdef __linux__
+	/* /sys/dev/block/MAJ:MIN: the disk, or a partition inside its directory. */
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/read_ahead_kb",
+		 (unsigned)major(dev), (unsigned)minor(dev));
+	if (read_first_line(path, kb, sizeof(kb)) != 0) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/read_ahead_kb",
+			 (unsigned)major(dev), (unsigned)minor(dev));
+		if (read_first_line(path, kb, sizeof(kb)) != 0)
+			return;
+	}
+	if (kb[0] == '\0' || strspn(kb, "0123456789") != strlen(kb))
+		return;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", (unsigned)major(dev),
+		 (unsigned)minor(dev));
+	if (sys_path(link, sizeof(link), path) != 0
+	    || (n = readlink(link, path, sizeof(path) - 1)) <= 0) {
+		snprintf(buf, len, "%s kB", kb);
+		return;
+	}
+	path[n] = '\0';
+	name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+	snprintf(buf, len, "%s kB (%s)", kb, name);
+#else
+	(void)dev;
+	(void)path;
+	(void)link;
+	(void)kb;
+	(void)name;
+	(void)n;
+#endif
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Online CPUs (>= 1; 1 when unknown). */
 int sysinfo_online_cpus(void);
@@ -146,5 +147,13 @@ void sysinfo_net_sysctls(char *buf, size_t len);
  * list too long for buf ends in "...".
  */
 void sysinfo_nics(char *buf, size_t len);
+
+/*
+ * The read-ahead of the block device dev (a file's st_dev, a device's
+ * st_rdev) from sysfs, its disk's where dev is a partition: "8192 kB
+ * (vda)" into buf; "unknown" where there is none (tmpfs, overlay, a
+ * system without sysfs).
+ */
+void sysinfo_read_ahead(dev_t dev, char *buf, size_t len);
 
 #endif

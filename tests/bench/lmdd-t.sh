@@ -2,12 +2,14 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 74
+plan 81
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
+loop=
 _tap_cleanup_hook() {
 	[ -z "${pid:-}" ] || kill -KILL "$pid" 2>/dev/null || :
+	[ -z "$loop" ] || losetup -d "$loop" 2>/dev/null || :
 	[ -z "$mnt" ] || umount "$mnt" 2>/dev/null || :
 	[ -z "$mnt" ] || rmdir "$mnt" 2>/dev/null || :
 	rm -rf "$dir"
@@ -132,12 +134,61 @@ else
 fi
 rm -f "$dir/blk"
 
+# A block device is read without force=1, as hdparm -t reads one: a loop
+# device over a file lmdd wrote, flushed before each pass (BLKFLSBUF as
+# root), checked block by block, its own read-ahead named.
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+	run_prog lmdd -N 1 -o raw of="$dir/img" bs=64k count=32 && [ "$TAP_STATUS" -eq 0 ] &&
+	loop=$(losetup -f --show "$dir/img" 2>/dev/null) && [ -n "$loop" ]; then
+	run_prog lmdd -N 3 -o raw if="$loop" bs=64k count=32 flush=1 verify=1
+	is "a block device ($loop) is read without force=1, flushed: its first pass and 2 later ones" \
+		'0 1 2' "$TAP_STATUS $(printf '%s\n' "$TAP_STDOUT" | grep -c '/pass=first	') $(printf '%s\n' "$TAP_STDOUT" | grep -c '/pass=later	')"
+	like '... every block as lmdd wrote it (verify=1)' "$TAP_STDOUT" \
+		'^BenchmarkLmdd/op=read/size=2M/bs=64K/flush=1/pass=first	'
+	like "... with the loop device's own read-ahead" "$TAP_STDOUT" \
+		"^read-ahead: ([0-9]+ kB \\(${loop##*/}\\)|unknown)\$"
+	losetup -d "$loop" 2>/dev/null || :
+	loop=
+else
+	for t in 'a block device read' 'its blocks checked' 'its read-ahead'; do
+		skip "$t: needs root and losetup (a loop device)"
+	done
+fi
+rm -f "$dir/img"
+
 # Write, flush and read back; a temporary input; a copy.
 run_prog lmdd -N 2 -o raw of="$dir" bs=64k count=4 verify=1 flush=1
 is 'write with verify=1 flush=1 (read back from the disk): exit 0' 0 "$TAP_STATUS"
 TMPDIR=$dir run_prog lmdd $q if= bs=64k count=4 flush=1
 is 'a temporary input (if= empty: TMPDIR), flushed before each read: exit 0' 0 "$TAP_STATUS"
-like 'its result is named flush=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=read/size=256K/bs=64K/flush=1	'
+like 'its first pass is named flush=1/pass=first' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=read/size=256K/bs=64K/flush=1/pass=first	'
+is 'a read after a flush: one first pass, then the 2 later ones, none unnamed' '1 2 0' \
+	"$(printf '%s\n' "$TAP_STDOUT" | awk '/^BenchmarkLmdd.*\/pass=first\t/ { f++ }
+		/^BenchmarkLmdd.*\/pass=later\t/ { if (!f) bad++; l++ }
+		/^BenchmarkLmdd.*\/flush=1\t/ { bad++ }
+		END { print f + 0, l + 0, bad + 0 }')"
+# The read-ahead of the directory's device, from sysfs (a partition's is
+# its disk's); unknown where there is none (tmpfs) or stat cannot say.
+want='unknown'
+dev=$(stat -c '%Hd:%Ld' "$dir" 2>/dev/null) || dev=
+for ra in "/sys/dev/block/$dev/queue/read_ahead_kb" "/sys/dev/block/$dev/../queue/read_ahead_kb"; do
+	if [ -n "$dev" ] && [ -r "$ra" ]; then
+		want="$(cat "$ra") kB ($(basename "$(readlink "/sys/dev/block/$dev")"))"
+		break
+	fi
+done
+if [ -n "$dev" ]; then
+	like "the read-ahead of the input's device is recorded ($want)" "$TAP_STDOUT" \
+		"^read-ahead: $(printf '%s' "$want" | sed 's/[().]/[&]/g')\$"
+else
+	like "the read-ahead of the input's device is recorded" "$TAP_STDOUT" \
+		'^read-ahead: ([0-9]+ kB|unknown)'
+fi
+TMPDIR=$dir run_prog lmdd -N 3 -o text if= bs=64k count=4 flush=1
+like "text output after a flush: lmbench's line for the first pass and for the later ones" \
+	"$(printf '%s\n' "$TAP_STDOUT" | grep 'MB/sec' | tr '\n' '|')" \
+	'[(]the first pass, after the flush[)][|].*[(]the median later pass[)][|]$'
 TMPDIR=$dir run_prog lmdd -N 2 -o raw if="$dir" of="$dir" bs=32k count=4
 like 'a copy between two temporary files: op=copy, 8 I/Os a pass' "$TAP_STDOUT" \
 	'^BenchmarkLmdd/op=copy/size=128K/bs=32K	 +8	'
@@ -145,6 +196,9 @@ is 'nothing is left after reads and copies' '' "$(ls -A "$dir")"
 run_prog lmdd -N 2 -o raw if=internal of=/dev/null bs=1m count=4 sync=1 force=1
 like 'of=/dev/null force=1 with sync=1: named sync=1' "$TAP_STDOUT" '^BenchmarkLmdd/op=write/size=4M/bs=1M/sync=1	'
 
+run_prog lmdd -N 3 -o raw of="$dir" bs=64k count=4
+like 'a write has no pass= part (every pass is alike)' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=write/size=256K/bs=64K	'
 run_prog lmdd -N 3 -o text of="$dir" bs=64k count=4
 like 'text output: median and CI of MB/s' "$TAP_STDOUT" '^Lmdd/op=write/size=256K/bs=64K +[0-9.]+ MB/s .*n=3\)$'
 like "text output: lmbench's summary line" "$TAP_STDOUT" '^  0\.2621 MB in [0-9.]+ secs, [0-9.]+ MB/sec'

@@ -53,7 +53,13 @@ static const char hb[] =
 	"bench: lat_ctx\n"
 	"args: -s 0 2\n"
 	"status: implausible: LatCtx/size=0K/procs=2/placement=one: 0 ns/op is not above 0\n"
-	"# noisy: other processes used 0.93 CPUs (threshold 0.25)\n";
+	"# noisy: other processes used 0.93 CPUs (threshold 0.25)\n"
+	"bench: lmdd\n"
+	"args: if= move=8m flush=1\n"
+	"status: ok\n"
+	"BenchmarkLmdd/op=read/size=8M/bs=1M/flush=1/pass=first\t8\t900 MB/s\n"
+	"BenchmarkLmdd/op=read/size=8M/bs=1M/flush=1/pass=later\t8\t2500 MB/s\n"
+	"# cache-below: the later passes ran at 2500 MB/s (median), 2.78x the first pass's 900 MB/s\n";
 
 static const char lm[] =
 	"[lmbench3.0 results for Linux nas 2.6.18 armv5tel]\n"
@@ -426,7 +432,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105 + 10 + 6 + 2 + 5);
+	plan(107 + 10 + 6 + 2 + 5);
 
 	/* ------------------------------------------------ a run's own figures, old and new */
 	{
@@ -467,7 +473,11 @@ main(void)
 	   "so is one that withheld a physically impossible value");
 	ok(has_flag(&r, "lat_ctx -s 0 2: noisy: other processes used 0.93 CPUs (threshold 0.25)"),
 	   "so is a case the suite marked noisy");
-	is_uint(6, r.nflags, "and nothing else is");
+	ok(has_flag(&r, "lmdd if= move=8m flush=1: cache below the page cache: the later passes ran "
+		    "at 2500 MB/s (median), 2.78x the first pass's 900 MB/s"),
+	   "so is an lmdd read whose later passes a cache below the page cache served");
+	is_double(900, column(&r, "disk", "disk read"), 1e-12, "disk read is the first pass's");
+	is_uint(7, r.nflags, "and nothing else is");
 
 	/* Column rules. */
 	/* A time per operation: its lower quartile (type 7: 100, 110, 120 -> 105). */
@@ -526,7 +536,7 @@ main(void)
 			line += n + (line[n] == '\n');
 		}
 		*o = '\0';
-		ok(rewritten == 7, "the fixture's note, two loads, three statuses and a precision become run notes (%zu)",
+		ok(rewritten == 8, "the fixture's note, two loads, four statuses and a precision become run notes (%zu)",
 		   rewritten);
 		ok(parse(&r, "notes.0", notes, err, sizeof(err)) == 0, "with run notes it parses: %s", err);
 		is_string("without CSR", resfile_config(&r, "note"), "... the note is read");

@@ -95,7 +95,7 @@ main(void)
 	size_t i, lo, hi;
 	double cov;
 
-	plan(14 * 7 + 3 * HB_ARRAY_SIZE(ranks) + 4 + 6 + 4 + 3 + 5);
+	plan(14 * 7 + 3 * HB_ARRAY_SIZE(ranks) + 4 + 6 + 4 + 3 + 5 + 8);
 
 	check("odd n", odd, HB_ARRAY_SIZE(odd), &odd_s);
 	check("even n", even, HB_ARRAY_SIZE(even), &even_s);
@@ -156,5 +156,29 @@ main(void)
 	h.median = 5, h.ci_lo = 5, h.ci_hi = 5;
 	is_double(0, stats_ci_halfwidth_pct(&h), 0,
 		  "half-width: zero-width interval");
+
+	/* lmdd's cache below: later passes against the first (MB/s). */
+	{
+		static const double steady[] = { 2000, 2100, 1900, 2050 };
+		static const double ramp[] = { 2400, 3200, 4500, 6000 };
+		static const double one_slow[] = { 2000, 500, 2100 };
+		static const double strided[] = { 2000, 1, 2100, 1, 1900, 1 };
+
+		is_double(2025.0 / 600, stats_later_faster(600, steady, 4, 1), EPS,
+			  "later faster: steady later passes 3.4x the first: the ratio");
+		is_double(3850.0 / 642, stats_later_faster(642, ramp, 4, 1), EPS,
+			  "later faster: a ramp far above the first counts, its spread below the gap");
+		is_double(0, stats_later_faster(1950, steady, 4, 1), 0,
+			  "later faster: a first pass among the later ones: no");
+		is_double(0, stats_later_faster(1880, steady, 4, 1), 0,
+			  "later faster: every one faster, by less than 10%: no");
+		is_double(0, stats_later_faster(600, one_slow, 3, 1), 0,
+			  "later faster: one later pass slower than the first: no");
+		is_double(0, stats_later_faster(2000, ramp, 4, 1), 0,
+			  "later faster: 92% faster, less than their own spread of 94%: no");
+		is_double(2000.0 / 600, stats_later_faster(600, strided, 3, 2), EPS,
+			  "later faster: every stride-th value, the others ignored");
+		is_double(0, stats_later_faster(600, steady, 0, 1), 0, "later faster: none later: no");
+	}
 	return 0;
 }
