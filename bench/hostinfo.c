@@ -151,13 +151,16 @@ main(int argc, char **argv)
 	const char *emulation = NULL, *fp = NULL;
 	struct sock_opts so;
 	struct bench_opts o;
+	struct bench_getopt g;
 	char err[PARSE_ERRLEN];
 	int c, mode = 0, agent_opt = 0;
 
 	msg_init(argv[0]);
 	sock_opts_init(&so);
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":hVamkue:R:sS:F:b:n:i:K:")) != -1) {
+	/* Options anywhere, as in every program (lib/bench); it takes no operand. */
+	bench_getopt_start(&g, argc, argv, 0);
+	while ((c = bench_getopt(&g, "+:hVamkue:R:sS:F:b:n:i:K:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -226,12 +229,15 @@ main(int argc, char **argv)
 			printf("hostinfo (hostbench) %s\n", PACKAGE_VERSION);
 			return MSG_EXIT_OK;
 		default:
-			msg_warn("unknown option '-%c'", optopt);
+			if (optopt == '-' && strncmp(g.word, "--", 2) == 0)
+				msg_warn("unknown option '%s'", g.word);
+			else
+				msg_warn("unknown option '-%c'", optopt);
 			usage_error();
 		}
 	}
-	if (optind < argc) {
-		msg_warn("unexpected argument '%s'", argv[optind]);
+	if (g.first < argc) {
+		msg_warn("unexpected argument '%s'", argv[g.first]);
 		usage_error();
 	}
 	if (mode != 0 && emulation != NULL) {

@@ -145,6 +145,8 @@ static const struct bench_prog prog = {
 	.summary = "lat_cmd: time to run a command to completion, in ns per run",
 	.min_args = 1,
 	.max_args = -1,
+	/* lat_cmd -N 3 ls -l: -l is ls's. */
+	.stop_at_operand = 1,
 };
 
 int

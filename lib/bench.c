@@ -36,7 +36,11 @@
 /* The run's configuration lines are printed once, before the first result. */
 static int config_done;
 
-/* The command line, for the "args:" configuration line. */
+/*
+ * The command line, for the "args:" configuration line: as bench_init
+ * reorders it, the options before the operands, so that one command
+ * written two ways reads the same.
+ */
 static int saved_argc;
 static char **saved_argv;
 
@@ -541,11 +545,86 @@ missing_argument(const struct bench_prog *p, int nargs, char **given)
 			  given[nargs - 1], (int)strcspn(w, " "), w);
 }
 
+/* Reverse v[from .. to). */
+static void
+reverse(char **v, int from, int to)
+{
+	while (from < --to) {
+		char *t = v[from];
+
+		v[from++] = v[to];
+		v[to] = t;
+	}
+}
+
+/*
+ * The operands set aside, argv[ops .. ops + nops), moved behind the
+ * options parsed since, up to end (a rotation: each group keeps its
+ * order), so that they end right before end.
+ */
+static void
+ops_to(struct bench_getopt *g, int end)
+{
+	if (g->nops > 0 && g->ops + g->nops < end) {
+		reverse(g->argv, g->ops, g->ops + g->nops);
+		reverse(g->argv, g->ops + g->nops, end);
+		reverse(g->argv, g->ops, end);
+	}
+	if (g->nops > 0)
+		g->ops = end - g->nops;
+}
+
+void
+bench_getopt_start(struct bench_getopt *g, int argc, char **argv, int stop)
+{
+	memset(g, 0, sizeof(*g));
+	g->argc = argc;
+	g->argv = argv;
+	g->stop = stop;
+}
+
+/*
+ * getopt itself sees only options: at an operand it returns -1 without
+ * moving (both libcs with '+'), and the operand is set aside here.  Only
+ * argv[1 .. optind) is reordered, and only between arguments, never in
+ * the middle of one ("-ab"), where getopt keeps its place.
+ */
+int
+bench_getopt(struct bench_getopt *g, const char *optstring)
+{
+	if (optstring[0] != '+')
+		msg_die("bench_getopt: optstring '%s' does not begin with '+'", optstring);
+	for (;;) {
+		/* optind 0 (a reset) means 1: getopt starts there. */
+		int at = optind > 0 ? optind : 1, c;
+
+		g->word = at < g->argc ? g->argv[at] : NULL;
+		c = getopt(g->argc, g->argv, optstring);
+		if (c != -1)
+			return c;
+		/*
+		 * getopt went past the argument: "--", the end of the options;
+		 * stayed at the end; or stayed at an operand.
+		 */
+		if (optind > at || optind >= g->argc || g->stop) {
+			ops_to(g, optind);
+			g->first = optind - g->nops;
+			return -1;
+		}
+		ops_to(g, optind);
+		if (g->nops == 0)
+			g->ops = optind;
+		g->nops++;
+		optind++;
+	}
+}
+
 int
 bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **argv)
 {
 	char optstring[128], err[PARSE_ERRLEN];
-	int c, nargs;
+	struct bench_getopt g;
+	int c, nargs, first;
 	size_t i;
 
 	msg_init(argv[0]);
@@ -566,7 +645,11 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		print_results_roff(stdout, p);
 		exit(MSG_EXIT_OK);
 	}
-	/* "+": stop at the first argument on every libc, as lmbench does. */
+	/*
+	 * "+": getopt stops at an operand on every libc; bench_getopt sets
+	 * it aside and goes on, so options may also follow the operands
+	 * (lmbench stopped at the first).
+	 */
 	snprintf(optstring, sizeof(optstring), "+:%s", SHARED_OPTS);
 	for (i = 0; i < p->nopts; i++) {
 		size_t len = strlen(optstring);
@@ -574,7 +657,8 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		/* A letter the table shares with another option is the
 		 * program's mistake: it would never be reached. */
 		if (len + 3 > sizeof(optstring) || strchr(optstring + 2, p->opts[i].letter) != NULL
-		    || p->opts[i].letter == ':' || p->opts[i].letter == '+')
+		    || p->opts[i].letter == ':' || p->opts[i].letter == '+'
+		    || p->opts[i].letter == '-')
 			msg_die("%s: option -%c of its table is taken or too many", p->name,
 				p->opts[i].letter);
 		/* An option with a value's name takes a value; a flag none. */
@@ -583,7 +667,8 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		optstring[len + 2] = '\0';
 	}
 	opterr = 0;
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	bench_getopt_start(&g, argc, argv, p->stop_at_operand);
+	while ((c = bench_getopt(&g, optstring)) != -1) {
 		switch (c) {
 		case 'N':
 			o->reps = (unsigned)bench_arg_int(p, "-N", optarg, 1, MAX_SAMPLES);
@@ -635,6 +720,12 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		case ':':
 			bench_usage_error(p, "option -%c needs a value", optopt);
 		case '?':
+			if (optopt == '-' && strncmp(g.word, "--", 2) == 0) {
+				if (strcmp(g.word, "--synopsis") == 0 || strcmp(g.word, "--results") == 0)
+					bench_usage_error(p, "%s goes alone: %s %s", g.word, p->name,
+							  g.word);
+				bench_usage_error(p, "unknown option %s", g.word);
+			}
 			if (optopt >= 0x21 && optopt < 0x7f)
 				bench_usage_error(p, "unknown option -%c", optopt);
 			bench_usage_error(p, "unknown option");
@@ -660,16 +751,17 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	if (o->precision_pct > 0 && p->why_precision != NULL)
 		bench_usage_error(p, "-I: not supported by %s (%s)", p->name, p->why_precision);
 	check_cpus(o, p);
-	nargs = argc - optind;
+	first = g.first;
+	nargs = argc - first;
 	if (nargs < p->min_args)
-		missing_argument(p, nargs, argv + optind);
+		missing_argument(p, nargs, argv + first);
 	if (p->max_args >= 0 && nargs > p->max_args)
-		bench_usage_error(p, "unexpected argument '%s'", argv[optind + p->max_args]);
+		bench_usage_error(p, "unexpected argument '%s'", argv[first + p->max_args]);
 	if (o->ncpus > 0 && o->parallel == 1 && bench_pin(o->cpus, o->ncpus) != 0)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "cannot pin to the CPUs given with -c: %s",
 			 strerror(errno));
 	noise_start(o->output);
-	return optind;
+	return first;
 }
 
 void

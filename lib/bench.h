@@ -95,6 +95,12 @@ struct bench_prog {
 	void *ctx;
 	int min_args, max_args;	/* positional arguments allowed (max -1: any) */
 	/*
+	 * 1: options end at the first positional argument, which starts a
+	 * command line whose options are the command's (lat_cmd); 0: they
+	 * may stand anywhere (bench_getopt).
+	 */
+	int stop_at_operand;
+	/*
 	 * What the shared options can do here.  max_parallel: the most -P
 	 * copies (0: as many as -P takes), and why_parallel, why not more
 	 * (may be NULL); why_precision: why -I cannot apply (NULL: it does).
@@ -114,16 +120,54 @@ struct bench_prog {
 };
 
 /*
- * Parse argv into *o and the program's own options.  -h prints the help
+ * Parse argv into *o and the program's own options.  Options may stand
+ * before, between and after the positional arguments, as bench_getopt
+ * says (unless p->stop_at_operand).  -h prints the help
  * and exits 0; -V prints the version and exits 0; --synopsis (alone)
  * prints the usage as a man page's SYNOPSIS (man(7) markup) and exits 0; a bad option or value
  * exits 2 with a message naming it and the usage line.  Applies -c
  * (pinning) before returning: exits 77 where it cannot.  Returns the index
- * of the first positional argument.  -P above the program's max_parallel
- * and -I where it gives why_precision exit 2 with the reason.
+ * of the first positional argument: argv is reordered, the options first,
+ * then the positional arguments in the order given.  -P above the
+ * program's max_parallel and -I where it gives why_precision exit 2 with
+ * the reason.
  */
 int bench_init(struct bench_opts *o, const struct bench_prog *p,
 	       int argc, char **argv);
+
+/*
+ * getopt(3) that finds options wherever they stand, the same on every
+ * libc: glibc's getopt moves the operands (positional arguments) behind
+ * the options itself, unless POSIXLY_CORRECT is set, and musl's stops at
+ * the first one.  For programs that parse their own options (hostinfo);
+ * bench_init uses it.
+ *
+ * Call bench_getopt_start once, then bench_getopt as getopt until it
+ * returns -1 (optind and optarg as getopt leaves them; optstring must
+ * begin with '+', so that getopt itself never reorders).  An operand met
+ * is set aside and the options after it are parsed; "--" ends the
+ * options: every argument after it is an operand, one that begins with
+ * '-' too; "-" alone is an operand.  With stop, options end at the first
+ * operand instead (a command line: lat_cmd).  At -1, argv is reordered:
+ * argv[1 .. g->first) are the options, their values and any "--", and
+ * argv[g->first .. argc) the operands, each in the order given.
+ *
+ * '?' and ':' are getopt's (an unknown letter in optopt, a value
+ * missing); the caller stops parsing there.  g->word is the argument the
+ * last letter came from: after '?' with optopt '-', one that begins with
+ * "--" is a long option ("--foo"), which no program has.
+ */
+struct bench_getopt {
+	int argc;
+	char **argv;
+	int stop;
+	int ops, nops;		/* the operands set aside: argv[ops .. ops + nops) */
+	const char *word;
+	int first;		/* at -1: the index of the first operand */
+};
+
+void bench_getopt_start(struct bench_getopt *g, int argc, char **argv, int stop);
+int bench_getopt(struct bench_getopt *g, const char *optstring);
 
 /*
  * Restrict the calling process to the n CPUs listed.  Returns 0, or -1

@@ -318,16 +318,26 @@ start_local(const struct sock_prog *sp, const struct sock_opts *so,
 	static int registered;
 	char err[PARSE_ERRLEN];
 	int lfd, ufd, p[2];
+	/*
+	 * -n: the port given, so that a firewall can let the benchmark
+	 * through (each placement's server in turn: the last one is gone
+	 * when the next binds); else any free one, so that two runs on one
+	 * host never meet.
+	 */
+	unsigned port = so->port > 0 ? (unsigned)so->port : 0;
 
 	if (!registered && atexit(stop_local) == 0)
 		registered = 1;
-	if (sock_resolve(so->family == AF_INET6 ? "::1" : "127.0.0.1", 0, so->family,
+	if (sock_resolve(so->family == AF_INET6 ? "::1" : "127.0.0.1", port, so->family,
 			 SOCK_STREAM, 0, a, err, sizeof(err)) != 0) {
 		msg_warn("%s", err);
 		return -1;
 	}
 	if (open_server(sp, a, &lfd, &ufd) != 0) {
-		msg_syswarn("cannot listen on %s", a->text);
+		if (port != 0)
+			msg_syswarn("cannot listen on %s port %u (-n)", a->text, port);
+		else
+			msg_syswarn("cannot listen on %s", a->text);
 		return -1;
 	}
 	if (pipe(p) != 0) {

@@ -29,7 +29,8 @@ struct sock_opts {
 	const char *bind;	/* -b addr (bw_udp: -B); "any": every address */
 	const char *keyfile;	/* -K file */
 	int family;		/* AF_UNSPEC; AF_INET6 with -6 */
-	long long port;		/* -n; -1: the program's default */
+	long long port;		/* -n; -1: the program's default (a server the
+				 * program starts itself: any free port) */
 	uint64_t idle_ns;	/* -i; default 60 s; 0: never */
 	unsigned place_mask;	/* -p; 0: lib/place's default */
 	uint64_t dur_ns;	/* -t (bw_tcp, bw_udp); default 2 s */
@@ -57,7 +58,9 @@ struct sock_opts {
 	{ '6', BENCH_OPT_CALL, NULL, 0, 0, 0, NULL, 0, \
 	  "use IPv6 (loopback ::1 when no host is given)", sock_opt_then, &(so) }, \
 	{ 'n', BENCH_OPT_INT, "port", offsetof(struct sock_opts, port), 0, 65535, NULL, 0, \
-	  "port (default: the program's; 0 with -s: any free port)", NULL, &(so) }, \
+	  "the server's port (default: the program's; 0 with -s: any free\n" \
+	  "port); with no host, the port of the server the program starts\n" \
+	  "itself (default and 0: any free port)", NULL, &(so) }, \
 	{ 'i', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, idle_ns), 0, 86400e9, "s", 0, \
 	  "with -s: exit after this long without a client that has the key\n" \
 	  "(bare number: s; default 60s; 0: never)", NULL, &(so) }

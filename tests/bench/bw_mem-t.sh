@@ -3,7 +3,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 
 ops='rd wr rdwr cp frd fwr fcp bzero bcopy'
-plan 44
+plan 46
 q='-N 3 -T 2ms -o raw'
 
 cli '-h exits 0 with the usage line' 0 '^usage: bw_mem' bw_mem -h
@@ -20,6 +20,11 @@ cli 'unknown option: exit 2 naming it' 2 'unknown option -q' bw_mem -q 64k rd
 cli '-N 0: exit 2 with the range' 2 "-N: value '0' is out of range" bw_mem -N 0 64k rd
 cli '-T 0: exit 2 naming -T' 2 '^bw_mem: -T' bw_mem -T 0 64k rd
 cli 'a third argument: exit 2' 2 "unexpected argument 'conflict'" bw_mem 64k bcopy conflict
+cli 'an option between the operands: its bad value is named (exit 2)' 2 \
+	"^bw_mem: -N: value '0' is out of range" bw_mem 64k -N 0 rd
+run_prog bw_mem 64k rd -N 2 -T 1ms -o raw
+is 'options after the operands apply: 2 raw samples of rd' 2 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=64K | wc -l | tr -d ' ')"
 
 # Every operation: exit 0, well-formed records under its name, value > 0.
 for op in $ops; do

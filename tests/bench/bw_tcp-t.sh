@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 59
+plan 61
 q='-N 3 -t 300ms -W 100ms -o raw'
 net_init bw_tcp 4 BwTcp/size=64K
 
@@ -132,4 +132,5 @@ net_unpinned
 net_bad_clients 'after garbage and a huge header, beside a silent client: served'
 net_vanish -N 3 -t 5
 net_stop
+net_port
 net_signals -N 10 -t 100 -i 4324

@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 65
+plan 67
 q='-N 3 -t 300ms -b 10m -o raw'
 net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
@@ -151,4 +151,5 @@ net_unpinned
 net_bad_clients 'after TCP and UDP garbage and a huge header, beside a silent client: served' udp_garbage
 net_vanish -N 3 -t 5 -b 10m
 net_stop
+net_port
 net_signals -N 10 -t 100 -i 4325

@@ -26,12 +26,16 @@ keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp 
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 163
+plan 165
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
 cli 'an unknown option: exit 2 naming it' 2 "unknown option '-x'" hostinfo -x
 cli 'an argument: exit 2 naming it' 2 "unexpected argument 'extra'" hostinfo extra
+cli 'an option after an argument is parsed too: exit 2 naming the unknown one' 2 \
+	"^hostinfo: unknown option '-x'" hostinfo extra -x
+cli '-- ends the options: -a after it is an argument' 2 "^hostinfo: unexpected argument '-a'" \
+	hostinfo -- -a
 cli '-R without a value: exit 2 naming it' 2 "'-R' needs a value" hostinfo -R
 cli '-a and -m together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -a -m
 cli '-k and -u together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -k -u

@@ -5,7 +5,7 @@
 # natively (so they are not compared with an emulated fork).
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 15
+plan 16
 q='-N 3 -T 1ms -o raw'
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_cmd' lat_cmd -h
@@ -20,6 +20,9 @@ cli 'a killed command: exit 1 naming the signal' 1 \
 cli 'a command failing later: exit 1' 1 "'sh' exited with status 5" \
 	lat_cmd $q sh -c 'test -e "$0" && exit 5; : >"$0"' "${TMPDIR:-/tmp}/lat_cmd-t.$$"
 rm -f "${TMPDIR:-/tmp}/lat_cmd-t.$$"
+# Options end at the command: -N after it is the command's ($0 of sh -c).
+cli "options end at the command: its -N is its own" 1 "'sh' exited with status 4" \
+	lat_cmd $q sh -c 'test "$0" = -N && exit 4' -N
 
 run_prog lat_cmd $q sh -c 'echo LEAKED; echo LEAKED >&2'
 ok 'the output of the command goes to /dev/null' \

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 31
+plan 33
 q='-N 3 -T 1ms -o raw'
 net_init lat_connect 3 LatConnect
 
@@ -38,4 +38,5 @@ net_stop
 # A server stopped for longer than -i still serves (libnet.sh).
 # shellcheck disable=SC2086
 net_frozen $q
+net_port
 net_signals -N 1000 -T 100ms -i 4323

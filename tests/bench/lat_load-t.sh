@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-plan 51
+plan 53
 # The other runs' options: short, and one stream each way.
 q='-t 200ms -u 1 -d 1 -N 1 -o raw'
 net_init lat_load 7 LatLoad/streams=1+1
@@ -98,6 +98,7 @@ net_unpinned
 net_bad_clients 'after TCP and UDP garbage and a huge header, beside a silent client: served' udp_garbage
 net_vanish -t 5
 net_stop
+net_port
 net_signals -t 30 -i 4331
 
 # Through a router: three namespaces joined by veth pairs, forwarding on

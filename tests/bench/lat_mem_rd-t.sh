@@ -2,7 +2,7 @@
 # lat_mem_rd: options, errors, result names, and latency that rises with size.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 33
+plan 35
 q='-N 3 -T 1ms -o raw'
 
 # ran_well STATUS OUTPUT: exit 0 and well-formed raw records.
@@ -127,3 +127,10 @@ else
 	is '-H: every name carries pages=huge' 0 \
 		"$(printf '%s\n' "$TAP_STDOUT" | grep '^Benchmark' | grep -vc '^BenchmarkLatMemRd/order=random/stride=64/pages=huge/size=')"
 fi
+
+# Its own option (-t) and the shared ones between and after the operands.
+run_prog lat_mem_rd 1 -t -N 3 -T 1ms -o raw 128
+ok "options between and after the operands: exit 0 (or 3, saying what it withheld) ($TAP_STATUS)" \
+	plausible "$TAP_STATUS" "$TAP_STDOUT" "$TAP_STDERR"
+is '... they apply: random order (-t), stride 128, 3 samples of the 1 MB size' 3 \
+	"$(results_of "$TAP_STDOUT" LatMemRd/order=random/stride=128/size=1M | wc -l | tr -d ' ')"

@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 24
+plan 26
 q='-N 3 -T 1ms -o raw'
 net_init lat_rpc 6 LatRpc
 
@@ -42,7 +42,7 @@ run_prog lat_rpc $q
 if [ "$TAP_STATUS" -eq 77 ]; then
 	like 'without libtirpc: exit 77 with the reason' "$TAP_OUT" 'Sun RPC not available \(libtirpc not found at build time\)'
 	n=0
-	while [ "$n" -lt 18 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
+	while [ "$n" -lt 20 ]; do skip 'built without libtirpc'; n=$((n + 1)); done
 	exit 0
 fi
 ok 'a self-started run exits 0' test "$TAP_STATUS" -eq 0
@@ -86,4 +86,5 @@ ok '-i 1: the server exits after 1 s without a client' gone "$pid"
 # shellcheck disable=SC2086
 net_frozen $q
 
+net_port
 net_signals -N 1000 -T 100ms -i 4326

@@ -2,7 +2,7 @@
 # lat_syscall: options, errors, and plausible values for every operation.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 32
+plan 43
 q='-N 3 -T 1ms -o raw'
 
 cli '-h exits 0 with the usage line' 0 '^usage: lat_syscall' lat_syscall -h
@@ -69,3 +69,29 @@ fi
 run_prog lat_syscall -N 3 -T 1ms -o raw -I 0.01,0.2 null
 like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% not reached'
 like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^# precision: not-reached '
+
+# Options wherever they stand, on every libc (lib/bench: bench_getopt);
+# "--" ends them.
+run_prog lat_syscall null -N 3 -T 1ms -o text
+like 'options after the operand apply: -o text, -N 3' "$TAP_STDOUT" \
+	'^LatSyscall/op=null +[0-9.]+ ns/op .*n=3\)$'
+run_prog lat_syscall stat -N 3 -T 1ms -o raw /dev/null
+like 'options between the operands apply; args: has the options first' "$TAP_STDOUT" \
+	'^args: -N 3 -T 1ms -o raw stat /dev/null$'
+cli 'an unknown option after the operand: exit 2 naming it' 2 '^lat_syscall: unknown option -q$' \
+	lat_syscall null -q
+cli 'a value missing after the operand: exit 2 naming the option' 2 \
+	'^lat_syscall: option -N needs a value$' lat_syscall null -N
+cli 'a bad value after the operand: exit 2 with the range' 2 \
+	"^lat_syscall: -N: value '0' is out of range; allowed: 1 \\.\\. " lat_syscall null -N 0
+cli 'a long option: exit 2 naming it' 2 '^lat_syscall: unknown option --foo$' lat_syscall null --foo
+cli '-- before the operand: it runs' 0 '^BenchmarkLatSyscall/op=null[[:space:]]' lat_syscall $q -- null
+cli '-- ends the options: -N after it is the file of stat' 1 '^lat_syscall: -N: No such file' \
+	lat_syscall $q stat -- -N
+cli '-- ends the options: -o and text are a second and a third operand' 2 \
+	"^lat_syscall: unexpected argument 'text'$" lat_syscall null -- -o text
+cli '- alone is an operand' 2 "^lat_syscall: unknown operation '-'" lat_syscall -
+# --synopsis prints the man page's synopsis only alone: with anything else
+# it is refused, not taken as -s -y ... (or an operand).
+cli '--synopsis after an operand: exit 2, it goes alone' 2 '^lat_syscall: --synopsis goes alone' \
+	lat_syscall null --synopsis

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 32
+plan 35
 q='-N 3 -T 1ms -o raw'
 net_init lat_tcp 1 LatTcp/size=1
 
@@ -29,7 +29,13 @@ net_ipv6
 
 net_start
 net_unpinned
+# Options after the host, as before it.
+# shellcheck disable=SC2086
+run_prog lat_tcp 127.0.0.1 -n "$port" $q
+ok 'options after the host: the run reaches the server on -n' \
+	has "$TAP_STDOUT" "$net_name/placement=unpinned"
 net_bad_clients 'after garbage and a huge header, beside a silent client: served'
 net_vanish -N 3 -T 2s
 net_stop
+net_port
 net_signals -N 1000 -T 100ms -i 4321

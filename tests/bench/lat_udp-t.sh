@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 28
+plan 30
 q='-N 3 -T 1ms -o raw'
 net_init lat_udp 2 LatUdp/size=24
 
@@ -42,4 +42,5 @@ else
 fi
 net_vanish -N 3 -T 2s
 net_stop
+net_port
 net_signals -N 1000 -T 100ms -i 4322

@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 81
+plan 82
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -42,6 +42,8 @@ cli 'keep=0 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' 
 	lmdd if=/dev/zero count=1 keep=0
 cli '-P 2: exit 2' 2 "^lmdd: -P: value '2' is out of range" lmdd -P 2 of=/dev/null count=1
 cli '-I 5: exit 2' 2 '^lmdd: -I: not supported' lmdd -I 5 of=/dev/null count=1
+cli '-P 2 after the key=value operands: parsed, exit 2' 2 "^lmdd: -P: value '2' is out of range" \
+	lmdd of=/dev/null count=1 -P 2
 cli 'a missing input: exit 1 naming it' 1 '^lmdd: if=/no/such/file: cannot open: ' \
 	lmdd if=/no/such/file count=1
 cli 'an output in a missing directory: exit 1 naming it' 1 '^lmdd: of=/no/such/dir/f: cannot create' \

@@ -15,8 +15,7 @@ seed() {
 	for a in "$@"; do printf '%s\000' "$a"; done >"$dir/$f"
 }
 
-# Valid command lines: bench_init returns (options stop at the first
-# operand, as in lmbench: after-operand's -N is lat_syscall's file).
+# Valid command lines: bench_init returns.
 seed ok-lat_syscall-null lat_syscall -N 5 -T 2ms null
 seed ok-lat_syscall-stat lat_syscall -o raw -W 100 stat /etc/passwd
 seed ok-lat_mem_rd lat_mem_rd -P 2 -c 0-1 64m 128
@@ -43,6 +42,18 @@ seed ok-bw_pipe bw_pipe -m 64k -M 1m -p both
 seed ok-bw_unix bw_unix -m 4k
 seed ok-lat_select lat_select -n 100 file
 seed ok-lat_rpc lat_rpc -p udp localhost
+# Options after and between the operands; "--" ends them ("-N" a file);
+# "-" is an operand; lat_cmd's stop at the command (-c is sh's).
+seed ok-after-operand lat_syscall null -o text -N 3
+seed ok-between-operands lat_mem_rd 1 -t -N 2 16 -H
+seed ok-bw_mem-after bw_mem 1m -W 10 rd -T2ms
+seed ok-lmdd-after lmdd if=internal -N 2 of=internal count=10
+seed ok-lat_tcp-after lat_tcp localhost -6 -n 31234
+seed ok-dashdash lat_syscall -N 3 -- null
+seed ok-dashdash-file lat_syscall stat -- -N
+seed ok-dash-operand lat_syscall stat -
+seed ok-lat_cmd-stop lat_cmd -N 3 sh -c true -N
+seed ok-hostinfo-dashdash hostinfo -a --
 
 # Help and version: exit 0.
 seed help-lat_syscall lat_syscall -h
@@ -52,7 +63,12 @@ seed version-hostinfo hostinfo -V
 
 # Usage errors: exit 2 with a message.
 seed bad-unknown lat_syscall -Z null
-seed ok-after-operand lat_syscall null -N
+seed bad-after-operand-unknown lat_syscall null -Z
+seed bad-after-operand-no-value lat_syscall null -N
+seed bad-after-operand-range bw_mem 1m rd -N 0
+seed bad-dashdash-extra lat_syscall null -- -o text
+seed bad-long-option lat_syscall null --synopsis
+seed bad-hostinfo-after hostinfo extra -a
 seed bad-missing-value stream -M
 seed bad-N-zero lat_syscall -N 0 null
 seed bad-N-big mhz -N 100001

@@ -24,8 +24,13 @@
  * Outcomes: parsed (bench_init returned), or an exit: 0 after -h or -V,
  * 2 on a usage error, 77 where -c cannot pin.  Checked, besides crashes
  * and the sanitizers' reports: parsed leaves the shared options in their
- * documented ranges, as many positional arguments as the program allows
- * and nothing on stderr; exit 0 printed the usage or the version on
+ * documented ranges, as many positional arguments as the program allows,
+ * argv reordered as bench_init says (the same arguments, none lost or
+ * doubled: the options before the index it returns, the operands after,
+ * each in the order given; before it only options, their values and a
+ * last "--"; an operand that begins with '-' only after "--", or after
+ * the first operand of a program whose options stop there) and nothing
+ * on stderr; exit 0 printed the usage or the version on
  * stdout; exit 2 printed "NAME: message" and the usage line on stderr;
  * exit 77 printed "NAME: message".  Any other exit status, or a signal,
  * is a finding too: abort().
@@ -115,6 +120,8 @@ static const struct program {
 static const struct program *prog;
 static int run_argc;
 static char **run_argv;
+/* Its arguments as given: bench_init reorders run_argv. */
+static char *given[MAX_ARGS + 2];
 
 /* Where the programs' stdout and stderr go: files, read after each run. */
 static FILE *out_file, *err_file;
@@ -176,7 +183,7 @@ finding(const char *what, int status, const struct capture *out,
 	    status == PARSED ? "parsed" : "exit status");
 	for (i = 0; i < run_argc; i++) {
 		say(" '");
-		say_escaped(run_argv[i], MAX_ARG);
+		say_escaped(given[i], MAX_ARG);
 		say("'");
 	}
 	say("\n");
@@ -200,13 +207,71 @@ check(int cond, const char *what)
 		finding(what, PARSED, NULL, NULL);
 }
 
+/* Does option letter c of p take a value: a shared one's, or a table's with a metavar? */
+static int
+takes_value(const struct bench_prog *p, char c)
+{
+	size_t i;
+
+	if (strchr("NWPcTIo", c) != NULL)
+		return 1;
+	for (i = 0; i < p->nopts; i++)
+		if (p->opts[i].letter == c)
+			return p->opts[i].metavar != NULL;
+	return 0;
+}
+
+/*
+ * argv as bench_init reordered it (see the top): the arguments as given,
+ * told apart by address (each has a block of its own), the options
+ * first.
+ */
+static void
+check_order(const struct bench_prog *p, int argc, char **argv, int ai)
+{
+	unsigned char used[MAX_ARGS + 2] = { 0 };
+	int k, j, last = 0, dashdash = 0;
+
+	check(argv[0] == given[0], "argv[0] stays where it is");
+	for (k = 1; k < argc; k++) {
+		for (j = 1; j < argc && (argv[k] != given[j] || used[j]); j++)
+			;
+		check(j < argc, "argv reordered, no argument lost or doubled");
+		used[j] = 1;
+		if (k == ai)
+			last = 0;
+		check(j > last, "the options, then the operands, each in the order given");
+		last = j;
+	}
+	for (k = 1; k < ai; k++) {
+		const char *a = argv[k];
+
+		check(a[0] == '-' && a[1] != '\0', "before the operands, only options and their values");
+		if (strcmp(a, "--") == 0) {
+			check(k == ai - 1, "-- is the last before the operands");
+			dashdash = 1;
+			break;
+		}
+		for (a++; *a != '\0'; a++)
+			if (takes_value(p, *a)) {
+				if (a[1] == '\0')
+					check(++k < ai, "an option's value comes before the operands");
+				break;
+			}
+	}
+	for (k = ai; k < argc && !dashdash; k++)
+		if (k == ai || !p->stop_at_operand)
+			check(argv[k][0] != '-' || argv[k][1] == '\0',
+			      "an operand that begins with - follows --");
+}
+
 /*
  * A parsed command line: the shared options within their ranges (those
  * bench_init documents), and the positional arguments as many as the
- * program allows.
+ * program allows, argv reordered as the top says.
  */
 static void
-check_parsed(const struct bench_opts *o, const struct bench_prog *p, int argc, int ai)
+check_parsed(const struct bench_opts *o, const struct bench_prog *p, int argc, char **argv, int ai)
 {
 	size_t i;
 
@@ -228,6 +293,8 @@ check_parsed(const struct bench_opts *o, const struct bench_prog *p, int argc, i
 		check(o->cpus[i] >= 0 && o->cpus[i] < BENCH_MAX_CPUS, "-c's CPUs in 0 .. 1023");
 		check(i == 0 || o->cpus[i - 1] < o->cpus[i], "-c's CPUs ascend, each once");
 	}
+	if (argv == run_argv && argc == run_argc)
+		check_order(p, argc, argv, ai);
 }
 
 #ifdef HB_ARGV_INPROCESS
@@ -253,7 +320,7 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 	int ai = bench_init(o, p, argc, argv);
 
 	armed = 0;
-	check_parsed(o, p, argc, ai);
+	check_parsed(o, p, argc, argv, ai);
 	outcome = PARSED;
 	longjmp(back, 1);
 }
@@ -430,7 +497,7 @@ hb_argv_bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, c
 {
 	int ai = bench_init(o, p, argc, argv);
 
-	check_parsed(o, p, argc, ai);
+	check_parsed(o, p, argc, argv, ai);
 	fflush(NULL);
 	_exit(PARSED_STATUS);
 }
@@ -696,6 +763,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	run_argc = argc;
 	run_argv = argv;
+	memcpy(given, argv, ((size_t)argc + 1) * sizeof(*given));
 	check_outcome(run());
 	for (i = 0; i < argc; i++)
 		free(argv[i]);

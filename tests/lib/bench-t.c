@@ -244,6 +244,82 @@ test_table(void)
 	}
 }
 
+/*
+ * bench_getopt over argv (NULL-terminated) with "+:ab:" (a flag, b with a
+ * value), until -1 or an error: each letter returned (its value after
+ * '='), then "|" and the reordered argv from the first operand's index,
+ * the operands after another "|".  "p x -a" reads "a|-a|x".
+ */
+static const char *
+scan(char **argv, int stop)
+{
+	static char got[256];
+	struct bench_getopt g;
+	size_t len = 0;
+	int argc = 0, c, i;
+
+	while (argv[argc] != NULL)
+		argc++;
+	optind = 0;	/* glibc, musl: a full reset, as the argv fuzz target does */
+	opterr = 0;
+	bench_getopt_start(&g, argc, argv, stop);
+	got[0] = '\0';
+	while ((c = bench_getopt(&g, "+:ab:")) != -1) {
+		if (c == '?' || c == ':') {
+			snprintf(got + len, sizeof(got) - len, "%c%c %s", c, optopt, g.word);
+			return got;
+		}
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%c%s%s", c,
+					c == 'b' ? "=" : "", c == 'b' ? optarg : "");
+	}
+	len += (size_t)snprintf(got + len, sizeof(got) - len, "|");
+	for (i = 1; i < argc && len < sizeof(got); i++)
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%s",
+					i == g.first ? "|" : i > 1 ? " " : "", argv[i]);
+	if (g.first == argc && len < sizeof(got))
+		snprintf(got + len, sizeof(got) - len, "|");
+	return got;
+}
+
+/* Options wherever they stand, the same on every libc. */
+static void
+test_getopt(void)
+{
+	char *after[] = { "p", "x", "-a", "y", "-b", "v", "z", NULL };
+	char *cluster[] = { "p", "x", "-ab", "v", "y", NULL };
+	char *dashdash[] = { "p", "-a", "--", "-b", "x", NULL };
+	char *late[] = { "p", "x", "--", "-a", NULL };
+	char *value[] = { "p", "x", "-b", "--", "y", NULL };
+	char *dash[] = { "p", "-", "-a", NULL };
+	char *none[] = { "p", NULL };
+	char *stop[] = { "p", "-a", "cmd", "-b", "v", NULL };
+	char *unknown[] = { "p", "x", "-q", NULL };
+	char *missing[] = { "p", "x", "-b", NULL };
+	char *longopt[] = { "p", "x", "--foo", NULL };
+	char *own_args[] = { "own-t", "y", "-f", "-k", "4", NULL };
+	struct bench_opts o;
+
+	is_string("ab=v|-a -b v|x y z", scan(after, 0),
+		  "options after and between operands are parsed; the operands follow, in order");
+	is_string("ab=v|-ab v|x y", scan(cluster, 0), "a cluster after an operand, its value apart");
+	is_string("a|-a --|-b x", scan(dashdash, 0), "-- ends the options: an operand may begin with -");
+	is_string("|--|x -a", scan(late, 0), "-- after an operand: the rest are operands too");
+	is_string("b=--|-b --|x y", scan(value, 0), "-- as an option's value is that value");
+	is_string("a|-a|-", scan(dash, 0), "- alone is an operand");
+	is_string("||", scan(none, 0), "no arguments: no operand");
+	is_string("a|-a|cmd -b v", scan(stop, 1),
+		  "with stop, options end at the first operand (a command line)");
+	is_string("?q -q", scan(unknown, 0), "an unknown option after an operand is reported");
+	is_string(":b -b", scan(missing, 0), "... and a value missing after one");
+	is_string("?- --foo", scan(longopt, 0), "a long option: '?' with optopt '-', the word given");
+	own.flag = 0;
+	own.count = 0;
+	optind = 0;
+	is_int(4, bench_init(&o, &own_prog, 5, own_args), "bench_init returns the operand's index");
+	ok(own.flag == 1 && own.count == 4 && strcmp(own_args[4], "y") == 0,
+	   "a table's options after the operand are parsed, argv reordered");
+}
+
 struct result {
 	size_t samples, configs;
 	double first, last, alt;
@@ -354,7 +430,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28 + 18 + 9 + 6);
+	plan(28 + 18 + 9 + 6 + 13);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
@@ -476,5 +552,6 @@ main(int argc, char **argv)
 	ok(run(&o, &c, &r) == 0 && r.samples == 3 && r.first > 0, "two parallel copies give 3 samples");
 	is_string("Real/op=spin-2", r.name, "the name carries the -2 parallelism suffix");
 	test_table();
+	test_getopt();
 	return 0;
 }

@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 127
+hb_init hostbench 132
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -322,6 +322,18 @@ tests_under() {
 	hb_cli "$name: no command: exit 2 with the usage" 2 '^usage: hostbench'
 	hb_cli "$name: an unknown command: exit 2 naming it" 2 "unknown command 'frobnicate'" frobnicate
 	hb_cli "$name: an unknown option: exit 2 naming it" 2 "unknown option '--frob'" --frob
+	# A benchmark's option before its name: refused, saying where it goes
+	# (after the name) with the command line that works.
+	hb_cli "$name: a benchmark's option before its name: exit 2 saying where it goes" 2 \
+		"^hostbench: '-o' is an option of the benchmark: hostbench lat_syscall -o text null\$" \
+		-o text lat_syscall null
+	hb_cli "$name: ... the command line quoted where a word needs it" 2 \
+		"^hostbench: '-N' is an option of the benchmark: hostbench lat_syscall -N3 stat 'a b'\$" \
+		-N3 lat_syscall stat 'a b'
+	hb_cli "$name: run's option before run: exit 2 saying so" 2 \
+		"^hostbench: '-q' is an option of run: hostbench run -q --only mhz\$" -q run --only mhz
+	hb_cli "$name: a shared option and no benchmark: exit 2 naming it, saying where it goes" 2 \
+		"^hostbench: unknown option '-o': a benchmark's options go after its name" -o text
 	hb_cli "$name: run with an unknown option: exit 2 naming it" 2 "unknown option '--frob'" run --frob
 	hb_cli "$name: run with a bad profile: exit 2 naming it" 2 "unknown profile 'huge'" run --profile huge
 	hb_cli "$name: run --only with an unknown benchmark: exit 2 naming it" 2 "unknown benchmark 'lat_foo'" run --only lat_syscall,lat_foo
@@ -342,6 +354,10 @@ tests_under() {
 	unset HOSTBENCH_WRAPPER
 	ok "$name: list names the benchmarks" lists_all
 	ok "$name: ... and hostinfo apart, as no benchmark" hostinfo_apart
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
+	hb_cli "$name: a benchmark's options after its operands go to it" 0 \
+		'^BenchmarkLatSyscall/op=null[[:space:]]' lat_syscall null -N 1 -T 1ms -o raw
+	unset HOSTBENCH_WRAPPER
 	hb_cli "$name: run --only hostinfo: exit 2, no benchmark (the fingerprint is in every run)" 2 \
 		"run: --only: hostinfo is no benchmark: every run records the host fingerprint" run --only hostinfo
 

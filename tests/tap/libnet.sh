@@ -259,6 +259,26 @@ net_vanish() {
 	ok 'the server is still running' alive "$pid"
 }
 
+# net_port: (2 tests) -n with no host: the server the program starts
+# itself listens on that port (so that a firewall can let the run
+# through).  While a server of the program's (-s) holds the port, the run
+# exits 1 naming the port and -n; once that one is stopped, the run's
+# "# server:" line names the port.  Starts and stops a server of its own
+# ($pid, $port).
+net_port() {
+	server -i 30
+	# shellcheck disable=SC2086,SC2154 # ($q: the test's options, split)
+	cli "-n $port with no host, the port held by a server: exit 1 naming it and -n" 1 \
+		"^$net_prog: cannot listen on 127\\.0\\.0\\.1 port $port \\(-n\\): " \
+		"$net_prog" $q -p one -n "$port"
+	run_prog "$net_prog" -n "$port" -S 127.0.0.1
+	gone "$pid" || :
+	# shellcheck disable=SC2086
+	cli "-n $port with no host, once free: the server the run starts listens there" 0 \
+		"^# server: 127\\.0\\.0\\.1 port $port, started by the benchmark\$" \
+		"$net_prog" $q -p one -n "$port"
+}
+
 # net_stop: (4 tests) -S stops the server on $port, which is then gone,
 # and fails with no server; a server started with -i 1 exits by itself.
 net_stop() {
