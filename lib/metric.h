@@ -103,7 +103,10 @@ enum {
 	METRIC_MEMMOVE = 1u << 4,	/* data moved through memory (a pipe, a
 					 * socket on this machine, a cached
 					 * file): never much faster than the
-					 * run's fastest memory test */
+					 * run's fastest memory test, unless
+					 * its size= is under 4 x the run's
+					 * last-level cache (its llc line):
+					 * then it may stay in the caches */
 	/*
 	 * The knee of a rate ladder (bw_udp -b LIST): the entry's name
 	 * holds "<arg>=knee" and its steps are the results of the same

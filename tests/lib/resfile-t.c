@@ -461,6 +461,36 @@ test_cache_sized(void)
 	resfile_value_free(&v);
 	resfile_free(&r);
 
+	/*
+	 * Memory tests sized past the caches bound no data that may have
+	 * stayed in them: a file of 4M, under 4 x the run's 2M cache, reread
+	 * from the page cache faster than the memory moves, stands; one of
+	 * 64M does not, nor one in a run that says no cache.
+	 */
+	ok(parse(&r, "reread.0", "hostbench: 0.1.0\nllc: 2M\n"
+		 "BenchmarkBwMem/op=rd/size=8M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=4M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a reread in the caches parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && v.present && !v.implausible,
+	   "a 4M reread above the memory's bandwidth, where the cache is 2M, stands");
+	resfile_value_free(&v);
+	resfile_free(&r);
+	ok(parse(&r, "reread.1", "hostbench: 0.1.0\nllc: unknown (4M assumed)\n"
+		 "BenchmarkBwMem/op=rd/size=16M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=64M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a reread past the caches parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && !v.present && v.implausible,
+	   "a 64M one, past 4 x the 4M assumed, does not: %s", v.why);
+	resfile_value_free(&v);
+	resfile_free(&r);
+	ok(parse(&r, "reread.2", "hostbench: 0.1.0\n"
+		 "BenchmarkBwMem/op=rd/size=8M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=4M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a run that records no cache parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && !v.present && v.implausible,
+	   "... its memory tests bound its reread whatever the size: %s", v.why);
+	resfile_value_free(&v);
+	resfile_free(&r);
 }
 
 int
@@ -473,7 +503,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(105 + 10 + 6 + 2 + 5 + 7);
+	plan(105 + 10 + 6 + 2 + 5 + 13);
 
 	/* ------------------------------------------------ a run's own figures, old and new */
 	{
