@@ -8,6 +8,12 @@
  * allocated page-aligned and written once before timing.  A SIZE whose
  * buffers would take more than half the memory the process may get
  * (mem_fit) is reduced, and the result name carries the size used.
+ *
+ * What it measures is the memory's bandwidth only when each buffer is at
+ * least 4 times the last-level cache (STREAM's rule, per buffer: the two
+ * of a copy each; lib/mem's mem_llc, recorded as "llc:"): below that the
+ * caches hold part or all of it, and the result name says so with
+ * "/in=cache" (BwMem/op=rd/size=8M/in=cache), a measurement of its own.
  */
 #include "config.h"
 
@@ -16,6 +22,7 @@
 
 #include "bench.h"
 #include "mem.h"
+#include "metric.h"
 #include "msg.h"
 
 /*
@@ -213,9 +220,10 @@ main(int argc, char **argv)
 	/* static: its buffers stay reachable until exit, on every path. */
 	static struct state s;
 	const struct variant *v = NULL;
-	char name[OUTPUT_MAX_NAME], sz[32], ops[128] = "";
+	char name[OUTPUT_MAX_NAME], sz[32], ops[128] = "", why[256];
 	static const uint64_t units[] = { 1 << 20, 1 << 10, BLOCK };
 	struct bench_case c;
+	struct mem_llc llc;
 	uint64_t size, got;
 	unsigned nbufs;
 	size_t i;
@@ -234,6 +242,9 @@ main(int argc, char **argv)
 	if (v == NULL)
 		bench_usage_error(&prog, "unknown operation '%s'; allowed: %s",
 				  argv[ai + 1], ops);
+
+	if (mem_llc(&llc) != 0)
+		bench_usage_error(&prog, "%s", mem_llc_env_error(why, sizeof(why)));
 
 	memset(&s, 0, sizeof(s));
 	s.bufs = v->bufs;
@@ -256,8 +267,13 @@ main(int argc, char **argv)
 		msg_sysdie("SIZE %s: cannot allocate %u buffer(s) of %llu bytes", argv[ai], s.bufs,
 			   (unsigned long long)size);
 
-	snprintf(name, sizeof(name), "BwMem/op=%s/size=%s", v->op,
-		 mem_size_name(sz, sizeof(sz), size));
+	if (o.output == OUTPUT_RAW)
+		output_config(stdout, "llc", "%s", mem_llc_name(why, sizeof(why), &llc));
+	/* Each copy runs on buffers of its own: -P copies use up to P caches. */
+	snprintf(name, sizeof(name), "BwMem/op=%s/size=%s%s", v->op,
+		 mem_size_name(sz, sizeof(sz), size),
+		 mem_cache_sized(&llc, o.parallel > 1 ? o.parallel : 1, size)
+		 ? "/" METRIC_CACHE_PART : "");
 	memset(&c, 0, sizeof(c));
 	c.name = name;
 	c.loop = v->loop;

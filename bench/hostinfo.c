@@ -4,7 +4,7 @@
  * Prints what every result file starts with, one "key: value" line each:
  * hostbench, host, os, kernel, arch, emulation (the binfmt_misc entry
  * that runs this binary, or none; -e names the emulator instead), cpu,
- * cpus, cpu-mhz, mem, governor, thp, cmdline (whole), modules (the loaded
+ * cpus, cpu-mhz, mem, llc, governor, thp, cmdline (whole), modules (the loaded
  * ones' names, sorted), irq-affinity, nics, qdiscs, offloads,
  * net-sysctls (the network's setup, as the box's), load, libc, compiler,
  * cflags, build-host, clock, clock-resolution, date, netfilter-rules,
@@ -13,7 +13,9 @@
  * system does not tell reads "unknown".  -a prints the
  * lines each case of a run starts with instead (cpu-affinity, load); -m
  * the memory a program of the run may use, in kB ("unknown": no limit),
- * which the front end sizes the cases to; -k the keys written as run
+ * which the front end sizes the cases to; -c the last-level cache and the
+ * buffer size that measures memory past it, in kB, which it sizes the
+ * memory bandwidth cases to; -k the keys written as run
  * notes ("# key: value"), one a line; -u the units hostbench writes, a
  * tab-separated table (unit, better, assume, meaning).  -R reads /proc and /sys under
  * another directory (tests; files copied from a board).
@@ -25,7 +27,7 @@
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
  * prefixed "box-".
  *
- * usage: hostinfo [-h] [-V] [-a | -m | -k | -u] [-e emulator] [-R root]
+ * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]
  *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
  */
@@ -42,6 +44,7 @@
 #include "box.h"
 #include "boxagent.h"
 #include "fingerprint.h"
+#include "mem.h"
 #include "msg.h"
 #include "output.h"
 #include "parse.h"
@@ -50,7 +53,7 @@
 #include "sysinfo.h"
 
 static const char usage_line[] =
-	"usage: hostinfo [-h] [-V] [-a | -m | -k | -u] [-e emulator] [-R root]\n"
+	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]\n"
 	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]\n"
 	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
 
@@ -60,6 +63,10 @@ static const char help_text[] =
 	"\n"
 	"  -a           print the lines each case of a run starts with instead:\n"
 	"               cpu-affinity and load\n"
+	"  -c           print the last-level cache one process uses and the size\n"
+	"               of a buffer that measures the memory past it (4 x the\n"
+	"               cache, at least 8M) instead, in kB; where nothing tells,\n"
+	"               the cache assumed (4M; HOSTBENCH_LLC sets it)\n"
 	"  -m           print the memory a program of the run may use instead,\n"
 	"               in kB (unknown: nothing limits it)\n"
 	"  -k           print the keys written as run notes (# key: value)\n"
@@ -152,6 +159,7 @@ main(int argc, char **argv)
 	struct sock_opts so;
 	struct bench_opts o;
 	struct bench_getopt g;
+	struct mem_llc llc;
 	char err[PARSE_ERRLEN];
 	int c, mode = 0, agent_opt = 0;
 
@@ -160,7 +168,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* Options anywhere, as in every program (lib/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
-	while ((c = bench_getopt(&g, "+:hVamkue:R:sS:F:b:n:i:K:")) != -1) {
+	while ((c = bench_getopt(&g, "+:hVacmkue:R:sS:F:b:n:i:K:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -195,11 +203,12 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'a':
+		case 'c':
 		case 'm':
 		case 'k':
 		case 'u':
 			if (mode != 0 && mode != c) {
-				msg_warn("-a, -m, -k and -u: one of them");
+				msg_warn("-a, -c, -m, -k and -u: one of them");
 				usage_error();
 			}
 			mode = c;
@@ -250,7 +259,7 @@ main(int argc, char **argv)
 	}
 	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
 		if (mode != 0 || emulation != NULL) {
-			msg_warn("-a, -m, -k, -u and -e are for this host's fingerprint, not the agent's");
+			msg_warn("-a, -c, -m, -k, -u and -e are for this host's fingerprint, not the agent's");
 			usage_error();
 		}
 		if (so.bind != NULL && !so.server) {
@@ -271,9 +280,16 @@ main(int argc, char **argv)
 		msg_warn("-b, -n, -i and -K are for the agent (-s, -S, -F)");
 		usage_error();
 	}
+	/* The cache the fingerprint and -c tell: HOSTBENCH_LLC must be a size. */
+	if ((mode == 0 || mode == 'c') && mem_llc(&llc) != 0) {
+		msg_warn("%s", mem_llc_env_error(err, sizeof(err)));
+		usage_error();
+	}
 	/* A failed write exits 1 at exit (msg_init). */
 	if (mode == 'a')
 		fingerprint_case(stdout);
+	else if (mode == 'c')
+		fingerprint_llc(stdout);
 	else if (mode == 'm')
 		fingerprint_mem(stdout);
 	else if (mode == 'k')

@@ -9,9 +9,12 @@
  *              daxpy a = a + q * b  3 arrays     sum   s += a      1 array
  *
  * One iteration is one pass of a kernel over the arrays.  Each array is
- * -M bytes; by default four times the last-level caches (sysfs), as
- * STREAM asks, within half the memory the process may get (mem_fit: a
- * size that does not fit is reduced and recorded).  Allocating and
+ * -M bytes; by default four times the last-level cache, at least 8M, as
+ * STREAM asks (lib/mem: mem_bw_size), within half the memory the process
+ * may get (mem_fit: a size that does not fit is reduced and recorded).
+ * Arrays under four times the last-level cache (recorded as "llc:") are
+ * cache-sized: the caches hold part or all of them, and the result names
+ * say so with "/in=cache" (Stream/op=copy/size=8M/in=cache).  Allocating and
  * filling the arrays is outside the timing.  Every element of an array
  * holds the same value, so the value each kernel leaves is known: a few
  * elements are checked after every sample, and after the runs every
@@ -27,12 +30,11 @@
 
 #include "bench.h"
 #include "mem.h"
+#include "metric.h"
 #include "msg.h"
 
 #define SCALAR 3.0
 #define MIN_SIZE 1024
-#define DEFAULT_LLC (4u << 20)	/* when sysfs does not tell */
-#define LLC_FACTOR 4
 
 struct state {
 	double *a, *b, *c;
@@ -234,7 +236,7 @@ static const struct bench_opt opts[] = {
 	  NULL, &version },
 	{ 'M', BENCH_OPT_SIZE, "SIZE", 0, MIN_SIZE, sizeof(size_t) > 4 ? 1099511627776.0 : 536870912.0,
 	  NULL, BLOCK * sizeof(double), "bytes per array, a multiple of 64 (3 arrays; default: 4 x\n"
-	  "the last-level caches, within half the memory available)", NULL, &array_size },
+	  "the last-level cache, at least 8M, within half the memory available)", NULL, &array_size },
 };
 
 static const struct bench_prog prog = {
@@ -252,20 +254,21 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state *s = &state;
-	uint64_t want, got = 0, llc = 0;
+	uint64_t want, got = 0;
+	struct mem_llc llc;
 	const uint64_t units[] = { 1 << 20, 1 << 10, BLOCK * sizeof(double) };
 	unsigned copies;
 	size_t i, j;
-	char sz[32];
-	int ai;
+	char sz[32], why[256];
+	int ai, cache;
 
 	ai = bench_init(&o, &prog, argc, argv);
 	(void)ai;
+	if (mem_llc(&llc) != 0)
+		bench_usage_error(&prog, "%s", mem_llc_env_error(why, sizeof(why)));
 	want = array_size;
-	if (want == 0) {
-		llc = mem_llc_bytes();
-		want = LLC_FACTOR * (llc > 0 ? llc : DEFAULT_LLC);
-	}
+	if (want == 0)
+		want = mem_bw_size(&llc, o.parallel > 1 ? o.parallel : 1);
 	/* Whole blocks; parallel copies each have their own three arrays. */
 	want -= want % (BLOCK * sizeof(double));
 	copies = o.parallel > 1 ? o.parallel + 1 : 1;
@@ -279,10 +282,10 @@ main(int argc, char **argv)
 		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name,
 				   "array size", want, got);
 	s->n = (size_t)(got / sizeof(double));
+	/* Each copy runs on arrays of its own: -P copies use up to P caches. */
+	cache = mem_cache_sized(&llc, o.parallel > 1 ? o.parallel : 1, got);
 	if (o.output == OUTPUT_RAW) {
-		if (array_size == 0)
-			output_config(stdout, "llc", "%s", llc > 0
-				      ? mem_size_name(sz, sizeof(sz), llc) : "unknown (4M assumed)");
+		output_config(stdout, "llc", "%s", mem_llc_name(why, sizeof(why), &llc));
 		output_config(stdout, "array-size", "%llu doubles (%s) per array, 3 arrays",
 			      (unsigned long long)s->n, mem_size_name(sz, sizeof(sz), got));
 	}
@@ -301,8 +304,8 @@ main(int argc, char **argv)
 		if (kernels[i].version != (unsigned)version)
 			continue;
 		current = &kernels[i];
-		snprintf(name, sizeof(name), "%s/op=%s/size=%s", version == 1 ? "Stream" : "Stream2",
-			 current->op, sz);
+		snprintf(name, sizeof(name), "%s/op=%s/size=%s%s", version == 1 ? "Stream" : "Stream2",
+			 current->op, sz, cache ? "/" METRIC_CACHE_PART : "");
 		memset(&c, 0, sizeof(c));
 		c.name = name;
 		c.loop = loop;

@@ -350,7 +350,8 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 			fputs(", and not below the clock's cost of a reading", f);
 		if (m->flags & METRIC_MEMMOVE)
 			fprintf(f, ", and in the summary tables at most %g times the run's fastest "
-				"memory bandwidth (\\fBbw_mem\\fR, \\fBstream\\fR)",
+				"memory bandwidth (\\fBbw_mem\\fR, \\fBstream\\fR) where its size is "
+				"not under 4 x the run's last-level cache",
 				METRIC_MEMORY_MARGIN);
 		if (m->flags & METRIC_MEMTEST)
 			fputs("; a memory test: the run's fastest bounds its pipes, sockets and "

@@ -12,8 +12,10 @@
 #endif
 
 #include "chase.h"
+#include "compat.h"
 #include "mem.h"
 #include "stats.h"
+#include "sysinfo.h"
 #include "timing.h"
 
 uint64_t
@@ -529,62 +531,17 @@ chase_buf_free(struct chase_buf *b)
 	b->p = NULL;
 }
 
-/* A number with an optional K, M or G suffix ("48K"), as sysfs writes sizes. */
-static uint64_t
-sysfs_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-
-	switch (*end) {
-	case 'K': return (uint64_t)v << 10;
-	case 'M': return (uint64_t)v << 20;
-	case 'G': return (uint64_t)v << 30;
-	default: return v;
-	}
-}
-
-static int
-sysfs_read(unsigned idx, const char *file, char *buf, size_t len)
-{
-	char path[96];
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/%s", idx, file);
-	if ((f = fopen(path, "r")) == NULL)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 size_t
 chase_sysfs_caches(struct chase_cache *caches, size_t max)
 {
-	char buf[64];
-	size_t n = 0;
-	unsigned idx;
+	struct sysinfo_cache sys[16];
+	size_t n = sysinfo_caches(sys, max < HB_ARRAY_SIZE(sys) ? max : HB_ARRAY_SIZE(sys)), i;
 
-	for (idx = 0; idx < 16 && n < max; idx++) {
-		struct chase_cache *c = &caches[n];
-
-		if (sysfs_read(idx, "type", c->type, sizeof(c->type)) != 0)
-			break;
-		if (strcmp(c->type, "Instruction") == 0)
-			continue;
-		if (sysfs_read(idx, "level", buf, sizeof(buf)) != 0)
-			continue;
-		c->level = (unsigned)strtoul(buf, NULL, 10);
-		if (sysfs_read(idx, "size", buf, sizeof(buf)) != 0
-		    || (c->size = sysfs_size(buf)) == 0)
-			continue;
-		c->line = sysfs_read(idx, "coherency_line_size", buf, sizeof(buf)) == 0
-			  ? (unsigned)strtoul(buf, NULL, 10) : 0;
-		n++;
+	for (i = 0; i < n; i++) {
+		caches[i].level = sys[i].level;
+		snprintf(caches[i].type, sizeof(caches[i].type), "%s", sys[i].type);
+		caches[i].size = sys[i].size;
+		caches[i].line = sys[i].line;
 	}
 	return n;
 }

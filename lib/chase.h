@@ -190,8 +190,8 @@ struct chase_cache {
 
 /*
  * The data and unified caches of CPU 0 as the system describes them
- * (/sys/devices/system/cpu/cpu0/cache/index*), up to max, in the order
- * listed (by level).  They are hints for default sizes and for checking
+ * (sysinfo_caches: /sys/devices/system/cpu/cpu0/cache/index*), up to max,
+ * in the order listed (by level).  They are hints for default sizes and for checking
  * what the curves show, never a substitute.  Returns how many were
  * stored: 0 where the system does not say.
  */

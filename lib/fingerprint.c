@@ -99,6 +99,7 @@ void
 fingerprint_print(FILE *f, const char *emulation)
 {
 	char buf[OUTPUT_MAX_VALUE];
+	struct mem_llc llc;
 	uint64_t mem;
 	double mhz;
 	time_t now;
@@ -125,6 +126,10 @@ fingerprint_print(FILE *f, const char *emulation)
 		output_config(f, "mem", "%llu MB", (unsigned long long)(mem >> 20));
 	else
 		output_config(f, "mem", "unknown");
+	/* What the memory bandwidth tests outgrow (mem_llc): a fact of the
+	 * host, or what they assumed of it. */
+	(void)mem_llc(&llc);
+	output_config(f, "llc", "%s", mem_llc_name(buf, sizeof(buf), &llc));
 
 	/* The tuning that moves results most from one boot to the next. */
 	print_fact(f, "governor", sysinfo_governor);
@@ -179,6 +184,16 @@ fingerprint_mem(FILE *f)
 		fprintf(f, "%llu\n", (unsigned long long)(avail / 1024));
 	else
 		fputs("unknown\n", f);
+}
+
+void
+fingerprint_llc(FILE *f)
+{
+	struct mem_llc llc;
+
+	(void)mem_llc(&llc);
+	fprintf(f, "%llu %llu\n", (unsigned long long)((mem_llc_used(&llc, 1) + 1023) / 1024),
+		(unsigned long long)((mem_bw_size(&llc, 1) + 1023) / 1024));
 }
 
 void

@@ -10,7 +10,7 @@
 
 /*
  * Print the host fingerprint as configuration lines: hostbench, host,
- * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, governor, thp,
+ * os, kernel, arch, emulation, cpu, cpus, cpu-mhz, mem, llc, governor, thp,
  * cmdline, modules, irq-affinity, nics, qdiscs, offloads, net-sysctls,
  * load, libc, compiler, cflags, build-host, clock, clock-resolution,
  * date, netfilter-rules (the network's keys read as the box's of
@@ -36,6 +36,15 @@ void fingerprint_case(FILE *f);
  * cases to it), or "unknown" when nothing limits it.
  */
 void fingerprint_mem(FILE *f);
+
+/*
+ * Print the last-level cache one process uses and the size of a buffer
+ * that measures the memory past it, in kB (rounded up), on a line of
+ * their own: "32768 131072" (mem_llc, mem_llc_used, mem_bw_size: the
+ * front end sizes the suite's memory bandwidth cases to it).  Where
+ * nothing tells, the cache assumed (MEM_LLC_DEFAULT).
+ */
+void fingerprint_llc(FILE *f);
 
 /*
  * Print what a router ("the box") is tuned with, as configuration lines

@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #endif
 
+#include "compat.h"
 #include "mem.h"
 #include "output.h"
 #include "parse.h"
@@ -476,64 +477,103 @@ mem_huge_bytes(const void *p, size_t len)
 	return seen ? total : -1;
 }
 
-/* The first line of /sys/devices/system/cpu/cpu0/cache/index<idx>/<file>. */
-static int
-cache_attr(unsigned idx, const char *file, char *buf, int len)
-{
-	char path[96];
-	FILE *f;
-	int got;
+/* Bounds of HOSTBENCH_LLC: one cache. */
+#define LLC_ENV_MIN 1024
+#define LLC_ENV_MAX ((uint64_t)16 << 30)
 
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/%s", idx, file);
-	if ((f = fopen(path, "r")) == NULL)
+/* HOSTBENCH_LLC as parsed: 0 not set, 1 a size, -1 no size (the message in *err). */
+static int
+llc_env(uint64_t *bytes, char *err, size_t errlen)
+{
+	const char *env = getenv("HOSTBENCH_LLC");
+
+	if (env == NULL || *env == '\0')
+		return 0;
+	if (parse_size("HOSTBENCH_LLC", env, LLC_ENV_MIN, LLC_ENV_MAX, bytes, err, errlen) != 0)
 		return -1;
-	got = fgets(buf, len, f) != NULL;
-	fclose(f);
-	return got ? 0 : -1;
+	return 1;
 }
 
-/* CPUs in a list "0-3,8": 0 when it reads as none. */
-static unsigned
-cpus_in(const char *list)
+int
+mem_llc(struct mem_llc *out)
 {
-	unsigned n = 0, lo, hi;
-	int used;
+	struct sysinfo_cache c[16];
+	size_t n = sysinfo_caches(c, HB_ARRAY_SIZE(c)), i, best = n;
+	unsigned cpus = (unsigned)sysinfo_online_cpus();
+	uint64_t env;
+	int e = llc_env(&env, NULL, 0);
 
-	while (sscanf(list, "%u%n", &lo, &used) == 1) {
-		list += used;
-		hi = lo;
-		if (*list == '-' && sscanf(list + 1, "%u%n", &hi, &used) == 1)
-			list += 1 + used;
-		n += hi >= lo ? hi - lo + 1 : 0;
-		if (*list != ',')
-			break;
-		list++;
+	out->bytes = MEM_LLC_DEFAULT;
+	out->instances = 1;
+	out->from = MEM_LLC_ASSUMED;
+	if (e == 1) {
+		out->bytes = env;
+		out->from = MEM_LLC_ENV;
+		return 0;
 	}
-	return n;
+	for (i = 0; i < n; i++)
+		if (best == n || c[i].level > c[best].level)
+			best = i;
+	if (best < n) {
+		out->bytes = c[best].size;
+		out->from = MEM_LLC_SYSFS;
+		if (c[best].shared > 0 && cpus > c[best].shared)
+			out->instances = (cpus + c[best].shared - 1) / c[best].shared;
+	}
+	if (e < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+char *
+mem_llc_env_error(char *buf, size_t len)
+{
+	uint64_t v;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (llc_env(&v, buf, len) >= 0 && len > 0)
+		snprintf(buf, len, "HOSTBENCH_LLC: no error");
+	return buf;
 }
 
 uint64_t
-mem_llc_bytes(void)
+mem_llc_used(const struct mem_llc *l, unsigned copies)
 {
-	char buf[256];
-	unsigned idx, level, best_level = 0, shared = 0;
-	uint64_t best = 0;
+	unsigned k = copies < 1 ? 1 : copies < l->instances ? copies : l->instances;
 
-	for (idx = 0; idx < 16 && cache_attr(idx, "level", buf, sizeof(buf)) == 0; idx++) {
-		unsigned long long kb;
-		char unit = 'K';
+	return l->bytes * k;
+}
 
-		if (sscanf(buf, "%u", &level) != 1 || level <= best_level
-		    || cache_attr(idx, "type", buf, sizeof(buf)) != 0
-		    || strncmp(buf, "Instruction", 11) == 0
-		    || cache_attr(idx, "size", buf, sizeof(buf)) != 0
-		    || sscanf(buf, "%llu%c", &kb, &unit) < 1 || kb == 0)
-			continue;
-		best_level = level;
-		best = (uint64_t)kb << (unit == 'M' ? 20 : 10);
-		shared = cache_attr(idx, "shared_cpu_list", buf, sizeof(buf)) == 0 ? cpus_in(buf) : 0;
-	}
-	if (shared > 0 && (unsigned)sysinfo_online_cpus() > shared)
-		best *= ((unsigned)sysinfo_online_cpus() + shared - 1) / shared;
-	return best;
+int
+mem_cache_sized(const struct mem_llc *l, unsigned copies, uint64_t size)
+{
+	return size < MEM_LLC_FACTOR * mem_llc_used(l, copies);
+}
+
+uint64_t
+mem_bw_size(const struct mem_llc *l, unsigned copies)
+{
+	uint64_t want = MEM_LLC_FACTOR * mem_llc_used(l, copies);
+
+	return want > MEM_BW_LEAST ? want : MEM_BW_LEAST;
+}
+
+char *
+mem_llc_name(char *buf, size_t len, const struct mem_llc *l)
+{
+	char sz[32];
+
+	mem_size_name(sz, sizeof(sz), l->bytes);
+	if (l->from == MEM_LLC_ASSUMED)
+		snprintf(buf, len, "unknown (%s assumed)", sz);
+	else if (l->from == MEM_LLC_ENV)
+		snprintf(buf, len, "%s (HOSTBENCH_LLC)", sz);
+	else if (l->instances > 1)
+		snprintf(buf, len, "%s x %u", sz, l->instances);
+	else
+		snprintf(buf, len, "%s", sz);
+	return buf;
 }

@@ -66,12 +66,74 @@ void mem_report_reduced(FILE *out, const char *prog, const char *what,
 			uint64_t want, uint64_t got);
 
 /*
- * The last-level caches in bytes, which a buffer must outgrow (STREAM:
- * four times) to measure main memory: the size of CPU 0's highest-level
- * data or unified cache (sysfs), times its instances (online CPUs over
- * the CPUs sharing one).  0 when sysfs does not tell.
+ * The last-level cache, which a buffer must outgrow to measure the memory
+ * behind it.  STREAM's rule: each array at least MEM_LLC_FACTOR times the
+ * last-level caches the run uses, and at least a million elements
+ * (MEM_BW_LEAST).  A buffer under MEM_LLC_FACTOR times is cache-sized:
+ * the caches hold part or all of it, and what it measures is theirs (or
+ * a mix), not the memory's; its result names carry the part
+ * METRIC_CACHE_PART (lib/metric.h).
  */
-uint64_t mem_llc_bytes(void);
+#define MEM_LLC_FACTOR 4
+#define MEM_BW_LEAST ((uint64_t)8 << 20)	/* 2^20 doubles: STREAM's 10^6 elements, rounded up */
+/*
+ * The cache assumed where nothing tells (and said so: "unknown (4M
+ * assumed)"): sysfs lacks the caches mostly on ARM and MIPS boards and in
+ * emulators, whose last-level caches are 4 MB or less.
+ */
+#define MEM_LLC_DEFAULT ((uint64_t)4 << 20)
+
+enum mem_llc_from {
+	MEM_LLC_SYSFS,		/* sysfs (sysinfo_caches) */
+	MEM_LLC_ENV,		/* HOSTBENCH_LLC */
+	MEM_LLC_ASSUMED		/* nothing told: MEM_LLC_DEFAULT */
+};
+
+struct mem_llc {
+	uint64_t bytes;		/* one cache: what one process's accesses pass through (> 0) */
+	unsigned instances;	/* how many there are on the online CPUs (>= 1) */
+	enum mem_llc_from from;
+};
+
+/*
+ * The last-level cache into *out: HOSTBENCH_LLC when set (the size of one,
+ * k/m/g suffix allowed: a board's, to rehearse it, or where sysfs does not
+ * tell); else CPU 0's highest-level data or unified cache (sysinfo_caches,
+ * under sysinfo_set_root's root) and its instances: the online CPUs over
+ * those that share one, rounded up; else MEM_LLC_DEFAULT, assumed.
+ * Returns 0, or -1 with errno EINVAL when HOSTBENCH_LLC is set but is no
+ * size in 1K .. 16G: *out then holds what sysfs tells, or the default (a
+ * program stops with a usage error naming it: mem_llc_env_error).
+ */
+int mem_llc(struct mem_llc *out);
+
+/* Why HOSTBENCH_LLC was refused, for a usage error: "HOSTBENCH_LLC: ..." into buf. */
+char *mem_llc_env_error(char *buf, size_t len);
+
+/*
+ * The last-level cache copies processes (each with buffers of its own)
+ * use: one cache each, at most every instance there is.
+ */
+uint64_t mem_llc_used(const struct mem_llc *l, unsigned copies);
+
+/*
+ * 1 when a buffer of size bytes (each of copies processes with its own)
+ * is cache-sized: under MEM_LLC_FACTOR times mem_llc_used; else 0.
+ */
+int mem_cache_sized(const struct mem_llc *l, unsigned copies, uint64_t size);
+
+/*
+ * The size a buffer measuring memory bandwidth is given: MEM_LLC_FACTOR
+ * times mem_llc_used, at least MEM_BW_LEAST.
+ */
+uint64_t mem_bw_size(const struct mem_llc *l, unsigned copies);
+
+/*
+ * The cache as the llc configuration line says it, into buf: "32M",
+ * "32M x 12" (12 instances), "512K (HOSTBENCH_LLC)", "unknown (4M
+ * assumed)".  Returns buf.
+ */
+char *mem_llc_name(char *buf, size_t len, const struct mem_llc *l);
 
 /* Release a buffer from mem_alloc; NULL is ignored.  errno is preserved. */
 void mem_free(void *p);

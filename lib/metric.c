@@ -38,6 +38,9 @@ const struct metric_section metric_sections[] = {
 	{ "parfp", "Operation parallelism, floating point - operations in flight - bigger is better", 0 },
 	{ "membw", "Memory bandwidths in MB/s - bigger is better", 0 },
 	{ "stream", "STREAM bandwidths in MB/s - bigger is better", 0 },
+	/* The same tests on buffers the caches hold (in part): never the memory's columns */
+	{ "cachebw", "Cache-sized memory bandwidths in MB/s: buffers under 4 x the last-level cache - bigger is better", 0 },
+	{ "cachestream", "Cache-sized STREAM bandwidths in MB/s: arrays under 4 x the last-level cache - bigger is better", 0 },
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
@@ -436,6 +439,45 @@ const struct metric metric_table[] = {
 	   "STREAM2 daxpy a = a + q * b (3 arrays counted), at the largest array size"),
 	MEM("stream", "Stream2/op=sum", "stream", "STREAM2 sum", METRIC_LARGEST, NULL,
 	   "STREAM2 sum s += a (1 array counted), at the largest array size"),
+
+	/*
+	 * The same on buffers under 4 x the last-level cache (their names'
+	 * "in=cache"): the caches', or a mix, at the largest such size.
+	 */
+	MEM("bw_mem", "BwMem/op=rd/" METRIC_CACHE_PART, "cachebw", "rd", METRIC_LARGEST, NULL,
+	  "read every word of a buffer under 4 x the last-level cache"),
+	MEM("bw_mem", "BwMem/op=wr/" METRIC_CACHE_PART, "cachebw", "wr", METRIC_LARGEST, NULL,
+	  "write every word of a buffer under 4 x the last-level cache"),
+	MEM("bw_mem", "BwMem/op=rdwr/" METRIC_CACHE_PART, "cachebw", "rdwr", METRIC_LARGEST, NULL,
+	   "read and write back every word of a buffer under 4 x the last-level cache"),
+	MEM("bw_mem", "BwMem/op=cp/" METRIC_CACHE_PART, "cachebw", "cp", METRIC_LARGEST, NULL,
+	   "copy a buffer under 4 x the last-level cache word by word (bytes copied)"),
+	MEM("bw_mem", "BwMem/op=frd/" METRIC_CACHE_PART, "cachebw", "frd", METRIC_LARGEST, NULL,
+	  "read every int of a buffer under 4 x the last-level cache"),
+	MEM("bw_mem", "BwMem/op=fwr/" METRIC_CACHE_PART, "cachebw", "fwr", METRIC_LARGEST, NULL,
+	  "write every int of a buffer under 4 x the last-level cache"),
+	MEM("bw_mem", "BwMem/op=fcp/" METRIC_CACHE_PART, "cachebw", "fcp", METRIC_LARGEST, NULL,
+	   "copy a buffer under 4 x the last-level cache with an unrolled loop of ints (bytes copied)"),
+	MEM("bw_mem", "BwMem/op=bzero/" METRIC_CACHE_PART, "cachebw", "bzero", METRIC_LARGEST, NULL,
+	  "clear a buffer under 4 x the last-level cache with memset"),
+	MEM("bw_mem", "BwMem/op=bcopy/" METRIC_CACHE_PART, "cachebw", "bcopy", METRIC_LARGEST, NULL,
+	   "copy a buffer under 4 x the last-level cache with memmove (bytes copied)"),
+	MEM("stream", "Stream/op=copy/" METRIC_CACHE_PART, "cachestream", "STREAM copy",
+	   METRIC_LARGEST, NULL, "STREAM copy on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream/op=scale/" METRIC_CACHE_PART, "cachestream", "STREAM scale",
+	   METRIC_LARGEST, NULL, "STREAM scale on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream/op=add/" METRIC_CACHE_PART, "cachestream", "STREAM add",
+	   METRIC_LARGEST, NULL, "STREAM add on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream/op=triad/" METRIC_CACHE_PART, "cachestream", "STREAM triad",
+	   METRIC_LARGEST, NULL, "STREAM triad on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream2/op=fill/" METRIC_CACHE_PART, "cachestream", "STREAM2 fill",
+	   METRIC_LARGEST, NULL, "STREAM2 fill on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream2/op=copy/" METRIC_CACHE_PART, "cachestream", "STREAM2 copy",
+	   METRIC_LARGEST, NULL, "STREAM2 copy on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream2/op=daxpy/" METRIC_CACHE_PART, "cachestream", "STREAM2 daxpy",
+	   METRIC_LARGEST, NULL, "STREAM2 daxpy on arrays under 4 x the last-level cache"),
+	MEM("stream", "Stream2/op=sum/" METRIC_CACHE_PART, "cachestream", "STREAM2 sum",
+	   METRIC_LARGEST, NULL, "STREAM2 sum on arrays under 4 x the last-level cache"),
 
 	/* Disk and file bandwidths */
 	BW("lmdd", "Lmdd/op=write/fsync=1", "disk", "disk write", METRIC_LARGEST, NULL,
@@ -889,6 +931,10 @@ under_len(const char *name, size_t len, const char *pattern)
 	if (nprog > len)
 		nprog = len;
 	if (prog != nprog || memcmp(name, pattern, prog) != 0)
+		return 0;
+	/* A cache-sized result is under the names that say so only. */
+	if (has_part(name, len, METRIC_CACHE_PART, strlen(METRIC_CACHE_PART))
+	    && !has_part(pattern, strlen(pattern), METRIC_CACHE_PART, strlen(METRIC_CACHE_PART)))
 		return 0;
 	if (pattern[prog] == '\0')
 		return 1;

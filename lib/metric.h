@@ -21,7 +21,8 @@
  *                   `name` (no result, no unit)
  *
  * A result "under" a name has the name's parts, in order, then nothing or
- * further "/key=value" parts.  Results of parallel copies (a "-N" suffix)
+ * further "/key=value" parts; but a cache-sized result (one with the part
+ * METRIC_CACHE_PART) is under a name with that part only.  Results of parallel copies (a "-N" suffix)
  * feed no column.  A column's value for a run is the median of the chosen
  * result's samples times scale; a missing result leaves it blank.
  */
@@ -31,6 +32,16 @@
 #include <stddef.h>
 
 enum metric_better { METRIC_SMALLER, METRIC_BIGGER, METRIC_NEITHER };
+
+/*
+ * The part of a memory bandwidth test's result name (bw_mem, stream)
+ * whose buffers were under 4 times the last-level cache (lib/mem:
+ * mem_cache_sized): the caches held part or all of them, so the figure is
+ * not the memory's.  Such a result is a measurement of its own: it feeds
+ * only the entries that name the part (the cache columns), never the
+ * memory columns, and is never compared with a result without it.
+ */
+#define METRIC_CACHE_PART "in=cache"
 
 /*
  * How a run's value of a metric is taken from its samples (the samples of
@@ -92,7 +103,10 @@ enum {
 	METRIC_MEMMOVE = 1u << 4,	/* data moved through memory (a pipe, a
 					 * socket on this machine, a cached
 					 * file): never much faster than the
-					 * run's fastest memory test */
+					 * run's fastest memory test, unless
+					 * its size= is under 4 x the run's
+					 * last-level cache (its llc line):
+					 * then it may stay in the caches */
 	/*
 	 * The knee of a rate ladder (bw_udp -b LIST): the entry's name
 	 * holds "<arg>=knee" and its steps are the results of the same

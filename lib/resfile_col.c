@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compat.h"
+#include "mem.h"
 #include "metric.h"
 #include "resfile.h"
 #include "resfile_col.h"
@@ -258,10 +259,47 @@ fastest_memory(const struct resfile_run *r)
 }
 
 /*
+ * The run's last-level cache in bytes, one of it, from its llc line
+ * ("32M", "32M x 2", "512K (HOSTBENCH_LLC)", "unknown (4M assumed)":
+ * what its memory tests were sized and named by); NaN without one.
+ */
+static double
+run_llc(const struct resfile_run *r)
+{
+	const char *v = resfile_config(r, "llc");
+	char word[32];
+	double b;
+
+	if (v == NULL)
+		return NAN;
+	if (strncmp(v, "unknown (", 9) == 0)
+		v += 9;
+	if (sscanf(v, "%31[0-9KMG]", word) != 1 || metric_parse_size(word, &b) != 0 || !(b > 0))
+		return NAN;
+	return b;
+}
+
+/*
+ * Whether result name's size= part is under 4 x the run's last-level
+ * cache: data that may stay in the caches, which outrun the memory (a
+ * file of 8M reread from the page cache where the cache is 32M).  0 when
+ * either is not known.
+ */
+static int
+cache_resident(const struct resfile_run *r, const char *name)
+{
+	double llc = run_llc(r), size = result_size(name);
+
+	return size >= 0 && size < MEM_LLC_FACTOR * llc;
+}
+
+/*
  * The bounds across results, on a value that passed its own (raw units):
  * one operation timed singly is not below the run's clock cost, data
  * moved through memory not (much) faster than the run's fastest memory
- * test (lib/metric: metric_clock_plausible, metric_memory_plausible).
+ * test (lib/metric: metric_clock_plausible, metric_memory_plausible) --
+ * unless its size says it may have stayed in the caches, in a run whose
+ * memory tests were sized past them (cache_resident).
  */
 static void
 check_run_bounds(const struct resfile_run *r, const struct metric *m, const char *name,
@@ -273,7 +311,7 @@ check_run_bounds(const struct resfile_run *r, const struct metric *m, const char
 		return;
 	if (metric_timed_singly(m, name) && strncmp(m->unit, "ns/", 3) == 0)
 		good = metric_clock_plausible(raw, clock_cost(r), out->why, sizeof(out->why));
-	if (good && (m->flags & METRIC_MEMMOVE) != 0)
+	if (good && (m->flags & METRIC_MEMMOVE) != 0 && !cache_resident(r, name))
 		good = metric_memory_plausible(m, raw, fastest_memory(r), out->why,
 					       sizeof(out->why));
 	if (!good) {

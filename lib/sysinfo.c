@@ -650,6 +650,70 @@ sysinfo_thp(char *buf, size_t len)
 	}
 }
 
+/* CPUs in a list "0-3,8": 0 when it reads as none. */
+static unsigned
+cpus_in(const char *list)
+{
+	unsigned n = 0, lo, hi;
+	int used;
+
+	while (sscanf(list, "%u%n", &lo, &used) == 1) {
+		list += used;
+		hi = lo;
+		if (*list == '-' && sscanf(list + 1, "%u%n", &hi, &used) == 1)
+			list += 1 + used;
+		n += hi >= lo ? hi - lo + 1 : 0;
+		if (*list != ',')
+			break;
+		list++;
+	}
+	return n;
+}
+
+/* A cache attribute of CPU 0's index idx: its first line; 0 or -1. */
+static int
+cache_attr(unsigned idx, const char *file, char *buf, size_t len)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/%s", idx, file);
+	return read_first_line(path, buf, len);
+}
+
+size_t
+sysinfo_caches(struct sysinfo_cache *caches, size_t max)
+{
+	char buf[256];
+	size_t n = 0;
+	unsigned idx;
+
+	/* The indexes are numbered from 0 without gaps. */
+	for (idx = 0; idx < 16 && n < max; idx++) {
+		struct sysinfo_cache *c = &caches[n];
+		unsigned long long v;
+		char unit = '\0';
+
+		if (cache_attr(idx, "type", c->type, sizeof(c->type)) != 0)
+			break;
+		if (strcmp(c->type, "Instruction") == 0)
+			continue;
+		if (cache_attr(idx, "level", buf, sizeof(buf)) != 0
+		    || sscanf(buf, "%u", &c->level) != 1 || c->level == 0)
+			continue;
+		/* "32768K"; a kernel may write M or G, or plain bytes. */
+		if (cache_attr(idx, "size", buf, sizeof(buf)) != 0
+		    || sscanf(buf, "%llu%c", &v, &unit) < 1 || v == 0 || v > 1ull << 40)
+			continue;
+		c->size = unit == 'K' ? v << 10 : unit == 'M' ? v << 20 : unit == 'G' ? v << 30 : v;
+		if (cache_attr(idx, "coherency_line_size", buf, sizeof(buf)) != 0
+		    || sscanf(buf, "%u", &c->line) != 1)
+			c->line = 0;
+		c->shared = cache_attr(idx, "shared_cpu_list", buf, sizeof(buf)) == 0 ? cpus_in(buf) : 0;
+		n++;
+	}
+	return n;
+}
+
 void
 sysinfo_cmdline(char *buf, size_t len)
 {

@@ -32,6 +32,24 @@ double sysinfo_cpu_mhz(void);
 /* The CPUs this process may run on as a list "0-3,6" into buf, or "unknown". */
 void sysinfo_affinity(char *buf, size_t len);
 
+/* A cache the system describes (sysinfo_caches). */
+struct sysinfo_cache {
+	unsigned level;		/* 1, 2, 3 ... */
+	char type[16];		/* "Data" or "Unified" (instruction caches are left out) */
+	uint64_t size;		/* bytes, > 0 */
+	unsigned line;		/* coherency line size in bytes, 0 when not told */
+	unsigned shared;	/* CPUs that share one (shared_cpu_list), 0 when not told */
+};
+
+/*
+ * The data and unified caches of CPU 0 as sysfs describes them
+ * (/sys/devices/system/cpu/cpu0/cache/index*, under the root of
+ * sysinfo_set_root), up to max, in the order listed (by level).  A cache
+ * whose level or size cannot be read is left out.  Returns how many were
+ * stored: 0 where sysfs does not say (no sysfs, an old ARM kernel).
+ */
+size_t sysinfo_caches(struct sysinfo_cache *caches, size_t max);
+
 /*
  * Read /proc and /sys under root instead of / (NULL or "": the real
  * ones): for tests, or to look at files copied from a board.  Facts

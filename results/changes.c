@@ -11,6 +11,7 @@
 
 #include "changes.h"
 #include "escape.h"
+#include "metric.h"
 #include "report.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
@@ -102,8 +103,27 @@ same_str(const char *x, const char *y)
 struct ucase {
 	const struct resfile_case *c;
 	const char *reduced;
+	int cache;		/* a repeat printed a cache-sized result (METRIC_CACHE_PART) */
 	long partner;		/* the other side's case it is compared with; -1: none */
 };
+
+/* Did case k (1 + its index) of r print a result with the cache part? */
+static int
+case_cache_sized(const struct resfile_run *r, size_t k)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nresults; i++) {
+		const struct resfile_result *x = &r->results[i];
+
+		if (!metric_has_parts(x->name, METRIC_CACHE_PART))
+			continue;
+		for (j = 0; j < x->n; j++)
+			if (x->from[j] == k)
+				return 1;
+	}
+	return 0;
+}
 
 /*
  * The distinct cases of a run (a bench with its args; rounds repeat
@@ -132,6 +152,8 @@ distinct_cases(const struct resfile_run *r, struct ucase **out)
 		}
 		if (u[j].reduced == NULL)
 			u[j].reduced = c->reduced;
+		if (!u[j].cache)
+			u[j].cache = case_cache_sized(r, i + 1);
 	}
 	return (long)n;
 }
@@ -150,6 +172,19 @@ add_reduced(struct report_ab *ab, const struct ucase *x, const char *xl, const s
 	    && add_side(ab, CHANGE_REDUCED, yl, y->c->bench, y->c->args, y->reduced) == NULL)
 		return -1;
 	return 0;
+}
+
+/* A memory test cache-sized on one side only: on that side. */
+static int
+add_cache(struct report_ab *ab, const struct ucase *x, const char *xl, const struct ucase *y,
+	  const char *yl)
+{
+	const struct ucase *on = x->cache ? x : y;
+
+	if (x->cache == y->cache)
+		return 0;
+	return add_side(ab, CHANGE_CACHE, x->cache ? xl : yl, on->c->bench, on->c->args, NULL) == NULL
+	       ? -1 : 0;
 }
 
 /* The cases of u (n) no case of the other side matched: CHANGES_MAX_ONLY, then how many more. */
@@ -183,7 +218,8 @@ add_only(struct report_ab *ab, const struct ucase *u, size_t n, const char *side
  * side's remaining cases of a bench pair with the other's in order
  * (lat_ctx -s 16 ... against lat_ctx -s 64 ...: other arguments); the
  * rest ran on one side only.  Listed in that order: other arguments,
- * reductions that differ, cases of one side.
+ * reductions that differ, memory tests cache-sized on one side, cases of
+ * one side.
  */
 static int
 build_cases(struct report_ab *ab, const struct resfile_run *a, const char *al,
@@ -212,6 +248,9 @@ build_cases(struct report_ab *ab, const struct resfile_run *a, const char *al,
 				}
 	for (i = 0; i < na; i++)
 		if (ua[i].partner >= 0 && add_reduced(ab, &ua[i], al, &ub[ua[i].partner], bl) != 0)
+			goto out;
+	for (i = 0; i < na; i++)
+		if (ua[i].partner >= 0 && add_cache(ab, &ua[i], al, &ub[ua[i].partner], bl) != 0)
 			goto out;
 	if (add_only(ab, ua, (size_t)na, al) != 0 || add_only(ab, ub, (size_t)nb, bl) != 0)
 		goto out;
@@ -568,6 +607,13 @@ entry_build(struct entry *e, const struct report_change *c, int for_text)
 		sb_str(&e->a, ": ");
 		sb_reduction(&e->a, c->to);
 		break;
+	case CHANGE_CACHE:
+		sb_case(&e->head, c->key, c->from);
+		sb_str(&e->head, ":");
+		sb_str(&e->a, "cache-sized on ");
+		sb_str(&e->a, c->side);
+		sb_str(&e->a, " only: under 4 x the last-level cache (in=cache), in the cache columns");
+		break;
 	default:
 		sb_str(&e->head, c->key);
 		sb_str(&e->head, ":");
@@ -755,7 +801,7 @@ json_words(FILE *f, const char *name, const struct sbuf *b)
 void
 changes_json(FILE *f, const struct report_ab *ab)
 {
-	static const char *const kinds[] = { "config", "args", "only", "more", "reduced" };
+	static const char *const kinds[] = { "config", "args", "only", "more", "reduced", "cache" };
 	size_t i;
 
 	for (i = 0; i < ab->nchanges; i++) {
@@ -782,6 +828,11 @@ changes_json(FILE *f, const struct report_ab *ab)
 			json_field(f, "args", c->from);
 			json_field(f, "side", c->side);
 			json_field(f, "reduced", c->to);
+			break;
+		case CHANGE_CACHE:
+			json_field(f, "key", c->key);
+			json_field(f, "args", c->from);
+			json_field(f, "side", c->side);
 			break;
 		default: {
 			struct entry e;

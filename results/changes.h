@@ -7,8 +7,10 @@
  * governor, command line, modules, emulation ...; not the date, load or
  * clock resolution, which differ on every run), each value in full.  And
  * the cases the suite ran: the same benchmark with other arguments, a
- * case only one run has, a memory reduction on one side only -- the
- * differences that make two numbers measure different things.
+ * case only one run has, a memory reduction on one side only, a memory
+ * test whose buffers were cache-sized on one side only (its results
+ * named "in=cache", tabled in the cache columns) -- the differences that
+ * make two numbers measure different things.
  *
  * Text shows a value in full, wrapped at 78 columns; a long value that
  * shares words with the other side shows only the differing words, with
@@ -38,7 +40,8 @@ enum change_kind {
 	CHANGE_ARGS,		/* key (a benchmark) ran with args from, then to */
 	CHANGE_ONLY,		/* key with args from ran on side only */
 	CHANGE_MORE,		/* count more CHANGE_ONLY cases of side */
-	CHANGE_REDUCED		/* key with args from had its memory reduced on side: to */
+	CHANGE_REDUCED,		/* key with args from had its memory reduced on side: to */
+	CHANGE_CACHE		/* key with args from was cache-sized on side only */
 };
 
 /* At most this many cases only one side ran are listed, per side. */
@@ -51,7 +54,7 @@ enum change_kind {
 struct report_change {
 	const char *key, *from, *to;	/* from/to NULL: absent (CHANGE_CONFIG) */
 	enum change_kind kind;
-	char side[64];		/* ONLY, MORE, REDUCED: the side's label, "[2]" */
+	char side[64];		/* ONLY, MORE, REDUCED, CACHE: the side's label, "[2]" */
 	size_t count;		/* MORE */
 };
 

@@ -750,10 +750,52 @@ config_or(const struct resfile_run *r, const char *key, const char *dflt)
 	return v != NULL && *v != '\0' ? v : dflt;
 }
 
+/*
+ * Whether result names x and y differ in their size= part at most (the
+ * same program, every other part the same).
+ */
+static int
+same_but_size(const char *x, const char *y)
+{
+	size_t nx = strcspn(x, "/"), ny = strcspn(y, "/");
+
+	return nx == ny && strncmp(x, y, nx) == 0 && metric_extra_parts(x, y) == 0
+	       && metric_extra_parts(y, x) == 0;
+}
+
+/*
+ * A memory test's column whose every result, on both sides, is
+ * memory-sized: in a run that records the last-level cache it sized its
+ * buffers by (its llc line: the rule applied) and without the cache part
+ * (lib/metric.h: METRIC_CACHE_PART), each buffer at least 4 x that
+ * cache.  Past that the size does not change what is measured, the
+ * memory's bandwidth: names and arguments that differ in the size alone,
+ * and a size cut to fit the memory, measure the same thing.
+ */
+static int
+memory_sized(const struct report *rep, const struct report_ab *ab, const struct report_column *col)
+{
+	const struct report_group *g[2] = { ab->ga, ab->gb };
+	size_t k, i;
+
+	if ((col->m->flags & METRIC_MEMTEST) == 0)
+		return 0;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < g[k]->n; i++) {
+			const struct resfile_value *v = &col->cells[g[k]->runs[i]];
+
+			if (resfile_config(&rep->runs[g[k]->runs[i]].rf, "llc") == NULL
+			    || v->source == NULL || metric_has_parts(v->source, METRIC_CACHE_PART))
+				return 0;
+		}
+	return 1;
+}
+
 /* Not comparable: why[] says why, 1 returned.  The sides measured the
  * column differently (another result chosen: size, placement, a sweep
  * that ended early; other arguments; a memory reduction on one side;
- * emulation; parallel copies). */
+ * emulation; parallel copies).  A memory test measured the memory on
+ * both sides at whatever sizes (memory_sized) is comparable. */
 static int
 incomparable(const struct report *rep, const struct report_ab *ab, size_t si, size_t ci,
 	     char *why, size_t len)
@@ -764,6 +806,7 @@ incomparable(const struct report *rep, const struct report_ab *ab, size_t si, si
 	const struct resfile_run *r0 = &rep->runs[ab->base].rf;
 	const char *args0 = first->nunits > 0 && first->unit_case[0] ? first->unit_case[0]->args : NULL;
 	const char *red0 = first->nunits > 0 && first->unit_case[0] ? first->unit_case[0]->reduced : NULL;
+	int memory = memory_sized(rep, ab, col);
 	size_t k, i, u;
 
 	for (k = 0; k < 2; k++)
@@ -783,6 +826,8 @@ incomparable(const struct report *rep, const struct report_ab *ab, size_t si, si
 					 config_or(r, "parallel", "1"));
 				return 1;
 			}
+			if (memory && same_but_size(v->source, first->source))
+				continue;
 			if (strcmp(v->source, first->source) != 0) {
 				parts_diff(why, len, first->source, v->source);
 				return 1;
@@ -793,8 +838,9 @@ incomparable(const struct report *rep, const struct report_ab *ab, size_t si, si
 			}
 		}
 	/* A memory reduction that the other side did not have: the size in
-	 * the name may be the same, the working set was not. */
-	for (k = 0; k < 2; k++)
+	 * the name may be the same, the working set was not (but for the
+	 * memory's bandwidth, once past the caches). */
+	for (k = 0; k < 2 && !memory; k++)
 		for (i = 0; i < g[k]->n; i++) {
 			const struct resfile_value *v = &col->cells[g[k]->runs[i]];
 

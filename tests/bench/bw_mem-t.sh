@@ -1,10 +1,14 @@
 #!/bin/sh
-# bw_mem: options, errors, and plausible bandwidth for every operation.
+# bw_mem: options, errors, and plausible bandwidth for every operation;
+# buffers under 4 x the last-level cache named cache-sized.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 ops='rd wr rdwr cp frd fwr fcp bzero bcopy'
-plan 46
+plan 55
 q='-N 3 -T 2ms -o raw'
+# A last-level cache of 8K: the small sizes below measure "memory", and
+# their names are the plain ones; the cache rule has tests of its own.
+export HOSTBENCH_LLC=8k
 
 cli '-h exits 0 with the usage line' 0 '^usage: bw_mem' bw_mem -h
 cli '-h lists the operations' 0 'rd[|]wr[|]rdwr[|]cp' bw_mem -h
@@ -67,6 +71,40 @@ HOSTBENCH_MEM_AVAILABLE=1000
 cli 'not even 512 bytes fit: exit 1 saying so' 1 \
 	'^bw_mem: SIZE 64m: not even 512 bytes per buffer fit in 50% of the 1000 bytes' bw_mem $q 64m rd
 unset HOSTBENCH_MEM_AVAILABLE
+
+# The cache rule (STREAM's, per buffer): under 4 x the last-level cache
+# the caches hold part or all of it, and the name says so.
+HOSTBENCH_LLC=1m
+run_prog bw_mem $q 1m rd
+is 'a 1m buffer with a 1M last-level cache: cache-sized, named in=cache' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=1M/in=cache | wc -l | tr -d ' ')"
+like '... and the cache it was judged by recorded' "$TAP_STDOUT" '^llc: 1M [(]HOSTBENCH_LLC[)]$'
+run_prog bw_mem $q 4m rd
+is '4m, 4 x the cache: the memory, the plain name' '3 0' \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=4M | wc -l | tr -d ' ') $(printf '%s\n' "$TAP_STDOUT" | grep -c in=cache)"
+run_prog bw_mem $q 4032k cp
+is 'a copy: each of its buffers counts, 4032k of two is cache-sized' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=cp/size=4032K/in=cache | wc -l | tr -d ' ')"
+export HOSTBENCH_MEM_AVAILABLE=8m
+run_prog bw_mem $q 64m rd
+is 'cut to fit 8m (4M): still past a 1M cache, the plain name' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=4M | wc -l | tr -d ' ')"
+HOSTBENCH_MEM_AVAILABLE=4m
+run_prog bw_mem $q 64m rd
+is 'cut to 2M by 4m available: under 4 x the cache, in=cache' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=2M/in=cache | wc -l | tr -d ' ')"
+unset HOSTBENCH_MEM_AVAILABLE
+run_prog bw_mem $q -P 2 2m rd
+is '-P 2: one cache, so 2m each is under its 4M' 3 \
+	"$(results_of "$TAP_STDOUT" BwMem/op=rd/size=2M/in=cache-2 | wc -l | tr -d ' ')"
+HOSTBENCH_LLC=lots
+cli 'HOSTBENCH_LLC=lots: exit 2 naming it' 2 "^bw_mem: HOSTBENCH_LLC: 'lots' is not a size" \
+	bw_mem $q 1m rd
+HOSTBENCH_LLC=
+run_prog bw_mem $q 1m rd
+like 'no HOSTBENCH_LLC: the cache sysfs tells, or 4M assumed' "$TAP_STDOUT" \
+	'^llc: ([0-9]+[KMG]( x [0-9]+)?|unknown [(]4M assumed[)])$'
+HOSTBENCH_LLC=8k
 
 # ulimit -v is memory the program cannot have: it runs smaller, not dies.
 if [ -n "$TEST_WRAPPER" ]; then

@@ -1,8 +1,10 @@
 #!/bin/sh
 # hostinfo: options, and every key of the host fingerprint as a
-# well-formed configuration line; -e, -a (the lines of a case) and -m
+# well-formed configuration line; -e, -a (the lines of a case), -m
 # (the memory a run may use: MemAvailable, else MemFree, ulimit -v and -d
-# less 8 MB, HOSTBENCH_MEM_AVAILABLE); netfilter-rules from nft, else
+# less 8 MB, HOSTBENCH_MEM_AVAILABLE) and -c (the last-level cache and
+# the buffer that outgrows it: sysfs's caches, HOSTBENCH_LLC, else 4M
+# assumed, said in the llc line); netfilter-rules from nft, else
 # iptables-save and ip6tables-save, else the tables (stand-in commands
 # in PATH); the command line and the modules as /proc has them; then
 # the /proc and /sys readers on
@@ -22,11 +24,11 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem governor thp cmdline modules irq-affinity nics qdiscs offloads net-sysctls load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
+keys='hostbench host os kernel arch emulation cpu cpus cpu-mhz mem llc governor thp cmdline modules irq-affinity nics qdiscs offloads net-sysctls load libc compiler cflags build-host clock clock-resolution date netfilter-rules'
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 165
+plan 182
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -37,8 +39,10 @@ cli 'an option after an argument is parsed too: exit 2 naming the unknown one' 2
 cli '-- ends the options: -a after it is an argument' 2 "^hostinfo: unexpected argument '-a'" \
 	hostinfo -- -a
 cli '-R without a value: exit 2 naming it' 2 "'-R' needs a value" hostinfo -R
-cli '-a and -m together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -a -m
-cli '-k and -u together: exit 2' 2 '-a, -m, -k and -u: one of them' hostinfo -k -u
+cli '-a and -m together: exit 2' 2 '-a, -c, -m, -k and -u: one of them' hostinfo -a -m
+cli '-k and -u together: exit 2' 2 '-a, -c, -m, -k and -u: one of them' hostinfo -k -u
+cli '-c and -m together: exit 2' 2 '-a, -c, -m, -k and -u: one of them' hostinfo -c -m
+cli '-e with -c: exit 2' 2 '-e is for the fingerprint, not -c' hostinfo -c -e qemu-arm
 cli '-e with a blank: exit 2 naming it' 2 "-e: 'qemu arm' is not an emulator's name" hostinfo -e 'qemu arm'
 cli '-e with -m: exit 2' 2 '-e is for the fingerprint, not -m' hostinfo -m -e qemu-arm
 
@@ -253,6 +257,36 @@ run_prog hostinfo -m
 is "-m: exit 0, a whole number of kB or unknown ($TAP_STDOUT)" '0|ok' \
 	"$TAP_STATUS|$(matches "$TAP_STDOUT" '^([1-9][0-9]*|unknown)$' && echo ok)"
 
+run_prog hostinfo
+out=$TAP_STDOUT
+ok "llc is a size (with its instances) or unknown with the 4M assumed ($(value llc))" \
+	matches "$(value llc)" '^([1-9][0-9]*[KMG]( x [1-9][0-9]*)?|unknown \(4M assumed\))$'
+run_prog hostinfo -c
+is "-c: exit 0, two whole numbers of kB ($TAP_STDOUT)" '0|ok' \
+	"$TAP_STATUS|$(matches "$TAP_STDOUT" '^[1-9][0-9]* [1-9][0-9]*$' && echo ok)"
+# bw_kb LLC_KB: the buffer that measures memory past one cache: 4 x it, at least 8M.
+bw_kb() {
+	[ $(($1 * 4)) -ge 8192 ] && echo $(($1 * 4)) || echo 8192
+}
+llc_kb=${TAP_STDOUT%% *}
+is "... the second is 4 x the first, at least 8M" "$(bw_kb "$llc_kb")" "${TAP_STDOUT#* }"
+HOSTBENCH_LLC=768k
+export HOSTBENCH_LLC
+run_prog hostinfo -c
+is 'HOSTBENCH_LLC=768k: -c 768 8192 (STREAM'"'"'s least, 8M)' '0|768 8192' "$TAP_STATUS|$TAP_STDOUT"
+run_prog hostinfo
+out=$TAP_STDOUT
+is '... and the fingerprint says where it came from' '768K (HOSTBENCH_LLC)' "$(value llc)"
+HOSTBENCH_LLC=3m
+run_prog hostinfo -c
+is 'HOSTBENCH_LLC=3m: -c 3072 12288' '0|3072 12288' "$TAP_STATUS|$TAP_STDOUT"
+HOSTBENCH_LLC=3x
+cli 'HOSTBENCH_LLC=3x: exit 2 naming it' 2 "^hostinfo: HOSTBENCH_LLC: '3x' is not a size" hostinfo -c
+cli '... the fingerprint too' 2 "^hostinfo: HOSTBENCH_LLC: '3x' is not a size" hostinfo
+HOSTBENCH_LLC=0
+cli 'HOSTBENCH_LLC=0: exit 2 with the range' 2 "^hostinfo: HOSTBENCH_LLC: value '0' is out of range; allowed: 1k .. 16g" hostinfo -c
+unset HOSTBENCH_LLC
+
 # ---------------------------------------------------------------- made-up trees
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/hostinfo-t.XXXXXX") || bail 'mktemp -d failed'
 fp_ns=
@@ -315,6 +349,21 @@ printf '212992\n' >"$r/proc/sys/net/core/rmem_max"
 printf '4096\t131072\t6291456\n' >"$r/proc/sys/net/ipv4/tcp_rmem"
 printf 'cubic\n' >"$r/proc/sys/net/ipv4/tcp_congestion_control"
 printf '2\n' >"$r/proc/sys/net/ipv4/tcp_ecn"
+# Its caches: L1d and L1i 32K each CPU, an L2 of 512K shared by all (a
+# list of more CPUs than any host here has: one instance), and an index
+# whose size does not read, left out.
+cache() {
+	_c=$r/sys/devices/system/cpu/cpu0/cache/index$1
+	mkdir -p "$_c"
+	printf '%s\n' "$2" >"$_c/type"
+	printf '%s\n' "$3" >"$_c/level"
+	printf '%s\n' "$4" >"$_c/size"
+	printf '%s\n' "$5" >"$_c/shared_cpu_list"
+}
+cache 0 Data 1 32K 0
+cache 1 Instruction 1 32K 0
+cache 2 Unified 2 512K 0-1023
+cache 3 Unified 3 '' 0-1023
 
 run_prog hostinfo -R "$r"
 out=$TAP_STDOUT
@@ -331,6 +380,12 @@ is 'nics: driver, MTU, speed, duplex, queue length and queues where sysfs tells 
 is 'net-sysctls: those there, in the fixed order, several numbers joined by commas' \
 	'net.core.rmem_max=212992 net.ipv4.tcp_congestion_control=cubic net.ipv4.tcp_rmem=4096,131072,6291456 net.ipv4.tcp_ecn=2' \
 	"$(value net-sysctls)"
+is 'llc: the highest level whose size reads, the L2' 512K "$(value llc)"
+run_prog hostinfo -R "$r" -c
+is '-c: 512K, and 8M to measure memory past it' '0|512 8192' "$TAP_STATUS|$TAP_STDOUT"
+printf '36M\n' >"$r/sys/devices/system/cpu/cpu0/cache/index3/size"
+run_prog hostinfo -R "$r" -c
+is '-c with an L3 of 36M (as sysfs may write M): 4 x 36M, 144M' '0|36864 147456' "$TAP_STATUS|$TAP_STDOUT"
 
 # What changed between two fingerprints: a sysctl, an MTU, named as the
 # words removed and added (the results tool's --format markdown keeps
@@ -581,6 +636,9 @@ is '-R an empty tree: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
 is '... cpu, cpu-mhz, governor, thp, cmdline, modules, irq-affinity, emulation unknown' \
 	'unknown unknown unknown unknown unknown unknown unknown unknown' \
 	"$(for k in cpu cpu-mhz governor thp cmdline modules irq-affinity emulation; do value "$k"; done | tr '\n' ' ' | sed 's/ $//')"
+is '... llc unknown, and the 4M the programs assume said' 'unknown (4M assumed)' "$(value llc)"
+run_prog hostinfo -R "$tmpd/empty" -c
+is '... -c: the 4M assumed, and 16M to outgrow it' '0|4096 16384' "$TAP_STATUS|$TAP_STDOUT"
 ok '... and every line is still a configuration line' all_config_lines
 
 # ---------------------------------------------------------------- a NIC in a network namespace

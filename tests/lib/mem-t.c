@@ -3,7 +3,9 @@
  * (HOSTBENCH_MEM_AVAILABLE), ulimit -v and -d lowering mem_available and
  * mem_run_available (in forked children: the limits cannot be raised
  * again), the size-reduced
- * record, size names, and the allocators' contracts.
+ * record, size names, and the allocators' contracts; the last-level
+ * cache from a fake sysfs (sysinfo_set_root), HOSTBENCH_LLC and the
+ * default, and the cache-sized rule built on it.
  */
 #include "config.h"
 
@@ -13,10 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "mem.h"
+#include "sysinfo.h"
 #include "tap/basic.h"
 
 #define K ((uint64_t)1 << 10)
@@ -282,12 +286,131 @@ test_alloc(void)
 	mem_free_huge(p, 3 * M, MEM_HUGE_THP);
 }
 
+/* Write text into root/path (its directories made). */
+static void
+put_file(const char *root, const char *path, const char *text)
+{
+	char full[512], *s;
+	FILE *f;
+
+	snprintf(full, sizeof(full), "%s/%s", root, path);
+	for (s = full + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
+		*s = '\0';
+		if (mkdir(full, 0700) != 0 && errno != EEXIST)
+			bail("mkdir %s: %s", full, strerror(errno));
+		*s = '/';
+	}
+	if ((f = fopen(full, "w")) == NULL || fputs(text, f) == EOF || fclose(f) != 0)
+		bail("cannot write %s: %s", full, strerror(errno));
+}
+
+/* A cache of CPU 0 in the fake sysfs under root: index idx. */
+static void
+put_cache(const char *root, unsigned idx, const char *type, const char *level, const char *size,
+	  const char *shared)
+{
+	char path[128];
+	static const char *const files[] = { "type", "level", "size", "shared_cpu_list" };
+	const char *text[4];
+	size_t i;
+
+	text[0] = type;
+	text[1] = level;
+	text[2] = size;
+	text[3] = shared;
+	for (i = 0; i < 4; i++) {
+		if (text[i] == NULL)
+			continue;
+		snprintf(path, sizeof(path), "sys/devices/system/cpu/cpu0/cache/index%u/%s", idx,
+			 files[i]);
+		put_file(root, path, text[i]);
+	}
+}
+
+static void
+test_llc(void)
+{
+	char root[256], empty[512], cmd[600], buf[256];
+	const char *tmp = getenv("TMPDIR");
+	unsigned cpus = (unsigned)sysinfo_online_cpus();
+	struct mem_llc l;
+	int rc;
+
+	snprintf(root, sizeof(root), "%s/mem-t.XXXXXX", tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(root) == NULL)
+		bail("mkdtemp %s: %s", root, strerror(errno));
+	unsetenv("HOSTBENCH_LLC");
+	/* This VM's: L1d and L1i 32K, L2 1M per CPU, L3 32M shared by 2. */
+	put_cache(root, 0, "Data\n", "1\n", "32K\n", "0\n");
+	put_cache(root, 1, "Instruction\n", "1\n", "32K\n", "0\n");
+	put_cache(root, 2, "Unified\n", "2\n", "1024K\n", "0\n");
+	put_cache(root, 3, "Unified\n", "3\n", "32768K\n", "0-1\n");
+	ok(sysinfo_set_root(root) == 0, "a fake sysfs root");
+	rc = mem_llc(&l);
+	is_int(0, rc, "mem_llc reads it");
+	is_int((long long)(32 * M), (long long)l.bytes, "the last level: L3, 32M");
+	is_int(MEM_LLC_SYSFS, l.from, "... from sysfs");
+	is_int(cpus > 2 ? (cpus + 1) / 2 : 1, l.instances, "one per 2 of the %u CPUs", cpus);
+	is_int((long long)(32 * M), (long long)mem_llc_used(&l, 1), "one process uses one cache");
+	is_int((long long)(128 * M), (long long)mem_bw_size(&l, 1),
+	       "a buffer that measures memory: 4 x 32M, 128M");
+	is_int(1, mem_cache_sized(&l, 1, 128 * M - 64), "128M less 64 bytes is cache-sized");
+	is_int(0, mem_cache_sized(&l, 1, 128 * M), "128M is not");
+	is_int(1, mem_cache_sized(&l, 1, 64 * M), "64M, 2 x the cache, is");
+	if (cpus > 2)
+		is_string("32M x 2", mem_llc_name(buf, sizeof(buf), &l), "named with its instances");
+	else
+		is_string("32M", mem_llc_name(buf, sizeof(buf), &l), "named by its size");
+
+	/* A cache per CPU: parallel copies use one each. */
+	put_cache(root, 3, NULL, NULL, "1M\n", "0\n");
+	mem_llc(&l);
+	is_int(cpus, l.instances, "a cache each of the %u CPUs", cpus);
+	is_int((long long)(cpus > 1 ? 2 * M : 1 * M), (long long)mem_llc_used(&l, 2),
+	       "two copies use two caches where there are two");
+	is_int((long long)(8 * M), (long long)mem_bw_size(&l, 1),
+	       "4 x 1M is under STREAM's least, 8M: 8M");
+	is_int(0, mem_cache_sized(&l, 1, 4 * M), "but 4M is past a 1M cache");
+
+	/* HOSTBENCH_LLC first; one that is no size is refused. */
+	setenv("HOSTBENCH_LLC", "512k", 1);
+	is_int(0, mem_llc(&l), "HOSTBENCH_LLC=512k");
+	ok(l.bytes == 512 * K && l.from == MEM_LLC_ENV && l.instances == 1,
+	   "... is the cache, one of it");
+	is_string("512K (HOSTBENCH_LLC)", mem_llc_name(buf, sizeof(buf), &l), "... and says so");
+	setenv("HOSTBENCH_LLC", "lots", 1);
+	errno = 0;
+	rc = mem_llc(&l);
+	ok(rc == -1 && errno == EINVAL, "HOSTBENCH_LLC=lots: -1, EINVAL");
+	ok(l.bytes == 1 * M && l.from == MEM_LLC_SYSFS, "... with what sysfs says");
+	is_string("HOSTBENCH_LLC: 'lots' is not a size (a whole number with optional suffix k, m or g);"
+		  " allowed: 1k .. 16g", mem_llc_env_error(buf, sizeof(buf)), "... and why");
+	setenv("HOSTBENCH_LLC", "512", 1);
+	ok(mem_llc(&l) == -1, "HOSTBENCH_LLC=512: under 1k, refused");
+	unsetenv("HOSTBENCH_LLC");
+
+	/* Nothing tells: 4M assumed, and said. */
+	snprintf(empty, sizeof(empty), "%s/empty", root);
+	if (mkdir(empty, 0700) != 0)
+		bail("mkdir %s: %s", empty, strerror(errno));
+	sysinfo_set_root(empty);
+	is_int(0, mem_llc(&l), "no sysfs: not an error");
+	ok(l.bytes == MEM_LLC_DEFAULT && l.from == MEM_LLC_ASSUMED && l.instances == 1,
+	   "the default, 4M, assumed");
+	is_string("unknown (4M assumed)", mem_llc_name(buf, sizeof(buf), &l), "... and said so");
+	is_int((long long)(16 * M), (long long)mem_bw_size(&l, 1), "a buffer that outgrows it: 16M");
+	sysinfo_set_root(NULL);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		diag("could not remove %s", root);
+}
+
 int
 main(void)
 {
 	uint64_t v;
 
-	plan(51);
+	plan(77);
 
 	/* A board with 20 MB to spare: 10 MB is the share of one benchmark. */
 	setenv("HOSTBENCH_MEM_AVAILABLE", "20m", 1);
@@ -327,12 +450,17 @@ main(void)
 #endif
 	test_names();
 	test_alloc();
-	v = mem_llc_bytes();
-	ok(v == 0 || (v >= 1024 && v % 1024 == 0), "mem_llc_bytes: 0 or whole KB (%llu)",
-	   (unsigned long long)v);
-	if (access("/sys/devices/system/cpu/cpu0/cache/index0/size", R_OK) == 0)
-		ok(v > 0, "sysfs tells the cache sizes here: the LLC is known");
-	else
-		skip("no cache sizes in sysfs here");
+	{
+		struct mem_llc l;
+		int rc = mem_llc(&l);
+
+		ok(rc == 0 && l.bytes >= 1024 && l.bytes % 1024 == 0 && l.instances >= 1,
+		   "mem_llc here: whole KB (%llu), at least one", (unsigned long long)l.bytes);
+		if (access("/sys/devices/system/cpu/cpu0/cache/index0/size", R_OK) == 0)
+			is_int(MEM_LLC_SYSFS, l.from, "sysfs tells the cache sizes here: the LLC is known");
+		else
+			skip("no cache sizes in sysfs here");
+	}
+	test_llc();
 	return 0;
 }

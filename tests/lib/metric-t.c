@@ -301,7 +301,7 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 7 + 10 + 11 + HB_ARRAY_SIZE(printed));
+	plan(38 + 7 + 10 + 15 + HB_ARRAY_SIZE(printed));
 	test_programs();
 	test_estimators();
 	test_run_bounds();
@@ -410,6 +410,20 @@ main(void)
 	ok(!metric_under("LatSelect/type=file/n=1000", "LatSelect/type=file/n=100"),
 	   "n=1000 is not n=100");
 	ok(!metric_under("LatSyscallX/op=null", "LatSyscall"), "the program name must be whole");
+	ok(!metric_under("BwMem/op=rd/size=8M/in=cache", "BwMem/op=rd")
+	   && !metric_under("BwMem/op=rd/size=8M/in=cache", "BwMem"),
+	   "a cache-sized result is under no name without in=cache");
+	ok(metric_under("BwMem/op=rd/size=8M/in=cache", "BwMem/op=rd/in=cache")
+	   && !metric_under("BwMem/op=rd/size=128M", "BwMem/op=rd/in=cache"),
+	   "... only under those with it, which no memory-sized one is under");
+	ok(metric_find("BwMem/op=frd/size=8M/in=cache", "MB/s") != NULL
+	   && strcmp(metric_find("BwMem/op=frd/size=8M/in=cache", "MB/s")->section, "cachebw") == 0
+	   && strcmp(metric_find("Stream/op=copy/size=1M/in=cache-2", "MB/s")->section,
+		     "cachestream") == 0,
+	   "... so it finds its cache column's entry (bw_mem's, stream's, a parallel one's)");
+	ok((metric_find("BwMem/op=frd/size=8M/in=cache", "MB/s")->flags & METRIC_MEMTEST)
+	   && (metric_find("Stream2/op=sum/size=1M/in=cache", "MB/s")->flags & METRIC_MEMTEST),
+	   "... a memory test still: the fastest bounds what moves through memory");
 	ok(metric_has_parts("LatSem/placement=one", "placement=one"), "has_parts finds a part");
 	is_int(0, metric_extra_parts("BwMem/op=rd/size=8M", "BwMem/op=rd"),
 	       "a size is not an extra part");

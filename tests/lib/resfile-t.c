@@ -422,6 +422,83 @@ test_run_bounds(void)
 	free(text);
 }
 
+/*
+ * Cache-sized results (in=cache: buffers under 4 x the last-level cache)
+ * fill the cache columns, never the memory's; a run of full's sizes has
+ * both, each column taking the largest of its own.
+ */
+static const char cache_sized[] =
+	"hostbench: 0.1.0\n"
+	"host: board\n"
+	"llc: 2M\n"
+	"BenchmarkBwMem/op=frd/size=256K/in=cache\t2\t90000 MB/s\n"
+	"BenchmarkBwMem/op=frd/size=4M/in=cache\t2\t40000 MB/s\n"
+	"BenchmarkBwMem/op=frd/size=8M\t2\t9000 MB/s\n"
+	"BenchmarkBwMem/op=rd/size=1M/in=cache\t2\t50000 MB/s\n"
+	"BenchmarkStream/op=copy/size=1M/in=cache\t2\t30000 MB/s\n";
+
+static void
+test_cache_sized(void)
+{
+	struct resfile_run r;
+	struct resfile_value v;
+	char err[512];
+
+	ok(parse(&r, "cache.0", cache_sized, err, sizeof(err)) == 0, "cache-sized results parse: %s", err);
+	ok(cell(&r, "bw", "Mem read", &v) == 0 && v.present && fabs(v.value - 9000) < 1e-9
+	   && strcmp(v.source, "BwMem/op=frd/size=8M") == 0,
+	   "Mem read: the memory-sized 8M, never a larger value of the caches (%s)",
+	   v.source != NULL ? v.source : "none");
+	resfile_value_free(&v);
+	ok(cell(&r, "cachebw", "frd", &v) == 0 && v.present && fabs(v.value - 40000) < 1e-9,
+	   "the cache column: the largest cache-sized one, 4M");
+	resfile_value_free(&v);
+	ok(cell(&r, "membw", "rd", &v) == 0 && !v.present,
+	   "rd, cache-sized only: no memory rd at all");
+	resfile_value_free(&v);
+	ok(cell(&r, "cachebw", "rd", &v) == 0 && v.present && fabs(v.value - 50000) < 1e-9,
+	   "... but a cache rd");
+	resfile_value_free(&v);
+	ok(cell(&r, "stream", "STREAM copy", &v) == 0 && !v.present,
+	   "STREAM copy on arrays the caches hold is no STREAM copy of the memory");
+	resfile_value_free(&v);
+	ok(cell(&r, "cachestream", "STREAM copy", &v) == 0 && v.present && fabs(v.value - 30000) < 1e-9,
+	   "... it is the cache column's");
+	resfile_value_free(&v);
+	resfile_free(&r);
+
+	/*
+	 * Memory tests sized past the caches bound no data that may have
+	 * stayed in them: a file of 4M, under 4 x the run's 2M cache, reread
+	 * from the page cache faster than the memory moves, stands; one of
+	 * 64M does not, nor one in a run that says no cache.
+	 */
+	ok(parse(&r, "reread.0", "hostbench: 0.1.0\nllc: 2M\n"
+		 "BenchmarkBwMem/op=rd/size=8M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=4M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a reread in the caches parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && v.present && !v.implausible,
+	   "a 4M reread above the memory's bandwidth, where the cache is 2M, stands");
+	resfile_value_free(&v);
+	resfile_free(&r);
+	ok(parse(&r, "reread.1", "hostbench: 0.1.0\nllc: unknown (4M assumed)\n"
+		 "BenchmarkBwMem/op=rd/size=16M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=64M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a reread past the caches parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && !v.present && v.implausible,
+	   "a 64M one, past 4 x the 4M assumed, does not: %s", v.why);
+	resfile_value_free(&v);
+	resfile_free(&r);
+	ok(parse(&r, "reread.2", "hostbench: 0.1.0\n"
+		 "BenchmarkBwMem/op=rd/size=8M\t2\t9000 MB/s\n"
+		 "BenchmarkBwMmapRd/op=mmap_only/size=4M\t2\t30000 MB/s\n", err, sizeof(err)) == 0,
+	   "a run that records no cache parses: %s", err);
+	ok(cell(&r, "bw", "Mmap reread", &v) == 0 && !v.present && v.implausible,
+	   "... its memory tests bound its reread whatever the size: %s", v.why);
+	resfile_value_free(&v);
+	resfile_free(&r);
+}
+
 int
 main(void)
 {
@@ -432,7 +509,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(107 + 10 + 6 + 2 + 5);
+	plan(107 + 10 + 6 + 2 + 5 + 13);
 
 	/* ------------------------------------------------ a run's own figures, old and new */
 	{
@@ -729,5 +806,6 @@ main(void)
 	is_double(151.881, column(&r, "mem", "Rand mem"), 1e-9, "its random chase at 64 MB is 151.881 ns");
 	resfile_free(&r);
 	test_run_bounds();
+	test_cache_sized();
 	return 0;
 }

@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((104 + ncells))
+plan $((110 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -257,6 +257,34 @@ compare --format csv hb-r-a.0 "$tmp/reduced.0"
 like 'a memory reduction on one side: not comparable' \
 	"$(verdict membw rd) $(awk -F ',' '$5 == "membw" && $6 == "rd" && $14 != "" { print }' "$tmp/out")" \
 	'^incomparable .*memory reduced on \[2\] only'
+# Runs that record the last-level cache they sized their memory tests by
+# (llc): a memory test named without in=cache measured the memory, at
+# whatever size past 4 x that cache, so other sizes and a reduction
+# compare; one whose buffers were cache-sized (in=cache) is a measurement
+# of its own, in the cache columns, never set against the memory's.
+sed 's/^cpus: 2$/cpus: 2\nllc: 256K/' "$data/hb-r-a.0" >"$tmp/llc-a.0"
+sed 's/^cpus: 2$/cpus: 2\nllc: 256K/' "$tmp/small.0" >"$tmp/llc-small.0"
+compare --format csv "$tmp/llc-a.0" "$tmp/llc-small.0"
+like 'memory-sized on both sides (llc recorded): 8M against 2M compares' "$(verdict membw rd)" \
+	'^(no-change|same|better|worse|unreliable)$'
+sed 's/^cpus: 2$/cpus: 2\nllc: 256K/' "$tmp/reduced.0" >"$tmp/llc-reduced.0"
+compare --format csv "$tmp/llc-a.0" "$tmp/llc-reduced.0"
+like '... and so does one cut to fit the memory' "$(verdict membw rd)" \
+	'^(no-change|same|better|worse|unreliable)$'
+sed 's|^BenchmarkBwMem/op=rd/size=2M|BenchmarkBwMem/op=rd/size=2M/in=cache|' "$tmp/llc-small.0" >"$tmp/llc-cache.0"
+compare --format csv "$tmp/llc-a.0" "$tmp/llc-cache.0"
+is 'cache-sized on one side: no A/B row of memory rd, nor of cache rd' '|' \
+	"$(verdict membw rd)|$(verdict cachebw rd)"
+compare "$tmp/llc-a.0" "$tmp/llc-cache.0"
+like 'what changed says which side was cache-sized' "$(cat "$tmp/out")" \
+	'^  bw_mem 2m rd: cache-sized on \[2\] only: under 4 x the last-level cache'
+like 'the summary tables it as a cache column' "$(cat "$tmp/out")" \
+	'^Cache-sized memory bandwidths in MB/s: buffers under 4 x the last-level cache'
+compare --summary --sections membw,cachebw "$tmp/llc-a.0" "$tmp/llc-cache.0"
+is '... rd of [1] under memory, of [2] under cache, each the only row of its table' \
+	'memory llc-a.0|cache llc-cache.0' \
+	"$(awk '/^Memory bandwidths/ { s = "memory" } /^Cache-sized memory/ { s = "cache" } /^Runs:/ { s = "" }
+		/^llc-/ && s != "" && $2 ~ /^[0-9]+$/ { printf "%s%s %s", sep, s, $1; sep = "|" }' "$tmp/out")"
 sed 's/^emulation: none/emulation: qemu-arm/' "$data/hb-r-b.0" >"$tmp/emul.0"
 compare --format csv hb-r-a.0 "$tmp/emul.0"
 is 'an emulated run against a native one: nothing comparable, nothing flagged' \

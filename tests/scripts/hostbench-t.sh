@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 132
+hb_init hostbench 143
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -55,6 +55,21 @@ keys_of() {
 	awk -v first="$2" -v n="$3" '$0 == first { p = 1 }
 		p { k = $0; sub(/:.*/, "", k); sub(/^# /, "#", k); out = out (c++ ? " " : "") k; if (c == n) exit }
 		END { print out }' "$1"
+}
+
+# bw_args FILE, stream_args FILE: the arguments of bw_mem's cases, of
+# stream's, one a line.
+bw_args() {
+	sed -n 's/^# args: //p' "$1" | grep -v -e '^-M ' -e '^-v '
+}
+stream_args() {
+	sed -n 's/^# args: //p' "$1" | grep -e '^-M ' -e '^-v '
+}
+
+# joined: the lines of stdin on one, separated by ";".
+joined() {
+	tr '\n' ';' | sed 's/;$//'
+	echo
 }
 
 # statuses FILE: "name status" of each benchmark, one a line.
@@ -599,7 +614,7 @@ tests_under() {
 
 	# The real programs, found in the build tree beside the script.
 	if [ "$real" = no ]; then
-		for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+		for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26; do
 			skip "bench/lat_syscall or bench/hostinfo is not built"
 		done
 		return 0
@@ -631,6 +646,54 @@ tests_under() {
 	is "$name: ... lat_mmap is skipped saying why, bw_file_rd and bw_mmap_rd run at 4k" \
 		"0|2|lat_mmap 4k;lat_mmap -r 4k;bw_file_rd 4k io_only" \
 		"$HB_STATUS|$(grep -c '^# status: skipped: only 16 kB free, the least for lat_mmap is 16k, which needs 64 kB$' "$d/tiny")|$(cases_of "$d/tiny" 1 | sed -n 1,3p | tr '\n' ';' | sed 's/;$//')"
+	# The memory bandwidth cases measure the memory in every profile:
+	# bw_mem's buffers and stream's arrays 4 x the last-level cache, at
+	# least 8m, and full's 256k and 8m besides; --budget 0 records the
+	# cases with their arguments and runs none.
+	export HOSTBENCH_LLC=3m
+	for _p in test quick standard full; do
+		hb run -q --profile "$_p" --only bw_mem,stream --rounds 1 --budget 0 -o "$d/llc.$_p"
+	done
+	is "$name: a 3M cache: bw_mem 12m (4 x 3M) in test and quick, lmbench's four" \
+		'0 12m frd;12m fwr;12m fcp;12m bcopy' \
+		"$HB_STATUS $(for _p in test quick; do bw_args "$d/llc.$_p" | joined; done | sort -u)"
+	is "$name: ... and stream's three arrays 12m each" \
+		'-M 12m' "$(for _p in test quick; do stream_args "$d/llc.$_p" | joined; done | sort -u)"
+	is "$name: ... the same 12m in standard, every operation and STREAM2 too" \
+		'12m rd;12m wr;12m rdwr;12m cp;12m frd;12m fwr;12m fcp;12m bzero;12m bcopy|-M 12m;-v 2 -M 12m' \
+		"$(bw_args "$d/llc.standard" | joined)|$(stream_args "$d/llc.standard" | joined)"
+	is "$name: full: 256k and 8m, which the caches hold, and 12m" \
+		'256k rd;8m rd;12m rd|-M 256k;-M 8m;-M 12m;-v 2 -M 256k;-v 2 -M 8m;-v 2 -M 12m' \
+		"$(bw_args "$d/llc.full" | grep ' rd$' | joined)|$(stream_args "$d/llc.full" | joined)"
+	is "$name: the fingerprint says which cache" 'llc: 3M (HOSTBENCH_LLC)' "$(grep '^llc: ' "$d/llc.quick")"
+	HOSTBENCH_LLC=1m
+	hb run -q --profile full --only bw_mem --rounds 1 --budget 0 -o "$d/llc.1m"
+	is "$name: a 1M cache: 8m, STREAM's least (full's 8m is that one)" '256k rd;8m rd' \
+		"$(bw_args "$d/llc.1m" | grep ' rd$' | joined)"
+	# Little memory: cut to half of it, by the buffers a case holds (one,
+	# the copies' two, stream's three), to the power of two below; under
+	# 4 x the cache the results say in=cache.
+	HOSTBENCH_LLC=3m
+	export HOSTBENCH_MEM_AVAILABLE=8m
+	hb run -q --profile quick --only bw_mem,stream --rounds 1 -o "$d/llc.8m"
+	unset HOSTBENCH_MEM_AVAILABLE
+	is "$name: 8m free: one buffer 4m, a copy's two 2m, stream's three 1m" \
+		'0|4m frd;4m fwr;2m fcp;2m bcopy|-M 1m' \
+		"$HB_STATUS|$(bw_args "$d/llc.8m" | joined)|$(stream_args "$d/llc.8m" | joined)"
+	is "$name: ... under 4 x 3M: every result named in=cache" \
+		'BwMem/op=fcp/size=2M/in=cache BwMem/op=frd/size=4M/in=cache Stream/op=copy/size=1M/in=cache' \
+		"$(sed -n 's/^Benchmark\(\(BwMem\/op=frd\|BwMem\/op=fcp\|Stream\/op=copy\)\/[^[:space:]]*\).*/\1/p' "$d/llc.8m" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+	HOSTBENCH_LLC=256k
+	export HOSTBENCH_MEM_AVAILABLE=8m
+	hb run -q --profile quick --only bw_mem --rounds 1 -o "$d/llc.256k"
+	unset HOSTBENCH_MEM_AVAILABLE
+	is "$name: ... a 256K cache: 4m is past it, the plain name" 'BwMem/op=frd/size=4M' \
+		"$(sed -n 's/^Benchmark\(BwMem\/op=frd\/[^[:space:]]*\).*/\1/p' "$d/llc.256k" | sort -u)"
+	HOSTBENCH_LLC=lots
+	hb_cli "$name: HOSTBENCH_LLC=lots: exit 2 naming it, before anything runs" 2 \
+		"^hostbench: run: HOSTBENCH_LLC: 'lots' is not a size" run -q --profile test --only bw_mem -o "$d/llc.bad"
+	is "$name: ... nothing written" no "$(test -e "$d/llc.bad" && echo yes || echo no)"
+	unset HOSTBENCH_LLC
 	hb lat_syscall -N 3 -T 1ms -o raw null
 	is "$name: 'hostbench lat_syscall -N 3 null' runs one benchmark" \
 		'0 3' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep -c '^BenchmarkLatSyscall/op=null')"
