@@ -1832,16 +1832,15 @@ sysinfo_nics(char *buf, size_t len)
 	}
 }
 
-void
-sysinfo_read_ahead(dev_t dev, char *buf, size_t len)
+#ifdef __linux__
+/* sysinfo_read_ahead from /sys/dev/block/MAJ:MIN: the disk, or a partition inside its directory. */
+static void
+read_ahead_sysfs(dev_t dev, char *buf, size_t len)
 {
 	char path[PATH_LEN], link[PATH_LEN], kb[32];
 	const char *name;
 	ssize_t n;
 
-	copy_str(buf, len, "unknown");
-#ifdef __linux__
-	/* /sys/dev/block/MAJ:MIN: the disk, or a partition inside its directory. */
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/read_ahead_kb",
 		 (unsigned)major(dev), (unsigned)minor(dev));
 	if (read_first_line(path, kb, sizeof(kb)) != 0) {
@@ -1862,12 +1861,16 @@ sysinfo_read_ahead(dev_t dev, char *buf, size_t len)
 	path[n] = '\0';
 	name = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 	snprintf(buf, len, "%s kB (%s)", kb, name);
+}
+#endif
+
+void
+sysinfo_read_ahead(dev_t dev, char *buf, size_t len)
+{
+	copy_str(buf, len, "unknown");
+#ifdef __linux__
+	read_ahead_sysfs(dev, buf, len);
 #else
 	(void)dev;
-	(void)path;
-	(void)link;
-	(void)kb;
-	(void)name;
-	(void)n;
 #endif
 }

@@ -171,11 +171,11 @@ main(void)
 		is_double(0, stats_later_faster(1950, steady, 4, 1), 0,
 			  "later faster: a first pass among the later ones: no");
 		is_double(0, stats_later_faster(1880, steady, 4, 1), 0,
-			  "later faster: every one faster, by less than 10%: no");
+			  "later faster: every one faster, by less than 10%%: no");
 		is_double(0, stats_later_faster(600, one_slow, 3, 1), 0,
 			  "later faster: one later pass slower than the first: no");
 		is_double(0, stats_later_faster(2000, ramp, 4, 1), 0,
-			  "later faster: 92% faster, less than their own spread of 94%: no");
+			  "later faster: 92%% faster, less than their own spread of 94%%: no");
 		is_double(2000.0 / 600, stats_later_faster(600, strided, 3, 2), EPS,
 			  "later faster: every stride-th value, the others ignored");
 		is_double(0, stats_later_faster(600, steady, 0, 1), 0, "later faster: none later: no");
