@@ -31,7 +31,9 @@
 # end, whatever happened).  CHECK_README_MIRROR overrides the mirror,
 # CHECK_README_CACHE the cache's directory (an absolute path: one that
 # outlives the build directory), CHECK_README_KEEP=yes keeps root/ for a
-# look.
+# look, and CHECK_README_JOBS=N runs the commands with MAKEFLAGS=-jN in
+# their environment (the commands stay as printed: .ci/run's way to make
+# the README's make check take less of its time).
 set -u
 
 : "${top_srcdir:=.}"
@@ -254,9 +256,15 @@ fi
 # (bash, as on any Debian): cd to $2 (an absolute path in the root), run
 # the command $3, then record where it ended in $cwd_file.
 cwd_file=/tmp/check-readme-cwd
+jobs_env=
+case ${CHECK_README_JOBS:-} in
+'' | 1) ;;
+*[!0-9]*) printf 'Bail out! CHECK_README_JOBS: %s is not a number\n' "$CHECK_README_JOBS"; exit 1 ;;
+*) jobs_env="MAKEFLAGS=-j$CHECK_README_JOBS; export MAKEFLAGS; " ;;
+esac
 run_as() { # USER DIR COMMAND LOG
 	rm -f "$root$cwd_file"
-	timeout "$step_limit" chroot "$root" runuser -l "$1" -c "cd '$2' && { $3
+	timeout "$step_limit" chroot "$root" runuser -l "$1" -c "${jobs_env}cd '$2' && { $3
 }; rc=\$?; pwd >$cwd_file; exit \$rc" </dev/null >"$4" 2>&1
 }
 
