@@ -715,20 +715,23 @@ report_io(const struct bench_opts *o, const char *read_ahead)
 /*
  * The first pass after a flush against the n later ones (at v[0], v[np]
  * ...): where they are faster beyond their spread (stats_later_faster), a
- * cache below the page cache served them.  Said on stderr and, in raw
- * output, as the run note cache-below.
+ * cache below the page cache served them, or the first pass paid for a
+ * start the later ones did not (an idle virtual machine waking, a disk
+ * spinning up).  Said on stderr and, in raw output, as the run note
+ * cache-below.
  */
 static void
 cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np)
 {
 	double ratio = stats_later_faster(first, v, n, np);
-	char why[256];
+	char why[384];
 
 	if (ratio == 0)
 		return;
 	snprintf(why, sizeof(why), "the later passes ran at %.0f MB/s (median), %.2fx the first "
 		 "pass's %.0f MB/s: a cache below the page cache (a VM's disk image, a RAID "
-		 "controller) served the later passes; the first is the disk's figure",
+		 "controller) served the later passes, or the first paid for a start (an idle VM "
+		 "waking, a disk spinning up); the first is the figure of a cold read",
 		 first * ratio, ratio, first);
 	msg_warn("%s", why);
 	if (o->output == OUTPUT_RAW)
