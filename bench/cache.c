@@ -497,7 +497,7 @@ main(int argc, char **argv)
 	struct level lv[MAX_LEVELS];
 	double x[MAX_POINTS], y[MAX_POINTS], sample, last = 0;
 	int again[MAX_POINTS], shown[MAX_LEVELS], sharing[MAX_LEVELS];
-	char name[OUTPUT_MAX_NAME], sz[32], why[160] = "";
+	char name[OUTPUT_MAX_NAME], sz[32], why[160] = "", line_why[200] = "";
 	size_t nsys = chase_sysfs_caches(sys, CHASE_MAX_CACHES), i, first_walk, s, stride, nw, l;
 	unsigned sysline = sysfs_line(sys, nsys), pass;
 	const char *says = "sysfs";
@@ -566,10 +566,12 @@ main(int argc, char **argv)
 	}
 	if (stride == 0) {
 		stride = li >= 0 ? points[li].stride : sysline > 0 ? sysline : DEFAULT_LINE;
-		if (li < 0)
+		if (li < 0) {
 			msg_warn("no line size shows in the stride curve; walking at %zu bytes", stride);
-		else if (!memcheck_line(stride, why, sizeof(why))) {
+			snprintf(line_why, sizeof(line_why), "none found: no line size shows in the stride curve");
+		} else if (!memcheck_line(stride, why, sizeof(why))) {
 			bench_withhold("Line", "%s", why);
+			snprintf(line_why, sizeof(line_why), "withheld: %s", why);
 			li = -1;
 			stride = sysline > 0 ? sysline : DEFAULT_LINE;
 		} else if (sysline > 0 && stride != sysline) {
@@ -580,6 +582,8 @@ main(int argc, char **argv)
 			 */
 			bench_withhold("Line", "a line of %zu bytes, %s says %u", stride, says,
 				       sysline);
+			snprintf(line_why, sizeof(line_why), "withheld: a line of %zu bytes, %s says %u",
+				 stride, says, sysline);
 			li = -1;
 			stride = sysline;
 		}
@@ -685,6 +689,13 @@ main(int argc, char **argv)
 
 	if (o.output == OUTPUT_RAW) {
 		output_config(stdout, "stride", "%zu", stride);
+		/*
+		 * Why no Line result, a run note: a neighbour thrashing the
+		 * caches can flatten the stride curve through every pass.
+		 */
+		if (line_why[0] != '\0')
+			output_config(stdout, "line-test", "%s; the walk at %s's %zu bytes", line_why,
+				      sysline > 0 ? says : "the default", stride);
 		if (!b.advised)
 			output_config(stdout, "huge-pages", "none: %s", b.why);
 		else if (huge >= 0)
