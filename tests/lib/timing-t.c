@@ -24,6 +24,8 @@ struct fake_loop {
 	uint64_t ns_per_iter;
 	uint64_t calls;
 	uint64_t fail_after;	/* 0: never fail */
+	uint64_t slow_calls;	/* the first calls wait slow_ns more (a busy machine) */
+	uint64_t slow_ns;
 };
 
 static int
@@ -37,6 +39,8 @@ fake_loop(void *arg, uint64_t iters)
 		return -1;
 	}
 	fake_now += iters * f->ns_per_iter;
+	if (f->calls <= f->slow_calls)
+		fake_now += f->slow_ns;
 	return 0;
 }
 
@@ -53,12 +57,12 @@ spin_loop(void *arg, uint64_t iters)
 int
 main(void)
 {
-	struct fake_loop f = { 0, 0, 0 };
+	struct fake_loop f = { 0, 0, 0, 0, 0 };
 	uint64_t a, b, iters, ns, last;
 	uint64_t counter = 0;	/* spin_loop counts through a volatile pointer */
 	int i, rc, monotonic = 1;
 
-	plan(17);
+	plan(19);
 
 	/* Real clock: properties only. */
 	last = timing_now();
@@ -110,6 +114,23 @@ main(void)
 	f.ns_per_iter = 50000000;	/* one iteration is longer than the target */
 	ok(timing_calibrate(fake_loop, &f, 10000000, 0, &iters) == 0 && iters == 1,
 	   "an iteration longer than the target gives a count of 1");
+
+	/* 100 us an iteration, its first two runs delayed 2 ms by other work. */
+	f.ns_per_iter = 100000;
+	f.calls = 0;
+	f.slow_calls = 2;
+	f.slow_ns = 2000000;
+	rc = timing_calibrate(fake_loop, &f, 1000000, 0, &iters);
+	ok(rc == 0 && iters >= 5 && iters <= 15,
+	   "two delayed first runs do not leave a count of 1: %llu iterations of 100 us for 1 ms",
+	   (unsigned long long)iters);
+	f.calls = 0;
+	f.slow_calls = 1;
+	rc = timing_calibrate(fake_loop, &f, 1000000, 0, &iters);
+	ok(rc == 0 && iters >= 5 && iters <= 15, "nor does one: %llu iterations",
+	   (unsigned long long)iters);
+	f.slow_calls = 0;
+	f.slow_ns = 0;
 
 	f.ns_per_iter = 1;
 	ok(timing_calibrate(fake_loop, &f, 1000000000, 5000, &iters) == 0 && iters == 5000,
