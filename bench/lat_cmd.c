@@ -24,6 +24,7 @@
 
 #include "bench.h"
 #include "msg.h"
+#include "spawn.h"
 
 struct state {
 	char **argv;
@@ -50,8 +51,6 @@ on_signal(int sig)
 static HB_NORETURN void
 run_child(const struct state *s, pid_t parent, int errfd)
 {
-	int err;
-
 	(void)setpgid(0, 0);
 #ifdef __linux__
 	/* Die with lat_cmd even when it is killed with SIGKILL. */
@@ -60,10 +59,21 @@ run_child(const struct state *s, pid_t parent, int errfd)
 	if (getppid() == parent && dup2(s->devnull, STDIN_FILENO) >= 0 &&
 	    dup2(s->devnull, STDOUT_FILENO) >= 0 && dup2(s->devnull, STDERR_FILENO) >= 0)
 		execvp(s->argv[0], s->argv);
-	err = errno;
-	if (errfd >= 0)
-		(void)!write(errfd, &err, sizeof(err));
-	_exit(127);
+	spawn_failed(errfd);
+}
+
+/* The first run's child (spawn_start): the command, its errno reported. */
+struct first {
+	const struct state *s;
+	pid_t parent;
+};
+
+static void
+first_child(void *arg, int errfd)
+{
+	const struct first *f = arg;
+
+	run_child(f->s, f->parent, errfd);
 }
 
 /* Wait for the command; a status other than 0 ends the run. */
@@ -110,32 +120,21 @@ do_cmd(void *arg, uint64_t n)
 static void
 first_run(const struct state *s)
 {
-	int fds[2], err;
-	ssize_t r;
-	pid_t pid, self = getpid();
+	struct spawn sp;
+	struct first f;
+	int err;
 
-	if (pipe(fds) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0)
-		msg_sysdie("pipe");
-	pid = fork();
-	if (pid < 0)
-		msg_sysdie("fork");
-	if (pid == 0) {
-		close(fds[0]);
-		run_child(s, self, fds[1]);
-	}
-	child = pid;
-	close(fds[1]);
-	/* EOF: the exec closed the pipe; a number: the exec failed. */
-	while ((r = read(fds[0], &err, sizeof(err))) < 0 && errno == EINTR)
-		;
-	close(fds[0]);
-	if (r == (ssize_t)sizeof(err)) {
-		(void)waitpid(pid, NULL, 0);
+	f.s = s;
+	f.parent = getpid();
+	if (spawn_start(&sp, first_child, &f) < 0)
+		msg_sysdie("cannot start '%s'", s->argv[0]);
+	child = sp.pid;
+	if ((err = spawn_wait_exec(&sp)) != 0) {
 		child = 0;
 		errno = err;
 		msg_sysdie("cannot execute '%s'", s->argv[0]);
 	}
-	if (reap(s, pid) != 0)
+	if (reap(s, sp.pid) != 0)
 		msg_sysdie("waitpid");
 }
 

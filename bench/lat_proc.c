@@ -27,6 +27,7 @@
 
 #include "bench.h"
 #include "msg.h"
+#include "spawn.h"
 
 #define SHELL "/bin/sh"
 
@@ -129,43 +130,33 @@ do_spawn(void *arg, uint64_t n)
 	return 0;
 }
 
+/* probe_hello's child: hello, its output to /dev/null. */
+static void
+hello_child(void *arg, int errfd)
+{
+	struct state *s = arg;
+	char *const argv[] = { s->hello, NULL };
+
+	if (dup2(s->devnull, STDOUT_FILENO) >= 0)
+		execve(s->hello, argv, no_env);
+	spawn_failed(errfd);
+}
+
 /*
  * Run hello once, directly: 0 when it ran and exited 0; else exit 77
  * where the system cannot execute it (ENOEXEC: a program for another
  * CPU, as under qemu-user, which runs only the program it was given),
- * or 1 naming why.  The child reports a failed execve's errno through a
- * pipe that a successful one closes.
+ * or 1 naming why (spawn.h: the errno of the failed execve).
  */
 static void
 probe_hello(struct state *s)
 {
-	int fd[2], e = 0;
-	ssize_t r;
-	pid_t pid;
+	struct spawn sp;
+	int e;
 
-	if (pipe(fd) != 0 || fcntl(fd[1], F_SETFD, FD_CLOEXEC) != 0)
-		msg_sysdie("pipe");
-	pid = fork();
-	if (pid < 0)
-		msg_sysdie("fork");
-	if (pid == 0) {
-		char *const argv[] = { s->hello, NULL };
-
-		close(fd[0]);
-		if (dup2(s->devnull, STDOUT_FILENO) >= 0)
-			execve(s->hello, argv, no_env);
-		e = errno;
-		if (write(fd[1], &e, sizeof(e)) < 0)
-			_exit(126);
-		_exit(127);
-	}
-	close(fd[1]);
-	while ((r = read(fd[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	close(fd[0]);
-	if (r == (ssize_t)sizeof(e)) {
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
+	if (spawn_start(&sp, hello_child, s) < 0)
+		msg_sysdie("cannot start %s", s->hello);
+	if ((e = spawn_wait_exec(&sp)) != 0) {
 		if (e == ENOEXEC)
 			msg_exit(MSG_EXIT_UNSUPPORTED,
 				 "%s: %s: this system cannot start it (under an emulator such as "
@@ -173,7 +164,7 @@ probe_hello(struct state *s)
 				 s->hello, strerror(e));
 		msg_die("%s: %s", s->hello, strerror(e));
 	}
-	if (reap(pid, s->hello) != 0)
+	if (reap(sp.pid, s->hello) != 0)
 		msg_sysdie("waitpid");
 }
 
