@@ -66,6 +66,10 @@ sysline=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/d
 if [ -n "$sysline" ] && [ -z "$TEST_WRAPPER" ]; then
 	if [ -n "$withheld" ]; then
 		is "a line other than sysfs's ($sysline) is withheld: no Line result" '' "$line"
+	elif [ -z "$line" ] && [ -n "$note" ]; then
+		# A neighbour flattened the stride curve through every pass:
+		# nothing to compare, and the run said so (the test above).
+		skip "no line size found in this run ($note)"
 	else
 		is "the line found is the one sysfs names ($sysline)" "$sysline" "$line"
 	fi
