@@ -68,7 +68,7 @@ struct first {
 	pid_t parent;
 };
 
-static void
+static HB_NORETURN void
 first_child(void *arg, int errfd)
 {
 	const struct first *f = arg;

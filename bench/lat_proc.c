@@ -131,7 +131,7 @@ do_spawn(void *arg, uint64_t n)
 }
 
 /* probe_hello's child: hello, its output to /dev/null. */
-static void
+static HB_NORETURN void
 hello_child(void *arg, int errfd)
 {
 	struct state *s = arg;

@@ -14,7 +14,7 @@ function roff(s) {
 function word(s) {
 	gsub(/@REMOTE@/, "HOST", s)
 	gsub(/@FSDIR@/, "DIR", s)
-	gsub(/@BW[23]?@|@MAP@|@MB@m/, "SIZE", s)
+	gsub(/@BW[23]?@|@MAP@|@C?MB@m/, "SIZE", s)
 	gsub(/@MB@/, "MB", s)
 	gsub(/@XFER@|@SWEEP@|@FILES@/, "TIME", s)
 	return s

@@ -24,7 +24,7 @@
 static char *const no_env[] = { NULL };
 
 /* Exec argv (a NULL-terminated array) or fail. */
-static void
+static HB_NORETURN void
 exec_child(void *arg, int errfd)
 {
 	char *const *argv = arg;
@@ -43,7 +43,7 @@ lazy_child(void *arg, int errfd)
 
 /* Exec a shell that tests whether its errfd (in the script) is closed. */
 static char script[64];
-static void
+static HB_NORETURN void
 fd_child(void *arg, int errfd)
 {
 	char *argv[] = { (char *)arg, (char *)"-c", script, NULL };
@@ -75,7 +75,7 @@ main(void)
 	char *garbage[] = { junk, NULL };
 	struct spawn sp;
 	pid_t pid;
-	int e, fd;
+	int fd;
 
 	plan(12);
 	snprintf(dir, sizeof(dir), "%s/spawn-t.XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");

@@ -61,7 +61,7 @@ $4 ~ /^0*(\.0*)?\// || $4 ~ /\/0*(\.0*)?$/ { print "suite.tab line " $1 ": secon
 $5 == "" || $6 == "" { print "suite.tab line " $1 ": an empty field (feeds and arguments are \"-\" for none)" }
 {
 	a = $6
-	gsub(/@(BW|BW2|BW3|MAP|MB|FSDIR|REMOTE|XFER|SWEEP|FILES|NETTIME|TCP|UDPSIZE|UDPRATE|STREAMS|BOX|STEPTIME)@/, "", a)
+	gsub(/@(BW|BW2|BW3|MAP|MB|CMB|FSDIR|REMOTE|XFER|SWEEP|FILES|NETTIME|TCP|UDPSIZE|UDPRATE|STREAMS|BOX|STEPTIME)@/, "", a)
 	if (index(a, "@"))
 		print "suite.tab line " $1 ": arguments \"" $6 "\" hold a word hostbench run does not replace"
 }
