@@ -580,10 +580,10 @@ main(int argc, char **argv)
 			 * again: a busy neighbour's doing, not a line size.
 			 * Withheld; the walk goes on at the system's line.
 			 */
-			bench_withhold("Line", "a line of %zu bytes, %s says %u", stride, says,
-				       sysline);
-			snprintf(line_why, sizeof(line_why), "withheld: a line of %zu bytes, %s says %u",
-				 stride, says, sysline);
+			snprintf(why, sizeof(why), "a line of %zu bytes, %s says %u", stride, says,
+				 sysline);
+			bench_withhold("Line", "%s", why);
+			snprintf(line_why, sizeof(line_why), "withheld: %s", why);
 			li = -1;
 			stride = sysline;
 		}

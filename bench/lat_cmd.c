@@ -29,6 +29,7 @@
 struct state {
 	char **argv;
 	int devnull;
+	pid_t parent;		/* lat_cmd: a child whose parent is gone does not run */
 };
 
 /* The running command, killed with its group if this process is. */
@@ -47,33 +48,21 @@ on_signal(int sig)
 	raise(sig);
 }
 
-/* In the child: run the command; on failure report errno to errfd. */
+/* In the child (a spawn_child_fn): run the command; on failure report errno to errfd. */
 static HB_NORETURN void
-run_child(const struct state *s, pid_t parent, int errfd)
+run_child(void *arg, int errfd)
 {
+	const struct state *s = arg;
+
 	(void)setpgid(0, 0);
 #ifdef __linux__
 	/* Die with lat_cmd even when it is killed with SIGKILL. */
 	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-	if (getppid() == parent && dup2(s->devnull, STDIN_FILENO) >= 0 &&
+	if (getppid() == s->parent && dup2(s->devnull, STDIN_FILENO) >= 0 &&
 	    dup2(s->devnull, STDOUT_FILENO) >= 0 && dup2(s->devnull, STDERR_FILENO) >= 0)
 		execvp(s->argv[0], s->argv);
 	spawn_failed(errfd);
-}
-
-/* The first run's child (spawn_start): the command, its errno reported. */
-struct first {
-	const struct state *s;
-	pid_t parent;
-};
-
-static HB_NORETURN void
-first_child(void *arg, int errfd)
-{
-	const struct first *f = arg;
-
-	run_child(f->s, f->parent, errfd);
 }
 
 /* Wait for the command; a status other than 0 ends the run. */
@@ -100,7 +89,6 @@ static int
 do_cmd(void *arg, uint64_t n)
 {
 	struct state *s = arg;
-	pid_t self = getpid();
 
 	while (n-- > 0) {
 		pid_t pid = fork();
@@ -108,7 +96,7 @@ do_cmd(void *arg, uint64_t n)
 		if (pid < 0)
 			return -1;
 		if (pid == 0)
-			run_child(s, self, -1);
+			run_child(s, -1);
 		child = pid;
 		if (reap(s, pid) != 0)
 			return -1;
@@ -118,15 +106,12 @@ do_cmd(void *arg, uint64_t n)
 
 /* The untimed first run: says why a command cannot be executed. */
 static void
-first_run(const struct state *s)
+first_run(struct state *s)
 {
 	struct spawn sp;
-	struct first f;
 	int err;
 
-	f.s = s;
-	f.parent = getpid();
-	if (spawn_start(&sp, first_child, &f) < 0)
+	if (spawn_start(&sp, run_child, s) < 0)
 		msg_sysdie("cannot start '%s'", s->argv[0]);
 	child = sp.pid;
 	if ((err = spawn_wait_exec(&sp)) != 0) {
@@ -161,6 +146,7 @@ main(int argc, char **argv)
 	int ai = bench_init(&o, &prog, argc, argv);
 
 	s.argv = argv + ai;
+	s.parent = getpid();
 	s.devnull = open("/dev/null", O_RDWR);
 	if (s.devnull < 0 || fcntl(s.devnull, F_SETFD, FD_CLOEXEC) != 0)
 		msg_sysdie("/dev/null");
