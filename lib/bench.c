@@ -1092,6 +1092,7 @@ copies_stop(struct copy *cp, size_t n)
 			int status;
 
 			/* Closed pipes end a copy's loop; a stuck one is killed. */
+			noise_child(cp[i].pid);
 			if (waitpid(cp[i].pid, &status, WNOHANG) == 0) {
 				struct timespec grace = { 0, 100000000 };
 

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "cpustat.h"
 #include "noise.h"
 #include "timing.h"
 
@@ -20,6 +21,114 @@ static pid_t owner;		/* the process noise_start ran in; 0: not started */
 static uint64_t t0;		/* timing_now() then */
 static off_t out0 = -1;		/* standard output's offset then; -1: not a file */
 static long long nivcsw0, nvcsw0, kids0, migrations0;
+
+/*
+ * The contention figures: a snapshot of what only grows, taken at
+ * noise_start and again at noise_read.  A figure the system does not
+ * give is -1 in both.
+ */
+struct contend {
+	double exec_ms, delay_ms;	/* this process's schedstat */
+	double stall_ms;		/* pressure "some" total */
+	double steal_ms;		/* /proc/stat steal, per CPU */
+};
+static struct contend c0;
+/* The children counted by noise_child: their whole lives' figures. */
+static double kids_exec_ms, kids_delay_ms;
+/* The pressure file read at noise_start, so that both reads are of one. */
+static char pressure_path[256];
+
+/* The text of a small file at path into buf; 0, or -1. */
+static int
+read_text(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return n > 0 ? 0 : -1;
+}
+
+/* A process's schedstat, in ms; -1 when it cannot be read. */
+static int
+schedstat_ms(const char *path, double *exec_ms, double *delay_ms)
+{
+	char buf[128];
+	uint64_t e, d;
+
+	if (read_text(path, buf, sizeof(buf)) != 0 || noise_parse_schedstat(buf, &e, &d) != 0)
+		return -1;
+	*exec_ms = (double)e / 1e6;
+	*delay_ms = (double)d / 1e6;
+	return 0;
+}
+
+/* The "some" total of the pressure file at path, in ms, or -1. */
+static double
+stall_ms(const char *path)
+{
+	char buf[512];
+	uint64_t us;
+
+	if (path[0] == '\0' || read_text(path, buf, sizeof(buf)) != 0
+	    || noise_parse_pressure(buf, &us) != 0)
+		return -1;
+	return (double)us / 1e3;
+}
+
+/*
+ * The pressure file to read: the cgroup's (cgroup v2 mounted on
+ * /sys/fs/cgroup) where it has one, else the system's; "" for none.
+ */
+static void
+find_pressure(void)
+{
+	char cg[160], buf[1024];
+
+	pressure_path[0] = '\0';
+	if (read_text("/proc/self/cgroup", buf, sizeof(buf)) == 0
+	    && noise_parse_cgroup(buf, cg, sizeof(cg)) == 0) {
+		int n = snprintf(pressure_path, sizeof(pressure_path), "/sys/fs/cgroup%s%scpu.pressure",
+				 cg, cg[strlen(cg) - 1] == '/' ? "" : "/");
+
+		if (n > 0 && (size_t)n < sizeof(pressure_path) && stall_ms(pressure_path) >= 0)
+			return;
+	}
+	snprintf(pressure_path, sizeof(pressure_path), "%s", "/proc/pressure/cpu");
+	if (stall_ms(pressure_path) < 0)
+		pressure_path[0] = '\0';
+}
+
+/* Steal over the online CPUs, in ms per CPU, or -1. */
+static double
+steal_ms(void)
+{
+	struct cpustat st;
+
+	if (cpustat_read(NULL, &st) != 0)
+		return -1;
+	return (double)st.tick[CPUSTAT_STEAL] * 1e3 / (double)cpustat_hz() / (double)cpustat_ncpus();
+}
+
+static void
+contend_snap(struct contend *c)
+{
+	if (schedstat_ms("/proc/self/schedstat", &c->exec_ms, &c->delay_ms) != 0)
+		c->exec_ms = c->delay_ms = -1;
+	c->stall_ms = stall_ms(pressure_path);
+	c->steal_ms = steal_ms();
+}
+
+/* b - a, when both are known and it did not go backwards; else -1. */
+static double
+grown(double a, double b)
+{
+	return a < 0 || b < 0 ? -1 : b >= a ? b - a : 0;
+}
 
 /* se.nr_migrations of this process's main thread, or -1. */
 static long long
@@ -83,12 +192,114 @@ noise_sched_migrations(const char *text)
 }
 
 int
+noise_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns)
+{
+	unsigned long long v[3];
+	const char *p = text;
+	char *end;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		p += strspn(p, " ");
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		v[i] = strtoull(p, &end, 10);
+		if (errno != 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
+			return -1;
+		p = end;
+	}
+	*exec_ns = (uint64_t)v[0];
+	*delay_ns = (uint64_t)v[1];
+	return 0;
+}
+
+int
+noise_parse_pressure(const char *text, uint64_t *total_us)
+{
+	const char *line = text;
+
+	while (line != NULL && *line != '\0') {
+		const char *nl = strchr(line, '\n'), *t;
+		size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
+
+		if (strncmp(line, "some ", 5) == 0) {
+			for (t = line; t + 7 < line + len; t++)
+				if (strncmp(t, " total=", 7) == 0 && t[7] >= '0' && t[7] <= '9') {
+					unsigned long long v;
+					char *end;
+
+					errno = 0;
+					v = strtoull(t + 7, &end, 10);
+					if (errno != 0 || end != line + len)
+						return -1;
+					*total_us = (uint64_t)v;
+					return 0;
+				}
+			return -1;
+		}
+		line = nl != NULL ? nl + 1 : NULL;
+	}
+	return -1;
+}
+
+int
+noise_parse_cgroup(const char *text, char *buf, size_t len)
+{
+	const char *line = text;
+
+	while (line != NULL && *line != '\0') {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl != NULL ? (size_t)(nl - line) : strlen(line);
+
+		if (n > 3 && strncmp(line, "0::/", 4) == 0) {
+			if (n - 3 >= len)
+				return -1;
+			memcpy(buf, line + 3, n - 3);
+			buf[n - 3] = '\0';
+			/* A name, not a way out of /sys/fs/cgroup. */
+			return strstr(buf, "/..") == NULL ? 0 : -1;
+		}
+		line = nl != NULL ? nl + 1 : NULL;
+	}
+	return -1;
+}
+
+void
+noise_child(pid_t pid)
+{
+	char path[64];
+	double e, d;
+
+	if (owner == 0 || getpid() != owner || pid <= 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
+	if (schedstat_ms(path, &e, &d) != 0)
+		return;
+	kids_exec_ms += e;
+	kids_delay_ms += d;
+}
+
+int
 noise_read(struct noise_self *s)
 {
 	long long iv, v, k, m = own_migrations();
+	struct contend c1;
 
 	memset(s, 0, sizeof(*s));
 	s->migrations = -1;
+	s->run_ms = s->wait_ms = s->stall_ms = s->steal_ms = -1;
+	if (owner != 0) {
+		contend_snap(&c1);
+		s->run_ms = grown(c0.exec_ms, c1.exec_ms);
+		s->wait_ms = grown(c0.delay_ms, c1.delay_ms);
+		if (s->run_ms >= 0 && s->wait_ms >= 0) {
+			s->run_ms += kids_exec_ms;
+			s->wait_ms += kids_delay_ms;
+		}
+		s->stall_ms = grown(c0.stall_ms, c1.stall_ms);
+		s->steal_ms = grown(c0.steal_ms, c1.steal_ms);
+	}
 	if (own_switches(&iv, &v, &k) != 0)
 		return -1;
 	s->nivcsw = iv - nivcsw0 >= 0 ? iv - nivcsw0 : 0;
@@ -104,13 +315,20 @@ noise_read(struct noise_self *s)
 int
 noise_format(char *buf, size_t len, const struct noise_self *s)
 {
-	char mig[40] = "";
+	char mig[40] = "", rw[64] = "", stall[32] = "", steal[32] = "";
 	int n;
 
 	if (s->migrations >= 0)
 		snprintf(mig, sizeof(mig), " migrations=%lld", s->migrations);
-	n = snprintf(buf, len, "# noise-self: nivcsw=%lld nvcsw=%lld children-csw=%lld%s wall-ms=%.0f\n",
-		     s->nivcsw, s->nvcsw, s->children_csw, mig, s->wall_ms);
+	/* Tenths: a short case's waits are a few milliseconds. */
+	if (s->run_ms >= 0 && s->wait_ms >= 0)
+		snprintf(rw, sizeof(rw), " run-ms=%.1f wait-ms=%.1f", s->run_ms, s->wait_ms);
+	if (s->stall_ms >= 0)
+		snprintf(stall, sizeof(stall), " stall-ms=%.1f", s->stall_ms);
+	if (s->steal_ms >= 0)
+		snprintf(steal, sizeof(steal), " steal-ms=%.1f", s->steal_ms);
+	n = snprintf(buf, len, "# noise-self: nivcsw=%lld nvcsw=%lld children-csw=%lld%s wall-ms=%.0f%s%s%s\n",
+		     s->nivcsw, s->nvcsw, s->children_csw, mig, s->wall_ms, rw, stall, steal);
 	if (n < 0 || (size_t)n >= len) {
 		if (len > 0)
 			buf[0] = '\0';
@@ -133,7 +351,7 @@ static void
 print_at_exit(void)
 {
 	struct noise_self s;
-	char line[160];
+	char line[256];
 	off_t at;
 
 	if (getpid() != owner || out0 < 0 || fflush(stdout) != 0)
@@ -153,6 +371,8 @@ noise_start(enum output_mode mode)
 	if (own_switches(&nivcsw0, &nvcsw0, &kids0) != 0)
 		nivcsw0 = nvcsw0 = kids0 = 0;
 	migrations0 = own_migrations();
+	find_pressure();
+	contend_snap(&c0);
 	t0 = timing_now();
 	owner = getpid();
 	out0 = lseek(STDOUT_FILENO, 0, SEEK_CUR);

@@ -26,6 +26,28 @@
  *               field is left out where the file is absent.
  *   wall-ms     the wall time over which they were counted.
  *
+ * And how long our processes could not run for want of a CPU, the
+ * contention that moves a benchmark's figure on a busy machine (Linux;
+ * each left out where the kernel does not say it):
+ *
+ *   run-ms      CPU time of this process and of the children counted
+ *               with noise_child (partners, parallel copies, a
+ *               loopback server), from /proc/PID/schedstat;
+ *   wait-ms     the time the same processes were runnable but waited
+ *               for a CPU (schedstat's run delay).  wait / (run + wait)
+ *               is the share of the time they wanted a CPU that they
+ *               did not get: 0 on an idle machine, 2/3 for a loop
+ *               beside two others on one CPU, whatever else sleeps or
+ *               yields (a niced neighbour that yields costs little
+ *               wait, one that competes costs much);
+ *   stall-ms    CPU pressure: the time in which some task of this
+ *               cgroup (cgroup v2's cpu.pressure) or of the system
+ *               (/proc/pressure/cpu) waited for a CPU, "some total";
+ *               context: it counts our processes' waits and others';
+ *   steal-ms    the time the hypervisor ran something else, per CPU
+ *               (/proc/stat's steal over the online CPUs): a guest's
+ *               processes cannot see it as waiting.
+ *
  * At exit, in raw output, the process that called noise_start (not a
  * forked child, which inherits the hook) prints one comment line, which
  * benchstat and the results tool skip, when its standard output is a
@@ -35,11 +57,17 @@
  * where that cannot be told:
  *
  *   # noise-self: nivcsw=N nvcsw=V children-csw=K migrations=M wall-ms=W
+ *     run-ms=R wait-ms=D stall-ms=S steal-ms=T
+ *
+ * (one line).  The results tool reads the contention from it: see
+ * lib/resfile.h.
  */
 #ifndef HB_NOISE_H
 #define HB_NOISE_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "output.h"
 
@@ -49,6 +77,10 @@ struct noise_self {
 	long long children_csw;	/* >= 0 */
 	long long migrations;	/* >= 0, or -1: unknown */
 	double wall_ms;		/* >= 0 */
+	double run_ms;		/* >= 0, or -1: unknown */
+	double wait_ms;		/* >= 0, or -1: unknown */
+	double stall_ms;	/* >= 0, or -1: unknown */
+	double steal_ms;	/* >= 0, or -1: unknown */
 };
 
 /*
@@ -73,9 +105,42 @@ int noise_read(struct noise_self *s);
 long long noise_sched_migrations(const char *text);
 
 /*
+ * Count the CPU time and the run delay of child pid (a partner, a
+ * parallel copy, a server this process started) with this process's:
+ * call it once per child, just before killing or reaping it (a zombie's
+ * figures still read), so that what it waited for a CPU shows in the
+ * program's line.  Does nothing where /proc/PID/schedstat cannot be
+ * read, or in a process other than the one that called noise_start.
+ */
+void noise_child(pid_t pid);
+
+/*
+ * The CPU time and the run delay, in ns, out of the text of a
+ * /proc/PID/schedstat file ("exec delay slices\n").  Returns 0, or -1
+ * when the text is not that (fewer than three numbers, or a number out
+ * of range).  Pure.
+ */
+int noise_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns);
+
+/*
+ * The "some" line's total, in microseconds, out of the text of a
+ * pressure file (/proc/pressure/cpu, a cgroup's cpu.pressure:
+ * "some avg10=0.00 avg60=0.00 avg300=0.00 total=N").  Returns 0, or -1
+ * when it has no such line.  Pure.
+ */
+int noise_parse_pressure(const char *text, uint64_t *total_us);
+
+/*
+ * The cgroup v2 path in the text of /proc/self/cgroup (its "0::PATH"
+ * line) into buf.  Returns 0, or -1 when there is none or it does not
+ * fit.  Pure.
+ */
+int noise_parse_cgroup(const char *text, char *buf, size_t len);
+
+/*
  * The line "# noise-self: nivcsw=N nvcsw=V children-csw=K[ migrations=M]
- * wall-ms=W\n" into buf
- * (migrations left out when unknown).  Returns its length, or -1 when
+ * wall-ms=W[ run-ms=R wait-ms=D][ stall-ms=S][ steal-ms=T]\n" into buf
+ * (a figure left out when unknown; run and wait go together).  Returns its length, or -1 when
  * buf is too small (buf then holds no partial line: "").  Pure.
  */
 int noise_format(char *buf, size_t len, const struct noise_self *s);

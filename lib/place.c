@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "output.h"
 #include "parse.h"
+#include "noise.h"
 #include "place.h"
 #include "sysinfo.h"
 
@@ -232,8 +233,10 @@ place_kill_children(void)
 	if (owner == 0 || getpid() != owner)
 		return;
 	for (i = 0; i < PLACE_MAX_CHILDREN; i++)
-		if (kids[i] > 0)
+		if (kids[i] > 0) {
+			noise_child(kids[i]);
 			kill(kids[i], SIGKILL);
+		}
 	for (i = 0; i < PLACE_MAX_CHILDREN; i++)
 		if (kids[i] > 0) {
 			while (waitpid(kids[i], NULL, 0) < 0 && errno == EINTR)

@@ -17,6 +17,7 @@
 
 #include "bench.h"
 #include "msg.h"
+#include "noise.h"
 #include "output.h"
 #include "parse.h"
 #include "place.h"
@@ -301,6 +302,7 @@ static void
 stop_local(void)
 {
 	if (local_pid > 0) {
+		noise_child(local_pid);
 		kill(local_pid, SIGTERM);
 		waitpid(local_pid, NULL, 0);
 		local_pid = -1;

@@ -2,11 +2,14 @@
  * noise-t: reading se.nr_migrations out of /proc/PID/sched text, the
  * noise-self line's format, counts that only grow (a reaped child's
  * time counts), and the exit line: once, from the process that started
- * counting, in raw mode only, into a file it wrote to.
+ * counting, in raw mode only, into a file it wrote to; schedstat,
+ * pressure and cgroup texts, and a child's wait for a CPU counted.
  */
 #include "config.h"
 
 #include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,17 +80,86 @@ exit_output(enum output_mode mode, const char *first, int pipe_out, char *buf, s
 		waitpid(pid, &status, 0);
 }
 
+/* Spin for ms of wall time. */
+static void
+spin(unsigned ms)
+{
+	uint64_t end = timing_now() + (uint64_t)ms * 1000000u;
+
+	while (timing_now() < end)
+		;
+}
+
+/* Pin this process to its first allowed CPU; 0, or -1. */
+static int
+pin_first(void)
+{
+#ifdef __linux__
+	cpu_set_t set, one;
+	int i;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return -1;
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set)) {
+			CPU_ZERO(&one);
+			CPU_SET(i, &one);
+			return sched_setaffinity(0, sizeof(one), &one);
+		}
+#endif
+	return -1;
+}
+
+static void
+parsers(void)
+{
+	uint64_t e = 7, d = 7;
+	char cg[32];
+
+	ok(noise_parse_schedstat("325328071 586002 59\n", &e, &d) == 0 && e == 325328071u && d == 586002u,
+	   "schedstat: CPU time and run delay in ns");
+	ok(noise_parse_schedstat("18446744073709551615 0 1", &e, &d) == 0 && e == UINT64_MAX,
+	   "... the largest count, without a newline");
+	is_int(-1, noise_parse_schedstat("18446744073709551616 0 1\n", &e, &d), "... one past it is refused");
+	is_int(-1, noise_parse_schedstat("12 34\n", &e, &d), "... two numbers are not the file");
+	is_int(-1, noise_parse_schedstat("12 -34 5\n", &e, &d), "... nor a negative one");
+	is_int(-1, noise_parse_schedstat("12 34x 5\n", &e, &d), "... nor a number with a tail");
+	is_int(-1, noise_parse_schedstat("", &e, &d), "... nor nothing");
+
+	ok(noise_parse_pressure("some avg10=0.10 avg60=1.21 avg300=0.66 total=2981460\n"
+				"full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n", &e) == 0 && e == 2981460u,
+	   "pressure: the some line's total, in us");
+	ok(noise_parse_pressure("full avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
+				"some avg10=0.00 avg60=0.00 avg300=0.00 total=6", &e) == 0 && e == 6u,
+	   "... wherever the line is, not the full line's");
+	is_int(-1, noise_parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00\n"
+					"full avg10=0.00 total=9\n", &e),
+	       "... a some line without a total has none (not the next line's)");
+	is_int(-1, noise_parse_pressure("some total=12x\n", &e), "... a total with a tail is refused");
+	is_int(-1, noise_parse_pressure("some total=99999999999999999999\n", &e), "... so is one out of range");
+	is_int(-1, noise_parse_pressure("", &e), "... and nothing");
+
+	ok(noise_parse_cgroup("1:cpu:/x\n0::/user.slice/session-1.scope\n", cg, sizeof(cg)) == 0
+	   && strcmp(cg, "/user.slice/session-1.scope") == 0, "cgroup: the v2 path, dots in names kept");
+	ok(noise_parse_cgroup("0::/\n", cg, sizeof(cg)) == 0 && strcmp(cg, "/") == 0, "... the root");
+	is_int(-1, noise_parse_cgroup("0::/a/../../etc\n", cg, sizeof(cg)), "... a way up is refused");
+	is_int(-1, noise_parse_cgroup("1:cpu:/x\n", cg, sizeof(cg)), "... v1 lines alone: none");
+	is_int(-1, noise_parse_cgroup("0::/a-name-longer-than-the-buffer-given\n", cg, 8), "... too long: none");
+}
+
 int
 main(void)
 {
 	struct noise_self s, t;
-	char line[160], out[512];
+	char line[256], out[512];
 	long long nmig, nlines;
 	const char *p;
-	uint64_t end;
 	pid_t pid;
+	int schedstat;
 
-	plan(20);
+	plan(44);
+
+	parsers();
 
 	is_int(42, noise_sched_migrations(sched), "se.nr_migrations is read from its line");
 	is_int(-1, noise_sched_migrations("se.nr_migrations_x : 3\n"), "a longer key is not it");
@@ -100,12 +172,25 @@ main(void)
 	s.children_csw = 5;
 	s.migrations = 3;
 	s.wall_ms = 1234.4;
+	s.run_ms = s.wait_ms = s.stall_ms = s.steal_ms = -1;
 	is_int((long long)strlen("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 migrations=3 wall-ms=1234\n"), noise_format(line, sizeof(line), &s), "the line's length is returned");
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 migrations=3 wall-ms=1234\n", line, "the line reads");
 	s.migrations = -1;
 	noise_format(line, sizeof(line), &s);
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234\n", line, "unknown migrations are left out");
 	ok(noise_format(line, 10, &s) == -1 && line[0] == '\0', "a short buffer holds no partial line");
+	s.run_ms = 812.25;
+	s.wait_ms = 30.04;
+	s.stall_ms = 41;
+	s.steal_ms = 0;
+	noise_format(line, sizeof(line), &s);
+	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 run-ms=812.2 wait-ms=30.0"
+		  " stall-ms=41.0 steal-ms=0.0\n", line, "the contention figures follow, in tenths of ms");
+	s.wait_ms = -1;
+	s.stall_ms = -1;
+	noise_format(line, sizeof(line), &s);
+	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 steal-ms=0.0\n", line,
+		  "run and wait go together, and unknowns are left out");
 
 	/* (In children, before this process starts counting.) */
 	exit_output(OUTPUT_RAW, "x\n", 0, out, sizeof(out));
@@ -127,22 +212,45 @@ main(void)
 	ok(noise_read(&s) == 0 && s.nivcsw >= 0 && s.wall_ms >= 0, "after it: counts >= 0");
 	nmig = s.migrations;
 	ok(nmig == -1 || nmig >= 0, "migrations are a count or unknown");
-	/* A child that spins for 0.2 s of wall time yields to no one. */
+	schedstat = s.run_ms >= 0 && s.wait_ms >= 0;
+	/*
+	 * A child that spins for 0.2 s of wall time yields to no one; it
+	 * and this process spin on one CPU, so that each must wait for the
+	 * other while it could run.
+	 */
 	fflush(stdout);
+	if (pin_first() != 0)
+		diag("cannot pin: the child may not share this process's CPU");
 	if ((pid = fork()) == 0) {
-		end = timing_now() + 200000000u;
-		while (timing_now() < end)
-			;
+		spin(200);
 		_exit(0);
 	}
 	if (pid < 0)
 		bail("fork");
+	spin(200);
+	noise_child(pid);
 	waitpid(pid, NULL, 0);
 	ok(noise_read(&t) == 0 && t.nivcsw >= s.nivcsw && t.wall_ms >= 200 && t.wall_ms >= s.wall_ms,
 	   "the counts and the wall time only grow; the reaped child's 0.2 s count");
 	ok(nmig == -1 || t.migrations >= nmig, "so do the migrations");
 	ok(t.children_csw >= s.children_csw && t.children_csw <= t.nivcsw + t.nvcsw,
 	   "the children's switches grow and are part of the whole");
+	if (!schedstat) {
+		skip("no /proc/self/schedstat here");
+		skip("no /proc/self/schedstat here");
+	} else {
+		diag("run %.1f ms, waited %.1f ms, stall %.1f ms, steal %.1f ms", t.run_ms, t.wait_ms,
+		     t.stall_ms, t.steal_ms);
+		/* The two spun 0.4 s of CPU-wanting time on one CPU: 0.2 s
+		 * of wall time at least is the one or the other's wait, or
+		 * ran elsewhere; both ran. */
+		ok(t.run_ms > s.run_ms && t.run_ms + t.wait_ms >= s.run_ms + s.wait_ms + 200,
+		   "run and wait: the child's counted with this process's (0.4 s of wanting a CPU at least)");
+		ok(t.wait_ms > s.wait_ms, "two spinning on one CPU waited for it");
+	}
+	ok(t.stall_ms == -1 || (s.stall_ms >= 0 && t.stall_ms >= s.stall_ms),
+	   "the pressure stall is unknown or grows");
+	ok(t.steal_ms == -1 || (s.steal_ms >= 0 && t.steal_ms >= s.steal_ms), "so is steal");
 
 	return 0;
 }

@@ -43,7 +43,7 @@ self_ok() {
 	}
 	/^# noise-self: / {
 		n++
-		if ($0 !~ /^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+$/)
+		if ($0 !~ /^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+( run-ms=[0-9]+\.[0-9] wait-ms=[0-9]+\.[0-9])?( stall-ms=[0-9]+\.[0-9])?( steal-ms=[0-9]+\.[0-9])?$/)
 			bad = bad " malformed " NR
 		if (val("children-csw") > val("nivcsw") + val("nvcsw"))
 			bad = bad " children " NR
