@@ -292,6 +292,41 @@ finish_t(struct abtest_ratio *out, double d, double se, double df, double margin
 	out->hi = exp(d + t * se);
 }
 
+void
+abtest_interval(const struct abtest_ratio *t, double level, double *lo, double *hi)
+{
+	double q, l = log(t->ratio);
+
+	*lo = *hi = NAN;
+	if (t->method == ABTEST_NONE || !(level > 0 && level < 1) || !(t->ratio > 0))
+		return;
+	if (!(t->se > 0)) {
+		*lo = *hi = t->ratio;
+		return;
+	}
+	q = abtest_t_quantile((1 - level) / 2, t->df);
+	*lo = exp(l - q * t->se);
+	*hi = exp(l + q * t->se);
+}
+
+double
+abtest_detectable(const struct abtest_ratio *t, double level, double margin)
+{
+	if (t->method == ABTEST_NONE || !(level > 0 && level < 1) || !(margin >= 0))
+		return NAN;
+	if (!(t->se > 0))
+		return 1 + margin;
+	return (1 + margin) * exp(abtest_t_quantile((1 - level) / 2, t->df) * t->se);
+}
+
+double
+abtest_fcr_level(size_t r, size_t m, double alpha)
+{
+	double g = m > 0 ? (double)(r > 0 ? r : 1) * alpha / (double)m : alpha;
+
+	return 1 - 2 * (g < 0.5 ? g : 0.5);
+}
+
 /* Mean and sample variance of the logs of v[0..n); -1 on a value <= 0. */
 static int
 log_moments(const double *v, size_t n, double *mean, double *var)

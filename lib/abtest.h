@@ -105,6 +105,34 @@ int abtest_ratio_paired(const double *a, const double *b, size_t n, double margi
 			struct abtest_ratio *out);
 
 /*
+ * The interval of t's ratio at another level (0 < level < 1), two-sided,
+ * into *lo and *hi: exp(log ratio -+ t_((1 + level) / 2, df) se).  A
+ * ratio without spread (se 0) is its own interval; an untested one
+ * (method ABTEST_NONE) gives NaN.
+ */
+void abtest_interval(const struct abtest_ratio *t, double level, double *lo, double *hi);
+
+/*
+ * The smallest change t's comparison could have shown beyond the margin
+ * (margin >= 0, a fraction) with an interval at level: the ratio r >= 1
+ * for which an estimate of r (or 1/r) would put that interval wholly
+ * beyond the margin, (1 + margin) exp(t_((1 + level) / 2, df) se); NaN
+ * untested.  A comparison's power in one figure: a change smaller than
+ * this can hide in "no change shown".
+ */
+double abtest_detectable(const struct abtest_ratio *t, double level, double margin);
+
+/*
+ * The level of the intervals that agree with a false discovery rate
+ * alpha over m tests of which r were selected (Benjamini and Yekutieli
+ * 2005, false coverage-statement rate intervals): 1 - 2 max(r, 1) alpha /
+ * m, the two-sided interval whose lying wholly beyond the margin is the
+ * one-sided minimum-effect test at level max(r, 1) alpha / m, the bound
+ * Benjamini-Hochberg selects by.  m = 0 gives 1 - 2 alpha.
+ */
+double abtest_fcr_level(size_t r, size_t m, double alpha);
+
+/*
  * Benjamini-Hochberg: the adjusted p-values (q) of p[0..n) into q[0..n)
  * (q may be p): q_(i) = min over j >= i of n p_(j) / j in ascending order
  * of p, at most 1.  Rejecting every q < alpha keeps the expected share of

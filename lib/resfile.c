@@ -27,6 +27,19 @@
 
 /* ---------------------------------------------------------------- storage */
 
+double
+resfile_case_contention(const struct resfile_case *c)
+{
+	double k;
+
+	if (isnan(c->run_ms) || isnan(c->wait_ms) || !(c->run_ms + c->wait_ms > 0))
+		return NAN;
+	k = c->wait_ms / (c->run_ms + c->wait_ms);
+	if (!isnan(c->steal_ms) && c->wall_ms > 0)
+		k += c->steal_ms / c->wall_ms;
+	return k < 1 ? k : 1;
+}
+
 void
 resfile_init(struct resfile_run *r)
 {
@@ -433,21 +446,32 @@ finish(struct resfile_parser *p, int seen_any)
 			return resfile_oom(p);
 	}
 	{
-		/* The other work while the cases ran, where the suite measured
-		 * it; else the load average (which counts the run itself). */
-		double sum = 0, w = 0;
+		/* The contention the programs measured; else the other work
+		 * while the cases ran, where the suite measured it; else the
+		 * load average (which counts the run itself). */
+		double sum = 0, w = 0, csum = 0, cw = 0;
 		size_t i;
 
 		for (i = 0; i < r->ncases; i++) {
 			const struct resfile_case *c = &r->cases[i];
-			double t = isnan(c->ticks) ? 1 : c->ticks;
+			double t = isnan(c->ticks) ? 1 : c->ticks, k = resfile_case_contention(c);
 
+			if (!isnan(k)) {
+				csum += k * (c->run_ms + c->wait_ms);
+				cw += c->run_ms + c->wait_ms;
+			}
 			if (isnan(c->others))
 				continue;
 			sum += t * (c->others + (isnan(c->steal) ? 0 : c->steal));
 			w += t;
 		}
-		if (w > 0) {
+		if (cw > 0) {
+			if (csum / cw > RESFILE_CONTEND_LIMIT
+			    && resfile_add_flag(p, "contended: its processes waited for a CPU %.0f%% of the "
+						"time on average (above %.0f%%)", 100 * csum / cw,
+						100 * RESFILE_CONTEND_LIMIT) != 0)
+				return -1;
+		} else if (w > 0) {
 			if (sum / w > RESFILE_NOISE_LIMIT
 			    && resfile_add_flag(p, "other work on the machine: %.2f CPUs on average "
 						"while it ran (above %.2f)", sum / w,

@@ -62,7 +62,20 @@ struct resfile_case {
 	double steal;		/* "steal=": CPUs taken by the hypervisor; NaN */
 	double ticks;		/* "ticks=": its wall time in clock ticks, over
 				 * which the two were read; NaN */
+	/* The program's "# noise-self:" contention (lib/noise.h), ms; NaN
+	 * where it gave none. */
+	double run_ms, wait_ms;	/* its processes' CPU time, and their wait for a CPU */
+	double steal_ms;	/* the hypervisor's steal, per CPU */
+	double wall_ms;
 };
+
+/*
+ * How much of a case the machine withheld: the share of the time its
+ * processes wanted a CPU that they waited for one, wait / (run + wait),
+ * plus the steal over its wall time, at most 1; NaN when the program did
+ * not say (an older file, a system without schedstat).
+ */
+double resfile_case_contention(const struct resfile_case *c);
 
 struct resfile_kv {
 	char *key;
@@ -116,8 +129,14 @@ struct resfile_run {
 #define RESFILE_LOAD_LIMIT 0.5
 
 /* Other work on the machine above this many CPUs, on average over the
- * cases (weighted by their clock ticks), is flagged. */
+ * cases (weighted by their clock ticks), is flagged in a file without
+ * the programs' contention figures. */
 #define RESFILE_NOISE_LIMIT 0.25
+
+/* A run whose cases waited for a CPU more than this share of the time,
+ * on average (weighted by the time they wanted one), is flagged; the
+ * same bound makes an A/B comparison unreliable (results/report.h). */
+#define RESFILE_CONTEND_LIMIT 0.5
 
 /* An empty run (call before parse or load). */
 void resfile_init(struct resfile_run *r);

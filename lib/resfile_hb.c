@@ -73,6 +73,7 @@ open_case(struct resfile_parser *p, const char *bench)
 	}
 	c->round = p->round;
 	c->others = c->steal = c->ticks = NAN;
+	c->run_ms = c->wait_ms = c->steal_ms = c->wall_ms = NAN;
 	r->ncases++;
 	p->case_open = 1;
 	p->case_results = p->case_args = 0;
@@ -107,6 +108,21 @@ noise_line(struct resfile_parser *p, const char *line)
 	c->steal = noise_value(line, "steal=");
 	c->ticks = noise_value(line, "ticks=");
 	p->case_open = 0;
+}
+
+/* The program's "# noise-self: ... run-ms=R wait-ms=D ..." in a case. */
+static void
+noise_self_line(struct resfile_parser *p, const char *line)
+{
+	struct resfile_case *c;
+
+	if (!p->case_open)
+		return;
+	c = &p->r->cases[p->r->ncases - 1];
+	c->run_ms = noise_value(line, " run-ms=");
+	c->wait_ms = noise_value(line, " wait-ms=");
+	c->steal_ms = noise_value(line, " steal-ms=");
+	c->wall_ms = noise_value(line, " wall-ms=");
 }
 
 /*
@@ -192,6 +208,10 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		}
 		if (strncmp(line, "# noise:", 8) == 0) {
 			noise_line(p, line);
+			return 0;
+		}
+		if (strncmp(line, "# noise-self: ", 14) == 0) {
+			noise_self_line(p, line);
 			return 0;
 		}
 		/*

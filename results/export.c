@@ -106,11 +106,12 @@ void
 export_csv(const struct report *rep, FILE *f)
 {
 	char id[16], v[48], n[24], lo[48], hi[48], lvl[16], base[16], units[32], d[48];
-	char clo[32], chi[32], p[24], q[24];
+	char clo[32], chi[32], clvl[16], det[24], p[24], q[24];
 	size_t si, c, r;
 
 	fprintf(f, "run,file,host,note,section,column,unit,value,n,ci_lo,ci_hi,ci_level,better,"
-		"base,units,delta_pct,change_lo_pct,change_hi_pct,p,q,significant,verdict,why\n");
+		"base,units,delta_pct,change_lo_pct,change_hi_pct,change_level,detectable_pct,p,q,"
+		"significant,verdict,why\n");
 	for (si = 0; si < rep->nsecs; si++) {
 		const struct report_section *sec = &rep->secs[si];
 
@@ -126,7 +127,7 @@ export_csv(const struct report *rep, FILE *f)
 				int have_st = 0;
 
 				v[0] = n[0] = lo[0] = hi[0] = lvl[0] = base[0] = units[0] = d[0] = '\0';
-				clo[0] = chi[0] = p[0] = q[0] = '\0';
+				clo[0] = chi[0] = clvl[0] = det[0] = p[0] = q[0] = '\0';
 				if (cell->present && col->m->select != METRIC_CONFIG) {
 					report_num_sig(v, sizeof(v), cell->value, 6);
 					snprintf(n, sizeof(n), "%lu", (unsigned long)cell->n);
@@ -151,6 +152,10 @@ export_csv(const struct report *rep, FILE *f)
 						snprintf(clo, sizeof(clo), "%.2f", row->lo);
 						snprintf(chi, sizeof(chi), "%.2f", row->hi);
 					}
+					if (!isnan(row->q))
+						snprintf(clvl, sizeof(clvl), "%.4f", ab->level);
+					if (isfinite(row->detectable))
+						snprintf(det, sizeof(det), "%.2f", row->detectable);
 					if (!isnan(row->q)) {
 						snprintf(p, sizeof(p), "%.4g", row->t.p);
 						snprintf(q, sizeof(q), "%.4g", row->q);
@@ -176,6 +181,8 @@ export_csv(const struct report *rep, FILE *f)
 				csv_field(f, d, 0);
 				csv_field(f, clo, 0);
 				csv_field(f, chi, 0);
+				csv_field(f, clvl, 0);
+				csv_field(f, det, 0);
 				csv_field(f, p, 0);
 				csv_field(f, q, 0);
 				csv_field(f, row == NULL ? "" : row->significant ? "yes" : "no", 0);
@@ -385,6 +392,11 @@ json_ab(const struct report *rep, FILE *f)
 				export_json_num(f, row->lo);
 				fputs(", \"change_hi_pct\": ", f);
 				export_json_num(f, row->hi);
+				fputs(", \"change_level\": ", f);
+				export_json_num(f, isnan(row->q) ? NAN : ab->level);
+				fputs(", \"detectable_pct\": ", f);
+				export_json_num(f, row->detectable);
+				fprintf(f, ", \"interval_too_wide\": %s", row->wide ? "true" : "false");
 				fputs(", \"p\": ", f);
 				export_json_num(f, isnan(row->q) ? NAN : row->t.p);
 				fputs(", \"q\": ", f);
@@ -396,9 +408,10 @@ json_ab(const struct report *rep, FILE *f)
 				export_json_str(f, report_verdict_word(row->verdict));
 				fputs(", \"why\": ", f);
 				export_json_str(f, row->why);
-				fprintf(f, ", \"significant\": %s, \"regression\": %s}%s\n",
+				fprintf(f, ", \"significant\": %s, \"regression\": %s, \"cannot_tell\": %s}%s\n",
 					row->significant ? "true" : "false",
 					row->regression ? "true" : "false",
+					row->cannot_tell ? "true" : "false",
 					k + 1 < as->nrows ? "," : "");
 			}
 			fprintf(f, "      ]}%s\n", si + 1 < ab->nsecs ? "," : "");
@@ -553,7 +566,7 @@ export_markdown(const struct report *rep, FILE *f)
 	fleet_markdown(rep, f);
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
-		char sa[512], sb[512];
+		char sa[512], sb[512], head[32];
 
 		format_side(sa, sizeof(sa), rep, ab->ga);
 		format_side(sb, sizeof(sb), rep, ab->gb);
@@ -569,13 +582,13 @@ export_markdown(const struct report *rep, FILE *f)
 			fprintf(f, "### %s\n\n| column ", as->s->title);
 			md_cell(f, ab->ga->label);
 			md_cell(f, ab->gb->label);
-			fputs("| change | 95% interval | q | verdict |\n|---|---:|---:|---:|---|---:|---|\n", f);
+			fprintf(f, "| change | %s | q | verdict |\n|---|---:|---:|---:|---|---:|---|\n",
+				format_interval_head(head, sizeof(head), ab));
 			for (k = 0; k < as->nrows; k++) {
 				const struct report_ab_row *row = &as->rows[k];
 				char ci[48], q[16], verdict[256];
 
-				snprintf(verdict, sizeof(verdict), "%s%s%s%s", report_verdict_text(row),
-					 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
+				format_verdict(verdict, sizeof(verdict), row);
 				md_cell(f, row->m->column);
 				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
 				md_cell(f, report_value(y, sizeof(y), row->m, row->b));

@@ -59,16 +59,68 @@ format_delta(char *buf, size_t len, double d)
 	return buf;
 }
 
-/* The interval of a change: "-3.0 .. +0.2%", or "" untested. */
+/* The interval of a change: "-3.0 .. +0.2%", "too wide", or "" untested. */
 const char *
 format_interval(char *buf, size_t len, const struct report_ab_row *row)
 {
-	if (!isfinite(row->lo) || !isfinite(row->hi))
+	if (row->wide)
+		snprintf(buf, len, "%s", "too wide");
+	else if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
 	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
 		snprintf(buf, len, "%+.0f .. %+.0f%%", row->lo, row->hi);
 	else
 		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
+	return buf;
+}
+
+const char *
+format_interval_head(char *buf, size_t len, const struct report_ab *ab)
+{
+	if (ab->level > 0)
+		snprintf(buf, len, "%.3g%% interval", 100 * ab->level);
+	else
+		snprintf(buf, len, "%s", "interval");
+	return buf;
+}
+
+const char *
+format_verdict(char *buf, size_t len, const struct report_ab_row *row)
+{
+	char see[48] = "";
+
+	if ((row->verdict == REPORT_NOCHANGE || row->verdict == REPORT_UNRELIABLE)
+	    && isfinite(row->detectable) && !row->collapsed)
+		snprintf(see, sizeof(see), "%sno change > %.0f%%", row->verdict == REPORT_NOCHANGE ? " " : "",
+			 row->detectable);
+	if (row->verdict == REPORT_UNRELIABLE)
+		see[0] = '\0';	/* the reason is what it says */
+	snprintf(buf, len, "%s%s%s%s%s", report_verdict_text(row), see,
+		 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
+	return buf;
+}
+
+const char *
+format_verdict_counts(char *buf, size_t len, const struct report_ab *ab)
+{
+	size_t tested = 0, v;
+	int n;
+
+	for (v = REPORT_NOCHANGE; v <= REPORT_UNRELIABLE; v++)
+		tested += ab->ncounts[v];
+	n = snprintf(buf, len, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
+		     "  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.",
+		     (unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
+		     (unsigned long)ab->ncounts[REPORT_CHANGED],
+		     (unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
+		     (unsigned long)ab->ncounts[REPORT_SAME],
+		     (unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
+		     (unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+	/* What the comparison could have seen, where it tested anything. */
+	if (tested > 0 && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "\nPower: of %lu metrics tested, %lu could show a 5%% "
+			 "change, %lu a 10%% change.", (unsigned long)tested, (unsigned long)ab->nsee5,
+			 (unsigned long)ab->nsee10);
 	return buf;
 }
 
@@ -699,10 +751,12 @@ method_line(const struct report *rep, const struct report_ab *ab, char *buf, siz
 			 : "no column is comparable");
 	else
 		snprintf(buf, len, "%s over %lu metrics,\nmargin +-%g%%, false discovery rate %g%% "
-			 "(Benjamini-Hochberg).",
+			 "(Benjamini-Hochberg); intervals at %.3g%%, the level that\nagrees with it "
+			 "(Benjamini-Yekutieli): a change is significant when its interval\nlies wholly "
+			 "beyond the margin.",
 			 ab->paired ? "Paired t test by round of the per-process values"
 				    : "Welch's t test of the per-process values",
-			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR);
+			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR, 100 * ab->level);
 }
 
 static void
@@ -735,7 +789,7 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 static void
 text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
-	char x[32], y[32], d[32], ci[48], q[16], method[256];
+	char x[32], y[32], d[32], ci[48], q[16], method[512], counts[512], head[32], v[256];
 	const char *la, *lb;
 	size_t si, i;
 
@@ -753,20 +807,13 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 			fprintf(f, "%s[%d]", i ? " " : "", rep->runs[ab->gb->runs[i]].id);
 		fprintf(f, ")\n");
 	}
-	fprintf(f, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
-		"  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.\n%s\n\n",
-		(unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
-		(unsigned long)ab->ncounts[REPORT_CHANGED],
-		(unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
-		(unsigned long)ab->ncounts[REPORT_SAME],
-		(unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
-		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE], method);
+	fprintf(f, "%s\n%s\n\n", format_verdict_counts(counts, sizeof(counts), ab), method);
 	for (si = 0; si < ab->nsecs; si++) {
 		const struct report_ab_section *as = &ab->secs[si];
 
 		fprintf(f, "%s\n", as->s->title);
 		fprintf(f, "%-*s %9s %9s %8s %19s %6s  %s\n", AB_LABEL, "", la, lb, "change",
-			"95% interval", "q", "verdict");
+			format_interval_head(head, sizeof(head), ab), "q", "verdict");
 		for (i = 0; i < as->nrows; i++) {
 			const struct report_ab_row *row = &as->rows[i];
 			struct line l = { "", 0 };
@@ -775,11 +822,7 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 			     report_value(x, sizeof(x), row->m, row->a),
 			     report_value(y, sizeof(y), row->m, row->b),
 			     format_delta(d, sizeof(d), row->delta), format_interval(ci, sizeof(ci), row),
-			     format_q(q, sizeof(q), row->q), report_verdict_text(row));
-			if (row->regression)
-				lput(&l, " REGRESSION");
-			if (row->why[0] != '\0')
-				lput(&l, ": %s", row->why);
+			     format_q(q, sizeof(q), row->q), format_verdict(v, sizeof(v), row));
 			lend(&l, f);
 		}
 		if (as->has_geomean)

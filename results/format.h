@@ -25,6 +25,24 @@ const char *format_delta(char *buf, size_t len, double d);
 /* The interval of a row's change: "-3.0 .. +0.2%", or "" untested. */
 const char *format_interval(char *buf, size_t len, const struct report_ab_row *row);
 
+/* The heading of the interval column at the comparison's level:
+ * "99.9% interval" (the level to three digits). */
+const char *format_interval_head(char *buf, size_t len, const struct report_ab *ab);
+
+/*
+ * A row's verdict in words, as every table shows it: "slower
+ * REGRESSION", "~ no change > 8%" (what it could have seen), "unreliable:
+ * contended: ...".
+ */
+const char *format_verdict(char *buf, size_t len, const struct report_ab_row *row);
+
+/*
+ * The verdict counts of a comparison in one sentence, and on a second
+ * its power: "Power: 12 of 40 tested metrics could show a 5% change, 30
+ * a 10% change."  (No newline at the end.)
+ */
+const char *format_verdict_counts(char *buf, size_t len, const struct report_ab *ab);
+
 /* A q value: "0.012", "<0.001", or "" untested. */
 const char *format_q(char *buf, size_t len, double q);
 

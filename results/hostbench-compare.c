@@ -81,7 +81,9 @@ static const char help[] =
 	"  --html FILE        also write the whole report as one self-contained page:\n"
 	"                     the runs, their fingerprints side by side, the tables,\n"
 	"                     the A/B coloured by verdict and the plots inline\n"
-	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent\n"
+	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent,\n"
+	"                     3 when none is but a metric could hide one (unreliable,\n"
+	"                     untested, or its interval reaches beyond PCT)\n"
 	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
 	"  --summary          only the summary tables\n"
 	"  --ab               only the A/B comparisons\n"
@@ -95,7 +97,11 @@ static const char help[] =
 	"  -V, --version      the version\n"
 	"\n"
 	"Exit status: 0 done; 1 a file could not be read (the others are still\n"
-	"compared) or a regression beyond --threshold; 2 bad usage.\n";
+	"compared) or a regression beyond --threshold; 2 bad usage; 3 with\n"
+	"--threshold, no regression beyond it shown, but the comparison cannot tell.\n";
+
+/* With --threshold: no regression shown, but some metric could hide one. */
+#define EXIT_CANNOT_TELL 3
 
 /* At most this many --baseline files (one per host). */
 #define MAX_BASELINES 256
@@ -1046,6 +1052,11 @@ main(int argc, char **argv)
 							row->m->column, row->delta, row->q);
 				}
 		rc = MSG_EXIT_FAIL;
+	} else if (rep.ncannot > 0 && rc == MSG_EXIT_OK && !bad) {
+		msg_warn("no regression beyond %g%% shown, but %lu metric%s cannot tell (unreliable, "
+			 "untested, or an interval reaching beyond it)", o.threshold,
+			 (unsigned long)rep.ncannot, rep.ncannot == 1 ? "" : "s");
+		rc = EXIT_CANNOT_TELL;
 	}
 	if (bad)
 		rc = MSG_EXIT_FAIL;

@@ -433,7 +433,7 @@ verdict_class(enum report_verdict v)
 static void
 html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 {
-	char sa[512], sb[512], x[32], y[32], d[32], ci[48], q[16];
+	char sa[512], sb[512], x[32], y[32], d[32], ci[48], q[16], head[32], v[256];
 	size_t si, i;
 
 	format_side(sa, sizeof(sa), rep, ab->ga);
@@ -453,6 +453,10 @@ html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 		(unsigned long)ab->ncounts[REPORT_UNRELIABLE],
 		(unsigned long)ab->ncounts[REPORT_UNTESTED],
 		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+	if (ab->ntested > 0)
+		fprintf(f, "<p>Power: of %lu metrics tested, %lu could show a 5%% change, %lu a 10%% "
+			"change.</p>\n", (unsigned long)ab->ntested, (unsigned long)ab->nsee5,
+			(unsigned long)ab->nsee10);
 	if (ab->nchanges > 0)
 		html_pre(f, ab, changes_text);
 	for (si = 0; si < ab->nsecs; si++) {
@@ -465,7 +469,7 @@ html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 		head_cell(f, "A");
 		head_cell(f, "B");
 		head_cell(f, "change");
-		head_cell(f, "95% interval");
+		head_cell(f, format_interval_head(head, sizeof(head), ab));
 		head_cell(f, "q");
 		head_cell(f, "verdict");
 		fputs("</tr>\n", f);
@@ -480,13 +484,7 @@ html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 			cell(f, "n", format_interval(ci, sizeof(ci), row));
 			cell(f, "n", format_q(q, sizeof(q), row->q));
 			fputs("<td>", f);
-			escape_html(f, report_verdict_text(row));
-			if (row->regression)
-				fputs(" <b>REGRESSION</b>", f);
-			if (row->why[0] != '\0') {
-				fputs(": ", f);
-				escape_html(f, row->why);
-			}
+			escape_html(f, format_verdict(v, sizeof(v), row));
 			fputs("</td></tr>\n", f);
 		}
 		if (as->has_geomean)

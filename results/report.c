@@ -892,22 +892,45 @@ run_value(const struct resfile_value *c)
 }
 
 /*
+ * The contention of case k (resfile_case_contention) weighted by the
+ * time its processes wanted a CPU, into *sum and *w; nothing when
+ * unknown.
+ */
+static void
+add_contention(const struct resfile_case *k, double *sum, double *w)
+{
+	double c = k != NULL ? resfile_case_contention(k) : NAN;
+
+	if (isnan(c))
+		return;
+	*sum += c * (k->run_ms + k->wait_ms);
+	*w += k->run_ms + k->wait_ms;
+}
+
+/* What a side's units were measured under. */
+struct side_cond {
+	double noise;		/* other work, CPUs; NaN unknown */
+	double contend;		/* contention, 0 .. 1; NaN unknown */
+};
+
+/*
  * The units of a side for one column, into *v (malloc'd): the processes
  * of its run, or, when either side of the comparison has several runs,
  * each run as one (the geometric mean of its processes: the rounds of one
  * run share its day, and only runs show how much runs differ).  The
- * other work on the machine while they ran goes into *noise: the mean
- * over their cases weighted by time, or, when those were too short to
- * read it (fewer than REPORT_NOISE_MIN_TICKS in all), over every case of
- * the side's runs; NaN when nothing recorded it.
+ * conditions they ran under go into *cond: the other work on the
+ * machine, the mean over their cases weighted by time, or, when those
+ * were too short to read it (fewer than REPORT_NOISE_MIN_TICKS in all),
+ * over every case of the side's runs; and their contention, weighted by
+ * the time their processes wanted a CPU; NaN when nothing recorded it.
  */
 static int
 side_units(const struct report *rep, const struct report_ab *ab, const struct report_group *g,
-	   const struct report_column *col, double **v, size_t *n, double *noise)
+	   const struct report_column *col, double **v, size_t *n, struct side_cond *cond)
 {
 	int per_run = ab->ga->n > 1 || ab->gb->n > 1;
 	size_t i, u, m = 0, total = 0;
-	double sum = 0, w = 0, ticks = 0;
+	double sum = 0, w = 0, ticks = 0, csum = 0, cw = 0;
 
 	for (i = 0; i < g->n; i++)
 		total += col->cells[g->runs[i]].nunits;
@@ -922,6 +945,7 @@ side_units(const struct report *rep, const struct report_ab *ab, const struct re
 			if (!per_run)
 				(*v)[m++] = c->units[u];
 			add_noise(c->unit_case[u], &sum, &w, &ticks);
+			add_contention(c->unit_case[u], &csum, &cw);
 		}
 	}
 	if (w > 0 && ticks < REPORT_NOISE_MIN_TICKS) {
@@ -934,8 +958,60 @@ side_units(const struct report *rep, const struct report_ab *ab, const struct re
 		}
 	}
 	*n = m;
-	*noise = w > 0 ? sum / w : NAN;
+	cond->noise = w > 0 ? sum / w : NAN;
+	cond->contend = cw > 0 ? csum / cw : NAN;
 	return 0;
+}
+
+/*
+ * A unit of v[0..n) more than REPORT_COLLAPSE times off the median of
+ * the others (n >= 3; values > 0): its index, the most distant one
+ * when several are; else -1.  The median of the others is put in *med.
+ */
+static long
+collapsed(const double *v, size_t n, double *med)
+{
+	double *o, worst = log(REPORT_COLLAPSE);
+	size_t i, j, k;
+	long at = -1;
+
+	if (n < 3 || (o = malloc((n - 1) * sizeof(*o))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		double mi, d;
+
+		for (j = k = 0; j < n; j++)
+			if (j != i)
+				o[k++] = v[j];
+		stats_sort(o, k);
+		mi = stats_quantile_sorted(o, k, 0.5);
+		if (!(v[i] > 0) || !(mi > 0))
+			continue;
+		d = fabs(log(v[i] / mi));
+		if (d > worst) {
+			worst = d;
+			at = (long)i;
+			*med = mi;
+		}
+	}
+	free(o);
+	return at;
+}
+
+/* Name a collapsed unit of side (A or B) in row->why; 1 when there is one. */
+static int
+name_collapse(struct report_ab_row *row, const double *v, size_t n, char side)
+{
+	double med = NAN;
+	long i = collapsed(v, n, &med);
+	char x[32], y[32];
+
+	if (i < 0)
+		return 0;
+	snprintf(row->why, sizeof(row->why), "a collapsed sample: %s against %s %s of side %c's "
+		 "others (%.0fx off)", report_num(x, sizeof(x), v[i]), report_num(y, sizeof(y), med),
+		 row->m->display_unit, side, v[i] > med ? v[i] / med : med / v[i]);
+	return 1;
 }
 
 /* Paired by round: one unit per round on each side, the same rounds. */
@@ -970,14 +1046,20 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	 struct report_ab_row *row)
 {
 	double *a = NULL, *b = NULL, margin = rep->margin / 100;
+	struct side_cond ca, cb;
 	size_t na, nb, np;
 	int rc = -1;
 
-	if (side_units(rep, ab, ab->ga, col, &a, &na, &row->noise_a) != 0
-	    || side_units(rep, ab, ab->gb, col, &b, &nb, &row->noise_b) != 0)
+	if (side_units(rep, ab, ab->ga, col, &a, &na, &ca) != 0
+	    || side_units(rep, ab, ab->gb, col, &b, &nb, &cb) != 0)
 		goto out;
 	row->na = na;
 	row->nb = nb;
+	row->noise_a = ca.noise;
+	row->noise_b = cb.noise;
+	row->contend_a = ca.contend;
+	row->contend_b = cb.contend;
+	row->collapsed = name_collapse(row, a, na, 'A') || name_collapse(row, b, nb, 'B');
 	if (ab->paired && pair_rounds(&col->cells[ab->base], &col->cells[ab->other], a, b, &np)) {
 		if (abtest_ratio_paired(a, b, np, margin, &row->t) != 0)
 			goto untestable;
@@ -1016,15 +1098,38 @@ side_value(const struct report_group *g, const struct report_column *col)
 	return g->n > 0 ? exp(s / (double)g->n) : NAN;
 }
 
+/*
+ * The verdict of a tested row whose interval (row->lo, row->hi: at the
+ * comparison's FCR level, percent) and detectable change are set, and
+ * q its Benjamini-Hochberg value.  A change is significant when that
+ * interval lies wholly beyond the margin, which is, to within the
+ * second tail of the interval null hypothesis, q < REPORT_FDR: the
+ * interval shown and the verdict always agree.
+ */
 static void
 judge(const struct report *rep, struct report_ab_row *row, double q)
 {
 	const struct metric *m = row->m;
-	double half = (log(row->t.hi) - log(row->t.lo)) / 2, margin = log1p(rep->margin / 100);
+	double margin = log1p(rep->margin / 100), lo = log1p(row->lo / 100), hi = log1p(row->hi / 100);
 
 	row->q = q;
-	if (q < REPORT_FDR) {
-		if (!isnan(row->noise_a) && !isnan(row->noise_b)
+	/* What the test cannot see: a sample that collapsed, a side the
+	 * machine kept from its CPUs. */
+	if (row->collapsed) {
+		row->verdict = REPORT_UNRELIABLE;
+		return;
+	}
+	if (!isnan(row->contend_a) && !isnan(row->contend_b)
+	    && (fmax(row->contend_a, row->contend_b) > RESFILE_CONTEND_LIMIT
+		|| fabs(row->contend_a - row->contend_b) > REPORT_CONTEND_DIFF)) {
+		row->verdict = REPORT_UNRELIABLE;
+		snprintf(row->why, sizeof(row->why), "contended: waited for a CPU %.0f%% vs %.0f%% of the time",
+			 100 * row->contend_a, 100 * row->contend_b);
+		return;
+	}
+	if (lo > margin || hi < -margin) {
+		if (isnan(row->contend_a) && isnan(row->contend_b)
+		    && !isnan(row->noise_a) && !isnan(row->noise_b)
 		    && fabs(row->noise_a - row->noise_b) > REPORT_NOISE_LIMIT) {
 			row->verdict = REPORT_UNRELIABLE;
 			snprintf(row->why, sizeof(row->why),
@@ -1043,20 +1148,36 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 			row->regression = 1;
 		return;
 	}
-	if (isfinite(half) && half > log1p(REPORT_WIDE_CI / 100)) {
-		row->verdict = REPORT_UNRELIABLE;
-		snprintf(row->why, sizeof(row->why), "%s", "too noisy to tell");
-		return;
-	}
 	/* Shown the same when the whole interval is inside the margin. */
-	row->verdict = fabs(log(row->t.lo)) <= margin && fabs(log(row->t.hi)) <= margin
-		       ? REPORT_SAME : REPORT_NOCHANGE;
+	row->verdict = fabs(lo) <= margin && fabs(hi) <= margin ? REPORT_SAME : REPORT_NOCHANGE;
+}
+
+/*
+ * With --threshold: could this row hide a regression beyond it?  An
+ * unreliable or untested metric could; so could one without a
+ * significant change whose interval reaches a worse change than the
+ * threshold.  Metrics without a direction never regress.
+ */
+static int
+cannot_tell(const struct report *rep, const struct report_ab_row *row)
+{
+	double worse;
+
+	if (rep->threshold < 0 || row->m->better == METRIC_NEITHER || row->significant)
+		return 0;
+	if (row->verdict == REPORT_UNRELIABLE || row->verdict == REPORT_UNTESTED)
+		return 1;
+	if (row->verdict != REPORT_NOCHANGE && row->verdict != REPORT_SAME)
+		return 0;
+	/* The worse end: the higher for a time, the lower for a rate. */
+	worse = row->m->better == METRIC_SMALLER ? row->hi : -row->lo;
+	return !(worse <= rep->threshold);
 }
 
 static int
 build_ab(struct report *rep, struct report_ab *ab)
 {
-	size_t si, ci, k, nt = 0;
+	size_t si, ci, k, nt = 0, nsel = 0;
 	double *p = NULL;
 	struct report_ab_row **tested = NULL;
 
@@ -1089,14 +1210,14 @@ build_ab(struct report *rep, struct report_ab *ab)
 			if (missing)
 				continue;
 			row->m = m;
-			row->q = row->lo = row->hi = NAN;
+			row->q = row->lo = row->hi = row->detectable = NAN;
 			row->a = side_value(ab->ga, col);
 			row->b = side_value(ab->gb, col);
 			row->delta = abtest_delta_pct(row->a, row->b);
 			as->nrows++;
 			if (incomparable(rep, ab, si, ci, row->why, sizeof(row->why))) {
 				row->verdict = REPORT_INCOMPARABLE;
-				row->noise_a = row->noise_b = NAN;
+				row->noise_a = row->noise_b = row->contend_a = row->contend_b = NAN;
 				memset(&row->t, 0, sizeof(row->t));
 				continue;
 			}
@@ -1109,8 +1230,6 @@ build_ab(struct report *rep, struct report_ab *ab)
 					snprintf(row->why, sizeof(row->why), "%s", "a value of 0 has no ratio");
 				continue;
 			}
-			row->lo = 100 * (row->t.lo - 1);
-			row->hi = 100 * (row->t.hi - 1);
 		}
 		if (as->nrows == 0) {
 			free(as->rows);
@@ -1148,9 +1267,23 @@ build_ab(struct report *rep, struct report_ab *ab)
 			free(tested);
 			return -1;
 		}
+		for (j = 0; j < nt; j++)
+			nsel += p[j] < REPORT_FDR;
+		ab->level = abtest_fcr_level(nsel, nt, REPORT_FDR);
 		for (j = 0; j < nt; j++) {
-			judge(rep, tested[j], p[j]);
-			rep->nregressions += (size_t)tested[j]->regression;
+			struct report_ab_row *row = tested[j];
+			double lo, hi;
+
+			abtest_interval(&row->t, ab->level, &lo, &hi);
+			row->lo = 100 * (lo - 1);
+			row->hi = 100 * (hi - 1);
+			row->detectable = 100 * (abtest_detectable(&row->t, ab->level, rep->margin / 100) - 1);
+			judge(rep, row, p[j]);
+			if (!row->significant && (hi > REPORT_WIDE_CI || lo < 1 / REPORT_WIDE_CI)) {
+				row->wide = 1;
+				row->lo = row->hi = NAN;
+			}
+			rep->nregressions += (size_t)row->regression;
 		}
 		free(p);
 		free(tested);
@@ -1162,8 +1295,18 @@ build_ab(struct report *rep, struct report_ab *ab)
 		size_t ng = 0, ci2;
 		int dir = -1, mixed = 0;
 
-		for (k = 0; k < as->nrows; k++)
-			ab->ncounts[as->rows[k].verdict]++;
+		for (k = 0; k < as->nrows; k++) {
+			struct report_ab_row *row = &as->rows[k];
+
+			ab->ncounts[row->verdict]++;
+			row->cannot_tell = cannot_tell(rep, row);
+			rep->ncannot += (size_t)row->cannot_tell;
+			if (row->verdict != REPORT_INCOMPARABLE && row->verdict != REPORT_UNTESTED
+			    && isfinite(row->detectable)) {
+				ab->nsee5 += row->detectable <= 5;
+				ab->nsee10 += row->detectable <= 10;
+			}
+		}
 		/* The geometric mean over the comparable columns that have a
 		 * direction, when they share it (a mean of "faster" and
 		 * "bigger" says nothing). */

@@ -86,18 +86,36 @@ enum report_verdict {
 #define REPORT_MARGIN 3.0
 
 /* Other work on the machine (CPUs' worth, "# noise:" lines) that differs
- * between the sides by more than this makes a change unreliable. */
+ * between the sides by more than this makes a change unreliable, where
+ * the programs did not measure their contention. */
 #define REPORT_NOISE_LIMIT 0.25
+
+/*
+ * Contention (resfile_case_contention: the share of the time a case's
+ * processes wanted a CPU that they waited for one) makes every verdict
+ * of a metric unreliable when either side's, on average over the cases
+ * behind it, is above RESFILE_CONTEND_LIMIT (0.5), or the sides' differ
+ * by more than this.  Measured on 2 CPUs: a program alone 0 .. 0.01,
+ * partner processes pinned to one CPU 0.3 .. 0.35 (they wait for each
+ * other by design, on both sides alike), unpinned ones 0.01 .. 0.2;
+ * beside `stress-ng --cpu 4` 0.59 .. 0.78.
+ */
+#define REPORT_CONTEND_DIFF 0.2
+
+/* A unit (a process, or a run) more than this many times off the median
+ * of the other units of its side, on a side of three or more, is a
+ * collapsed sample: the metric is unreliable, and the sample named. */
+#define REPORT_COLLAPSE 10.0
 
 /* The cases behind a metric on one side that took fewer clock ticks than
  * this read the noise too coarsely: the side's runs as a whole stand for
  * them. */
 #define REPORT_NOISE_MIN_TICKS 50
 
-/* A change that is not significant and whose interval is wider than
- * this either way (percent, half the interval on the log scale) is
- * called unreliable: the data cannot tell. */
-#define REPORT_WIDE_CI 20.0
+/* An interval wider than this factor either way (a ratio above it, or
+ * below its inverse) says nothing the data can support: it is shown as
+ * too wide, not as numbers. */
+#define REPORT_WIDE_CI 10.0
 
 /* One column of an A/B comparison. */
 struct report_ab_row {
@@ -106,13 +124,26 @@ struct report_ab_row {
 	size_t na, nb;		/* units (processes) on each side */
 	struct abtest_ratio t;
 	double delta;		/* percent, b against a */
-	double lo, hi;		/* the interval of delta, percent; NaN untested */
+	double lo, hi;		/* the interval of delta at the comparison's
+				 * level (report_ab.level), percent; NaN
+				 * untested */
+	double detectable;	/* the smallest change, percent, that this
+				 * comparison could have shown beyond the
+				 * margin (abtest_detectable); NaN untested */
 	double q;		/* Benjamini-Hochberg; NaN untested */
 	double noise_a, noise_b;	/* mean other work, CPUs; NaN unknown */
+	double contend_a, contend_b;	/* mean contention, 0 .. 1; NaN unknown */
 	enum report_verdict verdict;
 	char why[160];		/* for unreliable, untested, not comparable */
+	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */
+	int wide;		/* not significant, and its interval wider
+				 * than REPORT_WIDE_CI either way: lo and hi
+				 * are NaN, the formats say "too wide" */
 	int significant;	/* better, worse or changed */
 	int regression;		/* worse and beyond --threshold */
+	int cannot_tell;	/* with --threshold: could hide a regression
+				 * beyond it (unreliable, untested, or an
+				 * interval that reaches beyond it) */
 };
 
 struct report_ab_section {
@@ -139,6 +170,10 @@ struct report_ab {
 	struct report_ab_section *secs;
 	size_t nsecs;
 	size_t ntested;		/* metrics the FDR is taken over */
+	double level;		/* of the rows' intervals: abtest_fcr_level
+				 * over the tested metrics */
+	size_t nsee5, nsee10;	/* tested metrics whose detectable change
+				 * is at most 5%, 10% */
 	size_t ncounts[REPORT_INCOMPARABLE + 1];	/* rows by verdict */
 };
 
@@ -226,6 +261,7 @@ struct report {
 	struct report_host *hosts;
 	size_t nhosts;
 	size_t nregressions;
+	size_t ncannot;		/* rows with cannot_tell */
 };
 
 /*

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <string.h>
 
 #include "abtest.h"
 #include "tap/basic.h"
@@ -103,6 +104,66 @@ bh_tests(void)
 	ok(isnan(q[3]), "a NaN stays NaN and does not count");
 }
 
+/*
+ * Intervals at another level, the detectable change and the FCR level,
+ * on known vectors: a Welch comparison with log ratio log(1.2), se 0.05
+ * and 4 df gives exp(log 1.2 -+ 2.776445 x 0.05) at 95% (t_0.975,4 =
+ * 2.776445), exp(-+ 4.604095 x 0.05) at 99% (t_0.995,4).
+ */
+static void
+interval_tests(void)
+{
+	struct abtest_ratio t;
+	double lo, hi;
+
+	memset(&t, 0, sizeof(t));
+	t.method = ABTEST_WELCH;
+	t.ratio = 1.2;
+	t.se = 0.05;
+	t.df = 4;
+	abtest_interval(&t, 0.95, &lo, &hi);
+	ok(fabs(lo - 1.2 * exp(-2.776445105 * 0.05)) < 1e-6 && fabs(hi - 1.2 * exp(2.776445105 * 0.05)) < 1e-6,
+	   "a 95%% interval: ratio exp(-+ t_0.975,4 se)");
+	abtest_interval(&t, 0.99, &lo, &hi);
+	ok(fabs(lo - 1.2 * exp(-4.604094871 * 0.05)) < 1e-5 && fabs(hi - 1.2 * exp(4.604094871 * 0.05)) < 1e-5,
+	   "a 99%% interval: exp(-+ t_0.995,4 se), wider");
+	is_double(1.03 * exp(2.776445105 * 0.05), abtest_detectable(&t, 0.95, 0.03), 1e-6,
+		  "detectable at 95%% with a 3%% margin: 1.03 exp(t se) = 1.1813");
+	is_double(1.03, abtest_detectable(&t, 0.95, 0.03) / exp(2.776445105 * 0.05), 1e-9,
+		  "... the margin times the interval's half-width, whatever the ratio");
+	t.se = 0;
+	abtest_interval(&t, 0.95, &lo, &hi);
+	ok(lo == 1.2 && hi == 1.2, "no spread: the ratio is its own interval");
+	is_double(1.03, abtest_detectable(&t, 0.95, 0.03), 0, "... and any change beyond the margin shows");
+	t.method = ABTEST_NONE;
+	abtest_interval(&t, 0.95, &lo, &hi);
+	ok(isnan(lo) && isnan(hi) && isnan(abtest_detectable(&t, 0.95, 0.03)), "untested: none of them");
+	is_double(0.9, abtest_fcr_level(0, 1, 0.05), 1e-12, "FCR level, one test: 1 - 2 x 0.05 = 90%%");
+	is_double(1 - 2 * 0.05 / 40, abtest_fcr_level(0, 40, 0.05), 1e-12,
+		  "none selected of 40: as one selected, 1 - 2 alpha / 40");
+	is_double(1 - 2 * 4 * 0.05 / 40, abtest_fcr_level(4, 40, 0.05), 1e-12,
+		  "four selected of 40: 1 - 2 x 4 alpha / 40 = 99%%");
+	/*
+	 * The agreement the report relies on: the interval at 1 - 2g lies
+	 * wholly beyond the margin exactly when the one-sided
+	 * minimum-effect tail (|d| - m) / se is below g.  (p adds the far
+	 * tail to it: a quarter more here, with 5 df.)
+	 */
+	{
+		static const double a[] = { 1.00, 1.04, 0.97, 1.02 }, b[] = { 1.31, 1.27, 1.33, 1.29 };
+		struct abtest_ratio w;
+		double tail;
+
+		abtest_ratio_welch(a, 4, b, 4, 0.03, &w);
+		tail = abtest_t_sf((log(w.ratio) - log(1.03)) / w.se, w.df);
+		ok(tail < w.p && tail > w.p / 2, "the near tail is most of p (%.3g of %.3g)", tail, w.p);
+		abtest_interval(&w, 1 - 2 * tail * 1.001, &lo, &hi);
+		ok(lo > 1.03, "an interval at 1 - 2 x 1.001 tail lies beyond the margin (lo %.6f)", lo);
+		abtest_interval(&w, 1 - 2 * tail * 0.999, &lo, &hi);
+		ok(lo < 1.03, "... one at 1 - 2 x 0.999 tail reaches into it (lo %.6f)", lo);
+	}
+}
+
 int
 main(void)
 {
@@ -119,7 +180,7 @@ main(void)
 	struct abtest_mwu r;
 	int i, same = 1;
 
-	plan(62);
+	plan(75);
 
 	ok(abtest_mwu_counts(3, 3, counts) == 0, "counts for 3 and 3 computed");
 	for (i = 0; i < 10; i++)
@@ -188,5 +249,6 @@ main(void)
 
 	t_tests();
 	bh_tests();
+	interval_tests();
 	return 0;
 }

@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((110 + ncells))
+plan $((118 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -221,7 +221,8 @@ like 'and names it' "$(cat "$tmp/err")" 'proc: null call \+10[0-9.]*%'
 compare --threshold 100000 hb-r-a.0 hb-r-b.0
 is '--threshold 100000: nothing is that much worse, exit 0' 0 "$STATUS"
 compare --threshold 1 hb-a.0 hb-b.0
-is 'one run a side: nothing is tested, so nothing is a regression' 0 "$STATUS"
+like 'one run a side: nothing is tested, so no regression, but it cannot tell: exit 3' \
+	"$STATUS $(cat "$tmp/err")" '^3 .*no regression beyond 1% shown, but 73 metrics cannot tell'
 
 # ------------------------------------------------ verdicts
 # verdict FILE SECTION COLUMN: the verdict word of the A/B row in the CSV
@@ -244,6 +245,66 @@ is 'one run a side: untested, never significant' 'untested:' "$(verdict proc 'nu
 compare --format csv hb-r-a.0 hb-r-a.0
 is 'a run against itself: nothing flagged' '' "$(flagged)"
 is 'and its ratios are the same' same "$(verdict int 'intgr add')"
+# Every verdict agrees with its interval: "~" never has one wholly beyond
+# the margin, a significant change always has; each tested metric says
+# the smallest change it could have seen, at least the margin.
+compare --format csv hb-r-a.0 hb-r-b.0
+is 'the intervals agree with the verdicts, and every tested row has its detectable change' '' \
+	"$(awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$(h["base"]) == "" || $(h["q"]) == "" { next }
+		{ lo = $(h["change_lo_pct"]); hi = $(h["change_hi_pct"]); v = $(h["verdict"])
+		  beyond = lo != "" && (lo + 0 > 3 || hi + 0 < -3 / 1.03)
+		  if ((v == "no-change" || v == "same") == beyond) print $6 ": " v " " lo " " hi
+		  if (!($(h["detectable_pct"]) + 0 >= 3)) print $6 ": detectable " $(h["detectable_pct"])
+		  if ($(h["change_level"]) + 0 <= 0.95) print $6 ": level " $(h["change_level"]) }' "$tmp/out")"
+
+# rounds FILE "V1 V2 V3" "W1 W2 W3": a run of three rounds of lat_syscall
+# null, round k's samples about Vk ns, its processes having waited for a
+# CPU Wk ms of every 100 ms they wanted one.
+rounds() {
+	_f=$1 _v=$2 _w=$3
+	{
+		printf 'hostbench: 0.1.0\nhost: vm\nos: Linux 6.1\narch: x86_64\nrounds: 3\n'
+		_k=0
+		for _x in $_v; do
+			_k=$((_k + 1))
+			# shellcheck disable=SC2086
+			set -- $_w
+			shift $((_k - 1))
+			printf 'round: %d\nbench: lat_syscall\nargs: null\nstatus: ok\n' "$_k"
+			printf 'bench: lat_syscall\nargs: -N 3 -o raw null\n'
+			for _d in 0.99 1 1.01; do
+				printf 'BenchmarkLatSyscall/op=null\t1000\t%s ns/op\n' \
+					"$(awk -v x="$_x" -v d="$_d" 'BEGIN { print x * d }')"
+			done
+			printf '# noise-self: nivcsw=1 nvcsw=0 children-csw=0 wall-ms=100 run-ms=%s wait-ms=%s steal-ms=0.0\n' \
+				"$((100 - $1)).0" "$1.0"
+			printf '# noise: cpu-others=0.01 steal=0.00 ticks=10\n'
+		done
+	} >"$_f"
+}
+rounds "$tmp/quiet.0" '100 101 99' '1 1 1'
+rounds "$tmp/busy.0" '200 203 198' '70 71 69'
+rounds "$tmp/slow.0" '200 203 198' '1 2 1'
+compare --format csv "$tmp/quiet.0" "$tmp/slow.0"
+is 'a doubled null call on an uncontended machine is worse' worse "$(verdict proc 'null call')"
+compare --format csv "$tmp/quiet.0" "$tmp/busy.0"
+is 'the same change where B waited for a CPU 70% of the time: unreliable, never worse' \
+	unreliable "$(verdict proc 'null call')"
+like '... saying how contended each side was' "$(grep '^2,' "$tmp/out" | grep ',proc,null call,')" \
+	'contended: waited for a CPU 1% vs 70% of the time'
+compare --threshold 5 "$tmp/quiet.0" "$tmp/busy.0"
+like '--threshold 5: a contended side cannot tell: exit 3, never 1' "$STATUS $(cat "$tmp/err")" \
+	'^3 .*1 metric cannot tell'
+like '... and the text says why' "$(cat "$tmp/out")" 'null call .* unreliable: contended: waited for a CPU 1% vs 70%'
+rounds "$tmp/drop.0" '100 3000 99' '1 1 1'
+compare --format csv "$tmp/quiet.0" "$tmp/drop.0"
+like 'a sample 30x off its side'"'"'s others: unreliable, and named' \
+	"$(verdict proc 'null call') $(grep '^2,' "$tmp/out" | grep ',proc,null call,')" \
+	'^unreliable .*a collapsed sample: 2\.985 against 0\.09900 us of side B.s others \(30x off\)'
+compare --threshold 5 "$tmp/quiet.0" "$tmp/quiet.0"
+is 'a run against itself, three rounds: every interval within 5%, exit 0' 0 "$STATUS"
+
 # Runs that measured differently are not comparable, never significant.
 sed 's/^BenchmarkBwMem\/op=rd\/size=8M/BenchmarkBwMem\/op=rd\/size=2M/; s/^args: 8m rd$/args: 2m rd/' \
 	"$data/hb-r-b.0" >"$tmp/small.0"

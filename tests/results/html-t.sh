@@ -55,7 +55,7 @@ like '... and the one word of the command line that changed is marked' "$(cat "$
 	'<td class="diff">console=ttyS0 quiet <mark>mitigations=off</mark></td>'
 like 'keys the runs share are listed apart' "$(cat "$p")" '<summary>The same in every run</summary>'
 is 'the A/B: a table per section, as the text has' \
-	"$(grep -cE '^ +[^ ]+ +[^ ]+ +change +95% interval +q +verdict$' "$tmp/out")" \
+	"$(grep -cE '^ +[^ ]+ +[^ ]+ +change +([0-9.]+% )?interval +q +verdict$' "$tmp/out")" \
 	"$(count '<table class="ab"' "$p")"
 like 'what changed is named' "$(cat "$p")" 'governor: ondemand -&gt; performance'
 like 'one run a side: rows greyed (untested)' "$(cat "$p")" '<tr class="dim"><td class="k">null call</td>'
