@@ -89,6 +89,7 @@ resfile_free(struct resfile_run *r)
 	for (i = 0; i < r->nflags; i++)
 		free(r->flags[i]);
 	free(r->flags);
+	free(r->flag_counts);
 	resfile_init(r);
 }
 
@@ -347,17 +348,29 @@ resfile_add_flag(struct resfile_parser *p, const char *fmt, ...)
 	struct resfile_run *r = p->r;
 	char buf[1024];
 	va_list ap;
-	size_t i;
+	size_t i, cap;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	for (i = 0; i < r->nflags; i++)
-		if (strcmp(r->flags[i], buf) == 0)
+		if (strcmp(r->flags[i], buf) == 0) {
+			r->flag_counts[i]++;
 			return 0;
-	if (resfile_grow(&r->flags, &p->flags_cap, r->nflags, sizeof(*r->flags)) != 0
-	    || (r->flags[r->nflags] = resfile_str_dup(buf)) == NULL)
+		}
+	cap = p->flags_cap;
+	if (resfile_grow(&r->flags, &p->flags_cap, r->nflags, sizeof(*r->flags)) != 0)
 		return resfile_oom(p);
+	if (p->flags_cap != cap || r->flag_counts == NULL) {
+		size_t *c = realloc(r->flag_counts, p->flags_cap * sizeof(*c));
+
+		if (c == NULL)
+			return resfile_oom(p);
+		r->flag_counts = c;
+	}
+	if ((r->flags[r->nflags] = resfile_str_dup(buf)) == NULL)
+		return resfile_oom(p);
+	r->flag_counts[r->nflags] = 1;
 	r->nflags++;
 	return 0;
 }

@@ -119,6 +119,8 @@ struct resfile_run {
 	 * "lat_syscall null: precision not reached ...". */
 	char **flags;
 	size_t nflags;
+	size_t *flag_counts;	/* per flag: how many times it was raised
+				 * (a case marked noisy in two rounds alike) */
 	double max_load;	/* the highest load: line; -1 when none */
 	unsigned long lines;
 };

@@ -637,47 +637,61 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
  * cases, a case repeated by rounds once with its count), wrapped at
  * WIDTH; the other flags one a line.
  */
-void
-format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
+/*
+ * The kinds of noisy marks the suite writes, "LABEL: noisy: <lead>X<tail>"
+ * with X a figure: grouped by kind.
+ */
+static const struct noisy_kind {
+	const char *lead, *scan, *unit;
+} noisy_kinds[] = {
+	{ ": noisy: other processes used ", "%lf CPUs (threshold %lf)", "CPUs" },
+	{ ": noisy: its processes waited for a CPU ", "%lf%% of the time (threshold %lf%%)", "%" },
+};
+
+/* One kind's entry: its count, range and cases (see format_flags). */
+static void
+noisy_entry(FILE *f, const struct report_run *r, const char *lead, const char *tag,
+	    const struct noisy_kind *kind)
 {
-	static const char noisy[] = ": noisy: other processes used ";
 	double lo = HUGE_VAL, hi = 0, threshold = NAN;
 	size_t k, j, n = 0;
 	struct line l = { "", 0 };
+	int pct = strcmp(kind->unit, "%") == 0;
 
 	for (k = 0; k < r->rf.nflags; k++) {
-		const char *fl = r->rf.flags[k], *at = strstr(fl, noisy);
+		const char *at = strstr(r->rf.flags[k], kind->lead);
 		double used, th;
 
-		if (at == NULL || sscanf(at + sizeof(noisy) - 1, "%lf CPUs (threshold %lf)", &used, &th) != 2) {
-			fprintf(f, "%s%s%s\n", lead, tag, fl);
+		if (at == NULL || sscanf(at + strlen(kind->lead), kind->scan, &used, &th) != 2)
 			continue;
-		}
-		n++;
+		n += r->rf.flag_counts[k];
 		lo = used < lo ? used : lo;
 		hi = used > hi ? used : hi;
 		threshold = th;
 	}
 	if (n == 0)
 		return;
-	lput(&l, "%s%snoisy: %lu case%s, other processes used %.2f", lead, tag, (unsigned long)n,
-	     n == 1 ? "" : "s", lo);
+	lput(&l, "%s%snoisy: %lu case%s, %s%.*f", lead, tag, (unsigned long)n, n == 1 ? "" : "s",
+	     kind->lead + strlen(": noisy: "), pct ? 0 : 2, lo);
 	if (hi > lo)
-		lput(&l, " to %.2f", hi);
-	lput(&l, " CPUs (threshold %g):", threshold);
+		lput(&l, " to %.*f", pct ? 0 : 2, hi);
+	if (pct)
+		lput(&l, "%% of the time (threshold %g%%):", threshold);
+	else
+		lput(&l, " CPUs (threshold %g):", threshold);
 	for (k = 0; k < r->rf.nflags; k++) {
-		const char *fl = r->rf.flags[k], *at = strstr(fl, noisy);
+		const char *fl = r->rf.flags[k], *at = strstr(fl, kind->lead);
 		size_t len = at != NULL ? (size_t)(at - fl) : 0, count = 0, seen = 0;
 		char item[128];
 
 		if (at == NULL)
 			continue;
 		for (j = 0; j < r->rf.nflags; j++) {
-			const char *o = r->rf.flags[j], *oat = strstr(o, noisy);
+			const char *o = r->rf.flags[j], *oat = strstr(o, kind->lead);
 
 			if (oat == NULL || (size_t)(oat - o) != len || strncmp(o, fl, len) != 0)
 				continue;
-			count++;
+			count += r->rf.flag_counts[j];
 			seen |= j < k;
 		}
 		if (seen)
@@ -693,6 +707,28 @@ format_flags(FILE *f, const struct report_run *r, const char *lead, const char *
 	if (l.n > 0 && l.buf[l.n - 1] == ',')
 		l.n--;
 	lend(&l, f);
+}
+
+void
+format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
+{
+	size_t k, i;
+
+	for (k = 0; k < r->rf.nflags; k++) {
+		double used, th;
+		int grouped = 0;
+
+		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++) {
+			const char *at = strstr(r->rf.flags[k], noisy_kinds[i].lead);
+
+			grouped = at != NULL && sscanf(at + strlen(noisy_kinds[i].lead), noisy_kinds[i].scan,
+						       &used, &th) == 2;
+		}
+		if (!grouped)
+			fprintf(f, "%s%s%s\n", lead, tag, r->rf.flags[k]);
+	}
+	for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds); i++)
+		noisy_entry(f, r, lead, tag, &noisy_kinds[i]);
 }
 
 /*
