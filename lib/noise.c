@@ -265,6 +265,20 @@ noise_parse_cgroup(const char *text, char *buf, size_t len)
 	return -1;
 }
 
+double
+noise_waited(const struct noise_self *from, const struct noise_self *to)
+{
+	double run, wait;
+
+	if (from->run_ms < 0 || from->wait_ms < 0 || to->run_ms < 0 || to->wait_ms < 0)
+		return -1;
+	run = to->run_ms - from->run_ms;
+	wait = to->wait_ms - from->wait_ms;
+	if (run < 0 || wait < 0 || !(run + wait > 0))
+		return -1;
+	return wait / (run + wait);
+}
+
 void
 noise_child(pid_t pid)
 {

@@ -105,6 +105,17 @@ int noise_read(struct noise_self *s);
 long long noise_sched_migrations(const char *text);
 
 /*
+ * The share of the time the processes counted wanted a CPU that they
+ * waited for one between two reads (noise_read, from earlier than to),
+ * wait / (run + wait), 0 .. 1; -1 when either read does not say, or
+ * nothing wanted a CPU.  Pure.
+ */
+double noise_waited(const struct noise_self *from, const struct noise_self *to);
+
+/* Above this share a case counts as contended (resfile.h says why). */
+#define NOISE_CONTENDED 0.5
+
+/*
  * Count the CPU time and the run delay of child pid (a partner, a
  * parallel copy, a server this process started) with this process's:
  * call it once per child, just before killing or reaping it (a zombie's

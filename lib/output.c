@@ -89,7 +89,7 @@ static const char *const run_note_keys[] = {
 	"ab-side", "ab-state", "best-chains", "cache-below", "clock", "clock-resolution", "cpu-mhz",
 	"cpuinfo-mhz", "cycle", "date", "dir", "file", "huge-pages", "input",
 	"io-latency", "lateness", "line-test", "load", "mhz-xor", "note", "output", "overhead",
-	"page-faults", "precision", "received", "round", "server", "socket-buffer",
+	"page-faults", "placement-busy", "precision", "received", "round", "server", "socket-buffer",
 	"status", "udp", "udp-short",
 };
 

@@ -216,6 +216,21 @@ place_print_config(FILE *f, const struct place *p, enum place_kind k)
 	output_config(f, "placement", "%s", place_describe(p, k, buf, sizeof(buf)));
 }
 
+void
+place_note_busy(FILE *f, const struct place *p, enum place_kind k, const struct noise_self *before)
+{
+	char buf[OUTPUT_MAX_VALUE];
+	struct noise_self now;
+	double w;
+
+	if (k == PLACE_UNPINNED || !p->can_pin || noise_read(&now) != 0
+	    || (w = noise_waited(before, &now)) < 0 || w <= NOISE_CONTENDED)
+		return;
+	output_config(f, "placement-busy", "%s: its processes waited for a CPU %.0f%% of the time they "
+		      "wanted one (above %.0f%%): other work on its CPUs",
+		      place_describe(p, k, buf, sizeof(buf)), 100 * w, 100 * NOISE_CONTENDED);
+}
+
 /*
  * The children of this process.  A fixed table, so that the signal
  * handler can walk it; a slot is 0 when free.

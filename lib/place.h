@@ -72,6 +72,24 @@ struct place {
 	unsigned mask;			/* PLACE_BIT()s to run, never 0 after setup */
 };
 
+/*
+ * After a pinned placement k's case (its children killed, so that their
+ * figures are counted): when its processes waited for a CPU more than
+ * NOISE_CONTENDED of the time they wanted one since *before (a
+ * noise_read as the placement began), say so as a run note on f, in raw
+ * mode:
+ *
+ *   # placement-busy: one, cpu 0: its processes waited for a CPU 81% of
+ *     the time they wanted one (above 50%): other work on its CPUs
+ *
+ * (one line), so that a pinned figure far below an unpinned one is
+ * explained where it stands.  Nothing for an unpinned placement (the
+ * scheduler could move them), nor where the wait is unknown.
+ */
+struct noise_self;
+void place_note_busy(FILE *f, const struct place *p, enum place_kind k,
+		     const struct noise_self *before);
+
 /* What -p takes, for the help of a row of an option table. */
 #define PLACE_HELP "one, spread, both (default with 2+ CPUs) or unpinned"
 

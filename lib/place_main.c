@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "msg.h"
+#include "noise.h"
 #include "parse.h"
 #include "place.h"
 #include "place_main.h"
@@ -55,9 +56,12 @@ run(const struct place_prog *pp, const struct bench_opts *o, const struct place 
     enum place_kind k, const struct place_case *pc)
 {
 	struct bench_case c;
+	struct noise_self before;
 	char name[OUTPUT_MAX_NAME];
 	unsigned idx;
 
+	if (noise_read(&before) != 0)
+		before.run_ms = -1;
 	if (place_pin(pl, k, 0) != 0)
 		msg_sysdie("cannot pin to CPU %d", pl->cpus[0]);
 	if (o->output == OUTPUT_RAW) {
@@ -93,6 +97,8 @@ run(const struct place_prog *pp, const struct bench_opts *o, const struct place 
 	if (pp->close != NULL)
 		pp->close(pp->arg);
 	place_kill_children();
+	if (o->output == OUTPUT_RAW)
+		place_note_busy(stdout, pl, k, &before);
 	if (place_restore(pl) != 0)
 		msg_sysdie("cannot restore the CPU affinity");
 	return 0;

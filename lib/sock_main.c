@@ -429,6 +429,10 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	bench_print_config(o, sp->bench);
 	n = place_list(&pl, kinds, PLACE_COUNT);
 	for (i = 0; i < n && rc == 0; i++) {
+		struct noise_self before;
+
+		if (noise_read(&before) != 0)
+			before.run_ms = -1;
 		if (place_pin(&pl, kinds[i], 0) != 0)
 			msg_sysdie("cannot pin to a CPU for placement %s", place_name(kinds[i]));
 		if (start_local(sp, so, &pl, kinds[i], &a) != 0)
@@ -440,6 +444,8 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		}
 		rc = sp->measure(&a, place_name_part(kinds[i]), sp->arg);
 		stop_local();
+		if (rc == 0 && o->output == OUTPUT_RAW)
+			place_note_busy(stdout, &pl, kinds[i], &before);
 		if (place_restore(&pl) != 0)
 			msg_sysdie("cannot unpin");
 	}

@@ -157,7 +157,7 @@ main(void)
 	pid_t pid;
 	int schedstat;
 
-	plan(44);
+	plan(48);
 
 	parsers();
 
@@ -191,6 +191,22 @@ main(void)
 	noise_format(line, sizeof(line), &s);
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 steal-ms=0.0\n", line,
 		  "run and wait go together, and unknowns are left out");
+
+	{
+		struct noise_self a, b;
+
+		memset(&a, 0, sizeof(a));
+		b = a;
+		a.run_ms = 100, a.wait_ms = 10;
+		b.run_ms = 130, b.wait_ms = 100;
+		is_double(0.75, noise_waited(&a, &b), 1e-12, "waited: 90 ms of the 120 wanting a CPU");
+		b.wait_ms = -1;
+		is_double(-1, noise_waited(&a, &b), 0, "... unknown when a read does not say");
+		b.run_ms = 100, b.wait_ms = 10;
+		is_double(-1, noise_waited(&a, &b), 0, "... or when nothing wanted a CPU");
+		b.run_ms = 90, b.wait_ms = 20;
+		is_double(-1, noise_waited(&a, &b), 0, "... or a figure went backwards");
+	}
 
 	/* (In children, before this process starts counting.) */
 	exit_output(OUTPUT_RAW, "x\n", 0, out, sizeof(out));
