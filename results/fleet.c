@@ -468,9 +468,20 @@ struct across {
 	double ratio;		/* worst / best */
 };
 
+/* A host left out of a column's ranking: its runs measured the column
+ * otherwise than the reference run (another size, an emulated run). */
+struct across_left {
+	const struct report_section *sec;
+	const struct report_column *col;
+	size_t host;
+	char why[96];
+};
+
 struct across_set {
 	struct across *v;
 	size_t n, nhosts;
+	struct across_left *left;
+	size_t nleft;
 };
 
 static void
@@ -482,8 +493,16 @@ across_free(struct across_set *a)
 		free(a->v[i].med);
 		free(a->v[i].n);
 	}
+	free(a->left);
 	free(a->v);
 	memset(a, 0, sizeof(*a));
+}
+
+/* A cell with a value to rank. */
+static int
+valued(const struct resfile_value *c)
+{
+	return c->present && !c->implausible && isfinite(c->value);
 }
 
 static int
@@ -494,8 +513,44 @@ cmp_double(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-/* The columns with a direction that two or more hosts measured, each
- * with its best and worst host.  0, or -1 when out of memory. */
+/*
+ * The reference run of a column: the valued run comparable (the A/B's
+ * rules: report_incomparable_runs) with the runs of the most hosts, the
+ * first such on a tie; (size_t)-1 when no run has a value.
+ */
+static size_t
+reference_run(const struct report *rep, size_t si, size_t ci)
+{
+	const struct report_column *col = &rep->secs[si].cols[ci];
+	size_t r, h, i, best = (size_t)-1, most = 0;
+	char why[96];
+
+	for (r = 0; r < rep->nruns; r++) {
+		size_t hosts = 0;
+
+		if (!valued(&col->cells[r]))
+			continue;
+		for (h = 0; h < rep->nhosts; h++)
+			for (i = 0; i < rep->hosts[h].n; i++) {
+				size_t o = rep->hosts[h].runs[i];
+
+				if (valued(&col->cells[o])
+				    && !report_incomparable_runs(rep, si, ci, r, o, why, sizeof(why))) {
+					hosts++;
+					break;
+				}
+			}
+		if (best == (size_t)-1 || hosts > most) {
+			best = r;
+			most = hosts;
+		}
+	}
+	return best;
+}
+
+/* The columns with a direction that two or more hosts measured alike,
+ * each with its best and worst host and the hosts left out.  0, or -1
+ * when out of memory. */
 static int
 across_build(const struct report *rep, struct across_set *a)
 {
@@ -510,10 +565,11 @@ across_build(const struct report *rep, struct across_set *a)
 		for (ci = 0; ci < rep->secs[si].ncols; ci++) {
 			const struct report_column *col = &rep->secs[si].cols[ci];
 			struct across x, *p;
-			size_t nvalued = 0;
+			size_t nvalued = 0, ref;
 
 			if (col->m->better == METRIC_NEITHER || col->m->select == METRIC_CONFIG
-			    || report_shown_before(rep, si, ci))
+			    || report_shown_before(rep, si, ci)
+			    || (ref = reference_run(rep, si, ci)) == (size_t)-1)
 				continue;
 			memset(&x, 0, sizeof(x));
 			x.sec = &rep->secs[si];
@@ -528,14 +584,39 @@ across_build(const struct report *rep, struct across_set *a)
 			for (h = 0; h < a->nhosts; h++) {
 				const struct report_host *host = &rep->hosts[h];
 				size_t m = 0;
+				char why[96] = "";
 
 				for (i = 0; i < host->n; i++) {
 					const struct resfile_value *c = &col->cells[host->runs[i]];
+					char w[96];
 
-					if (c->present && !c->implausible && isfinite(c->value))
-						v[m++] = c->value;
+					if (!valued(c))
+						continue;
+					/* Measured otherwise than the reference: not ranked. */
+					if (report_incomparable_runs(rep, si, ci, ref, host->runs[i], w, sizeof(w))) {
+						if (why[0] == '\0')
+							snprintf(why, sizeof(why), "%s", w);
+						continue;
+					}
+					v[m++] = c->value;
 				}
 				x.n[h] = m;
+				/* A host some of whose runs are comparable is ranked by those. */
+				if (why[0] != '\0' && m == 0) {
+					struct across_left *l = realloc(a->left, (a->nleft + 1) * sizeof(*l));
+
+					if (l == NULL) {
+						free(x.med);
+						free(x.n);
+						goto oom;
+					}
+					a->left = l;
+					l[a->nleft].sec = x.sec;
+					l[a->nleft].col = col;
+					l[a->nleft].host = h;
+					snprintf(l[a->nleft].why, sizeof(l[a->nleft].why), "%s", why);
+					a->nleft++;
+				}
 				if (m == 0) {
 					x.med[h] = NAN;
 					continue;
@@ -574,6 +655,45 @@ oom:
 	free(v);
 	across_free(a);
 	return -1;
+}
+
+/*
+ * The hosts left out of a column's ranking, a line per host and reason:
+ * the columns (three at most by name, else their count).
+ */
+static void
+text_left(const struct report *rep, const struct across_set *a, FILE *f)
+{
+	size_t i, j;
+
+	if (a->nleft == 0)
+		return;
+	fprintf(f, "Left out of the ranking, measured otherwise than the rest (an A/B would\n"
+		"call them not comparable):\n");
+	for (i = 0; i < a->nleft; i++) {
+		const struct across_left *x = &a->left[i];
+		size_t n = 0, shown = 0;
+		char line[512];
+		int k;
+
+		for (j = 0; j < i; j++)
+			if (a->left[j].host == x->host && strcmp(a->left[j].why, x->why) == 0)
+				break;
+		if (j < i)
+			continue;
+		for (j = i; j < a->nleft; j++)
+			n += a->left[j].host == x->host && strcmp(a->left[j].why, x->why) == 0;
+		k = snprintf(line, sizeof(line), "  %s: %s:", rep->hosts[x->host].label, x->why);
+		if (n > 3)
+			snprintf(line + k, sizeof(line) - (size_t)k, " %lu columns", (unsigned long)n);
+		else
+			for (j = i; j < a->nleft && k > 0 && (size_t)k < sizeof(line); j++)
+				if (a->left[j].host == x->host && strcmp(a->left[j].why, x->why) == 0)
+					k += snprintf(line + k, sizeof(line) - (size_t)k, "%s %s %s",
+						      shown++ ? "," : "", a->left[j].sec->s->id,
+						      a->left[j].col->m->column);
+		put_line(f, line);
+	}
 }
 
 static void
@@ -626,7 +746,10 @@ text_across(const struct report *rep, const struct across_set *a, FILE *f)
 		put_line(f, line);
 	}
 	fprintf(f, "worst/best: the worst host's value over the best's (above 1 for a time,\n"
-		"below 1 for a rate); a column only where two or more hosts have a value.\n\n");
+		"below 1 for a rate); a column only where two or more hosts have a value\n"
+		"measured alike.\n");
+	text_left(rep, a, f);
+	fputc('\n', f);
 }
 
 void
@@ -651,6 +774,10 @@ fleet_text(const struct report *rep, FILE *f)
 	if (across_build(rep, &a) == 0) {
 		if (a.n > 0)
 			text_across(rep, &a, f);
+		else if (a.nleft > 0) {
+			text_left(rep, &a, f);
+			fputc('\n', f);
+		}
 		across_free(&a);
 	}
 }
@@ -717,6 +844,21 @@ fleet_markdown(const struct report *rep, FILE *f)
 				md_cell(f, report_value(y, sizeof(y), e->col->m, e->med[e->worst]), 0);
 				md_cell(f, isfinite(e->ratio) ? report_num(r, sizeof(r), e->ratio) : "-", 0);
 				fputs("|\n", f);
+			}
+			fputc('\n', f);
+		}
+		if (a.nleft > 0) {
+			fputs("Left out of the ranking, measured otherwise than the rest:\n\n", f);
+			for (i = 0; i < a.nleft; i++) {
+				fputs("- ", f);
+				escape_markdown(f, a.left[i].sec->s->id, 0);
+				fputc(' ', f);
+				escape_markdown(f, a.left[i].col->m->column, 0);
+				fputs(": ", f);
+				escape_markdown(f, rep->hosts[a.left[i].host].label, 0);
+				fputs(": ", f);
+				escape_markdown(f, a.left[i].why, 0);
+				fputc('\n', f);
 			}
 			fputc('\n', f);
 		}
@@ -799,6 +941,21 @@ fleet_across_html(const struct report *rep, FILE *f)
 		}
 		fputs("</tbody>\n</table>\n", f);
 	}
+	if (a.nleft > 0) {
+		fputs("<p>Left out of the ranking, measured otherwise than the rest:</p>\n<ul class=\"left\">\n", f);
+		for (i = 0; i < a.nleft; i++) {
+			fputs("<li>", f);
+			html_text(f, a.left[i].sec->s->id);
+			fputc(' ', f);
+			html_text(f, a.left[i].col->m->column);
+			fputs(": ", f);
+			html_text(f, rep->hosts[a.left[i].host].label);
+			fputs(": ", f);
+			html_text(f, a.left[i].why);
+			fputs("</li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
 	across_free(&a);
 }
 
@@ -852,11 +1009,28 @@ fleet_csv(const struct report *rep, FILE *f)
 			csv_field(f, "", 0);				/* base */
 			csv_field(f, "", 0);				/* units */
 			csv_field(f, d, 0);				/* delta_pct: against the best */
-			for (k = 0; k < 5; k++)				/* change_lo .. significant */
+			for (k = 0; k < 7; k++)				/* change_lo .. significant */
 				csv_field(f, "", 0);
 			csv_field(f, h == e->best ? "best" : h == e->worst ? "worst" : "", 0);
 			csv_field(f, why, 1);
 		}
+	}
+	for (i = 0; i < a.nleft; i++) {
+		snprintf(col, sizeof(col), "%s: %s", a.left[i].sec->s->id, a.left[i].col->m->column);
+		for (k = 0; k < 2; k++)					/* run, file */
+			csv_field(f, "", 0);
+		csv_field(f, rep->hosts[a.left[i].host].label, 0);	/* host */
+		csv_field(f, "", 0);					/* note */
+		csv_field(f, "hosts", 0);
+		csv_field(f, col, 0);
+		csv_field(f, a.left[i].col->m->display_unit, 0);
+		for (k = 0; k < 5; k++)					/* value .. ci_level */
+			csv_field(f, "", 0);
+		csv_field(f, metric_better_name(a.left[i].col->m->better), 0);
+		for (k = 0; k < 10; k++)				/* base .. significant */
+			csv_field(f, "", 0);
+		csv_field(f, "incomparable", 0);
+		csv_field(f, a.left[i].why, 1);
 	}
 	across_free(&a);
 }
@@ -939,6 +1113,18 @@ fleet_json(const struct report *rep, FILE *f)
 		fputs(", \"worst_over_best\": ", f);
 		export_json_num(f, e->ratio);
 		fprintf(f, "}%s\n", i + 1 < a.n ? "," : "");
+	}
+	fputs("  ],\n  \"left_out_of_ranking\": [\n", f);
+	for (i = 0; i < a.nleft; i++) {
+		fputs("    {\"section\": ", f);
+		export_json_str(f, a.left[i].sec->s->id);
+		fputs(", \"column\": ", f);
+		export_json_str(f, a.left[i].col->m->column);
+		fputs(", \"host\": ", f);
+		export_json_str(f, rep->hosts[a.left[i].host].label);
+		fputs(", \"why\": ", f);
+		export_json_str(f, a.left[i].why);
+		fprintf(f, "}%s\n", i + 1 < a.nleft ? "," : "");
 	}
 	fputs("  ],\n", f);
 	across_free(&a);

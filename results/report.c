@@ -891,6 +891,27 @@ run_value(const struct resfile_value *c)
 	return c->nunits > 0 ? exp(s / (double)c->nunits) : c->value;
 }
 
+int
+report_incomparable_runs(const struct report *rep, size_t si, size_t ci, size_t x, size_t y,
+			 char *why, size_t len)
+{
+	struct report_group gx, gy;
+	struct report_ab ab;
+
+	memset(&gx, 0, sizeof(gx));
+	memset(&gy, 0, sizeof(gy));
+	memset(&ab, 0, sizeof(ab));
+	gx.runs = &x;
+	gx.n = 1;
+	gy.runs = &y;
+	gy.n = 1;
+	ab.ga = &gx;
+	ab.gb = &gy;
+	ab.base = x;
+	ab.other = y;
+	return incomparable(rep, &ab, si, ci, why, len);
+}
+
 /*
  * The contention of case k (resfile_case_contention) weighted by the
  * time its processes wanted a CPU, into *sum and *w; nothing when

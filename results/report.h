@@ -287,6 +287,18 @@ int report_shown_before(const struct report *rep, size_t si, size_t ci);
 int report_build(struct report *rep, const char *const *only, size_t base);
 void report_free(struct report *rep);
 
+/*
+ * Whether runs x and y measured column ci of section si differently,
+ * by the rules of an A/B comparison (another result chosen: size,
+ * placement, a sweep that ended early; other arguments; a memory
+ * reduction on one side; emulation; parallel copies; a memory test
+ * measured the memory on both at whatever sizes is comparable): 1 with
+ * why[] saying how ("size=1M vs size=128M"), else 0.  Both cells must be
+ * present.
+ */
+int report_incomparable_runs(const struct report *rep, size_t si, size_t ci, size_t x, size_t y,
+			     char *why, size_t len);
+
 /* Write the report in a format. */
 void report_write(const struct report *rep, enum report_format fmt, FILE *f);
 

@@ -23,7 +23,7 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-plan 49
+plan 54
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, stderr in
 # $tmp/err, the exit status in $STATUS.
@@ -171,7 +171,8 @@ like '... a bandwidth'"'"'s, worst/best below 1' "$(cat "$tmp/out")" \
 compare --summary --format csv $fleet
 is 'CSV: a row per metric and host (its median run), the best and worst named' \
 	'vm,0.234086, nas,0.702258,worst big,0.105563,best' \
-	"$(awk -F ',' '$5 == "hosts" && $6 == "proc: null call" { printf "%s%s,%s,%s", n++ ? " " : "", $3, $8, $22 }' "$tmp/out")"
+	"$(awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$5 == "hosts" && $6 == "proc: null call" { printf "%s%s,%s,%s", n++ ? " " : "", $3, $8, $(h["verdict"]) }' "$tmp/out")"
 like '... the worst row gives worst/best' "$(grep '^,,nas,,hosts,proc: null call,' "$tmp/out")" 'worst/best 6\.653$'
 # shellcheck disable=SC2086
 compare --summary --format json $fleet
@@ -188,6 +189,23 @@ assert len(d["across_hosts"]) > 20' "$tmp/out"
 else
 	skip 'no python3 to read the JSON'
 fi
+
+# A host whose runs measured a column otherwise (an emulated run,
+# another size) is left out of its ranking, saying why.
+awk '{ print } /^arch:/ && !d { print "emulation: qemu-arm"; d = 1 }' "$data/fleet-nas.0" >"$tmp/nas-qemu.0"
+sed 's/size=8M/size=1M/g' "$data/fleet-big.0" >"$tmp/big-1m.0"
+compare --summary fleet-vm.0 "$tmp/nas-qemu.0" fleet-big.0
+like 'an emulated host: left out of every ranking, saying why' "$(cat "$tmp/out")" \
+	'^  nas: emulation none vs qemu-arm: [0-9]+ columns$'
+ok '... and never named best or worst' sh -c '! sed -n "/^Across hosts - /,/^Left out/p" "$1" | grep -Eq "^[a-z0-9]+ .* nas "' sh "$tmp/out"
+compare --summary fleet-vm.0 fleet-nas.0 "$tmp/big-1m.0"
+like 'a host that walked another size: left out of those columns' "$(cat "$tmp/out")" \
+	'^  big: size=8M vs size=1M: [0-9]+ columns$'
+like '... ranked without it there (best and worst of the others)' "$(cat "$tmp/out")" \
+	'^membw +rd +MB/s +vm +[0-9]+ +nas +[0-9]+ +0\.[0-9]+$'
+compare --summary --format csv fleet-vm.0 fleet-nas.0 "$tmp/big-1m.0"
+like 'CSV: a left-out host is a row saying incomparable, and why' "$(cat "$tmp/out")" \
+	',,big,,hosts,membw: rd,MB/s,.*,incomparable,size=8M vs size=1M'
 
 # ------------------------------------------------ a directory: result files only
 mkdir "$tmp/dir"
