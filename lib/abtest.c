@@ -262,20 +262,32 @@ abtest_t_quantile(double p, double df)
 }
 
 static void
-untested(struct abtest_ratio *out, double ratio)
+untested(struct abtest_ratio *out, double ratio, enum abtest_scale scale)
 {
 	out->method = ABTEST_NONE;
+	out->scale = scale;
 	out->ratio = ratio;
 	out->lo = out->hi = out->p = out->df = out->se = NAN;
 }
 
-/* Fill the p-value and interval from the log ratio d, its se and df. */
-static void
-finish_t(struct abtest_ratio *out, double d, double se, double df, double margin)
+/* Back from the scale tested on: exp for ratios, as it is for differences. */
+static double
+unscale(enum abtest_scale scale, double x)
 {
-	double m = log1p(margin), t;
+	return scale == ABTEST_LOG ? exp(x) : x;
+}
 
-	out->ratio = exp(d);
+/*
+ * Fill the p-value and interval from the change d (a log ratio or a
+ * difference), its se and df, against the margin m on that scale.
+ */
+static void
+finish_t(struct abtest_ratio *out, double d, double se, double df, double m, enum abtest_scale scale)
+{
+	double t;
+
+	out->scale = scale;
+	out->ratio = unscale(scale, d);
 	out->df = df;
 	out->se = se;
 	if (!(se > 0)) {
@@ -288,60 +300,26 @@ finish_t(struct abtest_ratio *out, double d, double se, double df, double margin
 	if (out->p > 1)
 		out->p = 1;
 	t = abtest_t_quantile((1 - ABTEST_CI_LEVEL) / 2, df);
-	out->lo = exp(d - t * se);
-	out->hi = exp(d + t * se);
+	out->lo = unscale(scale, d - t * se);
+	out->hi = unscale(scale, d + t * se);
 }
 
-void
-abtest_interval(const struct abtest_ratio *t, double level, double *lo, double *hi)
-{
-	double q, l = log(t->ratio);
-
-	*lo = *hi = NAN;
-	if (t->method == ABTEST_NONE || !(level > 0 && level < 1) || !(t->ratio > 0))
-		return;
-	if (!(t->se > 0)) {
-		*lo = *hi = t->ratio;
-		return;
-	}
-	q = abtest_t_quantile((1 - level) / 2, t->df);
-	*lo = exp(l - q * t->se);
-	*hi = exp(l + q * t->se);
-}
-
-double
-abtest_detectable(const struct abtest_ratio *t, double level, double margin)
-{
-	if (t->method == ABTEST_NONE || !(level > 0 && level < 1) || !(margin >= 0))
-		return NAN;
-	if (!(t->se > 0))
-		return 1 + margin;
-	return (1 + margin) * exp(abtest_t_quantile((1 - level) / 2, t->df) * t->se);
-}
-
-double
-abtest_fcr_level(size_t r, size_t m, double alpha)
-{
-	double g = m > 0 ? (double)(r > 0 ? r : 1) * alpha / (double)m : alpha;
-
-	return 1 - 2 * (g < 0.5 ? g : 0.5);
-}
-
-/* Mean and sample variance of the logs of v[0..n); -1 on a value <= 0. */
+/* Mean and sample variance of v[0..n) (their logs with scale ABTEST_LOG);
+ * -1 on a value that is not finite, or not above 0 for a log. */
 static int
-log_moments(const double *v, size_t n, double *mean, double *var)
+moments(const double *v, size_t n, enum abtest_scale scale, double *mean, double *var)
 {
 	double s = 0, ss = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!(v[i] > 0) || !isfinite(v[i]))
+		if (!isfinite(v[i]) || (scale == ABTEST_LOG && !(v[i] > 0)))
 			return -1;
-		s += log(v[i]);
+		s += scale == ABTEST_LOG ? log(v[i]) : v[i];
 	}
 	*mean = s / (double)n;
 	for (i = 0; i < n; i++) {
-		double e = log(v[i]) - *mean;
+		double e = (scale == ABTEST_LOG ? log(v[i]) : v[i]) - *mean;
 
 		ss += e * e;
 	}
@@ -349,22 +327,23 @@ log_moments(const double *v, size_t n, double *mean, double *var)
 	return 0;
 }
 
-int
-abtest_ratio_welch(const double *a, size_t na, const double *b, size_t nb,
-		   double margin, struct abtest_ratio *out)
+/* Welch's t test on scale; m the margin on it (a log, or absolute). */
+static int
+welch(const double *a, size_t na, const double *b, size_t nb, double m, enum abtest_scale scale,
+      struct abtest_ratio *out)
 {
 	double ma, va, mb, vb, se, df;
 
-	if (na == 0 || nb == 0 || !(margin >= 0)) {
+	if (na == 0 || nb == 0 || !(m >= 0)) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (log_moments(a, na, &ma, &va) != 0 || log_moments(b, nb, &mb, &vb) != 0) {
+	if (moments(a, na, scale, &ma, &va) != 0 || moments(b, nb, scale, &mb, &vb) != 0) {
 		errno = EDOM;
 		return -1;
 	}
 	if (na < 2 && nb < 2) {
-		untested(out, exp(mb - ma));
+		untested(out, unscale(scale, mb - ma), scale);
 		return 0;
 	}
 	out->method = ABTEST_WELCH;
@@ -383,41 +362,109 @@ abtest_ratio_welch(const double *a, size_t na, const double *b, size_t nb,
 				   / (wa * wa / (double)(na - 1) + wb * wb / (double)(nb - 1))
 				 : (double)(na + nb - 2);
 	}
-	finish_t(out, mb - ma, se, df, margin);
+	finish_t(out, mb - ma, se, df, m, scale);
 	return 0;
+}
+
+/* The paired form on scale. */
+static int
+paired(const double *a, const double *b, size_t n, double m, enum abtest_scale scale,
+       struct abtest_ratio *out)
+{
+	double s = 0, ss = 0, d;
+	size_t i;
+
+	if (n == 0 || !(m >= 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (!isfinite(a[i]) || !isfinite(b[i])
+		    || (scale == ABTEST_LOG && (!(a[i] > 0) || !(b[i] > 0)))) {
+			errno = EDOM;
+			return -1;
+		}
+	for (i = 0; i < n; i++)
+		s += scale == ABTEST_LOG ? log(b[i] / a[i]) : b[i] - a[i];
+	d = s / (double)n;
+	if (n < 2) {
+		untested(out, unscale(scale, d), scale);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		double e = (scale == ABTEST_LOG ? log(b[i] / a[i]) : b[i] - a[i]) - d;
+
+		ss += e * e;
+	}
+	out->method = ABTEST_PAIRED;
+	finish_t(out, d, sqrt(ss / (double)(n - 1) / (double)n), (double)(n - 1), m, scale);
+	return 0;
+}
+
+int
+abtest_ratio_welch(const double *a, size_t na, const double *b, size_t nb,
+		   double margin, struct abtest_ratio *out)
+{
+	return welch(a, na, b, nb, margin >= 0 ? log1p(margin) : -1, ABTEST_LOG, out);
 }
 
 int
 abtest_ratio_paired(const double *a, const double *b, size_t n, double margin,
 		    struct abtest_ratio *out)
 {
-	double s = 0, ss = 0, d;
-	size_t i;
+	return paired(a, b, n, margin >= 0 ? log1p(margin) : -1, ABTEST_LOG, out);
+}
 
-	if (n == 0 || !(margin >= 0)) {
-		errno = EINVAL;
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		if (!(a[i] > 0) || !(b[i] > 0) || !isfinite(a[i]) || !isfinite(b[i])) {
-			errno = EDOM;
-			return -1;
-		}
-	for (i = 0; i < n; i++)
-		s += log(b[i] / a[i]);
-	d = s / (double)n;
-	if (n < 2) {
-		untested(out, exp(d));
-		return 0;
-	}
-	for (i = 0; i < n; i++) {
-		double e = log(b[i] / a[i]) - d;
+int
+abtest_diff_welch(const double *a, size_t na, const double *b, size_t nb,
+		  double margin, struct abtest_ratio *out)
+{
+	return welch(a, na, b, nb, margin, ABTEST_LINEAR, out);
+}
 
-		ss += e * e;
+int
+abtest_diff_paired(const double *a, const double *b, size_t n, double margin,
+		   struct abtest_ratio *out)
+{
+	return paired(a, b, n, margin, ABTEST_LINEAR, out);
+}
+
+void
+abtest_interval(const struct abtest_ratio *t, double level, double *lo, double *hi)
+{
+	double q, d;
+
+	*lo = *hi = NAN;
+	if (t->method == ABTEST_NONE || !(level > 0 && level < 1)
+	    || (t->scale == ABTEST_LOG && !(t->ratio > 0)))
+		return;
+	if (!(t->se > 0)) {
+		*lo = *hi = t->ratio;
+		return;
 	}
-	out->method = ABTEST_PAIRED;
-	finish_t(out, d, sqrt(ss / (double)(n - 1) / (double)n), (double)(n - 1), margin);
-	return 0;
+	d = t->scale == ABTEST_LOG ? log(t->ratio) : t->ratio;
+	q = abtest_t_quantile((1 - level) / 2, t->df);
+	*lo = unscale(t->scale, d - q * t->se);
+	*hi = unscale(t->scale, d + q * t->se);
+}
+
+double
+abtest_detectable(const struct abtest_ratio *t, double level, double margin)
+{
+	double q;
+
+	if (t->method == ABTEST_NONE || !(level > 0 && level < 1) || !(margin >= 0))
+		return NAN;
+	q = t->se > 0 ? abtest_t_quantile((1 - level) / 2, t->df) * t->se : 0;
+	return t->scale == ABTEST_LOG ? (1 + margin) * exp(q) : margin + q;
+}
+
+double
+abtest_fcr_level(size_t r, size_t m, double alpha)
+{
+	double g = m > 0 ? (double)(r > 0 ? r : 1) * alpha / (double)m : alpha;
+
+	return 1 - 2 * (g < 0.5 ? g : 0.5);
 }
 
 /* ---------------------------------------------------------------- FDR */

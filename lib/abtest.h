@@ -67,16 +67,26 @@ double abtest_t_quantile(double p, double df);
 
 enum abtest_method { ABTEST_NONE, ABTEST_WELCH, ABTEST_PAIRED };
 
+/*
+ * The scale a change is tested on: the ratio of geometric means (times
+ * and rates, every value above 0), or the difference of arithmetic means
+ * (shares and counts that can be 0: a loss of 0% is a value, not a
+ * missing ratio).
+ */
+enum abtest_scale { ABTEST_LOG, ABTEST_LINEAR };
+
 /* The level of the confidence interval of a ratio. */
 #define ABTEST_CI_LEVEL 0.95
 
 struct abtest_ratio {
 	enum abtest_method method;	/* ABTEST_NONE: too few units to test */
-	double ratio;		/* geometric mean of b over that of a */
+	enum abtest_scale scale;
+	double ratio;		/* ABTEST_LOG: geometric mean of b over that of
+				 * a; ABTEST_LINEAR: the mean of b less a's */
 	double lo, hi;		/* its ABTEST_CI_LEVEL interval; NaN untested */
 	double p;		/* of "the change is within the margin"; NaN untested */
 	double df;		/* degrees of freedom of the t statistic */
-	double se;		/* standard error of the log ratio */
+	double se;		/* standard error of the log ratio (of the difference) */
 };
 
 /*
@@ -114,11 +124,12 @@ void abtest_interval(const struct abtest_ratio *t, double level, double *lo, dou
 
 /*
  * The smallest change t's comparison could have shown beyond the margin
- * (margin >= 0, a fraction) with an interval at level: the ratio r >= 1
- * for which an estimate of r (or 1/r) would put that interval wholly
- * beyond the margin, (1 + margin) exp(t_((1 + level) / 2, df) se); NaN
- * untested.  A comparison's power in one figure: a change smaller than
- * this can hide in "no change shown".
+ * with an interval at level: for ABTEST_LOG (margin a fraction >= 0) the
+ * ratio r >= 1 for which an estimate of r (or 1/r) would put that
+ * interval wholly beyond the margin, (1 + margin) exp(t_((1 + level) / 2,
+ * df) se); for ABTEST_LINEAR (margin absolute) the difference, margin +
+ * t se.  NaN untested.  A comparison's power in one figure: a change
+ * smaller than this can hide in "no change shown".
  */
 double abtest_detectable(const struct abtest_ratio *t, double level, double margin);
 
@@ -131,6 +142,17 @@ double abtest_detectable(const struct abtest_ratio *t, double level, double marg
  * Benjamini-Hochberg selects by.  m = 0 gives 1 - 2 alpha.
  */
 double abtest_fcr_level(size_t r, size_t m, double alpha);
+
+/*
+ * The same two tests on the difference b - a of arithmetic means, for
+ * values that can be 0 or below (scale ABTEST_LINEAR): margin is
+ * absolute, in the values' unit (>= 0).  Returns as abtest_ratio_welch,
+ * EDOM for a value that is not finite.
+ */
+int abtest_diff_welch(const double *a, size_t na, const double *b, size_t nb,
+		      double margin, struct abtest_ratio *out);
+int abtest_diff_paired(const double *a, const double *b, size_t n, double margin,
+		       struct abtest_ratio *out);
 
 /*
  * Benjamini-Hochberg: the adjusted p-values (q) of p[0..n) into q[0..n)

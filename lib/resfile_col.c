@@ -123,6 +123,26 @@ weights_of(const struct resfile_run *r, const struct metric *m, const struct res
 	return NULL;
 }
 
+double
+resfile_weight_mean(const struct resfile_run *r, const struct metric *m, const char *name)
+{
+	size_t i, k;
+
+	if (m->weight_unit == NULL || name == NULL)
+		return NAN;
+	for (i = 0; i < r->nresults; i++) {
+		const struct resfile_result *w = &r->results[i];
+		double s = 0;
+
+		if (w->n == 0 || strcmp(w->unit, m->weight_unit) != 0 || strcmp(w->name, name) != 0)
+			continue;
+		for (k = 0; k < w->n; k++)
+			s += w->v[k];
+		return s / (double)w->n;
+	}
+	return NAN;
+}
+
 /*
  * The summary of v[0..n-1] by m's estimator for result name (weights w
  * or NULL: a weighted one without its weights falls back to the median).
@@ -423,6 +443,38 @@ merged_percentile(const struct resfile_run *r, const struct metric *m,
 	return 1;
 }
 
+/*
+ * One value per run: a run's processes each give their own figure (its
+ * units), and the run's value is their geometric mean, or their mean
+ * where one is 0 or below, so that the summary tables and the A/B
+ * (which compares the units) show the same figure.  Only for the
+ * estimators of one process's samples (median, quartile, minimum ...):
+ * a loss weighted by what was sent and a percentile of every
+ * observation pool the whole run by definition.  lmbench3 files keep the
+ * value lmbench's own summary gives.
+ */
+static void
+one_value(const struct resfile_run *r, const struct metric *m, const char *name,
+	  struct resfile_value *out)
+{
+	enum metric_estimator e = metric_estimator_for(m, name);
+	double s = 0, l = 0;
+	size_t i;
+	int pos = 1;
+
+	if (r->format != RESFILE_HOSTBENCH || out->nunits < 2 || e == METRIC_WEIGHTED
+	    || e == METRIC_MERGED)
+		return;
+	for (i = 0; i < out->nunits; i++) {
+		if (!isfinite(out->units[i]))
+			return;
+		pos &= out->units[i] > 0;
+		s += out->units[i];
+		l += pos ? log(out->units[i]) : 0;
+	}
+	out->value = pos ? exp(l / (double)out->nunits) : s / (double)out->nunits;
+}
+
 void
 resfile_value_free(struct resfile_value *v)
 {
@@ -481,6 +533,7 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 				out->units[i] = (out->units[i] + ub.units[i]) / 2;
 			resfile_value_free(&ub);
 		}
+		one_value(r, m, a->name, out);
 		return 0;
 	}
 	a = resfile_select(r, m->name, m->unit, m->select, m->arg);
@@ -509,6 +562,9 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 		check_plausible(m, e, out);
 		check_run_bounds(r, m, a->name, e, out);
 	}
-	return units_of(r, m, a, m->scale, out);
+	if (units_of(r, m, a, m->scale, out) != 0)
+		return -1;
+	one_value(r, m, a->name, out);
+	return 0;
 }
 

@@ -53,6 +53,14 @@ int resfile_column(const struct resfile_run *r, const struct metric *m,
 void resfile_value_free(struct resfile_value *v);
 
 /*
+ * For a metric weighted by another figure of its lines (a UDP loss by
+ * what was sent: metric.h's weight_unit), the mean of that figure over
+ * the samples of result name in run r: the offered rate a loss is a
+ * share of.  NaN when m takes no weights or the run has none for name.
+ */
+double resfile_weight_mean(const struct resfile_run *r, const struct metric *m, const char *name);
+
+/*
  * The result a column takes its value from by rule (METRIC_ONE, _AT,
  * _LARGEST with its name and arg), or NULL.  Parallel results ("-N") are
  * never chosen.

@@ -65,6 +65,10 @@ format_interval(char *buf, size_t len, const struct report_ab_row *row)
 {
 	if (row->wide)
 		snprintf(buf, len, "%s", "too wide");
+	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
+		/* A difference from 0: in the metric's unit (points of a percentage). */
+		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi,
+			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
 	else if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
 	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)

@@ -837,6 +837,34 @@ incomparable(const struct report *rep, const struct report_ab *ab, size_t si, si
 				return 1;
 			}
 		}
+	/* A share of what was offered (a UDP loss of what was sent) at
+	 * another offered rate: an unpaced sender slowed by the change sends
+	 * less and loses less, which is no improvement. */
+	if (col->m->weight_unit != NULL) {
+		double w[2];
+
+		for (k = 0; k < 2; k++) {
+			double s = 0;
+			size_t m = 0;
+
+			for (i = 0; i < g[k]->n; i++) {
+				const struct resfile_value *v = &col->cells[g[k]->runs[i]];
+				double x = resfile_weight_mean(&rep->runs[g[k]->runs[i]].rf, col->m, v->source);
+
+				if (isfinite(x) && x > 0)
+					s += log(x), m++;
+			}
+			w[k] = m > 0 ? exp(s / (double)m) : NAN;
+		}
+		if (isfinite(w[0]) && isfinite(w[1])
+		    && fmax(w[0], w[1]) / fmin(w[0], w[1]) > 1 + REPORT_OFFERED_LIMIT) {
+			char x[32], y[32];
+
+			snprintf(why, len, "at another offered rate: %s %s vs %s", col->m->weight_unit,
+				 report_num(x, sizeof(x), w[0]), report_num(y, sizeof(y), w[1]));
+			return 1;
+		}
+	}
 	/* A memory reduction that the other side did not have: the size in
 	 * the name may be the same, the working set was not (but for the
 	 * memory's bandwidth, once past the caches). */
@@ -875,20 +903,13 @@ add_noise(const struct resfile_case *k, double *sum, double *w, double *ticks)
 	*ticks += isnan(k->ticks) ? REPORT_NOISE_MIN_TICKS : k->ticks;
 }
 
-/* The geometric mean of a run's units (its processes), or its median
- * when a unit is not positive. */
+/* A run's one value for a column: the summary's (resfile_col: the
+ * geometric mean of its processes', their mean where one is 0), so that
+ * the tables and the A/B show the same figure for a run. */
 static double
 run_value(const struct resfile_value *c)
 {
-	double s = 0;
-	size_t u;
-
-	for (u = 0; u < c->nunits; u++) {
-		if (!(c->units[u] > 0))
-			return c->value;
-		s += log(c->units[u]);
-	}
-	return c->nunits > 0 ? exp(s / (double)c->nunits) : c->value;
+	return c->value;
 }
 
 int
@@ -1063,6 +1084,28 @@ pair_rounds(const struct resfile_value *x, const struct resfile_value *y, double
 }
 
 static int
+all_positive(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return 0;
+	return 1;
+}
+
+static double
+mean(const double *v, size_t n)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return n > 0 ? s / (double)n : NAN;
+}
+
+static int
 test_row(const struct report *rep, const struct report_ab *ab, const struct report_column *col,
 	 struct report_ab_row *row)
 {
@@ -1081,16 +1124,28 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	row->contend_a = ca.contend;
 	row->contend_b = cb.contend;
 	row->collapsed = name_collapse(row, a, na, 'A') || name_collapse(row, b, nb, 'B');
-	if (ab->paired && pair_rounds(&col->cells[ab->base], &col->cells[ab->other], a, b, &np)) {
-		if (abtest_ratio_paired(a, b, np, margin, &row->t) != 0)
-			goto untestable;
-	} else if (abtest_ratio_welch(a, na, b, nb, margin, &row->t) != 0) {
-		goto untestable;
+	/*
+	 * Values that can be 0 (a loss, a share of CPU, a count) are values:
+	 * with one of them 0 or below, the difference of the means is tested,
+	 * against the margin of the larger side's mean.
+	 */
+	if (!all_positive(a, na) || !all_positive(b, nb)) {
+		double ma = mean(a, na), mb = mean(b, nb);
+
+		margin *= fmax(fabs(ma), fabs(mb));
+		if (ab->paired && pair_rounds(&col->cells[ab->base], &col->cells[ab->other], a, b, &np))
+			rc = abtest_diff_paired(a, b, np, margin, &row->t);
+		else
+			rc = abtest_diff_welch(a, na, b, nb, margin, &row->t);
+	} else if (ab->paired && pair_rounds(&col->cells[ab->base], &col->cells[ab->other], a, b, &np)) {
+		rc = abtest_ratio_paired(a, b, np, margin, &row->t);
+	} else {
+		rc = abtest_ratio_welch(a, na, b, nb, margin, &row->t);
 	}
-	rc = 0;
-	goto out;
-untestable:
-	/* A value of 0 or less has no logarithm: say so, test nothing. */
+	row->margin = margin;
+	if (rc == 0)
+		goto out;
+	/* A value that is not a number: say so, test nothing. */
 	memset(&row->t, 0, sizeof(row->t));
 	row->t.method = ABTEST_NONE;
 	row->t.ratio = row->t.lo = row->t.hi = row->t.p = NAN;
@@ -1131,7 +1186,6 @@ static void
 judge(const struct report *rep, struct report_ab_row *row, double q)
 {
 	const struct metric *m = row->m;
-	double margin = log1p(rep->margin / 100), lo = log1p(row->lo / 100), hi = log1p(row->hi / 100);
 
 	row->q = q;
 	/* What the test cannot see: a sample that collapsed, a side the
@@ -1148,7 +1202,7 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 			 100 * row->contend_a, 100 * row->contend_b);
 		return;
 	}
-	if (lo > margin || hi < -margin) {
+	if (row->beyond) {
 		if (isnan(row->contend_a) && isnan(row->contend_b)
 		    && !isnan(row->noise_a) && !isnan(row->noise_b)
 		    && fabs(row->noise_a - row->noise_b) > REPORT_NOISE_LIMIT) {
@@ -1164,13 +1218,48 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 			row->verdict = REPORT_BETTER;
 		else
 			row->verdict = REPORT_WORSE;
-		if (row->verdict == REPORT_WORSE && rep->threshold >= 0 && isfinite(row->delta)
-		    && fabs(row->delta) > rep->threshold)
+		/* A worsening from 0 is beyond any percentage. */
+		if (row->verdict == REPORT_WORSE && rep->threshold >= 0
+		    && (isfinite(row->delta) ? fabs(row->delta) > rep->threshold : row->a == 0))
 			row->regression = 1;
 		return;
 	}
 	/* Shown the same when the whole interval is inside the margin. */
-	row->verdict = fabs(lo) <= margin && fabs(hi) <= margin ? REPORT_SAME : REPORT_NOCHANGE;
+	row->verdict = row->within ? REPORT_SAME : REPORT_NOCHANGE;
+}
+
+/*
+ * A tested row's interval at the comparison's level, in percent of side
+ * A's value (and, for a difference, in the metric's unit), whether it
+ * lies wholly beyond or within the margin, and what it could have seen.
+ */
+static void
+interval(const struct report *rep, const struct report_ab *ab, struct report_ab_row *row)
+{
+	double lo, hi, m;
+
+	abtest_interval(&row->t, ab->level, &lo, &hi);
+	if (row->t.scale == ABTEST_LOG) {
+		m = log1p(rep->margin / 100);
+		row->lo = 100 * (lo - 1);
+		row->hi = 100 * (hi - 1);
+		row->abs_lo = row->abs_hi = NAN;
+		row->beyond = log(lo) > m || log(hi) < -m;
+		row->within = fabs(log(lo)) <= m && fabs(log(hi)) <= m;
+		row->too_wide = hi > REPORT_WIDE_CI || lo < 1 / REPORT_WIDE_CI;
+		row->detectable = 100 * (abtest_detectable(&row->t, ab->level, rep->margin / 100) - 1);
+		return;
+	}
+	/* A difference: in percent of A's value where that is not 0. */
+	m = row->margin;
+	row->abs_lo = lo;
+	row->abs_hi = hi;
+	row->beyond = lo > m || hi < -m;
+	row->within = lo >= -m && hi <= m;
+	row->lo = row->a > 0 ? 100 * lo / row->a : NAN;
+	row->hi = row->a > 0 ? 100 * hi / row->a : NAN;
+	row->too_wide = row->a > 0 && (row->hi > 100 * (REPORT_WIDE_CI - 1) || row->lo < -100);
+	row->detectable = row->a > 0 ? 100 * abtest_detectable(&row->t, ab->level, m) / row->a : NAN;
 }
 
 /*
@@ -1190,7 +1279,10 @@ cannot_tell(const struct report *rep, const struct report_ab_row *row)
 		return 1;
 	if (row->verdict != REPORT_NOCHANGE && row->verdict != REPORT_SAME)
 		return 0;
-	/* The worse end: the higher for a time, the lower for a rate. */
+	/* The worse end: the higher for a time, the lower for a rate; from
+	 * 0, any worsening the interval allows. */
+	if (row->t.scale == ABTEST_LINEAR && row->a == 0)
+		return (row->m->better == METRIC_SMALLER ? row->abs_hi : -row->abs_lo) > 0;
 	worse = row->m->better == METRIC_SMALLER ? row->hi : -row->lo;
 	return !(worse <= rep->threshold);
 }
@@ -1231,7 +1323,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 			if (missing)
 				continue;
 			row->m = m;
-			row->q = row->lo = row->hi = row->detectable = NAN;
+			row->q = row->lo = row->hi = row->detectable = row->abs_lo = row->abs_hi = NAN;
 			row->a = side_value(ab->ga, col);
 			row->b = side_value(ab->gb, col);
 			row->delta = abtest_delta_pct(row->a, row->b);
@@ -1248,7 +1340,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 				row->verdict = REPORT_UNTESTED;
 				/* (one process a side: the summary line says it once) */
 				if (rc > 0)
-					snprintf(row->why, sizeof(row->why), "%s", "a value of 0 has no ratio");
+					snprintf(row->why, sizeof(row->why), "%s", "a value that is not a number");
 				continue;
 			}
 		}
@@ -1293,16 +1385,12 @@ build_ab(struct report *rep, struct report_ab *ab)
 		ab->level = abtest_fcr_level(nsel, nt, REPORT_FDR);
 		for (j = 0; j < nt; j++) {
 			struct report_ab_row *row = tested[j];
-			double lo, hi;
 
-			abtest_interval(&row->t, ab->level, &lo, &hi);
-			row->lo = 100 * (lo - 1);
-			row->hi = 100 * (hi - 1);
-			row->detectable = 100 * (abtest_detectable(&row->t, ab->level, rep->margin / 100) - 1);
+			interval(rep, ab, row);
 			judge(rep, row, p[j]);
-			if (!row->significant && (hi > REPORT_WIDE_CI || lo < 1 / REPORT_WIDE_CI)) {
+			if (!row->significant && row->too_wide) {
 				row->wide = 1;
-				row->lo = row->hi = NAN;
+				row->lo = row->hi = row->abs_lo = row->abs_hi = NAN;
 			}
 			rep->nregressions += (size_t)row->regression;
 		}

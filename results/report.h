@@ -102,6 +102,10 @@ enum report_verdict {
  */
 #define REPORT_CONTEND_DIFF 0.2
 
+/* A share of what was offered (a UDP loss of what was sent) compares
+ * only where the sides offered the same within this fraction. */
+#define REPORT_OFFERED_LIMIT 0.10
+
 /* A unit (a process, or a run) more than this many times off the median
  * of the other units of its side, on a side of three or more, is a
  * collapsed sample: the metric is unreliable, and the sample named. */
@@ -127,6 +131,14 @@ struct report_ab_row {
 	double lo, hi;		/* the interval of delta at the comparison's
 				 * level (report_ab.level), percent; NaN
 				 * untested */
+	double abs_lo, abs_hi;	/* a difference's interval (t.scale
+				 * ABTEST_LINEAR), in the metric's display
+				 * unit; NaN else */
+	double margin;		/* the margin the test used: a fraction for a
+				 * ratio, absolute for a difference */
+	int beyond, within;	/* the interval lies wholly beyond, within
+				 * the margin */
+	int too_wide;		/* wider than REPORT_WIDE_CI either way */
 	double detectable;	/* the smallest change, percent, that this
 				 * comparison could have shown beyond the
 				 * margin (abtest_detectable); NaN untested */

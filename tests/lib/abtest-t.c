@@ -164,6 +164,32 @@ interval_tests(void)
 	}
 }
 
+/* Differences of means, for values that can be 0. */
+static void
+diff_tests(void)
+{
+	static const double zero[] = { 0, 0, 0 }, some[] = { 0.4, 0.5, 0.6 };
+	static const double pa[] = { 1, 2, 3, 4 }, pb[] = { 1.5, 2.4, 3.6, 4.5 };
+	struct abtest_ratio t;
+	double lo, hi;
+
+	ok(abtest_diff_welch(zero, 3, some, 3, 0.01, &t) == 0 && t.scale == ABTEST_LINEAR
+	   && fabs(t.ratio - 0.5) < 1e-12, "a loss of 0 against 0.4 .. 0.6: a difference of 0.5, tested");
+	/* se = sqrt(0.01 / 3), df 2 (one side without spread), t_0.975,2 = 4.302653 */
+	ok(fabs(t.lo - (0.5 - 4.302652730 * sqrt(0.01 / 3))) < 1e-6
+	   && fabs(t.hi - (0.5 + 4.302652730 * sqrt(0.01 / 3))) < 1e-6, "its 95%% interval: 0.5 -+ t se");
+	ok(t.p < 0.05, "beyond a margin of 0.01: p %.4f", t.p);
+	is_double(0.01 + 4.302652730 * sqrt(0.01 / 3), abtest_detectable(&t, 0.95, 0.01), 1e-6,
+		  "detectable: the margin plus t se, in the values' unit");
+	abtest_interval(&t, 0.99, &lo, &hi);
+	ok(lo < t.lo && hi > t.hi && fabs((lo + hi) / 2 - 0.5) < 1e-12, "a 99%% interval: wider, about the same difference");
+	ok(abtest_diff_welch(zero, 3, zero, 3, 0, &t) == 0 && t.ratio == 0 && t.p == 1 && t.lo == 0 && t.hi == 0,
+	   "0 against 0: no change, its own interval");
+	ok(abtest_diff_paired(pa, pb, 4, 0, &t) == 0 && t.method == ABTEST_PAIRED
+	   && fabs(t.ratio - 0.5) < 1e-12 && t.df == 3, "paired differences: their mean, n - 1 df");
+	ok(abtest_ratio_welch(zero, 3, some, 3, 0.03, &t) == -1, "the ratio test still refuses a 0");
+}
+
 int
 main(void)
 {
@@ -180,7 +206,7 @@ main(void)
 	struct abtest_mwu r;
 	int i, same = 1;
 
-	plan(75);
+	plan(83);
 
 	ok(abtest_mwu_counts(3, 3, counts) == 0, "counts for 3 and 3 computed");
 	for (i = 0; i < 10; i++)
@@ -250,5 +276,6 @@ main(void)
 	t_tests();
 	bh_tests();
 	interval_tests();
+	diff_tests();
 	return 0;
 }

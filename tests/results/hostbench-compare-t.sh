@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((118 + ncells))
+plan $((122 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -304,6 +304,43 @@ like 'a sample 30x off its side'"'"'s others: unreliable, and named' \
 	'^unreliable .*a collapsed sample: 2\.985 against 0\.09900 us of side B.s others \(30x off\)'
 compare --threshold 5 "$tmp/quiet.0" "$tmp/quiet.0"
 is 'a run against itself, three rounds: every interval within 5%, exit 0' 0 "$STATUS"
+
+# udp FILE "L1 L2 L3" "S1 S2 S3": three rounds of an unpaced bw_udp,
+# round k losing Lk% of the Sk MB/s it sent.
+udp() {
+	_f=$1 _l=$2 _s=$3
+	{
+		printf 'hostbench: 0.1.0\nhost: vm\nos: Linux 6.1\narch: x86_64\nrounds: 3\n'
+		_k=0
+		for _x in $_l; do
+			_k=$((_k + 1))
+			# shellcheck disable=SC2086
+			set -- $_s
+			shift $((_k - 1))
+			printf 'round: %d\nbench: bw_udp\nargs: -b 0\nstatus: ok\n' "$_k"
+			printf 'bench: bw_udp\nargs: -N 3 -o raw -b 0\n'
+			for _d in 1 1 1; do
+				printf 'BenchmarkBwUdp/size=1470/rate=max/placement=one\t1000\t100 MB/s\t68000 pkts/s\t%s %%loss\t%s sent-MB/s\n' \
+					"$_x" "$1"
+			done
+			printf '# noise: cpu-others=0.01 steal=0.00 ticks=10\n'
+		done
+	} >"$_f"
+}
+udp "$tmp/noloss.0" '0 0 0' '200 202 198'
+udp "$tmp/loss.0" '0.5 0.6 0.4' '201 199 200'
+udp "$tmp/slowed.0" '0 0 0' '120 121 119'
+compare --format csv "$tmp/noloss.0" "$tmp/loss.0"
+is 'rounds that lost nothing are values: a loss from 0 to 0.5% is tested, and worse' worse "$(verdict udp 'UDP loss')"
+compare "$tmp/noloss.0" "$tmp/loss.0"
+like '... its interval in points of loss, the change from 0 no percentage' "$(cat "$tmp/out")" \
+	'^UDP loss +0 +0\.[0-9]+ +- +\+0\.[0-9]+ \.\. \+0\.[0-9]+ pt .* worse'
+compare --format csv "$tmp/noloss.0" "$tmp/noloss.0"
+is '0 against 0: the same' same "$(verdict udp 'UDP loss')"
+compare --format csv "$tmp/noloss.0" "$tmp/slowed.0"
+like 'a loss at another offered rate is not comparable, saying the rates' \
+	"$(verdict udp 'UDP loss') $(grep '^2,' "$tmp/out" | grep ',udp,UDP loss,')" \
+	'^incomparable .*at another offered rate: sent-MB/s 200\.0 vs 120\.0'
 
 # Runs that measured differently are not comparable, never significant.
 sed 's/^BenchmarkBwMem\/op=rd\/size=8M/BenchmarkBwMem\/op=rd\/size=2M/; s/^args: 8m rd$/args: 2m rd/' \
