@@ -67,6 +67,8 @@ struct resfile_case {
 	double run_ms, wait_ms;	/* its processes' CPU time, and their wait for a CPU */
 	double steal_ms;	/* the hypervisor's steal, per CPU */
 	double wall_ms;
+	double sample_ms;	/* its program's "sample-time:", the time of
+				 * one sample; NaN when it gave none */
 };
 
 /*

@@ -73,7 +73,7 @@ open_case(struct resfile_parser *p, const char *bench)
 	}
 	c->round = p->round;
 	c->others = c->steal = c->ticks = NAN;
-	c->run_ms = c->wait_ms = c->steal_ms = c->wall_ms = NAN;
+	c->run_ms = c->wait_ms = c->steal_ms = c->wall_ms = c->sample_ms = NAN;
 	r->ncases++;
 	p->case_open = 1;
 	p->case_results = p->case_args = 0;
@@ -274,6 +274,13 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		p->round = end != l.value && round < 1000000 ? (unsigned)round : 0;
 		p->case_open = 0;
 		return 0;
+	}
+	if (strcmp(l.key, "sample-time") == 0 && p->case_open) {
+		char *end;
+		double ms = strtod(l.value, &end);
+
+		if (end != l.value && ms > 0 && isfinite(ms) && strncmp(end, " ms", 3) == 0)
+			p->r->cases[p->r->ncases - 1].sample_ms = ms;
 	}
 	if (strcmp(l.key, "size-reduced") == 0 && p->case_open
 	    && case_text(p, &p->r->cases[p->r->ncases - 1].reduced, l.value) != 0)

@@ -20,7 +20,7 @@
  *        [--format text|csv|json|markdown]
  *        [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]
  *        [--sections LIST] [--summary | --ab] [--list-columns]
- *        [--list-results] [--results-only]
+ *        [--list-results] [--results-only] [--variance]
  *        FILE|DIR...
  *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
  *        hostbench-compare --group-by KEY [options] FILE|DIR...
@@ -46,13 +46,14 @@
 #include "parse.h"
 #include "report.h"
 #include "stats.h"
+#include "variance.h"
 
 static const char usage_line[] =
 	"usage: hostbench-compare [--base FILE | --baseline first|FILE...]\n"
 	"         [--format text|csv|json|markdown]\n"
 	"         [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]\n"
 	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
-	"         [--list-results] [--results-only] FILE|DIR...\n"
+	"         [--list-results] [--results-only] [--variance] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
 	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
 
@@ -93,6 +94,10 @@ static const char help[] =
 	"                     a directory), silently: make compare LIST='*'\n"
 	"  --list-results     print each result of the files with its program and the\n"
 	"                     metric table's entry for it (none: exit 1), and exit\n"
+	"  --variance         of several runs of one unchanged machine: how each\n"
+	"                     metric's spread splits between the samples of a process,\n"
+	"                     the processes of a run and the runs, and the samples a\n"
+	"                     process should take; then exit\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n"
 	"\n"
@@ -123,6 +128,7 @@ struct opts {
 	const char *sections[64];
 	int summary_only, ab_only;
 	int list_results;
+	int variance;		/* --variance */
 	char **files;		/* the operands, options taken out */
 	int nfiles;
 };
@@ -526,6 +532,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		if (strcmp(a, "--list-columns") == 0) {
 			list_columns();
 			exit(MSG_EXIT_OK);
+		}
+		if (strcmp(a, "--variance") == 0) {
+			o->variance = 1;
+			continue;
 		}
 		if (strcmp(a, "--list-results") == 0) {
 			o->list_results = 1;
@@ -1020,7 +1030,7 @@ main(int argc, char **argv)
 	if (base_bad)
 		msg_warn("the base run could not be read: no A/B comparison");
 	rep.want_summary = !o.ab_only;
-	rep.want_ab = !o.summary_only && !base_bad;
+	rep.want_ab = !o.summary_only && !base_bad && !o.variance;
 	rep.threshold = o.threshold;
 	rep.margin = o.margin;
 	if (o.side[0] != NULL)
@@ -1031,6 +1041,14 @@ main(int argc, char **argv)
 		msg_warn("--group-by %s: no host has runs of two values: no A/B comparison", o.group_by);
 	if (report_build(&rep, o.sections[0] != NULL ? o.sections : NULL, base) != 0)
 		msg_die("out of memory");
+	if (o.variance) {
+		variance_text(&rep, stdout);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			msg_sysdie("standard output");
+		if (bad)
+			rc = MSG_EXIT_FAIL;
+		goto out;
+	}
 	report_write(&rep, o.format, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		msg_sysdie("standard output");
