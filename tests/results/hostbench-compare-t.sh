@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((122 + ncells))
+plan $((124 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -304,6 +304,17 @@ like 'a sample 30x off its side'"'"'s others: unreliable, and named' \
 	'^unreliable .*a collapsed sample: 2\.985 against 0\.09900 us of side B.s others \(30x off\)'
 compare --threshold 5 "$tmp/quiet.0" "$tmp/quiet.0"
 is 'a run against itself, three rounds: every interval within 5%, exit 0' 0 "$STATUS"
+
+# --variance: samples 0.99, 1, 1.01 times their process's value (a
+# spread of 1.00% on the log scale), processes at 100, 101 and 99 ns, two
+# runs alike: no spread between the runs.
+compare --variance "$tmp/quiet.0" "$tmp/quiet.0"
+like '--variance: the samples'"'"' component 1.00%, the runs'"'"' 0 (two copies of a run)' "$(cat "$tmp/out")" \
+	'^proc +null call +2 +3\.0 +3\.0 +1\.00 +0\.[5-9][0-9] +0\.00 '
+rounds "$tmp/other.0" '110 111 109' '1 1 1'
+compare --variance "$tmp/quiet.0" "$tmp/other.0"
+like '... a run 10% off the other: the runs'"'"' component, about 7% (10% / sqrt 2)' "$(cat "$tmp/out")" \
+	'^proc +null call +2 +3\.0 +3\.0 +1\.00 +0\.[5-9][0-9] +6\.[5-9][0-9] '
 
 # udp FILE "L1 L2 L3" "S1 S2 S3": three rounds of an unpaced bw_udp,
 # round k losing Lk% of the Sk MB/s it sent.
