@@ -356,7 +356,7 @@ json_ab(const struct report *rep, FILE *f)
 			ab->paired ? "true" : "false", (unsigned long)ab->ntested);
 		export_json_num(f, rep->margin);
 		fputs(", \"fdr\": ", f);
-		export_json_num(f, REPORT_FDR);
+		export_json_num(f, rep->fdr);
 		fputs(",\n     \"changed\": [", f);
 		changes_json(f, ab);
 		fputs("],\n     \"sections\": [\n", f);

@@ -789,14 +789,21 @@ method_line(const struct report *rep, const struct report_ab *ab, char *buf, siz
 			 ? "one process a side measured each value; repeat the runs\n"
 			   "(make rerun) or run with --rounds 3, then compare the runs as sides"
 			 : "no column is comparable");
-	else
-		snprintf(buf, len, "%s over %lu metrics,\nmargin +-%g%%, false discovery rate %g%% "
-			 "(Benjamini-Hochberg); intervals at %.3g%%, the level that\nagrees with it "
+	else {
+		char look[160] = "";
+
+		if (rep->look > 0)
+			snprintf(look, sizeof(look), "\nLook %u of a sequential experiment: %.3g%% of the 5%% spent here "
+				 "(5%% / (K (K + 1)), Lan-DeMets\nalpha spending, Bonferroni over the looks).",
+				 rep->look, 100 * rep->fdr / REPORT_FDR);
+		snprintf(buf, len, "%s over %lu metrics,\nmargin +-%g%%, false discovery rate %.3g%% "
+			 "(Benjamini-Hochberg); intervals at %.4g%%, the level that\nagrees with it "
 			 "(Benjamini-Yekutieli): a change is significant when its interval\nlies wholly "
-			 "beyond the margin.",
+			 "beyond the margin.%s",
 			 ab->paired ? "Paired t test by round of the per-process values"
 				    : "Welch's t test of the per-process values",
-			 (unsigned long)ab->ntested, rep->margin, 100 * REPORT_FDR, 100 * ab->level);
+			 (unsigned long)ab->ntested, rep->margin, 100 * rep->fdr, 100 * ab->level, look);
+	}
 }
 
 static void
@@ -926,14 +933,17 @@ write_text(const struct report *rep, FILE *f)
 			"process's value is its samples' lower quartile for a time, upper for a\n"
 			"rate of local work, total for a network rate or loss: see RESULTS in\n"
 			"the program's man page);\n"
-			"change: the second side against the first, with the %.0f%% interval of the\n"
-			"change from the spread between processes; q: the p of a change beyond the\n"
-			"margin, adjusted for the number of metrics (Benjamini-Hochberg).\n"
-			"~: no change beyond the margin shown; same: the whole interval within\n"
-			"the margin; unreliable: other work on the machine differed between the\n"
-			"sides, or the data cannot tell; one run each: a process a side, nothing\n"
-			"to test with; not comparable: measured differently (size, arguments,\n"
-			"placement, memory reduction, emulation).\n", 100 * ABTEST_CI_LEVEL);
+			"change: the second side against the first, with its interval at the level\n"
+			"that agrees with the false discovery rate over the metrics (a change is\n"
+			"significant exactly when its interval lies wholly beyond the margin);\n"
+			"q: the p of a change beyond the margin, adjusted for the number of metrics\n"
+			"(Benjamini-Hochberg).\n"
+			"~ no change > N%%: no change beyond the margin shown, and none larger than\n"
+			"N%% could have hidden; same: the whole interval within the margin;\n"
+			"unreliable: a side's processes waited for a CPU (contended), or a sample\n"
+			"collapsed; one run each: a process a side, nothing to test with; not\n"
+			"comparable: measured differently (size, arguments, placement, memory\n"
+			"reduction, emulation, another offered rate).\n");
 }
 
 /* ---------------------------------------------------------------- the format */

@@ -20,7 +20,7 @@
  *        [--format text|csv|json|markdown]
  *        [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]
  *        [--sections LIST] [--summary | --ab] [--list-columns]
- *        [--list-results] [--results-only] [--variance]
+ *        [--list-results] [--results-only] [--variance] [--look K]
  *        FILE|DIR...
  *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
  *        hostbench-compare --group-by KEY [options] FILE|DIR...
@@ -53,7 +53,7 @@ static const char usage_line[] =
 	"         [--format text|csv|json|markdown]\n"
 	"         [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]\n"
 	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
-	"         [--list-results] [--results-only] [--variance] FILE|DIR...\n"
+	"         [--list-results] [--results-only] [--variance] [--look K] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
 	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
 
@@ -94,6 +94,9 @@ static const char help[] =
 	"                     a directory), silently: make compare LIST='*'\n"
 	"  --list-results     print each result of the files with its program and the\n"
 	"                     metric table's entry for it (none: exit 1), and exit\n"
+	"  --look K           the K-th look of a sequential experiment (hostbench ab\n"
+	"                     --until): the false discovery rate spent at it is\n"
+	"                     5% / (K (K + 1)), so that all looks spend 5% at most\n"
 	"  --variance         of several runs of one unchanged machine: how each\n"
 	"                     metric's spread splits between the samples of a process,\n"
 	"                     the processes of a run and the runs, and the samples a\n"
@@ -129,6 +132,7 @@ struct opts {
 	int summary_only, ab_only;
 	int list_results;
 	int variance;		/* --variance */
+	unsigned look;		/* --look K */
 	char **files;		/* the operands, options taken out */
 	int nfiles;
 };
@@ -566,6 +570,12 @@ parse_args(int argc, char **argv, struct opts *o)
 			if (strcmp(val, "tag-") == 0)
 				usage_error("%s", "--group-by: 'tag-' names no tag (tag-KEY, or tag for all)");
 			o->group_by = val;
+		} else if (take(argc, argv, &i, "--look", &val)) {
+			long long k;
+
+			if (parse_int("--look", val, 1, 1000, &k, err, sizeof(err)) != 0)
+				usage_error("%s", err);
+			o->look = (unsigned)k;
 		} else if (take(argc, argv, &i, "--margin", &val)) {
 			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
 				usage_error("%s", err);
@@ -1033,6 +1043,7 @@ main(int argc, char **argv)
 	rep.want_ab = !o.summary_only && !base_bad && !o.variance;
 	rep.threshold = o.threshold;
 	rep.margin = o.margin;
+	rep.look = o.look;
 	if (o.side[0] != NULL)
 		make_sides(&rep, na);
 	else if (o.group_by != NULL)

@@ -912,6 +912,12 @@ run_value(const struct resfile_value *c)
 	return c->value;
 }
 
+double
+report_fdr_at_look(unsigned look)
+{
+	return look == 0 ? REPORT_FDR : REPORT_FDR / ((double)look * ((double)look + 1));
+}
+
 int
 report_incomparable_runs(const struct report *rep, size_t si, size_t ci, size_t x, size_t y,
 			 char *why, size_t len)
@@ -1179,7 +1185,7 @@ side_value(const struct report_group *g, const struct report_column *col)
  * comparison's FCR level, percent) and detectable change are set, and
  * q its Benjamini-Hochberg value.  A change is significant when that
  * interval lies wholly beyond the margin, which is, to within the
- * second tail of the interval null hypothesis, q < REPORT_FDR: the
+ * second tail of the interval null hypothesis, q < rep->fdr: the
  * interval shown and the verdict always agree.
  */
 static void
@@ -1381,8 +1387,8 @@ build_ab(struct report *rep, struct report_ab *ab)
 			return -1;
 		}
 		for (j = 0; j < nt; j++)
-			nsel += p[j] < REPORT_FDR;
-		ab->level = abtest_fcr_level(nsel, nt, REPORT_FDR);
+			nsel += p[j] < rep->fdr;
+		ab->level = abtest_fcr_level(nsel, nt, rep->fdr);
 		for (j = 0; j < nt; j++) {
 			struct report_ab_row *row = tested[j];
 
@@ -1539,6 +1545,7 @@ report_build(struct report *rep, const char *const *only, size_t base)
 
 	if (report_find_hosts(rep) != 0)
 		return -1;
+	rep->fdr = report_fdr_at_look(rep->look);
 	label_runs(rep);
 	if (build_summary(rep, only) != 0 || build_ladders(rep, only) != 0
 	    || build_series(rep, only) != 0)

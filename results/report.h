@@ -82,6 +82,18 @@ enum report_verdict {
 /* The false discovery rate over the metrics of one comparison. */
 #define REPORT_FDR 0.05
 
+/*
+ * A sequential experiment looks at its data after every pair of rounds
+ * and stops once every metric is decided.  Each look K = 1, 2 ... spends
+ * REPORT_FDR / (K (K + 1)) of the error rate (alpha spending, Lan and
+ * DeMets 1983, with the open-ended spending function REPORT_FDR K / (K +
+ * 1)), and the looks together by Bonferroni spend at most REPORT_FDR
+ * however many there are and however they correlate: the rate holds at
+ * whichever look the experiment stops.  0.025 at the first look, 0.0083
+ * at the second, 0.00045 at the tenth.
+ */
+double report_fdr_at_look(unsigned look);
+
 /* The default margin of practical equivalence, in percent. */
 #define REPORT_MARGIN 3.0
 
@@ -258,6 +270,11 @@ struct report {
 	size_t nerrors;
 	int want_summary, want_ab;
 	double threshold;	/* percent; < 0: none */
+	/* The false discovery rate of this comparison: REPORT_FDR, or at
+	 * look K of a sequential experiment (hostbench ab --until) its
+	 * share report_fdr_at_look(K). */
+	double fdr;
+	unsigned look;		/* K; 0: not sequential */
 	double margin;		/* percent: changes within it are the same */
 	/* The sides: set before report_build (--a/--b, --group-by), or
 	 * left empty for one run a side, the base against each other. */

@@ -19,7 +19,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init ab 42
+hb_init ab 50
 _tap_cleanup_hook() {
 	[ -z "${ab_pid:-}" ] || kill "$ab_pid" 2>/dev/null || :
 	for _f in "$tmpd"/*/*/slow.pid; do
@@ -99,6 +99,31 @@ EOF
 hb_compare_stub "$tmpd/compare"
 chmod +x "$fake/lat_syscall"
 
+# Stand-ins for --until: lat_syscall takes 400 ns in state A and 800 in
+# B, or, with $HB_JITTER, 400 ns in A and in B 440 and 360 by turns (what
+# never settles within a 5% margin); its processes never wait for a CPU
+# (its noise-self line), whatever else runs on the machine.
+until_fake=$tmpd/until
+mkdir "$until_fake"
+cp "$fake/hostinfo" "$until_fake/hostinfo"
+cat >"$until_fake/lat_syscall" <<'EOF'
+#!/bin/sh
+for a in "$@"; do op=$a; done
+v=400
+if [ "$(cat "$HB_STATE")" = b ] && [ -n "${HB_JITTER:-}" ]; then
+	n=$(($(cat "$HB_JITTER.$op" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$HB_JITTER.$op"
+	v=360
+	[ $((n % 2)) -eq 0 ] || v=440
+elif [ "$(cat "$HB_STATE")" = b ]; then
+	v=800
+fi
+printf 'BenchmarkLatSyscall/op=%s\t 10\t %s ns/op\n' "$op" "$v"
+printf 'BenchmarkLatSyscall/op=%s\t 10\t %s ns/op\n' "$op" "$v"
+echo '# noise-self: nivcsw=0 nvcsw=0 children-csw=0 wall-ms=100 run-ms=100.0 wait-ms=0.0'
+EOF
+chmod +x "$until_fake/lat_syscall"
+
 real=no
 if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ] &&
 	[ -f "$top_builddir/results/hostbench-compare" ]; then
@@ -128,6 +153,10 @@ false"
 	hb_cli "$name: ab --ssh is refused: exit 2" 2 'ab: --ssh is refused' ab --a true --b false --ssh root@board
 	hb_cli "$name: ab -o is refused: exit 2" 2 'ab: -o is refused' ab --a true --b false -o "$d/x"
 	hb_cli "$name: run takes no --a: exit 2" 2 "run: unknown option '--a'" run --a true
+	hb_cli "$name: ab --until 0.1: exit 2 naming the range" 2 'ab: --until: 0\.1 is out of range, allowed: 0\.5 \.\. 50' \
+		ab --a true --b false --until 0.1
+	hb_cli "$name: ab --until 5%: exit 2" 2 "ab: --until: '5%' is not a percentage" ab --a true --b false --until 5%
+	hb_cli "$name: run takes no --until: exit 2" 2 "run: unknown option '--until'" run --until 5
 
 	export HOSTBENCH_LIBEXEC="$fake" HOSTBENCH_COMPARE="$tmpd/compare"
 	HB_STATE=$d/state
@@ -245,6 +274,42 @@ echo b >>$e/log; echo b >$HB_STATE
 	fi
 	ab_pid=
 	unset HOSTBENCH_LIBEXEC HOSTBENCH_COMPARE HB_STATE
+
+	# --until: rounds until every metric is decided, with the real
+	# results tool.
+	if [ -f "$top_builddir/results/hostbench-compare" ]; then
+		export HOSTBENCH_LIBEXEC="$until_fake" HOSTBENCH_COMPARE="$top_builddir/results/hostbench-compare"
+		HB_STATE=$d/until-state
+		export HB_STATE
+		e=$d/until
+		mkdir "$e"
+		hb ab --profile test --only lat_syscall --until 5 --a "echo a >$HB_STATE" \
+			--b "echo b >$HB_STATE" --results-dir "$e/r"
+		fb=$(printf '%s\n' "$HB_OUT" | sed -n 2p)
+		like "$name: --until 5, B twice as slow: decided at the first look, after 2 rounds" \
+			"$HB_STATUS $(printf '%s\n' "$HB_ERR" | grep '^look ')" '^0 look 1 after 2 rounds: 0 metrics undecided$'
+		ok "$name: ... B's file has its 2 rounds" rounds_ok "$fb" 2
+		like "$name: ... says it ran until decided, and the comparison is the first look's" \
+			"$(grep '^rounds: ' "$fb") $(printf '%s\n' "$HB_OUT" | grep '^Look ')" \
+			'^rounds: until \+-5%, at most 99 Look 1 of a sequential experiment: 50% of the 5% spent here'
+		HB_JITTER=$d/jitter
+		export HB_JITTER
+		hb ab -q --profile test --only lat_syscall --until 5 --rounds 4 --a "echo a >$HB_STATE" \
+			--b "echo b >$HB_STATE" --results-dir "$e/j"
+		fb=$(printf '%s\n' "$HB_OUT" | sed -n 2p)
+		is "$name: --until 5 --rounds 4, 10% jitter either way: undecided, it stops at 4 rounds" \
+			"0 round: 4" "$HB_STATUS $(grep '^# round: ' "$fb" | tail -1 | sed 's/^# //')"
+		hb ab --profile test --only lat_syscall --until 5 --budget 0 --a "echo a >$HB_STATE" \
+			--b "echo b >$HB_STATE" --results-dir "$e/b"
+		is "$name: --budget 0: the first pair of rounds, then it stops undecided" \
+			'budget of 0s spent after 2 rounds: stopping undecided 0' \
+			"$(printf '%s\n' "$HB_ERR" | grep '^budget of') $HB_STATUS"
+		unset HOSTBENCH_LIBEXEC HOSTBENCH_COMPARE HB_STATE HB_JITTER
+	else
+		for _i in 1 2 3 4 5; do
+			skip 'results/hostbench-compare is not built'
+		done
+	fi
 
 	# The real programs and results tool: the comparison names the
 	# state that changed.
