@@ -237,6 +237,19 @@ abtest_t_sf(double t, double df)
 }
 
 double
+abtest_f_sf(double f, double d1, double d2)
+{
+	if (!(d1 > 0) || !(d2 > 0) || isnan(f))
+		return NAN;
+	if (f <= 0)
+		return 1;
+	if (isinf(f))
+		return 0;
+	/* P(F > f) = I_{d2 / (d2 + d1 f)}(d2 / 2, d1 / 2) */
+	return beta_inc(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
+}
+
+double
 abtest_t_quantile(double p, double df)
 {
 	double lo = 0, hi = 1, mid;

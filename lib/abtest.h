@@ -65,6 +65,10 @@ double abtest_geomean(const double *v, size_t n);
 double abtest_t_sf(double t, double df);
 double abtest_t_quantile(double p, double df);
 
+/* Fisher's F distribution with d1, d2 > 0 degrees of freedom: the upper
+ * tail P(F > f).  NaN for a df <= 0. */
+double abtest_f_sf(double f, double d1, double d2);
+
 enum abtest_method { ABTEST_NONE, ABTEST_WELCH, ABTEST_PAIRED };
 
 /*

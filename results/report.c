@@ -1062,6 +1062,113 @@ name_collapse(struct report_ab_row *row, const double *v, size_t n, char side)
 	return 1;
 }
 
+/*
+ * The processes of a side for one column, whatever its runs: into *v
+ * (malloc'd) their values, into *run (malloc'd) the run each belongs to
+ * (its index in the group), their number into *n.  0, or -1.
+ */
+static int
+side_processes(const struct report_group *g, const struct report_column *col, double **v,
+	       size_t **run, size_t *n)
+{
+	size_t i, u, m = 0, total = 0;
+
+	for (i = 0; i < g->n; i++)
+		total += col->cells[g->runs[i]].nunits;
+	*v = malloc((total ? total : 1) * sizeof(**v));
+	*run = malloc((total ? total : 1) * sizeof(**run));
+	if (*v == NULL || *run == NULL) {
+		free(*v);
+		free(*run);
+		return -1;
+	}
+	for (i = 0; i < g->n; i++) {
+		const struct resfile_value *c = &col->cells[g->runs[i]];
+
+		for (u = 0; u < c->nunits; u++) {
+			(*v)[m] = c->units[u];
+			(*run)[m++] = i;
+		}
+	}
+	*n = m;
+	return 0;
+}
+
+/*
+ * Sums of squares of processes about their run's mean (within) and of
+ * run means about their side's mean (between), on the log scale when
+ * logs, over one side: added to *ssw, *dfw, *ssb, *dfb.  Runs of one
+ * process add nothing within.
+ */
+static void
+nested_sums(const double *v, const size_t *run, size_t n, size_t nruns, int logs, double *ssw,
+	    double *dfw, double *ssb, double *dfb)
+{
+	double grand = 0;
+	size_t j, i, used = 0;
+
+	for (j = 0; j < nruns; j++) {
+		double s = 0, mean;
+		size_t k = 0;
+
+		for (i = 0; i < n; i++)
+			if (run[i] == j)
+				s += logs ? log(v[i]) : v[i], k++;
+		if (k == 0)
+			continue;
+		mean = s / (double)k;
+		for (i = 0; i < n; i++)
+			if (run[i] == j) {
+				double e = (logs ? log(v[i]) : v[i]) - mean;
+
+				*ssw += e * e;
+			}
+		*dfw += (double)(k - 1);
+		grand += mean;
+		used++;
+	}
+	if (used < 2)
+		return;
+	grand /= (double)used;
+	for (j = 0; j < nruns; j++) {
+		double s = 0, mean;
+		size_t k = 0;
+
+		for (i = 0; i < n; i++)
+			if (run[i] == j)
+				s += logs ? log(v[i]) : v[i], k++;
+		if (k == 0)
+			continue;
+		mean = s / (double)k;
+		/* A run mean's squares, at the scale of one process. */
+		*ssb += (double)k * (mean - grand) * (mean - grand);
+	}
+	*dfb += (double)(used - 1);
+}
+
+/*
+ * With several runs on a side, may the processes stand as the units?
+ * When the runs differ no more than their processes would make them
+ * (a nested analysis of variance: the F test of the runs' component is
+ * not significant at REPORT_POOL_ALPHA: Bancroft's "sometimes pool"),
+ * each process is an independent draw, and a side of 2 runs of 3 rounds
+ * has 6 units rather than 2.  Else the runs are the units.
+ */
+static int
+pool_processes(const double *a, const size_t *ra, size_t na, size_t nra, const double *b,
+	       const size_t *rb, size_t nb, size_t nrb, int logs)
+{
+	double ssw = 0, dfw = 0, ssb = 0, dfb = 0;
+
+	nested_sums(a, ra, na, nra, logs, &ssw, &dfw, &ssb, &dfb);
+	nested_sums(b, rb, nb, nrb, logs, &ssw, &dfw, &ssb, &dfb);
+	if (!(dfw > 0) || !(dfb > 0))
+		return 0;
+	if (!(ssw > 0))
+		return !(ssb > 0);
+	return abtest_f_sf((ssb / dfb) / (ssw / dfw), dfb, dfw) > REPORT_POOL_ALPHA;
+}
+
 /* Paired by round: one unit per round on each side, the same rounds. */
 static int
 pair_rounds(const struct resfile_value *x, const struct resfile_value *y, double *a, double *b,
@@ -1130,6 +1237,33 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	row->contend_a = ca.contend;
 	row->contend_b = cb.contend;
 	row->collapsed = name_collapse(row, a, na, 'A') || name_collapse(row, b, nb, 'B');
+	/* Several runs a side: their processes, where the runs differ no more than they would. */
+	if (ab->ga->n > 1 || ab->gb->n > 1) {
+		double *pa = NULL, *pb = NULL;
+		size_t *ra = NULL, *rb = NULL, npa, npb;
+
+		if (side_processes(ab->ga, col, &pa, &ra, &npa) != 0
+		    || side_processes(ab->gb, col, &pb, &rb, &npb) != 0) {
+			free(pa);
+			free(ra);
+			goto out;
+		}
+		if (pool_processes(pa, ra, npa, ab->ga->n, pb, rb, npb, ab->gb->n,
+				   all_positive(pa, npa) && all_positive(pb, npb))) {
+			free(a);
+			free(b);
+			a = pa, na = npa;
+			b = pb, nb = npb;
+			pa = pb = NULL;
+			row->pooled = 1;
+		}
+		free(pa);
+		free(pb);
+		free(ra);
+		free(rb);
+		row->na = na;
+		row->nb = nb;
+	}
 	/*
 	 * Values that can be 0 (a loss, a share of CPU, a count) are values:
 	 * with one of them 0 or below, the difference of the means is tested,

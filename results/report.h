@@ -118,6 +118,15 @@ double report_fdr_at_look(unsigned look);
  * only where the sides offered the same within this fraction. */
 #define REPORT_OFFERED_LIMIT 0.10
 
+/*
+ * With several runs on a side, the processes are the units where the
+ * runs' component of variance is not significant at this level (F test
+ * of a nested analysis of variance; Bancroft's preliminary test, whose
+ * level of 0.25 keeps the test that follows near its stated error rate
+ * when the runs differ after all); else the runs are.
+ */
+#define REPORT_POOL_ALPHA 0.25
+
 /* A unit (a process, or a run) more than this many times off the median
  * of the other units of its side, on a side of three or more, is a
  * collapsed sample: the metric is unreliable, and the sample named. */
@@ -160,6 +169,7 @@ struct report_ab_row {
 	enum report_verdict verdict;
 	char why[160];		/* for unreliable, untested, not comparable */
 	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */
+	int pooled;		/* several runs a side, their processes the units */
 	int wide;		/* not significant, and its interval wider
 				 * than REPORT_WIDE_CI either way: lo and hi
 				 * are NaN, the formats say "too wide" */

@@ -37,6 +37,11 @@ t_tests(void)
 	int i;
 
 	is_double(0.25, abtest_t_sf(1, 1), 1e-12, "t with 1 df (Cauchy): P(T > 1) = 1/4");
+	is_double(1 / (1 + 3.0), abtest_f_sf(3, 2, 2), 1e-12, "F with 2, 2 df: P(F > 3) = 1 / (1 + 3)");
+	is_double(2 * abtest_t_sf(1.7, 9), abtest_f_sf(1.7 * 1.7, 1, 9), 1e-12,
+		  "F with 1, d df is t squared: P(F > t^2) = 2 P(T > t)");
+	is_double(1, abtest_f_sf(0, 3, 4), 0, "P(F > 0) = 1");
+	ok(isnan(abtest_f_sf(1, 0, 4)), "F with 0 df is NaN");
 	is_double(0.5 - 1 / sqrt(6.0), abtest_t_sf(2, 2), 1e-12, "t with 2 df: P(T > 2) = 1/2 - 1/sqrt(6)");
 	is_double(0.08778154640154, abtest_t_sf(1.5, 7.3), 1e-9, "fractional df: P(T > 1.5 | 7.3) = 0.087782");
 	is_double(1 - 0.25, abtest_t_sf(-1, 1), 1e-12, "the lower side is 1 - sf");
@@ -206,7 +211,7 @@ main(void)
 	struct abtest_mwu r;
 	int i, same = 1;
 
-	plan(83);
+	plan(87);
 
 	ok(abtest_mwu_counts(3, 3, counts) == 0, "counts for 3 and 3 computed");
 	for (i = 0; i < 10; i++)

@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((124 + ncells))
+plan $((125 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -458,9 +458,16 @@ like '--a and --b: runs as sides' "$(head -3 "$tmp/out")" 'hb-r-a.0'
 cp "$data/hb-r-a.0" "$tmp/a2.0"
 cp "$data/hb-r-b.0" "$tmp/b2.0"
 compare --format csv --a "hb-r-a.0 $tmp/a2.0" --b "hb-r-b.0 $tmp/b2.0"
-is 'several runs a side: each run is one unit (2+2, not the 6+6 rounds)' '2+2' \
-	"$(awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
-		$5 == "proc" && $6 == "null call" && $(h["base"]) != "" { print $(h["units"]) }' "$tmp/out")"
+# units: the units column of the null call's A/B row.
+units() {
+	awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
+		$5 == "proc" && $6 == "null call" && $(h["base"]) != "" { print $(h["units"]) }' "$tmp/out"
+}
+is 'several runs a side that differ no more than their rounds: the rounds are the units (6+6)' '6+6' "$(units)"
+# A second run of A whose null calls all took 1.3 times as long.
+awk '/^BenchmarkLatSyscall\/op=null/ { $3 = $3 * 1.3 } { print }' "$data/hb-r-a.0" >"$tmp/a2.0"
+compare --format csv --a "hb-r-a.0 $tmp/a2.0" --b "hb-r-b.0 $tmp/b2.0"
+is '... runs 30% apart, far more than their rounds: each run is one unit (2+2)' '2+2' "$(units)"
 compare --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
 like 'the heading names both sides and their runs' "$(cat "$tmp/out")" \
 	'A/B: \[3 4\] \(2 runs: hb-r-b.0 hb-b.0\) against the base \[1 2\] \(2 runs: hb-r-a.0 hb-a.0\)'
