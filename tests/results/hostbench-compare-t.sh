@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((125 + ncells))
+plan $((127 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -315,6 +315,13 @@ rounds "$tmp/other.0" '110 111 109' '1 1 1'
 compare --variance "$tmp/quiet.0" "$tmp/other.0"
 like '... a run 10% off the other: the runs'"'"' component, about 7% (10% / sqrt 2)' "$(cat "$tmp/out")" \
 	'^proc +null call +2 +3\.0 +3\.0 +1\.00 +0\.[5-9][0-9] +6\.[5-9][0-9] '
+
+# --look K: the K-th look spends 5% / (K (K + 1)).
+compare --look 3 "$tmp/quiet.0" "$tmp/slow.0"
+like '--look 3: a false discovery rate of 5% / 12, and the method says so' "$(cat "$tmp/out" | tr '\n' ' ')" \
+	'false discovery rate 0\.417% .* Look 3 of a sequential experiment: 8\.33% of the 5% spent here'
+compare --look 0 "$tmp/quiet.0" "$tmp/slow.0"
+like '--look 0: exit 2 naming the range' "$STATUS $(cat "$tmp/err")" "^2 .*--look: value '0' is out of range; allowed: 1 \.\. 1000"
 
 # udp FILE "L1 L2 L3" "S1 S2 S3": three rounds of an unpaced bw_udp,
 # round k losing Lk% of the Sk MB/s it sent.
