@@ -646,11 +646,25 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
  * with X a figure: grouped by kind.
  */
 static const struct noisy_kind {
-	const char *lead, *scan, *unit;
+	const char *lead, *unit;
 } noisy_kinds[] = {
-	{ ": noisy: other processes used ", "%lf CPUs (threshold %lf)", "CPUs" },
-	{ ": noisy: its processes waited for a CPU ", "%lf%% of the time (threshold %lf%%)", "%" },
+	{ ": noisy: other processes used ", "CPUs" },
+	{ ": noisy: its processes waited for a CPU ", "%" },
 };
+
+/* A mark of kind's figure and threshold, from flag: 1, or 0 when it is not one. */
+static int
+noisy_figures(const char *flag, const struct noisy_kind *kind, double *used, double *th)
+{
+	const char *at = strstr(flag, kind->lead);
+
+	if (at == NULL)
+		return 0;
+	at += strlen(kind->lead);
+	if (kind == &noisy_kinds[0])
+		return sscanf(at, "%lf CPUs (threshold %lf)", used, th) == 2;
+	return sscanf(at, "%lf%% of the time (threshold %lf%%)", used, th) == 2;
+}
 
 /* One kind's entry: its count, range and cases (see format_flags). */
 static void
@@ -663,10 +677,9 @@ noisy_entry(FILE *f, const struct report_run *r, const char *lead, const char *t
 	int pct = strcmp(kind->unit, "%") == 0;
 
 	for (k = 0; k < r->rf.nflags; k++) {
-		const char *at = strstr(r->rf.flags[k], kind->lead);
 		double used, th;
 
-		if (at == NULL || sscanf(at + strlen(kind->lead), kind->scan, &used, &th) != 2)
+		if (!noisy_figures(r->rf.flags[k], kind, &used, &th))
 			continue;
 		n += r->rf.flag_counts[k];
 		lo = used < lo ? used : lo;
@@ -722,12 +735,8 @@ format_flags(FILE *f, const struct report_run *r, const char *lead, const char *
 		double used, th;
 		int grouped = 0;
 
-		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++) {
-			const char *at = strstr(r->rf.flags[k], noisy_kinds[i].lead);
-
-			grouped = at != NULL && sscanf(at + strlen(noisy_kinds[i].lead), noisy_kinds[i].scan,
-						       &used, &th) == 2;
-		}
+		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++)
+			grouped = noisy_figures(r->rf.flags[k], &noisy_kinds[i], &used, &th);
 		if (!grouped)
 			fprintf(f, "%s%s%s\n", lead, tag, r->rf.flags[k]);
 	}

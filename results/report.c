@@ -1108,7 +1108,7 @@ nested_sums(const double *v, const size_t *run, size_t n, size_t nruns, int logs
 	size_t j, i, used = 0;
 
 	for (j = 0; j < nruns; j++) {
-		double s = 0, mean;
+		double s = 0, m;
 		size_t k = 0;
 
 		for (i = 0; i < n; i++)
@@ -1116,22 +1116,22 @@ nested_sums(const double *v, const size_t *run, size_t n, size_t nruns, int logs
 				s += logs ? log(v[i]) : v[i], k++;
 		if (k == 0)
 			continue;
-		mean = s / (double)k;
+		m = s / (double)k;
 		for (i = 0; i < n; i++)
 			if (run[i] == j) {
-				double e = (logs ? log(v[i]) : v[i]) - mean;
+				double e = (logs ? log(v[i]) : v[i]) - m;
 
 				*ssw += e * e;
 			}
 		*dfw += (double)(k - 1);
-		grand += mean;
+		grand += m;
 		used++;
 	}
 	if (used < 2)
 		return;
 	grand /= (double)used;
 	for (j = 0; j < nruns; j++) {
-		double s = 0, mean;
+		double s = 0, m;
 		size_t k = 0;
 
 		for (i = 0; i < n; i++)
@@ -1139,9 +1139,9 @@ nested_sums(const double *v, const size_t *run, size_t n, size_t nruns, int logs
 				s += logs ? log(v[i]) : v[i], k++;
 		if (k == 0)
 			continue;
-		mean = s / (double)k;
+		m = s / (double)k;
 		/* A run mean's squares, at the scale of one process. */
-		*ssb += (double)k * (mean - grand) * (mean - grand);
+		*ssb += (double)k * (m - grand) * (m - grand);
 	}
 	*dfb += (double)(used - 1);
 }
