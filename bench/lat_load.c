@@ -37,6 +37,7 @@
 #include "mem.h"
 #include "msg.h"
 #include "output.h"
+#include "runclock.h"
 #include "sock.h"
 #include "sock_main.h"
 #include "sock_proto.h"
@@ -132,34 +133,43 @@ data_listener(int ctl, unsigned *port)
 
 /*
  * The streams: connections from the client's host that present the
- * session's cookie and a direction with room left, by deadline; any
- * other is closed unread or after its greeting.  fd[0 .. up-1] are up,
- * then down, all non-blocking.  0, or -1.
+ * session's cookie and a direction with room left, all within
+ * CONNECT_NS, each greeting within SOCK_HELLO_NS, both on the run clock
+ * (lib/runclock: a client starved on a busy machine connects late) and
+ * by the server's bound on unproven connections in wall time; any other
+ * is closed unread or after its greeting.  fd[0 .. up-1] are up, then
+ * down, all non-blocking.  0, or -1.
  */
 static int
-accept_streams(int lfd, int ctl, const uint64_t *h, uint64_t cookie, int *fd)
+accept_streams(int lfd, int ctl, const struct sock_server *srv, const uint64_t *h,
+	       uint64_t cookie, int *fd)
 {
 	struct sockaddr_storage peer, from;
 	socklen_t len = sizeof(peer);
-	uint64_t deadline = timing_now() + CONNECT_NS, nup = 0, ndown = 0;
+	uint64_t nup = 0, ndown = 0, most = sock_unproven_ns(srv);
+	struct runclock_deadline all;
 
+	runclock_deadline(&all, CONNECT_NS, most > CONNECT_NS ? most : CONNECT_NS);
 	if (getpeername(ctl, (struct sockaddr *)&peer, &len) != 0)
 		return -1;
 	while (nup < h[H_UP] || ndown < h[H_DOWN]) {
-		uint64_t w[G_WORDS], now = timing_now(), until;
-		unsigned kind;
-		size_t n;
-		int c;
+		struct runclock_deadline one;
+		uint64_t w[G_WORDS];
+		unsigned kind = 0;
+		size_t n = 0;
+		int c, got;
 
-		if (now >= deadline)
-			return -1;
-		if ((c = sock_accept(lfd, deadline - now)) < 0)
+		if ((c = sock_accept_until(lfd, &all)) < 0)
 			return -1;
 		len = sizeof(from);
-		until = timing_now() + SOCK_HELLO_NS < deadline ? timing_now() + SOCK_HELLO_NS : deadline;
-		if (getpeername(c, (struct sockaddr *)&from, &len) != 0 || !same_host(&peer, &from)
-		    || sock_recv_msg_by(c, SOCK_LAT_LOAD, &kind, w, G_WORDS, &n, until) != 0
-		    || kind != SOCK_DATA || n != G_WORDS || w[G_COOKIE] != cookie
+		runclock_deadline(&one, SOCK_HELLO_NS, RUNCLOCK_NONE);
+		if (all.run < one.run)
+			one.run = all.run;
+		one.wall = all.wall;
+		got = getpeername(c, (struct sockaddr *)&from, &len) == 0 && same_host(&peer, &from)
+			&& sock_recv_msg_until(c, SOCK_LAT_LOAD, &kind, w, G_WORDS, &n, &one) == 0;
+		all.wall = one.wall;	/* moved by a freeze meanwhile, if any */
+		if (!got || kind != SOCK_DATA || n != G_WORDS || w[G_COOKIE] != cookie
 		    || (w[G_DIR] == 0 ? nup >= h[H_UP] : w[G_DIR] != 1 || ndown >= h[H_DOWN])
 		    || fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK) != 0) {
 			close(c);
@@ -334,7 +344,7 @@ serve_conn(int fd, const struct sock_server *srv)
 	ack[A_UDP] = uport;
 	ack[A_TCP] = tport;
 	if (sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_ACK, ack, A_WORDS) != 0
-	    || accept_streams(lfd, fd, h, ack[A_COOKIE], streams) != 0)
+	    || accept_streams(lfd, fd, srv, h, ack[A_COOKIE], streams) != 0)
 		goto fail;
 	ns = (size_t)(h[H_UP] + h[H_DOWN]);
 	close(lfd);

@@ -17,12 +17,14 @@
  * proven connection registered: a UDP client keeps its TCP connection
  * open while it measures, and every other datagram is read and dropped
  * unanswered, so nothing is ever sent to a forged source.  Bounds: 66
- * connections (64 copies, the client's own, a STOP), 8 unproven per
- * peer address, 2 s to prove the key, 60 s
- * of silence on a proven one; only a client with the key resets the
- * idle timeout (-i).  Where configure found no libtirpc, the program
- * exits 77.  With no host, a server is started on loopback for each
- * placement (lib/place); -p also takes lmbench's tcp or udp.
+ * connections (64 copies, the client's own, a STOP); 8 unproven per
+ * peer address (a ninth closes the oldest); 2 s to prove the key,
+ * counted on the run clock (lib/runclock: time in which the client
+ * could have run), and the idle timeout (60 s with -i 0) of wall time
+ * at most; 60 s of silence on a proven one; only a client with the key
+ * resets the idle timeout (-i).  Where configure found no libtirpc, the
+ * program exits 77.  With no host, a server is started on loopback for
+ * each placement (lib/place); -p also takes lmbench's tcp or udp.
  */
 #include "config.h"
 
@@ -37,6 +39,7 @@
 
 #include "bench.h"
 #include "msg.h"
+#include "runclock.h"
 #include "sha256.h"
 #include "sock.h"
 #include "sock_main.h"
@@ -87,15 +90,22 @@ struct conn {
 	unsigned calls;		/* made while unproven */
 	unsigned udp_port;	/* registered with the proof; 0: none */
 	uint64_t since;		/* accepted; once proven, its last proven activity */
+	struct runclock_deadline dl;	/* unproven: the key's */
 	struct sockaddr_storage peer;
 	unsigned char nonce[SOCK_NONCE_LEN];
 };
 
 static struct state st;
-static struct timeval call_timeout = { 5, 0 };
+/*
+ * A call's bound: the clients' (SOCK_CLIENT_NS).  The proof's calls wait
+ * on a server that may be starved for a CPU: a shorter bound failed
+ * runs on a busy machine.
+ */
+static struct timeval call_timeout = { (time_t)(SOCK_CLIENT_NS / 1000000000u), 0 };
 
 /* The server's state: one process, one thread (libtirpc's loop). */
 static struct conn conns[MAX_CONNS];
+static uint64_t unproven_ns;	/* sock_unproven_ns of the server */
 static int stopping, udp_fd = -1;
 static uint64_t last_proven;	/* the last activity of a client with the key */
 static struct conn *udp_owner;	/* the connection that registered the datagram at hand */
@@ -190,13 +200,38 @@ open_conns(void)
 }
 
 /*
+ * The oldest unproven connection of peer's but c, preferring one that
+ * has not asked for a nonce (idle, or a client yet to start), or NULL.
+ */
+static struct conn *
+oldest_unproven(const struct conn *c, const struct sockaddr_storage *peer)
+{
+	struct conn *best = NULL;
+	unsigned i;
+
+	for (i = 0; i < MAX_CONNS; i++) {
+		struct conn *o = &conns[i];
+
+		if (o == c || o->fd < 0 || o->proven || o->closing || !same_peer(&o->peer, peer, 0))
+			continue;
+		if (best == NULL || (best->have_nonce && !o->have_nonce)
+		    || (best->have_nonce == o->have_nonce && o->since < best->since))
+			best = o;
+	}
+	return best;
+}
+
+/*
  * After svc_getreqset: forget the connections libtirpc destroyed, and
- * note the one it accepted (its peer, its time), closed at once when
- * its peer already has SOCK_PEER_UNAUTH unproven ones.
+ * note the one it accepted (its peer, its time); when its peer already
+ * has SOCK_PEER_UNAUTH unproven ones, the oldest of them is closed: a
+ * client with the key proves it in two calls, so slow ones lose their
+ * place to it, however long the run clock lets them wait.
  */
 static void
 track(int lfd, int ufd)
 {
+	struct conn *old;
 	unsigned i, k;
 	int fd;
 
@@ -216,6 +251,7 @@ track(int lfd, int ufd)
 		memset(c, 0, sizeof(*c));
 		c->fd = fd;
 		c->since = timing_now();
+		runclock_deadline(&c->dl, SOCK_HELLO_NS, unproven_ns);
 		len = sizeof(c->peer);
 		if (getpeername(fd, (struct sockaddr *)&c->peer, &len) != 0) {
 			drop_conn(c);
@@ -225,14 +261,16 @@ track(int lfd, int ufd)
 			if (&conns[i] != c && conns[i].fd >= 0 && !conns[i].proven
 			    && !conns[i].closing && same_peer(&conns[i].peer, &c->peer, 0))
 				k++;
-		if (k >= SOCK_PEER_UNAUTH)
-			drop_conn(c);
+		if (k >= SOCK_PEER_UNAUTH && (old = oldest_unproven(c, &c->peer)) != NULL)
+			drop_conn(old);
 	}
 }
 
 /*
- * Close the unproven connections older than SOCK_HELLO_NS and the proven
- * ones silent for SOCK_SILENCE_NS.  Returns the next such deadline.
+ * Close the unproven connections past their deadline and the proven
+ * ones silent for SOCK_SILENCE_NS.  Returns the next time to look again
+ * (the run clock never runs faster than wall time: never later than a
+ * deadline).
  */
 static uint64_t
 expire(uint64_t now)
@@ -242,14 +280,21 @@ expire(uint64_t now)
 
 	for (i = 0; i < MAX_CONNS; i++) {
 		struct conn *c = &conns[i];
+		uint64_t left;
 
 		if (c->fd < 0 || c->closing)
 			continue;
-		end = c->since + (c->proven ? SOCK_SILENCE_NS : SOCK_HELLO_NS);
-		if (end <= now)
+		if (c->proven) {
+			end = c->since + SOCK_SILENCE_NS;
+			if (end <= now)
+				drop_conn(c);
+			else if (end < wake)
+				wake = end;
+		} else if ((left = runclock_left(&c->dl)) == 0) {
 			drop_conn(c);
-		else if (end < wake)
-			wake = end;
+		} else if (left < wake - now) {
+			wake = now + left;
+		}
 	}
 	return wake;
 }
@@ -430,7 +475,7 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 /*
  * The server could not run for gap ns (the machine was paused, the
  * process stopped): no client could reach it meanwhile either, so that
- * time counts against none of its clocks (sock_overslept).  Without
+ * time counts against none of its clocks (runclock_overslept).  Without
  * this a server whose machine froze for longer than -i exits the moment
  * it thaws, before the client it was waiting for.
  */
@@ -441,8 +486,10 @@ unfreeze(uint64_t gap)
 
 	last_proven += gap;
 	for (i = 0; i < MAX_CONNS; i++)
-		if (conns[i].fd >= 0)
+		if (conns[i].fd >= 0) {
 			conns[i].since += gap;
+			runclock_thaw(&conns[i].dl, gap);
+		}
 }
 
 /*
@@ -461,6 +508,7 @@ serve_rpc(struct sock_server *s)
 	for (i = 0; i < MAX_CONNS; i++)
 		conns[i].fd = -1;
 	udp_fd = s->ufd;
+	unproven_ns = sock_unproven_ns(s);
 	/* Non-blocking records of bounded size: a half-sent record cannot wedge the server. */
 	if (!rpc_control(RPC_SVC_CONNMAXREC_SET, &maxrec)
 	    || (t = svc_vc_create(s->lfd, 0, 0)) == NULL || (u = svc_dg_create(s->ufd, 0, 0)) == NULL
@@ -492,7 +540,7 @@ serve_rpc(struct sock_server *s)
 		}
 		asked = (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000u;
 		n = select(maxfd + 1, &r, NULL, NULL, &tv);
-		if ((gap = sock_overslept(now, asked)) > 0)
+		if ((gap = runclock_overslept(now, asked)) > 0)
 			unfreeze(gap);
 		if (n < 0 && errno != EINTR)
 			return -1;

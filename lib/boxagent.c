@@ -16,6 +16,7 @@
 #include "boxstat.h"
 #include "cpustat.h"
 #include "fingerprint.h"
+#include "runclock.h"
 #include "sock_proto.h"
 #include "sock_serve.h"
 #include "sysinfo.h"
@@ -57,7 +58,7 @@ send_fingerprint(int fd)
  * a made-up one).  0, or -1 to end the session.
  */
 static int
-sample(int fd)
+sample(int fd, uint64_t silence)
 {
 	uint64_t start, next, w[1];
 	double peak = 0;
@@ -95,10 +96,19 @@ sample(int fd)
 			return -1;
 		if (r <= 0)
 			continue;
-		/* A request: it must come whole within SOCK_HELLO_NS, and be END. */
-		if (sock_recv_msg_by(fd, SOCK_BOX, &kind, w, 1, &n, timing_now() + SOCK_HELLO_NS) != 0
-		    || kind != SOCK_DATA || n != 1 || w[0] != BOX_OP_END)
-			return -1;
+		/*
+		 * A request: it must come whole within SOCK_HELLO_NS of the run
+		 * clock (a client starved mid-message is not cut off on a busy
+		 * machine), the session's silence at most, and be END.
+		 */
+		{
+			struct runclock_deadline d;
+
+			runclock_deadline(&d, SOCK_HELLO_NS, silence > SOCK_HELLO_NS ? silence : SOCK_HELLO_NS);
+			if (sock_recv_msg_until(fd, SOCK_BOX, &kind, w, 1, &n, &d) != 0
+			    || kind != SOCK_DATA || n != 1 || w[0] != BOX_OP_END)
+				return -1;
+		}
 		break;
 	}
 	/* The end: a last snapshot, its part-interval in the peak when it is long enough to mean one. */
@@ -149,7 +159,7 @@ boxagent_conn(int fd, const struct sock_server *s)
 		if (w[0] == BOX_OP_FINGERPRINT)
 			rc = send_fingerprint(fd);
 		else if (w[0] == BOX_OP_BEGIN)
-			rc = sample(fd);
+			rc = sample(fd, silence);
 		else
 			rc = -1;
 		if (rc != 0)

@@ -18,6 +18,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "runclock.h"
 #include "sock.h"
 #include "sock_internal.h"
 #include "timing.h"
@@ -42,8 +43,30 @@ sock_write_full(int fd, const void *buf, size_t n)
 	return 0;
 }
 
+int
+sock_poll_until(struct pollfd *pf, nfds_t n, struct runclock_deadline *d)
+{
+	for (;;) {
+		uint64_t left = runclock_left(d), since, gap;
+		/* A second at most: a freeze shows only as a wait that overslept. */
+		int ms = left >= 1000000000u ? 1000 : (int)(left / 1000000 + 1), r;
+		nfds_t i;
+
+		if (left == 0)
+			return 0;
+		for (i = 0; i < n; i++)
+			pf[i].revents = 0;
+		since = timing_now();
+		r = poll(pf, n, ms);
+		if ((gap = runclock_overslept(since, (uint64_t)ms * 1000000u)) > 0)
+			runclock_thaw(d, gap);
+		if (r > 0 || (r < 0 && errno != EINTR))
+			return r;
+	}
+}
+
 ssize_t
-sock_read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
+sock_read_full_until(int fd, void *buf, size_t n, struct runclock_deadline *d)
 {
 	char *p = buf;
 	size_t got = 0;
@@ -51,23 +74,17 @@ sock_read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
 	while (got < n) {
 		ssize_t r;
 
-		if (deadline != 0) {
+		if (d != NULL) {
 			struct pollfd pf;
-			uint64_t now = timing_now();
 			int k;
 
-			if (now >= deadline) {
+			pf.fd = fd, pf.events = POLLIN;
+			if ((k = sock_poll_until(&pf, 1, d)) < 0)
+				return -1;
+			if (k == 0) {
 				errno = ETIMEDOUT;
 				return -1;
 			}
-			pf.fd = fd, pf.events = POLLIN, pf.revents = 0;
-			k = poll(&pf, 1, (int)((deadline - now) / 1000000 + 1));
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k < 0)
-				return -1;
-			if (k == 0)
-				continue;	/* the deadline, checked above */
 		}
 		r = read(fd, p + got, n - got);
 		if (r < 0 && errno == EINTR)
@@ -86,9 +103,19 @@ sock_read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
 }
 
 ssize_t
+sock_read_full_by(int fd, void *buf, size_t n, uint64_t deadline)
+{
+	struct runclock_deadline d;
+
+	d.run = RUNCLOCK_NONE;
+	d.wall = deadline;
+	return sock_read_full_until(fd, buf, n, deadline != 0 ? &d : NULL);
+}
+
+ssize_t
 sock_read_full(int fd, void *buf, size_t n)
 {
-	return sock_read_full_by(fd, buf, n, 0);
+	return sock_read_full_until(fd, buf, n, NULL);
 }
 
 int
@@ -226,26 +253,6 @@ fail:
 	return -1;
 }
 
-/* Wait until fd is ready for events, at most ns.  1 ready, 0 timed out, -1 error. */
-static int
-wait_fd(int fd, short events, uint64_t ns)
-{
-	struct pollfd p;
-	uint64_t end = timing_now() + ns;
-
-	for (;;) {
-		uint64_t now = timing_now();
-		int r;
-
-		p.fd = fd;
-		p.events = events;
-		p.revents = 0;
-		r = poll(&p, 1, now >= end ? 0 : (int)((end - now) / 1000000 + 1));
-		if (r >= 0 || errno != EINTR)
-			return r;
-	}
-}
-
 int
 sock_set_blocking(int fd, int blocking)
 {
@@ -262,6 +269,8 @@ sock_connect(const struct sock_addr *a, int type, int nodelay,
 {
 	int fd = socket(a->ss.ss_family, type, 0), one = 1, e;
 	socklen_t len = sizeof(e);
+	struct runclock_deadline d;
+	struct pollfd pf;
 
 	if (fd < 0)
 		return -1;
@@ -273,7 +282,9 @@ sock_connect(const struct sock_addr *a, int type, int nodelay,
 		if (connect(fd, (const struct sockaddr *)&a->ss, a->len) != 0) {
 			if (errno != EINPROGRESS)
 				goto fail;
-			e = wait_fd(fd, POLLOUT, timeout_ns);
+			runclock_deadline(&d, timeout_ns, timeout_ns > SOCK_CLIENT_NS ? timeout_ns : SOCK_CLIENT_NS);
+			pf.fd = fd, pf.events = POLLOUT;
+			e = sock_poll_until(&pf, 1, &d);
 			if (e == 0)
 				errno = ETIMEDOUT;
 			if (e <= 0)
@@ -303,9 +314,21 @@ fail:
 int
 sock_accept(int lfd, uint64_t timeout_ns)
 {
-	for (;;) {
-		int fd, r = wait_fd(lfd, POLLIN, timeout_ns);
+	struct runclock_deadline d;
 
+	runclock_deadline(&d, RUNCLOCK_NONE, timeout_ns);
+	return sock_accept_until(lfd, &d);
+}
+
+int
+sock_accept_until(int lfd, struct runclock_deadline *d)
+{
+	for (;;) {
+		struct pollfd pf;
+		int fd, r;
+
+		pf.fd = lfd, pf.events = POLLIN;
+		r = sock_poll_until(&pf, 1, d);
 		if (r == 0)
 			errno = ETIMEDOUT;
 		if (r <= 0)

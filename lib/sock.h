@@ -20,10 +20,21 @@
 #ifndef HB_SOCK_H
 #define HB_SOCK_H
 
+#include <poll.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+
+#include "runclock.h"
+
+/*
+ * A client's bound, in wall time, on connecting and on every later read
+ * and write.  Its shorter timeouts (the connect, a STOP's answer, the
+ * retries while a server makes room) are counted on the run clock
+ * (lib/runclock): on a saturated machine they stretch, up to this.
+ */
+#define SOCK_CLIENT_NS 30000000000ull
 
 /* ---------------------------------------------------------------- whole reads and writes */
 
@@ -41,6 +52,18 @@ ssize_t sock_read_full(int fd, void *buf, size_t n);
  * (SO_RCVTIMEO, SO_SNDTIMEO); 0 removes the bound.  0, or -1 with errno.
  */
 int sock_set_timeout(int fd, uint64_t ns);
+
+/*
+ * Poll pf (n of them) until one is ready or d has passed (lib/runclock),
+ * a second at a time at most: a wait that overslept (the process could
+ * not run: stopped, the machine paused) moves d's wall bound by as much,
+ * and the run clock does not count it.  Returns poll's count (> 0), 0
+ * when d passed, or -1 with errno set (never EINTR).
+ */
+int sock_poll_until(struct pollfd *pf, nfds_t n, struct runclock_deadline *d);
+
+/* sock_read_full, finished by d whatever arrives meanwhile (ETIMEDOUT).  Same returns. */
+ssize_t sock_read_full_until(int fd, void *buf, size_t n, struct runclock_deadline *d);
 
 /* ---------------------------------------------------------------- addresses */
 
@@ -77,16 +100,22 @@ int sock_is_loopback(const struct sock_addr *a);
 int sock_listen(const struct sock_addr *a, int type);
 
 /*
- * A socket of type connected to a, within timeout_ns for streams
- * (TCP_NODELAY set when nodelay); every later blocking read and write on
- * it is bounded by io_ns (0: unbounded).  Returns the descriptor, or -1
- * with errno set (ETIMEDOUT, ECONNREFUSED ...).
+ * A socket of type connected to a, for streams within timeout_ns on the
+ * run clock and SOCK_CLIENT_NS of wall time (or timeout_ns, when longer):
+ * a server whose host is starved accepts late (TCP_NODELAY set when
+ * nodelay); every later blocking read and write on it is bounded by
+ * io_ns (0: unbounded).  Returns the descriptor, or -1 with errno set
+ * (ETIMEDOUT, ECONNREFUSED ...).
  */
 int sock_connect(const struct sock_addr *a, int type, int nodelay,
 		 uint64_t timeout_ns, uint64_t io_ns);
 
-/* Accept on a listening socket within timeout_ns.  Descriptor, or -1 (errno). */
+/*
+ * Accept on a listening socket within timeout_ns (wall time), or by d
+ * (sock_accept_until).  Descriptor, or -1 with errno (ETIMEDOUT).
+ */
 int sock_accept(int lfd, uint64_t timeout_ns);
+int sock_accept_until(int lfd, struct runclock_deadline *d);
 
 /*
  * Ask for a socket buffer of want bytes (opt SO_SNDBUF or SO_RCVBUF; 0:

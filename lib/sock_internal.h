@@ -13,8 +13,9 @@
 struct sock_server;
 
 /*
- * sock_read_full, finished by deadline (timing_now() clock; 0: none)
- * whatever arrives meanwhile (ETIMEDOUT).  Same returns.
+ * sock_read_full, finished by deadline (timing_now() clock, moved by a
+ * freeze as in sock_poll_until; 0: none) whatever arrives meanwhile
+ * (ETIMEDOUT).  Same returns.
  */
 ssize_t sock_read_full_by(int fd, void *buf, size_t n, uint64_t deadline);
 

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "runclock.h"
 #include "sha256.h"
 #include "sock.h"
 #include "sock_internal.h"
@@ -112,15 +113,26 @@ int
 sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
 	      size_t *n)
 {
-	return sock_recv_msg_by(fd, proto, kind, w, max, n, 0);
+	return sock_recv_msg_until(fd, proto, kind, w, max, n, NULL);
 }
 
 int
 sock_recv_msg_by(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
 		 size_t *n, uint64_t deadline)
 {
+	struct runclock_deadline d;
+
+	d.run = RUNCLOCK_NONE;
+	d.wall = deadline;
+	return sock_recv_msg_until(fd, proto, kind, w, max, n, deadline != 0 ? &d : NULL);
+}
+
+int
+sock_recv_msg_until(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max,
+		    size_t *n, struct runclock_deadline *d)
+{
 	unsigned char hdr[SOCK_HDR_LEN], word[8];
-	ssize_t r = sock_read_full_by(fd, hdr, sizeof(hdr), deadline);
+	ssize_t r = sock_read_full_until(fd, hdr, sizeof(hdr), d);
 	size_t i;
 
 	if (r == 0)
@@ -129,7 +141,7 @@ sock_recv_msg_by(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t max
 		return -1;
 	/* Word by word: the length was bounded by max above, nothing is allocated. */
 	for (i = 0; i < *n; i++) {
-		r = sock_read_full_by(fd, word, sizeof(word), deadline);
+		r = sock_read_full_until(fd, word, sizeof(word), d);
 		if (r <= 0) {
 			if (r == 0)
 				errno = ECONNRESET;
@@ -251,21 +263,30 @@ int
 sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	   size_t max, size_t *n)
 {
-	uint64_t deadline = timing_now() + SOCK_HELLO_NS, nonce[2], proof[4], nak = SOCK_NAK_KEY;
+	uint64_t nonce[2], proof[4], nak = SOCK_NAK_KEY;
 	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got[SOCK_MAC_LEN];
 	const char *key = s->key != NULL ? s->key : "";
+	struct runclock_deadline d;
 	unsigned kind, k2;
 	size_t np, i;
 
+	/*
+	 * SOCK_HELLO_NS in which the client could have run: on a saturated
+	 * machine a starved client with the key still gets its session, up
+	 * to the wall bound that also ends a silent or slow client's.
+	 */
+	runclock_deadline(&d, SOCK_HELLO_NS, sock_unproven_ns(s));
+	if (s->hello_wall != 0)
+		d.wall = s->hello_wall;
 	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
-	    || sock_recv_msg_by(fd, proto, &kind, w, max, n, deadline) != 0
+	    || sock_recv_msg_until(fd, proto, &kind, w, max, n, &d) != 0
 	    || (kind != SOCK_HELLO && kind != SOCK_STOP) || (kind == SOCK_STOP && *n != 0)
 	    || sock_random(nb, sizeof(nb)) != 0)
 		return -1;
 	nonce[0] = sock_get64(nb);
 	nonce[1] = sock_get64(nb + 8);
 	if (sock_send_msg(fd, proto, SOCK_CHALLENGE, nonce, 2) != 0
-	    || sock_recv_msg_by(fd, proto, &k2, proof, 4, &np, deadline) != 0
+	    || sock_recv_msg_until(fd, proto, &k2, proof, 4, &np, &d) != 0
 	    || k2 != SOCK_AUTH || np != 4)
 		return -1;
 	for (i = 0; i < 4; i++)
@@ -287,12 +308,12 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 
 /*
  * A request (HELLO or STOP with n words) on fd, the key proved, and the
- * answer: 0 with the ACK's words in reply, or -1 with errno (see
- * sock_session).
+ * answer, each answer by d: 0 with the ACK's words in reply, or -1 with
+ * errno (see sock_session).
  */
 static int
 request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
-	uint64_t *reply, size_t max, size_t *nreply)
+	uint64_t *reply, size_t max, size_t *nreply, struct runclock_deadline *d)
 {
 	uint64_t nonce[2], proof[4], why[1];
 	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN];
@@ -303,7 +324,7 @@ request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
 
 	if (sock_send_msg(fd, proto, kind, w, n) != 0)
 		return -1;
-	rc = sock_recv_msg(fd, proto, &got, nonce, 2, &k);
+	rc = sock_recv_msg_until(fd, proto, &got, nonce, 2, &k, d);
 	if (rc == 0 && got == SOCK_CHALLENGE && k == 2) {
 		sock_put64(nb, nonce[0]);
 		sock_put64(nb + 8, nonce[1]);
@@ -313,8 +334,8 @@ request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
 		if (sock_send_msg(fd, proto, SOCK_AUTH, proof, 4) != 0)
 			return -1;
 		got = 0;
-		rc = max > 0 ? sock_recv_msg(fd, proto, &got, reply, max, nreply)
-			: sock_recv_msg(fd, proto, &got, why, 1, nreply);
+		rc = max > 0 ? sock_recv_msg_until(fd, proto, &got, reply, max, nreply, d)
+			: sock_recv_msg_until(fd, proto, &got, why, 1, nreply, d);
 		if (rc == 0 && got == SOCK_NAK && max > 0)
 			why[0] = *nreply > 0 ? reply[0] : SOCK_NAK_PARAMS;
 		else if (rc == 0 && got == SOCK_NAK)
@@ -339,7 +360,11 @@ request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
  * Connect to a and make a request.  A server at its share of unproven
  * connections from this address closes the oldest (-P copies connecting
  * at once): a connection closed before the answer is tried again after
- * a random pause, for up to SOCK_RETRY_NS.
+ * a random pause, for up to SOCK_RETRY_NS.  That, the connect and each
+ * answer (within io_ns) count on the run clock (lib/runclock), up to
+ * SOCK_CLIENT_NS of wall time: a server whose host is starved answers
+ * late, and copies starved beside it prove the key late and so make
+ * room late.
  */
 #define SOCK_RETRY_NS 5000000000ull
 
@@ -347,22 +372,27 @@ static int
 connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const uint64_t *w,
 		size_t n, uint64_t *reply, size_t max, size_t *nreply, uint64_t io_ns)
 {
-	uint64_t end = timing_now() + SOCK_RETRY_NS, seed = timing_now() ^ ((uint64_t)getpid() << 32);
+	uint64_t seed = timing_now() ^ ((uint64_t)getpid() << 32);
+	uint64_t wall = io_ns > SOCK_CLIENT_NS ? io_ns : SOCK_CLIENT_NS;
+	struct runclock_deadline end;
 	unsigned tries;
 
+	runclock_deadline(&end, SOCK_RETRY_NS, wall);
 	for (tries = 1;; tries++) {
 		int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, io_ns), e;
+		struct runclock_deadline d;
 		struct timespec ts;
 
 		if (fd < 0)
 			return -1;
 		*nreply = 0;
-		if (request(fd, proto, kind, w, n, reply, max, nreply) == 0)
+		runclock_deadline(&d, io_ns, wall);
+		if (request(fd, proto, kind, w, n, reply, max, nreply, &d) == 0)
 			return fd;
 		e = errno;
 		close(fd);
 		errno = e;
-		if ((e != ECONNRESET && e != EPIPE) || timing_now() >= end)
+		if ((e != ECONNRESET && e != EPIPE) || runclock_left(&end) == 0)
 			return -1;
 		/* 10 .. 10 + 20 x tries ms, at random: the copies spread out. */
 		seed = seed * 6364136223846793005ull + 1442695040888963407ull;

@@ -103,11 +103,16 @@ int sock_recv_msg(int fd, unsigned proto, unsigned *kind, uint64_t *w,
 		  size_t max, size_t *n);
 
 /*
- * The same, finished by deadline (timing_now() clock) whatever the peer
- * sends meanwhile: a byte at a time does not extend it (ETIMEDOUT).
+ * The same, finished by deadline (timing_now() clock; 0: none) whatever
+ * the peer sends meanwhile: a byte at a time does not extend it
+ * (ETIMEDOUT).  sock_recv_msg_until: by d (lib/runclock), and so by a
+ * time in which the peer could have run.  Either moves its wall bound
+ * by a time in which this process could not run (sock_poll_until).
  */
 int sock_recv_msg_by(int fd, unsigned proto, unsigned *kind, uint64_t *w,
 		     size_t max, size_t *n, uint64_t deadline);
+int sock_recv_msg_until(int fd, unsigned proto, unsigned *kind, uint64_t *w,
+			size_t max, size_t *n, struct runclock_deadline *d);
 
 /* ---------------------------------------------------------------- keys */
 
@@ -155,30 +160,37 @@ const char *sock_why(int err);
 /*
  * For conn handlers: read the first message (a HELLO with at most max
  * words, or a STOP), challenge the client and check its proof of the
- * key, all within SOCK_HELLO_NS.  A wrong proof is answered with a NAK
- * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK.  Returns
- * 0 (a HELLO, its words in w), SOCK_SERVE_STOP, or -1 (closed, silent,
- * garbage, wrong program, wrong key).
+ * key, all within SOCK_HELLO_NS of the run clock (lib/runclock: time in
+ * which the client could have run) and by s->hello_wall (wall time; 0:
+ * sock_unproven_ns from now).  A wrong proof is answered with a NAK
+ * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK.  Every
+ * later blocking read and write on fd is bounded by SOCK_HELLO_NS of
+ * wall time (the rest of a message whose first bytes came: a client
+ * writes each whole).  Returns 0 (a HELLO, its words in w),
+ * SOCK_SERVE_STOP, or -1 (closed, silent, garbage, wrong program, wrong
+ * key).
  */
 int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	       size_t max, size_t *n);
 
 /* ---------------------------------------------------------------- the client's end */
 
-/* A client's bound on connecting and on every later read and write. */
-#define SOCK_CLIENT_NS 30000000000ull
-
 /*
  * Connect to a (TCP, TCP_NODELAY), send a HELLO with n words, prove
  * sock_key() and wait for the ACK, whose words (at most max) go to
- * reply and their count to *nreply.  Returns the connected descriptor,
- * or -1 with errno set (EACCES: the server refused the key; EINVAL: the
- * parameters; EPROTO: it answered something else; see sock_why).
+ * reply and their count to *nreply; every wait within SOCK_CLIENT_NS.
+ * Returns the connected descriptor, or -1 with errno set (EACCES: the
+ * server refused the key; EINVAL: the parameters; EPROTO: it answered
+ * something else; see sock_why).
  */
 int sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 		 size_t n, uint64_t *reply, size_t max, size_t *nreply);
 
-/* -S: a STOP message, the key proved, and its ACK.  0, or -1 with errno. */
+/*
+ * -S: a STOP message, the key proved, and its ACK, each answer within
+ * SOCK_HELLO_NS of the run clock (SOCK_CLIENT_NS of wall time at most).
+ * 0, or -1 with errno.
+ */
 int sock_stop_tcp(const struct sock_addr *a, unsigned proto);
 
 #endif

@@ -17,6 +17,7 @@
 #endif
 #include <unistd.h>
 
+#include "runclock.h"
 #include "sock_internal.h"
 #include "sock_serve.h"
 #include "timing.h"
@@ -24,7 +25,7 @@
 #define MAX_CHILDREN SOCK_MAX_CHILDREN
 #define MAX_PENDING 64		/* accepted connections waiting for their first bytes */
 #define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
-#define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often (sock_overslept) */
+#define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often (runclock_overslept) */
 
 /*
  * In a child: set once the client proved the key.  The server makes room
@@ -84,7 +85,7 @@ struct kid {
 struct pending {
 	int fd;
 	int held;		/* it has bytes: waits for a child's slot */
-	uint64_t deadline;
+	struct runclock_deadline dl;	/* for its first bytes; its wall bound, for the key too */
 	struct sockaddr_storage peer;
 };
 
@@ -155,6 +156,7 @@ fork_child(struct loop *l, unsigned i)
 		for (j = 0; j < l->npend; j++)
 			close(l->pend[j].fd);
 		cs.authfd = l->auth[1];
+		cs.hello_wall = p.dl.wall;
 		_exit(sock_set_blocking(p.fd, 1) == 0 && cs.conn(p.fd, &cs) == SOCK_SERVE_STOP
 		      ? CHILD_STOP : 0);
 	}
@@ -237,7 +239,7 @@ evict_oldest(struct loop *l, const struct sockaddr_storage *host)
 
 	for (i = 0; i < l->npend; i++)
 		if (sock_same_host(&l->pend[i].peer, host)
-		    && (best == UINT_MAX || l->pend[i].deadline < l->pend[best].deadline))
+		    && (best == UINT_MAX || l->pend[i].dl.wall < l->pend[best].dl.wall))
 			best = i;
 	if (best != UINT_MAX) {
 		drop_pending(l, best);
@@ -270,7 +272,7 @@ unfreeze(struct loop *l, uint64_t gap)
 	for (i = 0; i < l->nkids; i++)
 		l->kids[i].touched += gap;
 	for (i = 0; i < l->npend; i++)
-		l->pend[i].deadline += gap;
+		runclock_thaw(&l->pend[i].dl, gap);
 }
 
 static int ready(struct loop *l, unsigned i, short revents);
@@ -311,7 +313,7 @@ accept_new(struct loop *l)
 		p = &l->pend[l->npend++];
 		p->fd = fd;
 		p->held = 0;
-		p->deadline = timing_now() + SOCK_HELLO_NS;
+		runclock_deadline(&p->dl, SOCK_HELLO_NS, sock_unproven_ns(l->s));
 		p->peer = peer;
 		/* A bare connection has usually ended by now: no poll round for it. */
 		if (l->s->bare)
@@ -357,11 +359,11 @@ ready(struct loop *l, unsigned i, short revents)
 }
 
 uint64_t
-sock_overslept(uint64_t now, uint64_t asked)
+sock_unproven_ns(const struct sock_server *s)
 {
-	uint64_t after = timing_now();
+	uint64_t ns = s->idle_ns > 0 ? s->idle_ns : SOCK_SILENCE_NS;
 
-	return after > now + asked + SOCK_FROZEN_NS ? after - now - asked : 0;
+	return ns > SOCK_HELLO_NS ? ns : SOCK_HELLO_NS;
 }
 
 int
@@ -393,7 +395,7 @@ sock_serve(const struct sock_server *s)
 				(void)fork_child(&l, i);
 		now = timing_now();
 		for (i = 0; i < l.npend;)
-			if (l.pend[i].deadline <= now)
+			if (runclock_left(&l.pend[i].dl) == 0)
 				drop_pending(&l, i);
 			else
 				i++;
@@ -419,10 +421,12 @@ sock_serve(const struct sock_server *s)
 			pf[np].fd = s->lfd, pf[np++].events = POLLIN;
 		for (i = 0; i < l.npend; i++) {
 			int full = l.pend[i].held || (!s->bare && l.nkids >= l.maxkids);
+			/* The run clock never runs faster than wall time: no later than its deadline. */
+			uint64_t left = runclock_left(&l.pend[i].dl);
 
 			pf[np + i].fd = l.pend[i].fd, pf[np + i].events = full ? 0 : POLLIN;
-			if (l.pend[i].deadline < wake)
-				wake = l.pend[i].deadline;
+			if (left < wake - now)
+				wake = now + left;
 		}
 		for (i = 0; i < np + l.npend; i++)
 			pf[i].revents = 0;
@@ -437,7 +441,7 @@ sock_serve(const struct sock_server *s)
 			timeout = FROZEN_CHECK_MS;
 		r = poll(pf, (nfds_t)(np + l.npend), timeout);
 		if (timeout >= 0) {
-			uint64_t gap = sock_overslept(now, (uint64_t)timeout * 1000000u);
+			uint64_t gap = runclock_overslept(now, (uint64_t)timeout * 1000000u);
 
 			if (gap > 0)
 				unfreeze(&l, gap);

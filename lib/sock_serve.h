@@ -5,15 +5,25 @@
  * address until they prove the key, deadlines that nothing a client
  * sends extends, an idle timeout that only clients with the key reset
  * (time in which the server could not run, a paused machine or a stopped
- * process, counts against none of these clocks), and a parent pipe so that a server a benchmark started never outlives
- * it.
+ * process, counts against none of these clocks), and a parent pipe so
+ * that a server a benchmark started never outlives it.
+ *
+ * A client has SOCK_HELLO_NS to send its first bytes and SOCK_HELLO_NS
+ * more to prove the key, counted on the run clock (lib/runclock: wall
+ * time less the time in which the CPUs were saturated), and
+ * sock_unproven_ns of wall time in all at most: on a quiet machine a
+ * connection that proves nothing goes after about 2 s, on a saturated
+ * one a starved client still gets its session.
  */
 #ifndef HB_SOCK_SERVE_H
 #define HB_SOCK_SERVE_H
 
 #include <stdint.h>
 
-/* Timeouts of every server: the first message and the key check, and a transfer's silences. */
+/*
+ * Timeouts of every server: the first bytes, and the key check (each on
+ * the run clock), and a transfer's silences.
+ */
 #define SOCK_HELLO_NS 2000000000ull
 #define SOCK_XFER_NS 10000000000ull
 /* A session's silence when the server has no idle timeout (-i 0). */
@@ -32,6 +42,12 @@ struct sock_server {
 	int pfd;		/* parent's pipe (EOF: the parent is gone), or -1 */
 	int authfd;		/* in a child: where sock_hello reports the key proved */
 	uint64_t idle_ns;	/* exit after this long without a client; 0: never */
+	/*
+	 * In a child: the timing_now() by which its client must have proved
+	 * the key, whatever the run clock says (set by sock_serve: the
+	 * connection's accept + sock_unproven_ns); 0: sock_hello's own.
+	 */
+	uint64_t hello_wall;
 	unsigned max_children;	/* at most SOCK_MAX_CHILDREN; 0: that many */
 	/*
 	 * Bare connections (lat_connect): one that the client ends without
@@ -61,12 +77,12 @@ struct sock_server {
 int sock_serve(const struct sock_server *s);
 
 /*
- * How long a wait that began at now (timing_now) and asked for asked ns
- * overslept, when by more than SOCK_FROZEN_NS: the server could not run
- * (a paused machine, a stopped process), and that time counts against
- * none of its timeouts; else 0.  sock_serve's loop and lat_rpc's use it.
+ * The longest an unproven connection to the server s lives, in wall
+ * time: its idle timeout (SOCK_SILENCE_NS with none), SOCK_HELLO_NS at
+ * least.  A connection that has proved nothing meanwhile goes then,
+ * however saturated the machine: slow clients cannot hold a server's
+ * slots for longer than it would wait for a client anyway.
  */
-#define SOCK_FROZEN_NS 200000000ull
-uint64_t sock_overslept(uint64_t now, uint64_t asked);
+uint64_t sock_unproven_ns(const struct sock_server *s);
 
 #endif
