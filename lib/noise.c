@@ -15,6 +15,7 @@
 
 #include "cpustat.h"
 #include "noise.h"
+#include "runclock.h"
 #include "timing.h"
 
 static pid_t owner;		/* the process noise_start ran in; 0: not started */
@@ -35,8 +36,6 @@ struct contend {
 static struct contend c0;
 /* The children counted by noise_child: their whole lives' figures. */
 static double kids_exec_ms, kids_delay_ms;
-/* The pressure file read at noise_start, so that both reads are of one. */
-static char pressure_path[256];
 
 /* The text of a small file at path into buf; 0, or -1. */
 static int
@@ -60,7 +59,7 @@ schedstat_ms(const char *path, double *exec_ms, double *delay_ms)
 	char buf[128];
 	uint64_t e, d;
 
-	if (read_text(path, buf, sizeof(buf)) != 0 || noise_parse_schedstat(buf, &e, &d) != 0)
+	if (read_text(path, buf, sizeof(buf)) != 0 || runclock_parse_schedstat(buf, &e, &d) != 0)
 		return -1;
 	*exec_ms = (double)e / 1e6;
 	*delay_ms = (double)d / 1e6;
@@ -75,32 +74,9 @@ stall_ms(const char *path)
 	uint64_t us;
 
 	if (path[0] == '\0' || read_text(path, buf, sizeof(buf)) != 0
-	    || noise_parse_pressure(buf, &us) != 0)
+	    || runclock_parse_pressure(buf, &us) != 0)
 		return -1;
 	return (double)us / 1e3;
-}
-
-/*
- * The pressure file to read: the cgroup's (cgroup v2 mounted on
- * /sys/fs/cgroup) where it has one, else the system's; "" for none.
- */
-static void
-find_pressure(void)
-{
-	char cg[160], buf[1024];
-
-	pressure_path[0] = '\0';
-	if (read_text("/proc/self/cgroup", buf, sizeof(buf)) == 0
-	    && noise_parse_cgroup(buf, cg, sizeof(cg)) == 0) {
-		int n = snprintf(pressure_path, sizeof(pressure_path), "/sys/fs/cgroup%s%scpu.pressure",
-				 cg, cg[strlen(cg) - 1] == '/' ? "" : "/");
-
-		if (n > 0 && (size_t)n < sizeof(pressure_path) && stall_ms(pressure_path) >= 0)
-			return;
-	}
-	snprintf(pressure_path, sizeof(pressure_path), "%s", "/proc/pressure/cpu");
-	if (stall_ms(pressure_path) < 0)
-		pressure_path[0] = '\0';
 }
 
 /* Steal over the online CPUs, in ms per CPU, or -1. */
@@ -119,7 +95,8 @@ contend_snap(struct contend *c)
 {
 	if (schedstat_ms("/proc/self/schedstat", &c->exec_ms, &c->delay_ms) != 0)
 		c->exec_ms = c->delay_ms = -1;
-	c->stall_ms = stall_ms(pressure_path);
+	/* The run clock's file (the system's, else the cgroup's): one choice for both. */
+	c->stall_ms = stall_ms(runclock_pressure_path());
 	c->steal_ms = steal_ms();
 }
 
@@ -187,80 +164,6 @@ noise_sched_migrations(const char *text)
 			}
 		}
 		s = v;
-	}
-	return -1;
-}
-
-int
-noise_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns)
-{
-	unsigned long long v[3];
-	const char *p = text;
-	char *end;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		p += strspn(p, " ");
-		if (*p < '0' || *p > '9')
-			return -1;
-		errno = 0;
-		v[i] = strtoull(p, &end, 10);
-		if (errno != 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
-			return -1;
-		p = end;
-	}
-	*exec_ns = (uint64_t)v[0];
-	*delay_ns = (uint64_t)v[1];
-	return 0;
-}
-
-int
-noise_parse_pressure(const char *text, uint64_t *total_us)
-{
-	const char *line = text;
-
-	while (line != NULL && *line != '\0') {
-		const char *nl = strchr(line, '\n'), *t;
-		size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
-
-		if (strncmp(line, "some ", 5) == 0) {
-			for (t = line; t + 7 < line + len; t++)
-				if (strncmp(t, " total=", 7) == 0 && t[7] >= '0' && t[7] <= '9') {
-					unsigned long long v;
-					char *end;
-
-					errno = 0;
-					v = strtoull(t + 7, &end, 10);
-					if (errno != 0 || end != line + len)
-						return -1;
-					*total_us = (uint64_t)v;
-					return 0;
-				}
-			return -1;
-		}
-		line = nl != NULL ? nl + 1 : NULL;
-	}
-	return -1;
-}
-
-int
-noise_parse_cgroup(const char *text, char *buf, size_t len)
-{
-	const char *line = text;
-
-	while (line != NULL && *line != '\0') {
-		const char *nl = strchr(line, '\n');
-		size_t n = nl != NULL ? (size_t)(nl - line) : strlen(line);
-
-		if (n > 3 && strncmp(line, "0::/", 4) == 0) {
-			if (n - 3 >= len)
-				return -1;
-			memcpy(buf, line + 3, n - 3);
-			buf[n - 3] = '\0';
-			/* A name, not a way out of /sys/fs/cgroup. */
-			return strstr(buf, "/..") == NULL ? 0 : -1;
-		}
-		line = nl != NULL ? nl + 1 : NULL;
 	}
 	return -1;
 }
@@ -385,7 +288,6 @@ noise_start(enum output_mode mode)
 	if (own_switches(&nivcsw0, &nvcsw0, &kids0) != 0)
 		nivcsw0 = nvcsw0 = kids0 = 0;
 	migrations0 = own_migrations();
-	find_pressure();
 	contend_snap(&c0);
 	t0 = timing_now();
 	owner = getpid();

@@ -40,10 +40,11 @@
  *               beside two others on one CPU, whatever else sleeps or
  *               yields (a niced neighbour that yields costs little
  *               wait, one that competes costs much);
- *   stall-ms    CPU pressure: the time in which some task of this
- *               cgroup (cgroup v2's cpu.pressure) or of the system
- *               (/proc/pressure/cpu) waited for a CPU, "some total";
- *               context: it counts our processes' waits and others';
+ *   stall-ms    CPU pressure: the time in which some task of the
+ *               system (/proc/pressure/cpu, else this cgroup v2's
+ *               cpu.pressure: the file lib/runclock reads) waited for
+ *               a CPU, "some total"; context: it counts our processes'
+ *               waits and others';
  *   steal-ms    the time the hypervisor ran something else, per CPU
  *               (/proc/stat's steal over the online CPUs): a guest's
  *               processes cannot see it as waiting.
@@ -124,29 +125,6 @@ double noise_waited(const struct noise_self *from, const struct noise_self *to);
  * read, or in a process other than the one that called noise_start.
  */
 void noise_child(pid_t pid);
-
-/*
- * The CPU time and the run delay, in ns, out of the text of a
- * /proc/PID/schedstat file ("exec delay slices\n").  Returns 0, or -1
- * when the text is not that (fewer than three numbers, or a number out
- * of range).  Pure.
- */
-int noise_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns);
-
-/*
- * The "some" line's total, in microseconds, out of the text of a
- * pressure file (/proc/pressure/cpu, a cgroup's cpu.pressure:
- * "some avg10=0.00 avg60=0.00 avg300=0.00 total=N").  Returns 0, or -1
- * when it has no such line.  Pure.
- */
-int noise_parse_pressure(const char *text, uint64_t *total_us);
-
-/*
- * The cgroup v2 path in the text of /proc/self/cgroup (its "0::PATH"
- * line) into buf.  Returns 0, or -1 when there is none or it does not
- * fit.  Pure.
- */
-int noise_parse_cgroup(const char *text, char *buf, size_t len);
 
 /*
  * The line "# noise-self: nivcsw=N nvcsw=V children-csw=K[ migrations=M]

@@ -71,7 +71,7 @@ runclock_parse_pressure(const char *text, uint64_t *us)
 }
 
 int
-runclock_parse_schedstat(const char *text, uint64_t *ns)
+runclock_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns)
 {
 	const char *p = text;
 	uint64_t first, second;
@@ -86,7 +86,9 @@ runclock_parse_schedstat(const char *text, uint64_t *ns)
 		p++;
 	if (number(&p, &second) != 0)
 		goto bad;
-	*ns = second;
+	if (exec_ns != NULL)
+		*exec_ns = first;
+	*delay_ns = second;
 	return 0;
 bad:
 	errno = EINVAL;
@@ -176,7 +178,7 @@ read_schedstat(const char *path, uint64_t *ns)
 {
 	char text[TEXT_LEN];
 
-	return read_text(path, text, sizeof(text)) == 0 && runclock_parse_schedstat(text, ns) == 0 ? 0 : -1;
+	return read_text(path, text, sizeof(text)) == 0 && runclock_parse_schedstat(text, NULL, ns) == 0 ? 0 : -1;
 }
 
 /* The pressure file to read: the test's, the system's, else the cgroup's; "" for none. */
@@ -300,6 +302,14 @@ runclock_overslept(uint64_t since, uint64_t asked)
 		return 0;
 	rc.frozen = rc.frozen > UINT64_MAX - gap ? UINT64_MAX : rc.frozen + gap;
 	return gap;
+}
+
+const char *
+runclock_pressure_path(void)
+{
+	if (!rc.init)
+		start(timing_now());
+	return rc.pressure;
 }
 
 const char *

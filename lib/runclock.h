@@ -70,12 +70,13 @@
 int runclock_parse_pressure(const char *text, uint64_t *us);
 
 /*
- * The run delay in ns, the second of the three numbers of
- * /proc/PID/schedstat ("time-on-cpu run-delay timeslices").  0 and *ns,
- * or -1 with errno EINVAL (fewer than two numbers, a number too big for
- * 64 bits, anything but digits and blanks before the second).
+ * The time on a CPU and the run delay in ns, the first two of the three
+ * numbers of /proc/PID/schedstat ("time-on-cpu run-delay timeslices"),
+ * into *exec_ns (unless NULL) and *delay_ns.  0, or -1 with errno EINVAL
+ * (fewer than two numbers, a number too big for 64 bits, anything but
+ * digits and blanks before the second); nothing is stored on failure.
  */
-int runclock_parse_schedstat(const char *text, uint64_t *ns);
+int runclock_parse_schedstat(const char *text, uint64_t *exec_ns, uint64_t *delay_ns);
 
 /*
  * The cgroup v2 path of /proc/self/cgroup's text: the PATH of its
@@ -103,6 +104,13 @@ uint64_t runclock_now(uint64_t *wall);
  * meanwhile either.
  */
 uint64_t runclock_overslept(uint64_t since, uint64_t asked);
+
+/*
+ * The CPU pressure file the clock reads (the test's, the system's, else
+ * the cgroup's), or "" where there is none: for others that report the
+ * stall (lib/noise).
+ */
+const char *runclock_pressure_path(void);
 
 /*
  * What the clock reads, for reports and tests: "pressure FILE, run

@@ -1096,54 +1096,49 @@ side_processes(const struct report_group *g, const struct report_column *col, do
 
 /*
  * Sums of squares of processes about their run's mean (within) and of
- * run means about their side's mean (between), on the log scale when
- * logs, over one side: added to *ssw, *dfw, *ssb, *dfb.  Runs of one
- * process add nothing within.
+ * run means about their side's mean (between, each at the scale of one
+ * process: times the run's processes), on the log scale when logs, over
+ * one side of nruns runs: added to *ssw, *dfw, *ssb, *dfb.  Runs of one
+ * process add nothing within.  0, or -1 (out of memory).
  */
-static void
+static int
 nested_sums(const double *v, const size_t *run, size_t n, size_t nruns, int logs, double *ssw,
 	    double *dfw, double *ssb, double *dfb)
 {
-	double grand = 0;
-	size_t j, i, used = 0;
+	double *sum = calloc(nruns ? nruns : 1, sizeof(*sum)), grand = 0;
+	size_t *k = calloc(nruns ? nruns : 1, sizeof(*k)), i, j, used = 0;
 
-	for (j = 0; j < nruns; j++) {
-		double s = 0, m;
-		size_t k = 0;
-
-		for (i = 0; i < n; i++)
-			if (run[i] == j)
-				s += logs ? log(v[i]) : v[i], k++;
-		if (k == 0)
-			continue;
-		m = s / (double)k;
-		for (i = 0; i < n; i++)
-			if (run[i] == j) {
-				double e = (logs ? log(v[i]) : v[i]) - m;
-
-				*ssw += e * e;
-			}
-		*dfw += (double)(k - 1);
-		grand += m;
-		used++;
+	if (sum == NULL || k == NULL) {
+		free(sum);
+		free(k);
+		return -1;
 	}
-	if (used < 2)
-		return;
-	grand /= (double)used;
-	for (j = 0; j < nruns; j++) {
-		double s = 0, m;
-		size_t k = 0;
-
-		for (i = 0; i < n; i++)
-			if (run[i] == j)
-				s += logs ? log(v[i]) : v[i], k++;
-		if (k == 0)
-			continue;
-		m = s / (double)k;
-		/* A run mean's squares, at the scale of one process. */
-		*ssb += (double)k * (m - grand) * (m - grand);
+	for (i = 0; i < n; i++) {
+		sum[run[i]] += logs ? log(v[i]) : v[i];
+		k[run[i]]++;
 	}
-	*dfb += (double)(used - 1);
+	for (j = 0; j < nruns; j++)
+		if (k[j] > 0) {
+			sum[j] /= (double)k[j];		/* now the run's mean */
+			*dfw += (double)(k[j] - 1);
+			grand += sum[j];
+			used++;
+		}
+	for (i = 0; i < n; i++) {
+		double e = (logs ? log(v[i]) : v[i]) - sum[run[i]];
+
+		*ssw += e * e;
+	}
+	if (used >= 2) {
+		grand /= (double)used;
+		for (j = 0; j < nruns; j++)
+			if (k[j] > 0)
+				*ssb += (double)k[j] * (sum[j] - grand) * (sum[j] - grand);
+		*dfb += (double)(used - 1);
+	}
+	free(sum);
+	free(k);
+	return 0;
 }
 
 /*
@@ -1160,9 +1155,9 @@ pool_processes(const double *a, const size_t *ra, size_t na, size_t nra, const d
 {
 	double ssw = 0, dfw = 0, ssb = 0, dfb = 0;
 
-	nested_sums(a, ra, na, nra, logs, &ssw, &dfw, &ssb, &dfb);
-	nested_sums(b, rb, nb, nrb, logs, &ssw, &dfw, &ssb, &dfb);
-	if (!(dfw > 0) || !(dfb > 0))
+	if (nested_sums(a, ra, na, nra, logs, &ssw, &dfw, &ssb, &dfb) != 0
+	    || nested_sums(b, rb, nb, nrb, logs, &ssw, &dfw, &ssb, &dfb) != 0
+	    || !(dfw > 0) || !(dfb > 0))
 		return 0;
 	if (!(ssw > 0))
 		return !(ssb > 0);

@@ -2,8 +2,8 @@
  * noise-t: reading se.nr_migrations out of /proc/PID/sched text, the
  * noise-self line's format, counts that only grow (a reaped child's
  * time counts), and the exit line: once, from the process that started
- * counting, in raw mode only, into a file it wrote to; schedstat,
- * pressure and cgroup texts, and a child's wait for a CPU counted.
+ * counting, in raw mode only, into a file it wrote to; a child's wait
+ * for a CPU counted (the texts' parsers are runclock's: runclock-t).
  */
 #include "config.h"
 
@@ -110,43 +110,6 @@ pin_first(void)
 	return -1;
 }
 
-static void
-parsers(void)
-{
-	uint64_t e = 7, d = 7;
-	char cg[32];
-
-	ok(noise_parse_schedstat("325328071 586002 59\n", &e, &d) == 0 && e == 325328071u && d == 586002u,
-	   "schedstat: CPU time and run delay in ns");
-	ok(noise_parse_schedstat("18446744073709551615 0 1", &e, &d) == 0 && e == UINT64_MAX,
-	   "... the largest count, without a newline");
-	is_int(-1, noise_parse_schedstat("18446744073709551616 0 1\n", &e, &d), "... one past it is refused");
-	is_int(-1, noise_parse_schedstat("12 34\n", &e, &d), "... two numbers are not the file");
-	is_int(-1, noise_parse_schedstat("12 -34 5\n", &e, &d), "... nor a negative one");
-	is_int(-1, noise_parse_schedstat("12 34x 5\n", &e, &d), "... nor a number with a tail");
-	is_int(-1, noise_parse_schedstat("", &e, &d), "... nor nothing");
-
-	ok(noise_parse_pressure("some avg10=0.10 avg60=1.21 avg300=0.66 total=2981460\n"
-				"full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n", &e) == 0 && e == 2981460u,
-	   "pressure: the some line's total, in us");
-	ok(noise_parse_pressure("full avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
-				"some avg10=0.00 avg60=0.00 avg300=0.00 total=6", &e) == 0 && e == 6u,
-	   "... wherever the line is, not the full line's");
-	is_int(-1, noise_parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00\n"
-					"full avg10=0.00 total=9\n", &e),
-	       "... a some line without a total has none (not the next line's)");
-	is_int(-1, noise_parse_pressure("some total=12x\n", &e), "... a total with a tail is refused");
-	is_int(-1, noise_parse_pressure("some total=99999999999999999999\n", &e), "... so is one out of range");
-	is_int(-1, noise_parse_pressure("", &e), "... and nothing");
-
-	ok(noise_parse_cgroup("1:cpu:/x\n0::/user.slice/session-1.scope\n", cg, sizeof(cg)) == 0
-	   && strcmp(cg, "/user.slice/session-1.scope") == 0, "cgroup: the v2 path, dots in names kept");
-	ok(noise_parse_cgroup("0::/\n", cg, sizeof(cg)) == 0 && strcmp(cg, "/") == 0, "... the root");
-	is_int(-1, noise_parse_cgroup("0::/a/../../etc\n", cg, sizeof(cg)), "... a way up is refused");
-	is_int(-1, noise_parse_cgroup("1:cpu:/x\n", cg, sizeof(cg)), "... v1 lines alone: none");
-	is_int(-1, noise_parse_cgroup("0::/a-name-longer-than-the-buffer-given\n", cg, 8), "... too long: none");
-}
-
 int
 main(void)
 {
@@ -157,9 +120,7 @@ main(void)
 	pid_t pid;
 	int schedstat;
 
-	plan(48);
-
-	parsers();
+	plan(30);
 
 	is_int(42, noise_sched_migrations(sched), "se.nr_migrations is read from its line");
 	is_int(-1, noise_sched_migrations("se.nr_migrations_x : 3\n"), "a longer key is not it");

@@ -70,24 +70,30 @@ test_schedstat(void)
 {
 	uint64_t ns = 7;
 
-	ok(runclock_parse_schedstat("1234567 89012 345\n", &ns) == 0 && ns == 89012,
+	{
+		uint64_t exec = 0;
+
+		ok(runclock_parse_schedstat("325328071 586002 59\n", &exec, &ns) == 0 && exec == 325328071u
+		   && ns == 586002u, "the time on a CPU too, where asked for");
+	}
+	ok(runclock_parse_schedstat("1234567 89012 345\n", NULL, &ns) == 0 && ns == 89012,
 	   "the kernel's text: the second number");
-	ok(runclock_parse_schedstat("0 0 0", &ns) == 0 && ns == 0, "zeros, no newline");
-	ok(runclock_parse_schedstat("5 6", &ns) == 0 && ns == 6, "two numbers are enough");
-	ok(runclock_parse_schedstat("1 18446744073709551615 2\n", &ns) == 0 && ns == UINT64_MAX,
+	ok(runclock_parse_schedstat("0 0 0", NULL, &ns) == 0 && ns == 0, "zeros, no newline");
+	ok(runclock_parse_schedstat("5 6", NULL, &ns) == 0 && ns == 6, "two numbers are enough");
+	ok(runclock_parse_schedstat("1 18446744073709551615 2\n", NULL, &ns) == 0 && ns == UINT64_MAX,
 	   "the largest 64-bit delay");
 	ns = 7;
 	errno = 0;
-	ok(runclock_parse_schedstat("1 18446744073709551616 2\n", &ns) == -1 && errno == EINVAL && ns == 7,
+	ok(runclock_parse_schedstat("1 18446744073709551616 2\n", NULL, &ns) == -1 && errno == EINVAL && ns == 7,
 	   "one more: EINVAL, nothing stored");
-	ok(runclock_parse_schedstat("99999999999999999999999 5 2\n", &ns) == -1,
+	ok(runclock_parse_schedstat("99999999999999999999999 5 2\n", NULL, &ns) == -1,
 	   "a first number too big: EINVAL");
-	ok(runclock_parse_schedstat("1234567\n", &ns) == -1, "one number: EINVAL");
-	ok(runclock_parse_schedstat("", &ns) == -1, "nothing: EINVAL");
-	ok(runclock_parse_schedstat("a 1 2\n", &ns) == -1, "a word first: EINVAL");
-	ok(runclock_parse_schedstat("1 -2 3\n", &ns) == -1, "a negative delay: EINVAL");
-	ok(runclock_parse_schedstat("1 2x 3\n", &ns) == -1, "a delay with a letter: EINVAL");
-	ok(runclock_parse_schedstat("1,2 3\n", &ns) == -1, "no blank between the numbers: EINVAL");
+	ok(runclock_parse_schedstat("1234567\n", NULL, &ns) == -1, "one number: EINVAL");
+	ok(runclock_parse_schedstat("", NULL, &ns) == -1, "nothing: EINVAL");
+	ok(runclock_parse_schedstat("a 1 2\n", NULL, &ns) == -1, "a word first: EINVAL");
+	ok(runclock_parse_schedstat("1 -2 3\n", NULL, &ns) == -1, "a negative delay: EINVAL");
+	ok(runclock_parse_schedstat("1 2x 3\n", NULL, &ns) == -1, "a delay with a letter: EINVAL");
+	ok(runclock_parse_schedstat("1,2 3\n", NULL, &ns) == -1, "no blank between the numbers: EINVAL");
 }
 
 static void
@@ -300,7 +306,7 @@ main(void)
 
 	make_file(psi);
 	make_file(sched);
-	plan(17 + 12 + 10 + 30 + 3);
+	plan(17 + 13 + 10 + 30 + 3);
 	test_pressure();
 	test_schedstat();
 	test_cgroup();
