@@ -27,28 +27,31 @@ plan 10
 d=$(mktemp -d "${TMPDIR:-/tmp}/starved-client-t.XXXXXX") || bail 'mktemp -d failed'
 servers=
 helpers=
+# shellcheck disable=SC2086 # ($helpers and $servers: lists of pids)
 _tap_cleanup_hook() {
 	kill_ours CONT $helpers
 	kill_ours KILL $helpers
 	kill_ours TERM $servers
-	wait 2>/dev/null
+	: >"$d/busy.stop"
+	[ -z "${writer:-}" ] || wait "$writer" 2>/dev/null
 	rm -rf "$d"
 }
 slack=4
 [ -z "$TEST_WRAPPER" ] || slack=10
 
 # The pressure files: quiet (a total that never moves) and saturated (a
-# total kept at the wall clock's microseconds, replaced whole every 50 ms).
+# total kept at the wall clock's microseconds, replaced whole every 50 ms
+# until busy.stop appears).
 printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n' \
 	>"$d/quiet"
 perl -MTime::HiRes=time,sleep -e '
 	my ($f, $t) = @ARGV; my $end = time + $t;
-	while (time < $end) {
+	while (time < $end && ! -e "$f.stop") {
 		open(my $o, ">", "$f.tmp") or exit 1;
 		printf $o "some avg10=100.00 avg60=100.00 avg300=100.00 total=%d\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
 			time * 1e6;
 		close $o; rename("$f.tmp", $f) or exit 1; sleep 0.05 }' "$d/busy" 120 </dev/null >/dev/null 2>&1 &
-helpers="$helpers $!"; remember $!
+writer=$!
 for _i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$d/busy" ] && break; sleep 0.1; done
 
 # The client.  client.pl PORT MODE [SECONDS]:
@@ -120,23 +123,24 @@ stopped() {
 	done
 	return 1
 }
-# start NAME PRESSURE ARGS...: a server of $net_prog with ARGS, reading
-# PRESSURE; $pid and $port, and NAME_pid, NAME_port.
+# start PRESSURE ARGS...: a server of $net_prog with ARGS, reading
+# PRESSURE; its $pid and $port.
 start() {
-	_n=$1 _f=$2
-	shift 2
-	HOSTBENCH_TEST_CPU_PRESSURE=$_f
+	HOSTBENCH_TEST_CPU_PRESSURE=$1
 	export HOSTBENCH_TEST_CPU_PRESSURE
+	shift
 	server "$@"
 	unset HOSTBENCH_TEST_CPU_PRESSURE
-	eval "${_n}_pid=\$pid ${_n}_port=\$port"
+	[ -n "$port" ] || [ "$TAP_STATUS" -eq 77 ] || bail "$net_prog -s: no port in: $TAP_OUT"
 }
 
 net_prog=lat_tcp
-start quiet "$d/quiet" -i 60
-start busy "$d/busy" -i 30
-start wall "$d/busy" -i 6
-[ -n "$quiet_port" ] && [ -n "$busy_port" ] && [ -n "$wall_port" ] || bail "lat_tcp -s: no port in: $TAP_OUT"
+start "$d/quiet" -i 60
+quiet_port=$port
+start "$d/busy" -i 30
+busy_pid=$pid busy_port=$port
+start "$d/busy" -i 6
+wall_pid=$pid wall_port=$port
 
 # ---- saturated, in the background: clients stopped for 15 s.
 client "$busy_port" hello-stop >"$d/hello-stop" &
@@ -158,14 +162,14 @@ helpers="$helpers $ws"; remember $ws
 
 # ---- lat_rpc's server, beside.
 net_prog=lat_rpc
-start rquiet "$d/quiet" -i 60
-rpc=yes
-[ "$TAP_STATUS" -ne 77 ] || rpc=
+pid='' port=''
+start "$d/quiet" -i 60
+rpc=$port
 if [ -n "$rpc" ]; then
-	start rbusy "$d/busy" -i 60
-	client "$rquiet_port" silent 20 >"$d/rpc-quiet" &
+	client "$port" silent 20 >"$d/rpc-quiet" &
 	rq=$!
-	client "$rbusy_port" silent 4 >"$d/rpc-busy" &
+	start "$d/busy" -i 60
+	client "$port" silent 4 >"$d/rpc-busy" &
 	rb=$!
 	helpers="$helpers $rq $rb"; remember $rq $rb
 fi
@@ -187,7 +191,7 @@ like 'quiet: a client with the key stopped 5 s before its hello is cut off' \
 	"$(cat "$d/quiet-stop")" '^refused: '
 
 # ---- saturated: 15 s stopped, then on.
-stopped "$hs" && stopped "$ps" || diag 'a saturated client did not stop itself'
+if ! stopped "$hs" || ! stopped "$ps"; then diag 'a saturated client did not stop itself'; fi
 sleep 15
 kill -CONT "$hs" "$ps" 2>/dev/null
 wait "$hs" "$ps"
