@@ -114,7 +114,9 @@ main(int argc, char **argv)
 	int ai = bench_init(&o, &prog, argc, argv), good;
 
 	if (ai < argc) {
-		want = bench_arg_size(&prog, "SIZE", argv[ai], MIN_SIZE, 1u << 30);
+		/* As lat_mem_rd's: the suite walks 4 x a server's last-level cache. */
+		want = bench_arg_size(&prog, "SIZE", argv[ai], MIN_SIZE,
+				      sizeof(size_t) > 4 ? (uint64_t)1 << 40 : (uint64_t)1 << 30);
 	} else {
 		want = DEFAULT_SIZE;
 		if (nsys > 0 && sys[nsys - 1].size * 4 > want)
