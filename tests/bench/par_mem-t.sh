@@ -14,7 +14,7 @@ cli '-h exits 0 with the usage line' 0 '^usage: par_mem' par_mem -h
 cli 'two arguments: exit 2' 2 "unexpected argument 'x'" par_mem 1m x
 cli 'SIZE abc: exit 2 naming SIZE' 2 "^par_mem: SIZE: .*'abc'" par_mem abc
 cli 'SIZE 1k: exit 2 with the range' 2 "^par_mem: SIZE: value '1k' is out of range; allowed: 64k " par_mem 1k
-cli 'SIZE 2g: exit 2 with the range' 2 "^par_mem: SIZE: value '2g' is out of range" par_mem 2g
+cli 'SIZE 2048g: exit 2 with the range' 2 "^par_mem: SIZE: value '2048g' is out of range" par_mem 2048g
 cli '-P 2: exit 2, one copy only' 2 "^par_mem: -P: value '2' is out of range" par_mem -P 2 1m
 cli '-I 5: exit 2' 2 '^par_mem: -I: not supported' par_mem -I 5 1m
 cli '-N 0: exit 2 with the range' 2 "-N: value '0' is out of range" par_mem -N 0 1m
