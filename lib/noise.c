@@ -5,9 +5,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -17,6 +19,12 @@
 #include "noise.h"
 #include "runclock.h"
 #include "timing.h"
+
+#if defined(MAP_ANONYMOUS)
+#define MAP_ANONYMOUS_HB MAP_ANONYMOUS
+#elif defined(MAP_ANON)
+#define MAP_ANONYMOUS_HB MAP_ANON
+#endif
 
 static pid_t owner;		/* the process noise_start ran in; 0: not started */
 static uint64_t t0;		/* timing_now() then */
@@ -32,10 +40,28 @@ struct contend {
 	double exec_ms, delay_ms;	/* this process's schedstat */
 	double stall_ms;		/* pressure "some" total */
 	double steal_ms;		/* /proc/stat steal, per CPU */
+	double busy_ms;			/* busy time of the CPUs this process may use */
 };
+/* The CPUs this process may use at noise_start (a bit each, up to 1024). */
+static unsigned char allowed[128];
+static int nallowed;		/* 0: unknown */
 static struct contend c0;
 /* The children counted by noise_child: their whole lives' figures. */
 static double kids_exec_ms, kids_delay_ms;
+
+/*
+ * What descendants this process cannot read before someone else reaps
+ * them (a loopback server's session children) report as they end: a page
+ * shared with every process forked after noise_start, a slot each.
+ */
+#define NOISE_SLOTS 255
+struct noise_shared {
+	volatile unsigned n;	/* slots claimed */
+	struct {
+		volatile uint64_t exec_ns, delay_ns;
+	} slot[NOISE_SLOTS];
+};
+static struct noise_shared *shared;
 
 /* The text of a small file at path into buf; 0, or -1. */
 static int
@@ -90,6 +116,61 @@ steal_ms(void)
 	return (double)st.tick[CPUSTAT_STEAL] * 1e3 / (double)cpustat_hz() / (double)cpustat_ncpus();
 }
 
+/* Which CPUs this process may use, into allowed[] and nallowed. */
+static void
+find_allowed(void)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_ISSET)
+	cpu_set_t set;
+	size_t i;
+
+	nallowed = 0;
+	memset(allowed, 0, sizeof(allowed));
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return;
+	for (i = 0; i < 8 * sizeof(allowed) && i < (size_t)CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set)) {
+			allowed[i / 8] |= (unsigned char)(1u << (i % 8));
+			nallowed++;
+		}
+#else
+	nallowed = 0;
+#endif
+}
+
+/*
+ * The busy time (user, nice, system, irq, softirq: what ran there) of
+ * the allowed CPUs, in ms, from /proc/stat's cpuN lines; -1 unknown.
+ */
+static double
+busy_ms(void)
+{
+	char line[512];
+	FILE *f;
+	double ticks = 0;
+	int any = 0;
+
+	if (nallowed == 0 || (f = fopen("/proc/stat", "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		struct cpustat st;
+		char *end;
+		unsigned long cpu;
+
+		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
+			continue;
+		cpu = strtoul(line + 3, &end, 10);
+		if (cpu >= 8 * sizeof(allowed) || !(allowed[cpu / 8] & (1u << (cpu % 8)))
+		    || cpustat_parse_ticks(end, line + strlen(line), &st) != 0)
+			continue;
+		ticks += (double)(st.tick[CPUSTAT_USER] + st.tick[CPUSTAT_NICE] + st.tick[CPUSTAT_SYSTEM]
+				  + st.tick[CPUSTAT_IRQ] + st.tick[CPUSTAT_SOFTIRQ]);
+		any = 1;
+	}
+	fclose(f);
+	return any ? ticks * 1e3 / (double)cpustat_hz() : -1;
+}
+
 static void
 contend_snap(struct contend *c)
 {
@@ -98,6 +179,7 @@ contend_snap(struct contend *c)
 	/* The run clock's file (the system's, else the cgroup's): one choice for both. */
 	c->stall_ms = stall_ms(runclock_pressure_path());
 	c->steal_ms = steal_ms();
+	c->busy_ms = busy_ms();
 }
 
 /* b - a, when both are known and it did not go backwards; else -1. */
@@ -182,6 +264,50 @@ noise_waited(const struct noise_self *from, const struct noise_self *to)
 	return wait / (run + wait);
 }
 
+int
+noise_others_beside(const struct noise_self *from, const struct noise_self *to)
+{
+	double wall = to->wall_ms - from->wall_ms;
+
+	if (from->others_ms < 0 || to->others_ms < 0 || to->cpus <= 0 || !(wall > 0))
+		return -1;
+	return (to->others_ms - from->others_ms) / ((double)to->cpus * wall) > NOISE_BESIDE;
+}
+
+void
+noise_report_self(void)
+{
+	char buf[128];
+	uint64_t e, d;
+	unsigned i;
+
+	if (shared == NULL || getpid() == owner || read_text("/proc/self/schedstat", buf, sizeof(buf)) != 0
+	    || runclock_parse_schedstat(buf, &e, &d) != 0)
+		return;
+	/* A slot of its own; past the last, the figures are lost. */
+	i = __sync_fetch_and_add(&shared->n, 1u);
+	if (i >= NOISE_SLOTS)
+		return;
+	shared->slot[i].exec_ns = e;
+	shared->slot[i].delay_ns = d;
+}
+
+/* The reports so far, in ms, into *exec_ms and *delay_ms. */
+static void
+reported(double *exec_ms, double *delay_ms)
+{
+	unsigned i, n;
+
+	*exec_ms = *delay_ms = 0;
+	if (shared == NULL)
+		return;
+	n = shared->n < NOISE_SLOTS ? shared->n : NOISE_SLOTS;
+	for (i = 0; i < n; i++) {
+		*exec_ms += (double)shared->slot[i].exec_ns / 1e6;
+		*delay_ms += (double)shared->slot[i].delay_ns / 1e6;
+	}
+}
+
 void
 noise_child(pid_t pid)
 {
@@ -205,17 +331,28 @@ noise_read(struct noise_self *s)
 
 	memset(s, 0, sizeof(*s));
 	s->migrations = -1;
-	s->run_ms = s->wait_ms = s->stall_ms = s->steal_ms = -1;
+	s->run_ms = s->wait_ms = s->stall_ms = s->steal_ms = s->others_ms = -1;
+	s->cpus = 0;
 	if (owner != 0) {
 		contend_snap(&c1);
 		s->run_ms = grown(c0.exec_ms, c1.exec_ms);
 		s->wait_ms = grown(c0.delay_ms, c1.delay_ms);
 		if (s->run_ms >= 0 && s->wait_ms >= 0) {
-			s->run_ms += kids_exec_ms;
-			s->wait_ms += kids_delay_ms;
+			double e, d;
+
+			reported(&e, &d);
+			s->run_ms += kids_exec_ms + e;
+			s->wait_ms += kids_delay_ms + d;
 		}
 		s->stall_ms = grown(c0.stall_ms, c1.stall_ms);
 		s->steal_ms = grown(c0.steal_ms, c1.steal_ms);
+		s->others_ms = grown(c0.busy_ms, c1.busy_ms);
+		/* Others: what ran on our CPUs but our processes. */
+		if (s->others_ms >= 0 && s->run_ms >= 0)
+			s->others_ms = s->others_ms > s->run_ms ? s->others_ms - s->run_ms : 0;
+		else
+			s->others_ms = -1;
+		s->cpus = nallowed;
 	}
 	if (own_switches(&iv, &v, &k) != 0)
 		return -1;
@@ -232,7 +369,7 @@ noise_read(struct noise_self *s)
 int
 noise_format(char *buf, size_t len, const struct noise_self *s)
 {
-	char mig[40] = "", rw[64] = "", stall[32] = "", steal[32] = "";
+	char mig[40] = "", rw[64] = "", stall[32] = "", steal[32] = "", others[48] = "";
 	int n;
 
 	if (s->migrations >= 0)
@@ -244,8 +381,10 @@ noise_format(char *buf, size_t len, const struct noise_self *s)
 		snprintf(stall, sizeof(stall), " stall-ms=%.1f", s->stall_ms);
 	if (s->steal_ms >= 0)
 		snprintf(steal, sizeof(steal), " steal-ms=%.1f", s->steal_ms);
-	n = snprintf(buf, len, "# noise-self: nivcsw=%lld nvcsw=%lld children-csw=%lld%s wall-ms=%.0f%s%s%s\n",
-		     s->nivcsw, s->nvcsw, s->children_csw, mig, s->wall_ms, rw, stall, steal);
+	if (s->others_ms >= 0 && s->cpus > 0)
+		snprintf(others, sizeof(others), " others-ms=%.0f cpus=%d", s->others_ms, s->cpus);
+	n = snprintf(buf, len, "# noise-self: nivcsw=%lld nvcsw=%lld children-csw=%lld%s wall-ms=%.0f%s%s%s%s\n",
+		     s->nivcsw, s->nvcsw, s->children_csw, mig, s->wall_ms, rw, stall, steal, others);
 	if (n < 0 || (size_t)n >= len) {
 		if (len > 0)
 			buf[0] = '\0';
@@ -288,6 +427,14 @@ noise_start(enum output_mode mode)
 	if (own_switches(&nivcsw0, &nvcsw0, &kids0) != 0)
 		nivcsw0 = nvcsw0 = kids0 = 0;
 	migrations0 = own_migrations();
+	find_allowed();
+#if defined(MAP_ANONYMOUS) || defined(MAP_ANON)
+	{
+		void *m = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS_HB, -1, 0);
+
+		shared = m != MAP_FAILED ? m : NULL;
+	}
+#endif
 	contend_snap(&c0);
 	t0 = timing_now();
 	owner = getpid();

@@ -32,7 +32,9 @@
  *
  *   run-ms      CPU time of this process and of the children counted
  *               with noise_child (partners, parallel copies, a
- *               loopback server), from /proc/PID/schedstat;
+ *               loopback server) or that reported themselves with
+ *               noise_report_self (the server's session children),
+ *               from /proc/PID/schedstat;
  *   wait-ms     the time the same processes were runnable but waited
  *               for a CPU (schedstat's run delay).  wait / (run + wait)
  *               is the share of the time they wanted a CPU that they
@@ -47,7 +49,13 @@
  *               waits and others';
  *   steal-ms    the time the hypervisor ran something else, per CPU
  *               (/proc/stat's steal over the online CPUs): a guest's
- *               processes cannot see it as waiting.
+ *               processes cannot see it as waiting;
+ *   others-ms, cpus  the time other processes (and interrupts) ran on
+ *               the cpus CPUs this process may use: their busy time in
+ *               /proc/stat's cpuN lines less run-ms, in clock ticks.
+ *               Processes that share CPUs by design (a pipe's two ends
+ *               on one CPU) wait for each other; only others' work on
+ *               their CPUs makes that contention.
  *
  * At exit, in raw output, the process that called noise_start (not a
  * forked child, which inherits the hook) prints one comment line, which
@@ -58,7 +66,7 @@
  * where that cannot be told:
  *
  *   # noise-self: nivcsw=N nvcsw=V children-csw=K migrations=M wall-ms=W
- *     run-ms=R wait-ms=D stall-ms=S steal-ms=T
+ *     run-ms=R wait-ms=D stall-ms=S steal-ms=T others-ms=O cpus=C
  *
  * (one line).  The results tool reads the contention from it: see
  * lib/resfile.h.
@@ -82,6 +90,8 @@ struct noise_self {
 	double wait_ms;		/* >= 0, or -1: unknown */
 	double stall_ms;	/* >= 0, or -1: unknown */
 	double steal_ms;	/* >= 0, or -1: unknown */
+	double others_ms;	/* >= 0, or -1: unknown */
+	int cpus;		/* the CPUs others_ms is over; 0: unknown */
 };
 
 /*
@@ -106,6 +116,18 @@ int noise_read(struct noise_self *s);
 long long noise_sched_migrations(const char *text);
 
 /*
+ * In a descendant of the process that called noise_start that this
+ * process cannot read before another reaps it (a loopback server's
+ * session children, which the server reaps): count its CPU time and run
+ * delay with the program's, through a page shared since noise_start.
+ * Call it as the descendant ends, once.  Does nothing in the process
+ * that started counting, without that page (a system without shared
+ * anonymous mappings), or without /proc/self/schedstat; past 255
+ * reports the rest are not counted.
+ */
+void noise_report_self(void);
+
+/*
  * The share of the time the processes counted wanted a CPU that they
  * waited for one between two reads (noise_read, from earlier than to),
  * wait / (run + wait), 0 .. 1; -1 when either read does not say, or
@@ -113,8 +135,18 @@ long long noise_sched_migrations(const char *text);
  */
 double noise_waited(const struct noise_self *from, const struct noise_self *to);
 
-/* Above this share a case counts as contended (resfile.h says why). */
-#define NOISE_CONTENDED 0.5
+/* Above this share a case counts as contended (resfile.h says why),
+ * where others used more than NOISE_BESIDE of its CPUs. */
+#define NOISE_CONTENDED 0.25
+#define NOISE_BESIDE 0.25
+/* ... or, where others' share is unknown, above this. */
+#define NOISE_CONTENDED_ALONE 0.5
+
+/*
+ * Whether other processes used more than NOISE_BESIDE of the CPUs
+ * between two reads: 1, 0, or -1 where that is unknown.  Pure.
+ */
+int noise_others_beside(const struct noise_self *from, const struct noise_self *to);
 
 /*
  * Count the CPU time and the run delay of child pid (a partner, a
@@ -128,7 +160,7 @@ void noise_child(pid_t pid);
 
 /*
  * The line "# noise-self: nivcsw=N nvcsw=V children-csw=K[ migrations=M]
- * wall-ms=W[ run-ms=R wait-ms=D][ stall-ms=S][ steal-ms=T]\n" into buf
+ * wall-ms=W[ run-ms=R wait-ms=D][ stall-ms=S][ steal-ms=T][ others-ms=O cpus=C]\n" into buf
  * (a figure left out when unknown; run and wait go together).  Returns its length, or -1 when
  * buf is too small (buf then holds no partial line: "").  Pure.
  */

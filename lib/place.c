@@ -222,13 +222,18 @@ place_note_busy(FILE *f, const struct place *p, enum place_kind k, const struct 
 	char buf[OUTPUT_MAX_VALUE];
 	struct noise_self now;
 	double w;
+	int beside;
 
 	if (k == PLACE_UNPINNED || !p->can_pin || noise_read(&now) != 0
-	    || (w = noise_waited(before, &now)) < 0 || w <= NOISE_CONTENDED)
+	    || (w = noise_waited(before, &now)) < 0)
+		return;
+	beside = noise_others_beside(before, &now);
+	if (beside == 0 || w <= (beside > 0 ? NOISE_CONTENDED : NOISE_CONTENDED_ALONE))
 		return;
 	output_config(f, "placement-busy", "%s: its processes waited for a CPU %.0f%% of the time they "
 		      "wanted one (above %.0f%%): other work on its CPUs",
-		      place_describe(p, k, buf, sizeof(buf)), 100 * w, 100 * NOISE_CONTENDED);
+		      place_describe(p, k, buf, sizeof(buf)), 100 * w,
+		      100 * (beside > 0 ? NOISE_CONTENDED : NOISE_CONTENDED_ALONE));
 }
 
 /*

@@ -76,11 +76,12 @@ struct place {
  * After a pinned placement k's case (its children killed, so that their
  * figures are counted): when its processes waited for a CPU more than
  * NOISE_CONTENDED of the time they wanted one since *before (a
- * noise_read as the placement began), say so as a run note on f, in raw
- * mode:
+ * noise_read as the placement began) while others used more than
+ * NOISE_BESIDE of the CPUs (where that is unknown, waited more than
+ * NOISE_CONTENDED_ALONE), say so as a run note on f, in raw mode:
  *
  *   # placement-busy: one, cpu 0: its processes waited for a CPU 81% of
- *     the time they wanted one (above 50%): other work on its CPUs
+ *     the time they wanted one (above 25%): other work on its CPUs
  *
  * (one line), so that a pinned figure far below an unpinned one is
  * explained where it stands.  Nothing for an unpinned placement (the

@@ -40,6 +40,25 @@ resfile_case_contention(const struct resfile_case *c)
 	return k < 1 ? k : 1;
 }
 
+double
+resfile_case_others(const struct resfile_case *c)
+{
+	double o;
+
+	if (isnan(c->others_ms) || !(c->cpus > 0) || !(c->wall_ms > 0))
+		return NAN;
+	o = c->others_ms / (c->cpus * c->wall_ms);
+	return o < 1 ? o : 1;
+}
+
+int
+resfile_contended(double contention, double others)
+{
+	if (isnan(others))
+		return contention > RESFILE_CONTEND_ALONE;
+	return contention > RESFILE_CONTEND_LIMIT && others > RESFILE_OTHERS_LIMIT;
+}
+
 void
 resfile_init(struct resfile_run *r)
 {
@@ -462,16 +481,21 @@ finish(struct resfile_parser *p, int seen_any)
 		/* The contention the programs measured; else the other work
 		 * while the cases ran, where the suite measured it; else the
 		 * load average (which counts the run itself). */
-		double sum = 0, w = 0, csum = 0, cw = 0;
+		double sum = 0, w = 0, csum = 0, cw = 0, osum = 0, ow = 0;
 		size_t i;
 
 		for (i = 0; i < r->ncases; i++) {
 			const struct resfile_case *c = &r->cases[i];
 			double t = isnan(c->ticks) ? 1 : c->ticks, k = resfile_case_contention(c);
+			double o = resfile_case_others(c);
 
 			if (!isnan(k)) {
 				csum += k * (c->run_ms + c->wait_ms);
 				cw += c->run_ms + c->wait_ms;
+			}
+			if (!isnan(o)) {
+				osum += o * c->wall_ms;
+				ow += c->wall_ms;
 			}
 			if (isnan(c->others))
 				continue;
@@ -479,10 +503,11 @@ finish(struct resfile_parser *p, int seen_any)
 			w += t;
 		}
 		if (cw > 0) {
-			if (csum / cw > RESFILE_CONTEND_LIMIT
+			if (resfile_contended(csum / cw, ow > 0 ? osum / ow : NAN)
 			    && resfile_add_flag(p, "contended: its processes waited for a CPU %.0f%% of the "
-						"time on average (above %.0f%%)", 100 * csum / cw,
-						100 * RESFILE_CONTEND_LIMIT) != 0)
+						"time on average (above %.0f%%) while others used %.0f%% of "
+						"their CPUs", 100 * csum / cw, 100 * RESFILE_CONTEND_LIMIT,
+						ow > 0 ? 100 * osum / ow : NAN) != 0)
 				return -1;
 		} else if (w > 0) {
 			if (sum / w > RESFILE_NOISE_LIMIT

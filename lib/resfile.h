@@ -67,6 +67,8 @@ struct resfile_case {
 	double run_ms, wait_ms;	/* its processes' CPU time, and their wait for a CPU */
 	double steal_ms;	/* the hypervisor's steal, per CPU */
 	double wall_ms;
+	double others_ms;	/* others' busy time on its CPUs; NaN */
+	double cpus;		/* the CPUs others_ms is over; NaN */
 	double sample_ms;	/* its program's "sample-time:", the time of
 				 * one sample; NaN when it gave none */
 };
@@ -78,6 +80,23 @@ struct resfile_case {
  * not say (an older file, a system without schedstat).
  */
 double resfile_case_contention(const struct resfile_case *c);
+
+/*
+ * The share of the capacity of a case's CPUs that other processes (and
+ * interrupts) used while it ran: others_ms / (cpus x wall_ms), at most
+ * 1; NaN where the program did not say.  Processes that share their
+ * CPUs by design wait for each other: contention is a wait while others
+ * used the CPUs.
+ */
+double resfile_case_others(const struct resfile_case *c);
+
+/*
+ * Whether a case's contention and others' share (NaN: unknown) make it
+ * contended: waited more than RESFILE_CONTEND_LIMIT of the time it wanted
+ * a CPU while others used more than RESFILE_OTHERS_LIMIT of its CPUs;
+ * where the share is unknown, waited more than RESFILE_CONTEND_ALONE.
+ */
+int resfile_contended(double contention, double others);
 
 struct resfile_kv {
 	char *key;
@@ -138,9 +157,15 @@ struct resfile_run {
 #define RESFILE_NOISE_LIMIT 0.25
 
 /* A run whose cases waited for a CPU more than this share of the time,
- * on average (weighted by the time they wanted one), is flagged; the
- * same bound makes an A/B comparison unreliable (results/report.h). */
-#define RESFILE_CONTEND_LIMIT 0.5
+ * on average (weighted by the time they wanted one), while others used
+ * more than RESFILE_OTHERS_LIMIT of their CPUs, is flagged; the same
+ * bounds make an A/B comparison unreliable (results/report.h). */
+#define RESFILE_CONTEND_LIMIT 0.25
+#define RESFILE_OTHERS_LIMIT 0.25
+/* The limit of the wait alone, where others' share is not known:
+ * processes that share CPUs by design wait up to a third of the time
+ * (a pipe's two ends) or nearly half (a TCP transfer's) for each other. */
+#define RESFILE_CONTEND_ALONE 0.5
 
 /* An empty run (call before parse or load). */
 void resfile_init(struct resfile_run *r);

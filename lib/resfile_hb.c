@@ -74,6 +74,7 @@ open_case(struct resfile_parser *p, const char *bench)
 	c->round = p->round;
 	c->others = c->steal = c->ticks = NAN;
 	c->run_ms = c->wait_ms = c->steal_ms = c->wall_ms = c->sample_ms = NAN;
+	c->others_ms = c->cpus = NAN;
 	r->ncases++;
 	p->case_open = 1;
 	p->case_results = p->case_args = 0;
@@ -123,6 +124,8 @@ noise_self_line(struct resfile_parser *p, const char *line)
 	c->wait_ms = noise_value(line, " wait-ms=");
 	c->steal_ms = noise_value(line, " steal-ms=");
 	c->wall_ms = noise_value(line, " wall-ms=");
+	c->others_ms = noise_value(line, " others-ms=");
+	c->cpus = noise_value(line, " cpus=");
 }
 
 /*

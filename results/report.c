@@ -945,10 +945,15 @@ report_incomparable_runs(const struct report *rep, size_t si, size_t ci, size_t 
  * unknown.
  */
 static void
-add_contention(const struct resfile_case *k, double *sum, double *w)
+add_contention(const struct resfile_case *k, double *sum, double *w, double *osum, double *ow)
 {
 	double c = k != NULL ? resfile_case_contention(k) : NAN;
+	double o = k != NULL ? resfile_case_others(k) : NAN;
 
+	if (!isnan(o)) {
+		*osum += o * k->wall_ms;
+		*ow += k->wall_ms;
+	}
 	if (isnan(c))
 		return;
 	*sum += c * (k->run_ms + k->wait_ms);
@@ -959,6 +964,7 @@ add_contention(const struct resfile_case *k, double *sum, double *w)
 struct side_cond {
 	double noise;		/* other work, CPUs; NaN unknown */
 	double contend;		/* contention, 0 .. 1; NaN unknown */
+	double others;		/* others' share of its CPUs, 0 .. 1; NaN unknown */
 };
 
 /*
@@ -978,7 +984,7 @@ side_units(const struct report *rep, const struct report_ab *ab, const struct re
 {
 	int per_run = ab->ga->n > 1 || ab->gb->n > 1;
 	size_t i, u, m = 0, total = 0;
-	double sum = 0, w = 0, ticks = 0, csum = 0, cw = 0;
+	double sum = 0, w = 0, ticks = 0, csum = 0, cw = 0, osum = 0, ow = 0;
 
 	for (i = 0; i < g->n; i++)
 		total += col->cells[g->runs[i]].nunits;
@@ -993,7 +999,7 @@ side_units(const struct report *rep, const struct report_ab *ab, const struct re
 			if (!per_run)
 				(*v)[m++] = c->units[u];
 			add_noise(c->unit_case[u], &sum, &w, &ticks);
-			add_contention(c->unit_case[u], &csum, &cw);
+			add_contention(c->unit_case[u], &csum, &cw, &osum, &ow);
 		}
 	}
 	if (w > 0 && ticks < REPORT_NOISE_MIN_TICKS) {
@@ -1008,6 +1014,7 @@ side_units(const struct report *rep, const struct report_ab *ab, const struct re
 	*n = m;
 	cond->noise = w > 0 ? sum / w : NAN;
 	cond->contend = cw > 0 ? csum / cw : NAN;
+	cond->others = ow > 0 ? osum / ow : NAN;
 	return 0;
 }
 
@@ -1231,6 +1238,8 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	row->noise_b = cb.noise;
 	row->contend_a = ca.contend;
 	row->contend_b = cb.contend;
+	row->others_a = ca.others;
+	row->others_b = cb.others;
 	row->collapsed = name_collapse(row, a, na, 'A') || name_collapse(row, b, nb, 'B');
 	/* Several runs a side: their processes, where the runs differ no more than they would. */
 	if (ab->ga->n > 1 || ab->gb->n > 1) {
@@ -1329,9 +1338,13 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 		row->verdict = REPORT_UNRELIABLE;
 		return;
 	}
+	/* A wait while others used the CPUs: waits for each other, by design, are none. */
 	if (!isnan(row->contend_a) && !isnan(row->contend_b)
-	    && (fmax(row->contend_a, row->contend_b) > RESFILE_CONTEND_LIMIT
-		|| fabs(row->contend_a - row->contend_b) > REPORT_CONTEND_DIFF)) {
+	    && (resfile_contended(row->contend_a, row->others_a)
+		|| resfile_contended(row->contend_b, row->others_b)
+		|| (fabs(row->contend_a - row->contend_b) > REPORT_CONTEND_DIFF
+		    /* (fmax of a number and NaN is the number) */
+		    && !(fmax(row->others_a, row->others_b) <= RESFILE_OTHERS_LIMIT)))) {
 		row->verdict = REPORT_UNRELIABLE;
 		snprintf(row->why, sizeof(row->why), "contended: waited for a CPU %.0f%% vs %.0f%% of the time",
 			 100 * row->contend_a, 100 * row->contend_b);
@@ -1466,6 +1479,7 @@ build_ab(struct report *rep, struct report_ab *ab)
 			if (incomparable(rep, ab, si, ci, row->why, sizeof(row->why))) {
 				row->verdict = REPORT_INCOMPARABLE;
 				row->noise_a = row->noise_b = row->contend_a = row->contend_b = NAN;
+				row->others_a = row->others_b = NAN;
 				memset(&row->t, 0, sizeof(row->t));
 				continue;
 			}

@@ -106,8 +106,11 @@ double report_fdr_at_look(unsigned look);
  * Contention (resfile_case_contention: the share of the time a case's
  * processes wanted a CPU that they waited for one) makes every verdict
  * of a metric unreliable when either side's, on average over the cases
- * behind it, is above RESFILE_CONTEND_LIMIT (0.5), or the sides' differ
- * by more than this.  Measured on 2 CPUs: a program alone 0 .. 0.01,
+ * behind it, is above RESFILE_CONTEND_LIMIT (0.5) while others used more
+ * than RESFILE_OTHERS_LIMIT (0.25) of its CPUs (resfile_contended), or
+ * the sides' differ by more than this while others used that much on
+ * one side.  Waits of processes that share CPUs by design count only
+ * where others worked beside them.  Measured on 2 CPUs: a program alone 0 .. 0.01,
  * partner processes pinned to one CPU 0.3 .. 0.35 (they wait for each
  * other by design, on both sides alike), unpinned ones 0.01 .. 0.2;
  * beside `stress-ng --cpu 4` 0.59 .. 0.78.
@@ -166,6 +169,7 @@ struct report_ab_row {
 	double q;		/* Benjamini-Hochberg; NaN untested */
 	double noise_a, noise_b;	/* mean other work, CPUs; NaN unknown */
 	double contend_a, contend_b;	/* mean contention, 0 .. 1; NaN unknown */
+	double others_a, others_b;	/* others' mean share of the CPUs; NaN unknown */
 	enum report_verdict verdict;
 	char why[160];		/* for unreliable, untested, not comparable */
 	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */

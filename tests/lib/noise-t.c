@@ -120,7 +120,7 @@ main(void)
 	pid_t pid;
 	int schedstat;
 
-	plan(30);
+	plan(34);
 
 	is_int(42, noise_sched_migrations(sched), "se.nr_migrations is read from its line");
 	is_int(-1, noise_sched_migrations("se.nr_migrations_x : 3\n"), "a longer key is not it");
@@ -133,7 +133,8 @@ main(void)
 	s.children_csw = 5;
 	s.migrations = 3;
 	s.wall_ms = 1234.4;
-	s.run_ms = s.wait_ms = s.stall_ms = s.steal_ms = -1;
+	s.run_ms = s.wait_ms = s.stall_ms = s.steal_ms = s.others_ms = -1;
+	s.cpus = 0;
 	is_int((long long)strlen("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 migrations=3 wall-ms=1234\n"), noise_format(line, sizeof(line), &s), "the line's length is returned");
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 migrations=3 wall-ms=1234\n", line, "the line reads");
 	s.migrations = -1;
@@ -147,8 +148,14 @@ main(void)
 	noise_format(line, sizeof(line), &s);
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 run-ms=812.2 wait-ms=30.0"
 		  " stall-ms=41.0 steal-ms=0.0\n", line, "the contention figures follow, in tenths of ms");
+	s.others_ms = 310.4;
+	s.cpus = 2;
+	noise_format(line, sizeof(line), &s);
+	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 run-ms=812.2 wait-ms=30.0"
+		  " stall-ms=41.0 steal-ms=0.0 others-ms=310 cpus=2\n", line, "... and others' time on its CPUs");
 	s.wait_ms = -1;
 	s.stall_ms = -1;
+	s.others_ms = -1;
 	noise_format(line, sizeof(line), &s);
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 steal-ms=0.0\n", line,
 		  "run and wait go together, and unknowns are left out");
@@ -167,6 +174,13 @@ main(void)
 		is_double(-1, noise_waited(&a, &b), 0, "... or when nothing wanted a CPU");
 		b.run_ms = 90, b.wait_ms = 20;
 		is_double(-1, noise_waited(&a, &b), 0, "... or a figure went backwards");
+		a.others_ms = 10, a.wall_ms = 1000, a.cpus = 2;
+		b.others_ms = 510, b.wall_ms = 2000, b.cpus = 2;
+		is_int(0, noise_others_beside(&a, &b), "others: 500 ms of 2 CPUs over 1 s is a quarter, not above it");
+		b.others_ms = 530;
+		is_int(1, noise_others_beside(&a, &b), "... 520 ms is");
+		b.others_ms = -1;
+		is_int(-1, noise_others_beside(&a, &b), "... unknown: the wait alone judges");
 	}
 
 	/* (In children, before this process starts counting.) */

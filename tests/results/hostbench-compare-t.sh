@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((127 + ncells))
+plan $((129 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -297,6 +297,15 @@ compare --threshold 5 "$tmp/quiet.0" "$tmp/busy.0"
 like '--threshold 5: a contended side cannot tell: exit 3, never 1' "$STATUS $(cat "$tmp/err")" \
 	'^3 .*1 metric cannot tell'
 like '... and the text says why' "$(cat "$tmp/out")" 'null call .* unreliable: contended: waited for a CPU 1% vs 70%'
+# Waits for each other (a pipe's two ends on one CPU) while nobody else
+# ran there: a wait of 70% beside others' 1% of the CPUs is no
+# contention; beside others' 80% it is.
+sed 's/^\(# noise-self: .*\)$/\1 others-ms=2 cpus=2/' "$tmp/busy.0" >"$tmp/design.0"
+compare --format csv "$tmp/quiet.0" "$tmp/design.0"
+is 'waits by design (others used 1% of the CPUs): a doubled null call is worse' worse "$(verdict proc 'null call')"
+sed 's/^\(# noise-self: .*\)$/\1 others-ms=160 cpus=2/' "$tmp/busy.0" >"$tmp/beside.0"
+compare --format csv "$tmp/quiet.0" "$tmp/beside.0"
+is '... the same waits while others used 80% of them: unreliable' unreliable "$(verdict proc 'null call')"
 rounds "$tmp/drop.0" '100 3000 99' '1 1 1'
 compare --format csv "$tmp/quiet.0" "$tmp/drop.0"
 like 'a sample 30x off its side'"'"'s others: unreliable, and named' \

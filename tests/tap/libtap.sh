@@ -288,7 +288,7 @@ well_formed() {
 		/^$/ { next }
 		/^[a-z][a-z0-9-]*:( |$)/ { next }
 		/^# noise: cpu-others=[0-9]+\.[0-9][0-9] steal=[0-9]+\.[0-9][0-9] ticks=[0-9]+( load=[0-9]+\.[0-9][0-9])?$/ { next }
-		/^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+( run-ms=[0-9]+\.[0-9] wait-ms=[0-9]+\.[0-9])?( stall-ms=[0-9]+\.[0-9])?( steal-ms=[0-9]+\.[0-9])?$/ { next }
+		/^# noise-self: nivcsw=[0-9]+ nvcsw=[0-9]+ children-csw=[0-9]+( migrations=[0-9]+)? wall-ms=[0-9]+( run-ms=[0-9]+\.[0-9] wait-ms=[0-9]+\.[0-9])?( stall-ms=[0-9]+\.[0-9])?( steal-ms=[0-9]+\.[0-9])?( others-ms=[0-9]+ cpus=[0-9]+)?$/ { next }
 		/^# (noisy|settled): [^ ]/ { next }
 		/^# hist: Benchmark[A-Z][^ ]* [^ ]+ loglin-7-44 n=[0-9]+ min=[0-9]+ max=[0-9]+( [0-9]+:[0-9]+(,[0-9]+)*)*$/ { next }
 		/^# (noise|noise-self|noisy|settled|hist):/ { bad++; next }
