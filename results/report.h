@@ -106,12 +106,12 @@ double report_fdr_at_look(unsigned look);
  * Contention (resfile_case_contention: the share of the time a case's
  * processes wanted a CPU that they waited for one) makes every verdict
  * of a metric unreliable when either side's, on average over the cases
- * behind it, is above RESFILE_CONTEND_LIMIT (0.5) while others used more
+ * behind it, is above RESFILE_CONTEND_LIMIT (0.25) while others used more
  * than RESFILE_OTHERS_LIMIT (0.25) of its CPUs (resfile_contended), or
  * the sides' differ by more than this while others used that much on
  * one side.  Waits of processes that share CPUs by design count only
  * where others worked beside them.  Measured on 2 CPUs: a program alone 0 .. 0.01,
- * partner processes pinned to one CPU 0.3 .. 0.35 (they wait for each
+ * partner processes pinned to one CPU 0.3 .. 0.45 (they wait for each
  * other by design, on both sides alike), unpinned ones 0.01 .. 0.2;
  * beside `stress-ng --cpu 4` 0.59 .. 0.78.
  */
