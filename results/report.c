@@ -1338,10 +1338,18 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 		row->verdict = REPORT_UNRELIABLE;
 		return;
 	}
-	/* A wait while others used the CPUs: waits for each other, by design, are none. */
+	/*
+	 * A wait while others used the CPUs: waits for each other, by
+	 * design, are none.  Rounds of an interleaved experiment (hostbench
+	 * ab: A B B A ...) share the machine's load alike and are compared
+	 * round by round, so there only a difference between the sides
+	 * makes a metric unreliable; separate runs met their loads at
+	 * separate times, so there either side's does.
+	 */
 	if (!isnan(row->contend_a) && !isnan(row->contend_b)
-	    && (resfile_contended(row->contend_a, row->others_a)
-		|| resfile_contended(row->contend_b, row->others_b)
+	    && ((row->t.method != ABTEST_PAIRED
+		 && (resfile_contended(row->contend_a, row->others_a)
+		     || resfile_contended(row->contend_b, row->others_b)))
 		|| (fabs(row->contend_a - row->contend_b) > REPORT_CONTEND_DIFF
 		    /* (fmax of a number and NaN is the number) */
 		    && !(fmax(row->others_a, row->others_b) <= RESFILE_OTHERS_LIMIT)))) {
