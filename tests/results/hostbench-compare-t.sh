@@ -258,30 +258,40 @@ is 'the intervals agree with the verdicts, and every tested row has its detectab
 		  if (!($(h["detectable_pct"]) + 0 >= 3)) print $6 ": detectable " $(h["detectable_pct"])
 		  if ($(h["change_level"]) + 0 <= 0.95) print $6 ": level " $(h["change_level"]) }' "$tmp/out")"
 
-# rounds FILE "V1 V2 V3" "W1 W2 W3": a run of three rounds of lat_syscall
-# null, round k's samples about Vk ns, its processes having waited for a
-# CPU Wk ms of every 100 ms they wanted one.
-rounds() {
-	_f=$1 _v=$2 _w=$3
+# run_of FILE PROGRAM ARGS "X1 X2 X3" "Y1 Y2 Y3" CASE: a run of three
+# rounds of PROGRAM ARGS, round k's records printed by CASE Xk Yk.
+run_of() {
+	_f=$1 _p=$2 _a=$3 _xs=$4 _ys=$5 _case=$6
 	{
 		printf 'hostbench: 0.1.0\nhost: vm\nos: Linux 6.1\narch: x86_64\nrounds: 3\n'
 		_k=0
-		for _x in $_v; do
+		for _x in $_xs; do
 			_k=$((_k + 1))
 			# shellcheck disable=SC2086
-			set -- $_w
+			set -- $_ys
 			shift $((_k - 1))
-			printf 'round: %d\nbench: lat_syscall\nargs: null\nstatus: ok\n' "$_k"
-			printf 'bench: lat_syscall\nargs: -N 3 -o raw null\n'
-			for _d in 0.99 1 1.01; do
-				printf 'BenchmarkLatSyscall/op=null\t1000\t%s ns/op\n' \
-					"$(awk -v x="$_x" -v d="$_d" 'BEGIN { print x * d }')"
-			done
-			printf '# noise-self: nivcsw=1 nvcsw=0 children-csw=0 wall-ms=100 run-ms=%s wait-ms=%s steal-ms=0.0\n' \
-				"$((100 - $1)).0" "$1.0"
+			printf 'round: %d\nbench: %s\nargs: %s\nstatus: ok\n' "$_k" "$_p" "$_a"
+			printf 'bench: %s\nargs: -N 3 -o raw %s\n' "$_p" "$_a"
+			"$_case" "$_x" "$1"
 			printf '# noise: cpu-others=0.01 steal=0.00 ticks=10\n'
 		done
 	} >"$_f"
+}
+
+# syscall_case V W: lat_syscall null's samples about V ns, its processes
+# having waited for a CPU W ms of every 100 ms they wanted one.
+syscall_case() {
+	for _d in 0.99 1 1.01; do
+		printf 'BenchmarkLatSyscall/op=null\t1000\t%s ns/op\n' "$(awk -v x="$1" -v d="$_d" 'BEGIN { print x * d }')"
+	done
+	printf '# noise-self: nivcsw=1 nvcsw=0 children-csw=0 wall-ms=100 run-ms=%s wait-ms=%s steal-ms=0.0\n' \
+		"$((100 - $2)).0" "$2.0"
+}
+
+# rounds FILE "V1 V2 V3" "W1 W2 W3": three rounds of lat_syscall null
+# (syscall_case Vk Wk).
+rounds() {
+	run_of "$1" lat_syscall null "$2" "$3" syscall_case
 }
 rounds "$tmp/quiet.0" '100 101 99' '1 1 1'
 rounds "$tmp/busy.0" '200 203 198' '70 71 69'
@@ -344,25 +354,14 @@ like '--look 0: exit 2 naming the range' "$STATUS $(cat "$tmp/err")" "^2 .*--loo
 
 # udp FILE "L1 L2 L3" "S1 S2 S3": three rounds of an unpaced bw_udp,
 # round k losing Lk% of the Sk MB/s it sent.
+udp_case() {
+	for _d in 1 2 3; do
+		printf 'BenchmarkBwUdp/size=1470/rate=max/placement=one\t1000\t100 MB/s\t68000 pkts/s\t%s %%loss\t%s sent-MB/s\n' \
+			"$1" "$2"
+	done
+}
 udp() {
-	_f=$1 _l=$2 _s=$3
-	{
-		printf 'hostbench: 0.1.0\nhost: vm\nos: Linux 6.1\narch: x86_64\nrounds: 3\n'
-		_k=0
-		for _x in $_l; do
-			_k=$((_k + 1))
-			# shellcheck disable=SC2086
-			set -- $_s
-			shift $((_k - 1))
-			printf 'round: %d\nbench: bw_udp\nargs: -b 0\nstatus: ok\n' "$_k"
-			printf 'bench: bw_udp\nargs: -N 3 -o raw -b 0\n'
-			for _d in 1 1 1; do
-				printf 'BenchmarkBwUdp/size=1470/rate=max/placement=one\t1000\t100 MB/s\t68000 pkts/s\t%s %%loss\t%s sent-MB/s\n' \
-					"$_x" "$1"
-			done
-			printf '# noise: cpu-others=0.01 steal=0.00 ticks=10\n'
-		done
-	} >"$_f"
+	run_of "$1" bw_udp '-b 0' "$2" "$3" udp_case
 }
 udp "$tmp/noloss.0" '0 0 0' '200 202 198'
 udp "$tmp/loss.0" '0.5 0.6 0.4' '201 199 200'
