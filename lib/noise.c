@@ -105,17 +105,6 @@ stall_ms(const char *path)
 	return (double)us / 1e3;
 }
 
-/* Steal over the online CPUs, in ms per CPU, or -1. */
-static double
-steal_ms(void)
-{
-	struct cpustat st;
-
-	if (cpustat_read(NULL, &st) != 0)
-		return -1;
-	return (double)st.tick[CPUSTAT_STEAL] * 1e3 / (double)cpustat_hz() / (double)cpustat_ncpus();
-}
-
 /* Which CPUs this process may use, into allowed[] and nallowed. */
 static void
 find_allowed(void)
@@ -139,25 +128,34 @@ find_allowed(void)
 }
 
 /*
- * The busy time (user, nice, system, irq, softirq: what ran there) of
- * the allowed CPUs, in ms, from /proc/stat's cpuN lines; -1 unknown.
+ * From one read of /proc/stat: the steal over the online CPUs, in ms per
+ * CPU (its aggregate line), into c->steal_ms, and the busy time (user,
+ * nice, system, irq, softirq: what ran there) of the allowed CPUs, in
+ * ms (their cpuN lines), into c->busy_ms; -1 for what it does not say.
  */
-static double
-busy_ms(void)
+static void
+proc_stat_ms(struct contend *c)
 {
 	char line[512];
 	FILE *f;
-	double ticks = 0;
+	double ticks = 0, hz = (double)cpustat_hz();
 	int any = 0;
 
-	if (nallowed == 0 || (f = fopen("/proc/stat", "r")) == NULL)
-		return -1;
+	c->steal_ms = c->busy_ms = -1;
+	if ((f = fopen("/proc/stat", "r")) == NULL)
+		return;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		struct cpustat st;
 		char *end;
 		unsigned long cpu;
 
-		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
+		if (strncmp(line, "cpu ", 4) == 0) {
+			if (cpustat_parse(line, &st) == 0)
+				c->steal_ms = (double)st.tick[CPUSTAT_STEAL] * 1e3 / hz
+					      / (double)cpustat_ncpus();
+			continue;
+		}
+		if (nallowed == 0 || strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
 			continue;
 		cpu = strtoul(line + 3, &end, 10);
 		if (cpu >= 8 * sizeof(allowed) || !(allowed[cpu / 8] & (1u << (cpu % 8)))
@@ -168,7 +166,8 @@ busy_ms(void)
 		any = 1;
 	}
 	fclose(f);
-	return any ? ticks * 1e3 / (double)cpustat_hz() : -1;
+	if (any)
+		c->busy_ms = ticks * 1e3 / hz;
 }
 
 static void
@@ -178,8 +177,7 @@ contend_snap(struct contend *c)
 		c->exec_ms = c->delay_ms = -1;
 	/* The run clock's file (the system's, else the cgroup's): one choice for both. */
 	c->stall_ms = stall_ms(runclock_pressure_path());
-	c->steal_ms = steal_ms();
-	c->busy_ms = busy_ms();
+	proc_stat_ms(c);
 }
 
 /* b - a, when both are known and it did not go backwards; else -1. */
