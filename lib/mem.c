@@ -244,6 +244,7 @@ available(int run)
 #endif
 #endif
 	avail = lesser(avail, cgroup_room());
+	avail = lesser(avail, MEM_ADDR_ROOM);
 	if (env != NULL && *env != '\0') {
 		uint64_t v;
 

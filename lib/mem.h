@@ -27,7 +27,8 @@ void *mem_alloc(size_t len);
  * RLIMIT_AS (ulimit -v: limit - VmSize) and RLIMIT_DATA (ulimit -d:
  * limit - VmData), and the room left in the process's memory cgroup and
  * each of its ancestors (v2: memory.max - memory.current; v1:
- * memory.limit_in_bytes - memory.usage_in_bytes).  The
+ * memory.limit_in_bytes - memory.usage_in_bytes), and the address space
+ * a process of this build can map (MEM_ADDR_ROOM).  The
  * environment variable HOSTBENCH_MEM_AVAILABLE (bytes, k/m/g suffix
  * allowed) lowers it further, so that small boards can be rehearsed; a
  * value that is no size is ignored with a warning on stderr (once).
@@ -35,6 +36,16 @@ void *mem_alloc(size_t len);
  * (treat as unlimited).
  */
 uint64_t mem_available(void);
+
+/*
+ * What one process can map, in bytes: on a 32-bit build 2 GB (user space
+ * is 2 GB on MIPS32, 3 GB on most ARM and x86 kernels, and the program,
+ * its libraries and stacks take some), so that a machine with a large
+ * cache and memory to spare (a 32-bit board's binaries run under
+ * qemu-user on a server) is never given buffers it cannot map; 0 (no
+ * bound) on a 64-bit build.
+ */
+#define MEM_ADDR_ROOM (sizeof(void *) > 4 ? (uint64_t)0 : (uint64_t)2 << 30)
 
 /*
  * The same for a program this one starts (hostinfo -m, for the front

@@ -19,7 +19,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init ab 50
+hb_init ab 51
 _tap_cleanup_hook() {
 	[ -z "${ab_pid:-}" ] || kill "$ab_pid" 2>/dev/null || :
 	for _f in "$tmpd"/*/*/slow.pid; do
@@ -278,7 +278,12 @@ echo b >>$e/log; echo b >$HB_STATE
 	# --until: rounds until every metric is decided, with the real
 	# results tool.
 	if [ -f "$top_builddir/results/hostbench-compare" ]; then
-		export HOSTBENCH_LIBEXEC="$until_fake" HOSTBENCH_COMPARE="$top_builddir/results/hostbench-compare"
+		# The results tool of a cross build runs under the tests'
+		# wrapper; the stand-ins, scripts, run without one.
+		printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$TEST_WRAPPER" \
+			"$top_builddir/results/hostbench-compare" >"$d/compare-tool"
+		chmod +x "$d/compare-tool"
+		export HOSTBENCH_LIBEXEC="$until_fake" HOSTBENCH_COMPARE="$d/compare-tool"
 		HB_STATE=$d/until-state
 		export HB_STATE
 		e=$d/until
@@ -304,9 +309,16 @@ echo b >>$e/log; echo b >$HB_STATE
 		is "$name: --budget 0: the first pair of rounds, then it stops undecided" \
 			'budget of 0s spent after 2 rounds: stopping undecided 0' \
 			"$(printf '%s\n' "$HB_ERR" | grep '^budget of') $HB_STATUS"
+		HOSTBENCH_COMPARE=false
+		hb ab -q --profile test --only lat_syscall --until 5 --a "echo a >$HB_STATE" \
+			--b "echo b >$HB_STATE" --results-dir "$e/f"
+		fb=$(printf '%s\n' "$HB_OUT" | sed -n 2p)
+		like "$name: --until, a results tool that fails: said, the rounds stop after the first pair, exit 1 (no comparison)" \
+			"$HB_STATUS $(grep '^# round: ' "$fb" | tail -1 | sed 's/^# //') $HB_ERR" \
+			'^1 round: 2 .*--until: the results tool could not look at the rounds \(exit 1: \); stopping after 2 rounds undecided'
 		unset HOSTBENCH_LIBEXEC HOSTBENCH_COMPARE HB_STATE HB_JITTER
 	else
-		for _i in 1 2 3 4 5; do
+		for _i in 1 2 3 4 5 6; do
 			skip 'results/hostbench-compare is not built'
 		done
 	fi
