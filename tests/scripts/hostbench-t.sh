@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 143
+hb_init hostbench 144
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -666,6 +666,13 @@ tests_under() {
 		'256k rd;8m rd;12m rd|-M 256k;-M 8m;-M 12m;-v 2 -M 256k;-v 2 -M 8m;-v 2 -M 12m' \
 		"$(bw_args "$d/llc.full" | grep ' rd$' | joined)|$(stream_args "$d/llc.full" | joined)"
 	is "$name: the fingerprint says which cache" 'llc: 3M (HOSTBENCH_LLC)' "$(grep '^llc: ' "$d/llc.quick")"
+	HOSTBENCH_LLC=64m
+	for _p in test quick standard; do
+		hb run -q --profile "$_p" --only bw_mem --rounds 1 --budget 0 -o "$d/llc.64m.$_p"
+	done
+	is "$name: a 64M cache: 128m at most in test and quick, 256m (4 x 64M) in standard" \
+		'128m frd|128m frd|256m rd' \
+		"$(for _p in test quick standard; do bw_args "$d/llc.64m.$_p" | sed -n 1p; done | tr '\n' '|' | sed 's/|$//')"
 	HOSTBENCH_LLC=1m
 	hb run -q --profile full --only bw_mem --rounds 1 --budget 0 -o "$d/llc.1m"
 	is "$name: a 1M cache: 8m, STREAM's least (full's 8m is that one)" '256k rd;8m rd' \
