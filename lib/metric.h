@@ -115,7 +115,15 @@ enum {
 	 * arrived and what was lost.  hostbench-compare shows them as the
 	 * ladder table and plot, by the x of the <arg>= part, not size=.
 	 */
-	METRIC_LADDER = 1u << 5
+	METRIC_LADDER = 1u << 5,
+	/*
+	 * Moved by others' work even when it makes nothing wait: how late a
+	 * sleeper wakes depends on whether its CPU was halted (a busy CPU
+	 * takes its timer interrupt at once, an idle one wakes from a
+	 * power state first).  Comparisons read the others' share of the
+	 * CPUs beside its waits (hostbench-compare: REPORT_OTHERS_DIFF).
+	 */
+	METRIC_IDLE = 1u << 6
 };
 
 /* The units of a ladder step's received rate and loss (METRIC_LADDER). */

@@ -1358,6 +1358,15 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 			 100 * row->contend_a, 100 * row->contend_b);
 		return;
 	}
+	/* A sleeper's lateness beside others' work, which makes it no wait. */
+	if ((m->flags & METRIC_IDLE) && !isnan(row->others_a) && !isnan(row->others_b)
+	    && fabs(row->others_a - row->others_b) > REPORT_OTHERS_DIFF) {
+		row->verdict = REPORT_UNRELIABLE;
+		snprintf(row->why, sizeof(row->why),
+			 "others' work: they used %.0f%% vs %.0f%% of the CPUs, which wakes a sleeper sooner",
+			 100 * row->others_a, 100 * row->others_b);
+		return;
+	}
 	if (row->beyond) {
 		if (isnan(row->contend_a) && isnan(row->contend_b)
 		    && !isnan(row->noise_a) && !isnan(row->noise_b)

@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((131 + ncells))
+plan $((133 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -326,6 +326,24 @@ compare --format csv "$tmp/ab-a2.0" "$tmp/ab-b2.0"
 is 'interleaved rounds contended alike: a doubled null call is worse' worse "$(verdict proc 'null call')"
 compare --format csv "$tmp/ab-a.0" "$tmp/busy.0"
 is '... the same as separate runs: unreliable' unreliable "$(verdict proc 'null call')"
+# A sleeper's lateness (lat_usleep's p99, V us) beside others' work
+# using O ms of the 200 its 2 CPUs had, which makes it wait for nothing.
+sleep_case() {
+	for _d in 0.99 1 1.01; do
+		printf 'BenchmarkLatUsleep/method=nanosleep/stat=p99\t1000\t%s ns/op\n' \
+			"$(awk -v x="$1" -v d="$_d" 'BEGIN { print x * d * 1000 }')"
+	done
+	printf '# noise-self: nivcsw=1 nvcsw=0 children-csw=0 wall-ms=100 run-ms=1.0 wait-ms=0.0 steal-ms=0.0 others-ms=%s cpus=2\n' "$2"
+}
+run_of "$tmp/sleep-q.0" lat_usleep '' '100 101 99' '2 2 2' sleep_case
+run_of "$tmp/sleep-b.0" lat_usleep '' '54 55 53' '180 182 178' sleep_case
+run_of "$tmp/sleep-b2.0" lat_usleep '' '108 110 106' '180 182 178' sleep_case
+compare --format csv "$tmp/sleep-q.0" "$tmp/sleep-b.0"
+like 'a sleeper woken 46% sooner while others kept its CPUs busy (1% vs 90%): unreliable, saying why' \
+	"$(verdict more 'sleep late p99') $(grep '^2,' "$tmp/out" | grep ',more,sleep late p99,')" \
+	"^unreliable .*others' work: they used 1% vs 90% of the CPUs, which wakes a sleeper sooner"
+compare --format csv "$tmp/sleep-b.0" "$tmp/sleep-b2.0"
+is '... twice as late with others as busy on both sides: worse' worse "$(verdict more 'sleep late p99')"
 rounds "$tmp/drop.0" '100 3000 99' '1 1 1'
 compare --format csv "$tmp/quiet.0" "$tmp/drop.0"
 like 'a sample 30x off its side'"'"'s others: unreliable, and named' \
