@@ -248,6 +248,19 @@ noise_sched_migrations(const char *text)
 	return -1;
 }
 
+/*
+ * The least window, in ms, over which others' busy time is known:
+ * /proc/stat counts in ticks (10 ms at the usual 100 a second), so a
+ * case of a few ms reads 0 or a whole tick whatever ran beside it.
+ */
+static double
+others_min_ms(void)
+{
+	long hz = cpustat_hz();
+
+	return NOISE_OTHERS_MIN_TICKS * 1e3 / (double)(hz > 0 ? hz : 100);
+}
+
 double
 noise_waited(const struct noise_self *from, const struct noise_self *to)
 {
@@ -267,7 +280,7 @@ noise_others_beside(const struct noise_self *from, const struct noise_self *to)
 {
 	double wall = to->wall_ms - from->wall_ms;
 
-	if (from->others_ms < 0 || to->others_ms < 0 || to->cpus <= 0 || !(wall > 0))
+	if (from->others_ms < 0 || to->others_ms < 0 || to->cpus <= 0 || !(wall >= others_min_ms()))
 		return -1;
 	return (to->others_ms - from->others_ms) / ((double)to->cpus * wall) > NOISE_BESIDE;
 }
@@ -380,7 +393,8 @@ noise_format(char *buf, size_t len, const struct noise_self *s)
 		snprintf(stall, sizeof(stall), " stall-ms=%.1f", s->stall_ms);
 	if (s->steal_ms >= 0)
 		snprintf(steal, sizeof(steal), " steal-ms=%.1f", s->steal_ms);
-	if (s->others_ms >= 0 && s->cpus > 0)
+	/* A few ticks of /proc/stat say nothing of others' share. */
+	if (s->others_ms >= 0 && s->cpus > 0 && s->wall_ms >= others_min_ms())
 		snprintf(others, sizeof(others), " others-ms=%.0f cpus=%d", s->others_ms, s->cpus);
 	n = snprintf(buf, len, "# noise-self: nivcsw=%lld nvcsw=%lld children-csw=%lld%s wall-ms=%.0f%s%s%s%s\n",
 		     s->nivcsw, s->nvcsw, s->children_csw, mig, s->wall_ms, rw, stall, steal, others);

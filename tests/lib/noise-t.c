@@ -120,7 +120,7 @@ main(void)
 	pid_t pid;
 	int schedstat;
 
-	plan(34);
+	plan(36);
 
 	is_int(42, noise_sched_migrations(sched), "se.nr_migrations is read from its line");
 	is_int(-1, noise_sched_migrations("se.nr_migrations_x : 3\n"), "a longer key is not it");
@@ -153,6 +153,12 @@ main(void)
 	noise_format(line, sizeof(line), &s);
 	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=1234 run-ms=812.2 wait-ms=30.0"
 		  " stall-ms=41.0 steal-ms=0.0 others-ms=310 cpus=2\n", line, "... and others' time on its CPUs");
+	s.wall_ms = 7.2;
+	noise_format(line, sizeof(line), &s);
+	is_string("# noise-self: nivcsw=40 nvcsw=7 children-csw=5 wall-ms=7 run-ms=812.2 wait-ms=30.0"
+		  " stall-ms=41.0 steal-ms=0.0\n", line,
+		  "... but not over a window of fewer ticks than NOISE_OTHERS_MIN_TICKS: unknown there");
+	s.wall_ms = 1234.4;
 	s.wait_ms = -1;
 	s.stall_ms = -1;
 	s.others_ms = -1;
@@ -181,6 +187,9 @@ main(void)
 		is_int(1, noise_others_beside(&a, &b), "... 520 ms is");
 		b.others_ms = -1;
 		is_int(-1, noise_others_beside(&a, &b), "... unknown: the wait alone judges");
+		b.others_ms = 1010, b.wall_ms = 1007;
+		is_int(-1, noise_others_beside(&a, &b),
+		       "... unknown over 7 ms, fewer ticks than NOISE_OTHERS_MIN_TICKS (whatever they read)");
 	}
 
 	/* (In children, before this process starts counting.) */
