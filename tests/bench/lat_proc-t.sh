@@ -71,7 +71,17 @@ else
 	exec_min=$(results_of "$TAP_STDOUT" LatProc/op=exec | min_of)
 	ok "exec: exit 0 and between 1 ns and 1 s ($exec ns)" \
 		value_ok "$TAP_STATUS" "$exec" 1 1000000000
-	ok "exec costs more than fork (fastest samples: $exec_min > $fork_min ns)" more "$exec_min" "$fork_min"
+	# A fork and an exec measured apart met different moments of a
+	# busy machine: three more of each, taken in turn, so that a burst
+	# of other work cannot lift every sample of one side.
+	for _i in 1 2 3; do
+		run_prog lat_proc -N 5 -T 1ms -o raw $pin fork
+		fork_min=$( (printf '%s\n' "$fork_min"; results_of "$TAP_STDOUT" LatProc/op=fork) | min_of)
+		run_prog lat_proc -N 5 -T 1ms -o raw $pin exec
+		exec_min=$( (printf '%s\n' "$exec_min"; results_of "$TAP_STDOUT" LatProc/op=exec) | min_of)
+	done
+	ok "exec costs more than fork (fastest samples of four runs each, in turn: $exec_min > $fork_min ns)" \
+		more "$exec_min" "$fork_min"
 	run_prog lat_proc -N 5 -T 1ms -o raw $pin shell
 	shell_min=$(results_of "$TAP_STDOUT" LatProc/op=shell | min_of)
 	if [ -n "${HB_SANITIZERS:-}" ]; then
