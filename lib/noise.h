@@ -139,12 +139,12 @@ double noise_waited(const struct noise_self *from, const struct noise_self *to);
  * where others used more than NOISE_BESIDE of its CPUs. */
 #define NOISE_CONTENDED 0.25
 #define NOISE_BESIDE 0.25
+/* ... or, where others' share is unknown, above this. */
+#define NOISE_CONTENDED_ALONE 0.5
 
 /* Others' share is known over windows of at least this many ticks of
  * /proc/stat; over shorter ones it is unknown (others-ms left out). */
 #define NOISE_OTHERS_MIN_TICKS 10
-/* ... or, where others' share is unknown, above this. */
-#define NOISE_CONTENDED_ALONE 0.5
 
 /*
  * Whether other processes used more than NOISE_BESIDE of the CPUs
