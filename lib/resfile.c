@@ -21,6 +21,7 @@
 
 #include "resfile.h"
 #include "resfile_int.h"
+#include "utf8.h"
 
 /* Files larger than this are not result files. */
 #define RESFILE_MAX_BYTES (256UL << 20)
@@ -558,36 +559,32 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
-		long stray;
-
 		p.line++;
-		if ((stray = control_bytes(s, n)) < 0) {
+		if (control_bytes(s, n) < 0) {
 			rc = resfile_fail(&p, "binary data, not a result file");
 			break;
 		}
-		if (n + 1 > bufcap) {
-			char *q = realloc(buf, n + 1);
+		/* (Each byte may become the 3 of U+FFFD.) */
+		if (3 * n + 1 > bufcap) {
+			char *q = realloc(buf, 3 * n + 1);
 
 			if (q == NULL) {
 				rc = resfile_oom(&p);
 				break;
 			}
 			buf = q;
-			bufcap = n + 1;
+			bufcap = 3 * n + 1;
 		}
-		memcpy(buf, s, n);
-		buf[n] = '\0';
-		if (stray > 0) {
-			size_t i;
-
-			/* Stray control bytes read as '?': noise, not a refusal. */
-			for (i = 0; i < n; i++)
-				if (is_control(buf, i, n))
-					buf[i] = '?';
-		}
-		/* cppcheck-suppress knownConditionTrueFalse ; a blank line has n == 0 */
-		if (n > 0 && buf[n - 1] == '\r')
-			buf[--n] = '\0';
+		if (n > 0 && s[n - 1] == '\r')
+			n--;
+		/*
+		 * A result file is text from another machine, printed to a
+		 * terminal and written into SVG, HTML, JSON and XML: stray
+		 * control characters (C0, DEL, C1) read as '?', noise, not a
+		 * refusal; a byte that is not part of valid UTF-8 as U+FFFD,
+		 * so that every string of the run is valid UTF-8.
+		 */
+		n = utf8_clean(buf, s, n);
 		if (!decided && n > 0) {
 			decided = 1;
 			r->format = buf[0] == '[' ? RESFILE_LMBENCH3 : RESFILE_HOSTBENCH;

@@ -77,7 +77,7 @@ open_case(struct resfile_parser *p, const char *bench)
 	c->others_ms = c->cpus = NAN;
 	r->ncases++;
 	p->case_open = 1;
-	p->case_results = p->case_args = 0;
+	p->case_results = p->case_args = p->case_failed = 0;
 	p->from = r->ncases;
 	return 0;
 }
@@ -236,6 +236,19 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		if (l.bad_value > 0)
 			return resfile_add_flag(p, "line %lu: %s: a value that is not a finite number, "
 						"its line dropped", p->line, l.name);
+		/*
+		 * A case whose status says it failed printed these before it
+		 * was cut short (killed, a full TMPDIR): a lat_mem_rd stopped
+		 * part-way has its small sizes only, and its "largest size"
+		 * would be tabled as main memory.  None is a result.
+		 */
+		if (p->case_open && p->case_failed) {
+			p->case_results = 1;	/* (the next "bench:" opens a case) */
+			if (p->case_failed++ > 1)
+				return 0;
+			return resfile_add_flag(p, "%s: partial results of the failed case not tabled",
+						p->suite_label);
+		}
 		if (p->case_open)
 			p->case_results = 1;
 		else
@@ -293,6 +306,7 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
 			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
 		/* A failure, or a value withheld as physically impossible. */
+		p->case_failed = p->case_open && strncmp(l.value, "failed", 6) == 0;
 		if (strncmp(l.value, "failed", 6) == 0 || strncmp(l.value, "implausible", 11) == 0)
 			return resfile_add_flag(p, "%s: %s", p->suite_label, l.value);
 		return 0;

@@ -37,6 +37,7 @@ struct resfile_parser {
 	int case_open;		/* cases[ncases - 1] takes what follows */
 	int case_results;	/* and has results */
 	int case_args;		/* and has its args */
+	int case_failed;	/* and its status says it failed: its records are dropped */
 	unsigned round;		/* the last "round:" */
 	size_t from;		/* what resfile_add_sample records: 1 + case index */
 	char bench[OUTPUT_MAX_VALUE], args[OUTPUT_MAX_VALUE];

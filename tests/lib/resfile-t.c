@@ -13,6 +13,7 @@
 #include "output.h"
 #include "resfile.h"
 #include "tap/basic.h"
+#include "utf8.h"
 
 static const char hb[] =
 	"hostbench: 0.1.0\n"
@@ -509,7 +510,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(107 + 10 + 6 + 2 + 5 + 13);
+	plan(107 + 10 + 6 + 2 + 5 + 13 + 10);
 
 	/* ------------------------------------------------ a run's own figures, old and new */
 	{
@@ -667,6 +668,64 @@ main(void)
 		ok(resfile_parse(&r, "dense", dense, sizeof(dense) - 1, err, sizeof(err)) == -1
 		   && strcmp(err, "dense:2: binary data, not a result file") == 0,
 		   "a line mostly of control bytes is binary data: %s", err);
+		resfile_free(&r);
+	}
+	{
+		/* A note in Latin-1, a host name with C1's CSI (U+009B, an
+		 * escape on a terminal as ESC [ is) and a raw 0x9b, a message
+		 * whose last character the run cut: every text read is
+		 * valid UTF-8 without control characters. */
+		static const char text[] =
+			"hostbench: 0.1.0\n"
+			"host: vm\xc2\x9b" "2J\x9b" "31m\n"
+			"note: caf\xe9 au lait\n"
+			"bench: lat_syscall\n"
+			"args: null\n"
+			"# status: failed: lat_syscall: na\xc3\n"
+			"BenchmarkLatSyscall/op=null\t10\t1.5 ns/op\n";
+
+		ok(parse(&r, "text.0", text, err, sizeof(err)) == 0, "text that is not UTF-8 is read: %s", err);
+		is_string("caf" UTF8_REPLACEMENT " au lait", resfile_config(&r, "note"),
+			  "a byte of Latin-1 in a note reads as U+FFFD");
+		is_string("vm?2J" UTF8_REPLACEMENT "31m", resfile_config(&r, "host"),
+			  "C1's CSI in a host name reads as '?', a raw 0x9b as U+FFFD");
+		ok(has_flag(&r, "lat_syscall null: failed: lat_syscall: na" UTF8_REPLACEMENT),
+		   "a status message cut mid-character ends in U+FFFD");
+		for (i = 0; i < r.nflags; i++)
+			if (utf8_invalid(r.flags[i], strlen(r.flags[i])) != strlen(r.flags[i]))
+				break;
+		ok(r.nflags > 0 && i == r.nflags, "every flag is valid UTF-8");
+		resfile_free(&r);
+	}
+	{
+		/* A case that failed after printing some of its records (a
+		 * lat_mem_rd killed part-way) and one that ran. */
+		static const char text[] =
+			"hostbench: 0.1.0\n"
+			"host: vm\n"
+			"bench: lat_mem_rd\n"
+			"args: 128 16\n"
+			"# status: failed: killed by signal 9\n"
+			"bench: lat_mem_rd\n"
+			"args: -N 3 -o raw 128 16\n"
+			"BenchmarkLatMemRd/order=stride/stride=128/size=64M\t10\t1.106 ns/op\n"
+			"BenchmarkLatMemRd/order=stride/stride=128/size=64M\t10\t1.107 ns/op\n"
+			"bench: lat_syscall\n"
+			"args: null\n"
+			"# status: ok\n"
+			"bench: lat_syscall\n"
+			"args: -N 3 -o raw null\n"
+			"BenchmarkLatSyscall/op=null\t1000\t120 ns/op\n";
+
+		ok(parse(&r, "failed.0", text, err, sizeof(err)) == 0, "a run with a failed case reads: %s", err);
+		ok(resfile_find(&r, "LatMemRd/order=stride/stride=128/size=64M", "ns/op") == NULL,
+		   "a failed case's partial records are no results");
+		ok(isnan(column(&r, "mem", "Main mem")), "... so no Main mem is tabled from them");
+		ok(has_flag(&r, "lat_mem_rd 128 16: failed: killed by signal 9")
+		   && has_flag(&r, "lat_mem_rd 128 16: partial results of the failed case not tabled"),
+		   "the failure is flagged, and that its records were left out");
+		x = resfile_find(&r, "LatSyscall/op=null", "ns/op");
+		ok(x != NULL && x->n == 1 && x->v[0] == 120, "the case that ran after it is read");
 		resfile_free(&r);
 	}
 	ok(parse(&r, "empty", "", err, sizeof(err)) == -1 && strcmp(err, "empty: empty file") == 0,
