@@ -1,0 +1,52 @@
+#!/bin/sh
+# wire-load-t: the wire fuzz target's time contract (a handler returns
+# within SLOW_NS, else it waited for a timeout) counts the time a handler
+# could run, not wall time: beside a load of 20 to 50 the fuzz build's
+# inputs, 13 to 111 ms each, took over a second waiting for a CPU.  Here
+# the check program replays its corpus five times at nice 19 on one CPU
+# beside two busy loops there, with a budget of 10 ms an input
+# (HB_WIRE_SLOW_MS): an input then waits tens of ms for the CPU at a time
+# (the test says it did, or it proves nothing), and no contract breaks.
+. "$top_srcdir/tests/tap/libtap.sh"
+
+prog=$top_builddir/tests/fuzz/wire-t
+corpus=$top_srcdir/tests/fuzz/corpus/wire
+[ -f "$prog" ] || skip_all "$prog is not built"
+[ -z "$TEST_WRAPPER" ] || skip_all 'cross-built: the load would fall on the emulator'
+[ -r /proc/self/schedstat ] || skip_all 'no /proc/self/schedstat: the contract is in wall time here'
+command -v taskset >/dev/null 2>&1 || skip_all 'no taskset to put the load on the replay'"'"'s CPU'
+# The first CPU this shell may use ("0-1,4" or "0,1": the 0).
+cpu=$(taskset -cp $$ 2>/dev/null | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p')
+[ -n "$cpu" ] || skip_all 'taskset -cp does not say which CPUs this shell may use'
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/wire-load-t.XXXXXX") || bail 'mktemp -d failed'
+hogs=
+_tap_cleanup_hook() {
+	# shellcheck disable=SC2086
+	[ -z "$hogs" ] || kill_ours TERM $hogs
+	rm -rf "$tmp"
+}
+trap 'exit 1' HUP INT TERM
+
+plan 4
+
+for _i in 1 2; do
+	taskset -c "$cpu" sh -c 'while :; do :; done' &
+	hogs="$hogs $!"
+done
+# shellcheck disable=SC2086
+remember $hogs
+STATUS=0
+HB_WIRE_SLOW_MS=10 HB_WIRE_VERBOSE=1 nice -n 19 taskset -c "$cpu" \
+	"$prog" "$corpus" "$corpus" "$corpus" "$corpus" "$corpus" >"$tmp/out" 2>"$tmp/err" || STATUS=$?
+# shellcheck disable=SC2086
+kill_ours TERM $hogs
+hogs=
+is 'the corpus replays five times beside the busy loops: exit 0' 0 "$STATUS"
+is '... no contract broken' '' "$(grep 'contract broken' "$tmp/err" | head -3)"
+is '... every input replayed' "$(($(ls "$corpus" | wc -l) * 5))" "$(grep -c '^ok ' "$tmp/out")"
+# The longest wait: an input's wall time past the 10 ms budget shows
+# that the load was there and a wall-time contract would have broken.
+wall=$(sed -n 's/.* ms (wall \([0-9]*\) ms).*/\1/p' "$tmp/err" | sort -n | tail -1)
+ok "an input waited past the budget for its CPU (longest: ${wall:-no} ms of wall time)" \
+	test "${wall:-0}" -ge 10
