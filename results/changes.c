@@ -13,6 +13,7 @@
 #include "escape.h"
 #include "metric.h"
 #include "report.h"
+#include "utf8.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
 #define INDENT 6		/* a wrapped entry's further lines */
@@ -658,14 +659,16 @@ static size_t
 wrap(FILE *f, const char *s, size_t col, int sep)
 {
 	while (*s != '\0') {
-		size_t n;
+		size_t n, chars;
 
 		while (*s == ' ')
 			s++;
 		n = strcspn(s, " ");
 		if (n == 0)
 			break;
-		if (col > INDENT && col + 1 + n > WIDTH) {
+		/* Columns are characters, and a cut falls between two. */
+		chars = utf8_chars(s, n);
+		if (col > INDENT && col + 1 + chars > WIDTH) {
 			fprintf(f, "\n%*s", INDENT, "");
 			col = INDENT;
 		} else if (sep) {
@@ -673,16 +676,17 @@ wrap(FILE *f, const char *s, size_t col, int sep)
 			col++;
 		}
 		sep = 1;
-		while (col + n > WIDTH && WIDTH > col) {
-			size_t k = WIDTH - col;
+		while (col + chars > WIDTH && WIDTH > col) {
+			size_t k = utf8_prefix(s, n, WIDTH - col);
 
 			fprintf(f, "%.*s\n%*s", (int)k, s, INDENT, "");
+			chars -= WIDTH - col;
 			s += k;
 			n -= k;
 			col = INDENT;
 		}
 		fprintf(f, "%.*s", (int)n, s);
-		col += n;
+		col += chars;
 		s += n;
 	}
 	return col;

@@ -9,37 +9,7 @@
 #include <string.h>
 
 #include "escape.h"
-
-/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0:
- * no overlong forms, no surrogates, nothing above U+10FFFF. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned long cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
-	    || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
+#include "utf8.h"
 
 void
 escape_json(FILE *f, const char *s, size_t n)
@@ -59,7 +29,7 @@ escape_json(FILE *f, const char *s, size_t n)
 			fputs("\\t", f);
 		} else if (ch < 0x20 || ch == 0x7f) {
 			fprintf(f, "\\u%04x", ch);
-		} else if ((len = utf8_len(p, (size_t)(end - p))) == 0) {
+		} else if ((len = utf8_len((const char *)p, (size_t)(end - p))) == 0) {
 			fputs("\\ufffd", f);
 		} else {
 			fwrite(p, 1, len, f);
@@ -84,6 +54,17 @@ escape_markdown(FILE *f, const char *s, int cell)
 			break;
 		case '|':
 			fputs(cell ? "\\|" : "|", f);
+			break;
+		case '\\':
+		case '`':
+		case '[':
+		case ']':
+			/* A link or an image needs '[' (and "](" or a
+			 * reference after it), code a backquote: escaped,
+			 * each reads as itself; and so does a backslash,
+			 * which would otherwise escape the escape. */
+			fputc('\\', f);
+			fputc(*s, f);
 			break;
 		case '\r':
 		case '\n':
@@ -152,7 +133,7 @@ escape_html(FILE *f, const char *s)
 			fputc(ch, f);
 		else if (ch < 0x20 || ch == 0x7f)
 			fputs("&#xfffd;", f);
-		else if ((len = utf8_len(p, (size_t)(end - p))) == 0)
+		else if ((len = utf8_len((const char *)p, (size_t)(end - p))) == 0)
 			fputs("&#xfffd;", f);
 		else {
 			fwrite(p, 1, len, f);

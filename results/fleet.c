@@ -15,6 +15,7 @@
 #include "export.h"
 #include "fleet.h"
 #include "report.h"
+#include "utf8.h"
 
 #define WIDTH 100		/* a text table at most */
 #define KEY_W 24		/* the key column at most */
@@ -324,9 +325,10 @@ wrap_line(char *buf, size_t len, const char *s, size_t w, size_t k)
 		if ((n = strcspn(s, " ")) == 0)
 			break;
 		while (n > 0) {
-			size_t take = n > w ? w : n;
+			/* (w characters, cut between two.) */
+			size_t take = utf8_prefix(s, n, w), c = utf8_chars(s, take);
 
-			if (used > 0 && used + 1 + take > w) {
+			if (used > 0 && used + 1 + c > w) {
 				line++;
 				used = 0;
 			}
@@ -336,7 +338,7 @@ wrap_line(char *buf, size_t len, const char *s, size_t w, size_t k)
 				snprintf(buf + at, len > at ? len - at : 0, "%s%.*s", used ? " " : "",
 					 (int)take, s);
 			}
-			used += (used ? 1 : 0) + take;
+			used += (used ? 1 : 0) + c;
 			s += take;
 			n -= take;
 		}
@@ -352,6 +354,24 @@ dashes(FILE *f, size_t n)
 }
 
 /* A line without its trailing blanks. */
+/* The characters of s: the columns it takes in a table. */
+static size_t
+cols(const char *s)
+{
+	return utf8_chars(s, strlen(s));
+}
+
+/* s in a column of w characters: cut to w on a character boundary (a
+ * host's name may be UTF-8), then padded with blanks; in buf. */
+static const char *
+col_text(char *buf, size_t len, const char *s, size_t w)
+{
+	size_t n = utf8_prefix(s, strlen(s), w), c = utf8_chars(s, n);
+
+	snprintf(buf, len, "%.*s%*s", (int)n, s, (int)(w - c), "");
+	return buf;
+}
+
 static void
 put_line(FILE *f, char *line)
 {
@@ -365,7 +385,7 @@ put_line(FILE *f, char *line)
 static void
 text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 {
-	char buf[4096], line[4096], piece[256];
+	char buf[4096], line[4096], piece[256], cb[1024];
 	size_t *w, key_w = 4, h, i, from, to;
 
 	if ((w = calloc(t->nhosts, sizeof(*w))) == NULL)
@@ -375,12 +395,12 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 			key_w = strlen(t->rows[i].key);
 	key_w = key_w > KEY_W ? KEY_W : key_w;	/* a longer key goes on */
 	for (h = 0; h < t->nhosts; h++) {
-		w[h] = strlen(rep->hosts[h].label);
+		w[h] = cols(rep->hosts[h].label);
 		for (i = 0; i < t->n; i++) {
 			size_t n;
 
 			text_cell(buf, sizeof(buf), &t->rows[i], h, t->nhosts);
-			n = strlen(buf);
+			n = cols(buf);
 			if (n > w[h])
 				w[h] = n;
 		}
@@ -398,8 +418,8 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 			fprintf(f, "\nHosts (continued)\n");
 		snprintf(line, sizeof(line), "%-*s", (int)key_w, "Key");
 		for (h = from; h < to; h++)
-			snprintf(line + strlen(line), sizeof(line) - strlen(line), "  %-*.*s", (int)w[h],
-				 (int)w[h], rep->hosts[h].label);
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), "  %s",
+				 col_text(cb, sizeof(cb), rep->hosts[h].label, w[h]));
 		put_line(f, line);
 		dashes(f, key_w);
 		for (h = from; h < to; h++) {
@@ -441,12 +461,12 @@ text_hosts(const struct report *rep, const struct ftable *t, FILE *f)
 					if (k + 1 == CELL_LINES && n > CELL_LINES) {
 						size_t pl = strlen(piece);
 
-						if (pl + 4 > w[h])
-							pl = w[h] > 4 ? w[h] - 4 : 0;
+						if (cols(piece) + 4 > w[h])
+							pl = utf8_prefix(piece, pl, w[h] > 4 ? w[h] - 4 : 0);
 						snprintf(piece + pl, sizeof(piece) - pl, " ...");
 					}
-					snprintf(line + strlen(line), sizeof(line) - strlen(line), "  %-*s",
-						 (int)w[h], piece);
+					snprintf(line + strlen(line), sizeof(line) - strlen(line), "  %s",
+						 col_text(cb, sizeof(cb), piece, w[h]));
 				}
 				put_line(f, line);
 			}
@@ -699,7 +719,7 @@ text_left(const struct report *rep, const struct across_set *a, FILE *f)
 static void
 text_across(const struct report *rep, const struct across_set *a, FILE *f)
 {
-	char x[32], y[32], r[32], line[512];
+	char x[32], y[32], r[32], line[1024], hb[512], hwst[512];
 	size_t i, sw = 7, cw = 6, uw = 4, hw = 4, bw = 5, ww = 5;
 
 	for (i = 0; i < a->n; i++) {
@@ -709,9 +729,9 @@ text_across(const struct report *rep, const struct across_set *a, FILE *f)
 		sw = strlen(e->sec->s->id) > sw ? strlen(e->sec->s->id) : sw;
 		cw = strlen(e->col->m->column) > cw ? strlen(e->col->m->column) : cw;
 		uw = strlen(e->col->m->display_unit) > uw ? strlen(e->col->m->display_unit) : uw;
-		n = strlen(rep->hosts[e->best].label);
+		n = cols(rep->hosts[e->best].label);
 		hw = n > hw ? n : hw;
-		n = strlen(rep->hosts[e->worst].label);
+		n = cols(rep->hosts[e->worst].label);
 		hw = n > hw ? n : hw;
 		n = strlen(report_value(x, sizeof(x), e->col->m, e->med[e->best]));
 		bw = n > bw ? n : bw;
@@ -736,11 +756,11 @@ text_across(const struct report *rep, const struct across_set *a, FILE *f)
 	for (i = 0; i < a->n; i++) {
 		const struct across *e = &a->v[i];
 
-		snprintf(line, sizeof(line), "%-*s %-*.*s %-*.*s %-*.*s %*s %-*.*s %*s %10s", (int)sw,
+		snprintf(line, sizeof(line), "%-*s %-*.*s %-*.*s %s %*s %s %*s %10s", (int)sw,
 			 e->sec->s->id, (int)cw, (int)cw, e->col->m->column, (int)uw, (int)uw,
-			 e->col->m->display_unit, (int)hw, (int)hw, rep->hosts[e->best].label, (int)bw,
-			 report_value(x, sizeof(x), e->col->m, e->med[e->best]), (int)hw, (int)hw,
-			 rep->hosts[e->worst].label, (int)ww,
+			 e->col->m->display_unit, col_text(hb, sizeof(hb), rep->hosts[e->best].label, hw),
+			 (int)bw, report_value(x, sizeof(x), e->col->m, e->med[e->best]),
+			 col_text(hwst, sizeof(hwst), rep->hosts[e->worst].label, hw), (int)ww,
 			 report_value(y, sizeof(y), e->col->m, e->med[e->worst]),
 			 isfinite(e->ratio) ? report_num(r, sizeof(r), e->ratio) : "-");
 		put_line(f, line);

@@ -24,6 +24,7 @@
  *        FILE|DIR...
  *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
  *        hostbench-compare --group-by KEY [options] FILE|DIR...
+ *        hostbench-compare --check-text TEXT
  */
 #include "config.h"
 
@@ -46,6 +47,7 @@
 #include "parse.h"
 #include "report.h"
 #include "stats.h"
+#include "utf8.h"
 #include "variance.h"
 
 static const char usage_line[] =
@@ -55,7 +57,8 @@ static const char usage_line[] =
 	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
 	"         [--list-results] [--results-only] [--variance] [--look K] FILE|DIR...\n"
 	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
-	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n";
+	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n"
+	"       hostbench-compare --check-text TEXT\n";
 
 static const char help[] =
 	"Summary tables (lmbench's sections, one row per run) and A/B comparisons\n"
@@ -97,6 +100,10 @@ static const char help[] =
 	"  --look K           the K-th look of a sequential experiment (hostbench ab\n"
 	"                     --until): the false discovery rate spent at it is\n"
 	"                     5% / (K (K + 1)), so that all looks spend 5% at most\n"
+	"  --check-text TEXT  exit 0 when TEXT is what a result file may record as a\n"
+	"                     note or a tag's value (valid UTF-8, no control\n"
+	"                     character, tab included), else 2 naming the first bad\n"
+	"                     byte and its offset\n"
 	"  --variance         of several runs of one unchanged machine: how each\n"
 	"                     metric's spread splits between the samples of a process,\n"
 	"                     the processes of a run and the runs, and the samples a\n"
@@ -540,6 +547,15 @@ parse_args(int argc, char **argv, struct opts *o)
 		if (strcmp(a, "--variance") == 0) {
 			o->variance = 1;
 			continue;
+		}
+		if (take(argc, argv, &i, "--check-text", &val)) {
+			/* For the front end's --note and --tag: what a result
+			 * file may record, checked where the run starts. */
+			if (utf8_check_text(val, strlen(val), err, sizeof(err)) != 0) {
+				fprintf(stderr, "%s: --check-text: %s\n", msg_prog(), err);
+				exit(MSG_EXIT_USAGE);
+			}
+			exit(MSG_EXIT_OK);
 		}
 		if (strcmp(a, "--list-results") == 0) {
 			o->list_results = 1;

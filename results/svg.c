@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "utf8.h"
 
 #define W 760			/* chart width */
 #define ML 70			/* margins: left, right, top, bottom */
@@ -36,11 +37,26 @@ static const char *const dashes[] = {
 	"", "7,3", "2,2", "10,3,2,3", "4,4", "12,2,2,2,2,2",
 };
 
+/*
+ * s as XML text: the markup characters as entities; a byte that is not
+ * part of valid UTF-8 or a control character (XML 1.0 forbids C0 but
+ * tab and line ends; C1 is no text either) as U+FFFD, so that no cut
+ * and no file makes the document one that a reader refuses.
+ */
 static void
 xml_text(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		size_t len = utf8_len(s + i, n - i);
+
+		if (len == 0 || (s[i] != '\t' && s[i] != '\n' && utf8_is_control(s + i, len))) {
+			fputs(UTF8_REPLACEMENT, f);
+			i += len > 0 ? len : 1;
+			continue;
+		}
+		switch (s[i]) {
 		case '&':
 			fputs("&amp;", f);
 			break;
@@ -54,8 +70,9 @@ xml_text(FILE *f, const char *s)
 			fputs("&quot;", f);
 			break;
 		default:
-			fputc(*s, f);
+			fwrite(s + i, 1, len, f);
 		}
+		i += len;
 	}
 }
 
@@ -68,12 +85,23 @@ text_at(FILE *f, double x, double y, const char *attr, const char *s)
 	fputs("</text>\n", f);
 }
 
-/* s cut to at most n bytes, ending in "..." when cut (n >= 4). */
+/* s cut to at most n characters, ending in "..." when cut (n >= 4): a
+ * label's width is in characters, and a cut inside one (a note's "é")
+ * would leave a byte that is no text. */
 static void
 cut(char *s, size_t n)
 {
-	if (strlen(s) > n)
-		snprintf(s + n - 3, 4, "...");
+	size_t len = strlen(s);
+
+	if (utf8_chars(s, len) > n)
+		snprintf(s + utf8_prefix(s, len, n - 3), 4, "...");
+}
+
+/* The bytes of the first k characters of s: for "%.*s". */
+static int
+first(const char *s, size_t k)
+{
+	return (int)utf8_prefix(s, strlen(s), k);
 }
 
 static const char *
@@ -1284,23 +1312,25 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 	     char *l1, size_t n1, char *l2, size_t n2)
 {
 	const struct report_run *run = &rep->runs[s->run];
-	size_t flen = strlen(run->file);
-	char part[32] = "", hn[112];
+	size_t flen = strlen(run->file), fchars = utf8_chars(run->file, flen);
+	char part[32] = "", hn[512];
+	const char *note = run->note != NULL ? run->note : "";
 
-	if (flen > 28)
-		snprintf(l1, n1, "[%d] ...%s", run->id, run->file + flen - 25);
+	if (fchars > 28)
+		snprintf(l1, n1, "[%d] ...%s", run->id,
+			 run->file + utf8_prefix(run->file, flen, fchars - 25));
 	else
 		snprintf(l1, n1, "[%d] %s", run->id, run->file);
 	if (s->round > 0)
 		snprintf(part, sizeof(part), ", round %u", s->round);
 	else if (several)
 		snprintf(part, sizeof(part), ", process %zu", s->part);
-	snprintf(hn, sizeof(hn), "host %.40s%s%.60s", run->host, run->note != NULL ? ", " : "",
-		 run->note != NULL ? run->note : "");
+	snprintf(hn, sizeof(hn), "host %.*s%s%.*s", first(run->host, 40), run->host,
+		 run->note != NULL ? ", " : "", first(note, 60), note);
 	/* What the legend's width holds (the run list above the tables has
 	 * the rest); the round or process always. */
-	if (strlen(hn) + strlen(part) > 34)
-		snprintf(hn + 31 - strlen(part), sizeof(hn) - 31 + strlen(part), "...");
+	if (utf8_chars(hn, strlen(hn)) + strlen(part) > 34)
+		snprintf(hn + first(hn, 31 - strlen(part)), 4, "...");
 	snprintf(l2, n2, "%s%s", hn, part);
 }
 

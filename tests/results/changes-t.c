@@ -241,7 +241,7 @@ main(void)
 	ok(has_line(t, "- modules: - nf_conntrack + nft_chain_nat"), "markdown: the module list's difference");
 	snprintf(want, sizeof(want), "- cmdline: %s -> %s mitigations=off", cmdline, cmdline);
 	ok(has_line(t, want), "markdown: the command lines in full");
-	ok(has_line(t, "- only in [2]: and 2 more"), "markdown: the cases of one side");
+	ok(has_line(t, "- only in \\[2\\]: and 2 more"), "markdown: the cases of one side, its label's brackets escaped");
 
 	t = render(changes_json, &ab);
 	ok(strstr(t, "{\"kind\": \"config\", \"key\": \"modules\", \"from\": \"a_mod b_mod nf_conntrack virtio_net\", "
