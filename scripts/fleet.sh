@@ -92,8 +92,17 @@ rsh() {
 	set -- "$@" $ssh_opts -o BatchMode=yes -o ConnectTimeout=30 \
 		-o ServerAliveInterval=15 -o ServerAliveCountMax=4 -- "$rhost" "$_cmd"
 	IFS=$_old_ifs
+	# rsh_blocks: the most ssh may write, in blocks of 512 bytes.
+	# shellcheck disable=SC2016
+	[ -z "$rsh_blocks" ] || set -- sh -c 'ulimit -f "$0" && exec "$@"' "$rsh_blocks" "$@"
 	if [ "$_err" = - ]; then
-		$newgroup "$@" <"$_in" >"$_out" &
+		# What the host says comes here as it says it, through
+		# strip_ctl (a fifo: the child stays ssh, which a signal stops).
+		rm -f -- "$work/rfifo"
+		mkfifo "$work/rfifo" || die "cannot make a fifo in '$work'"
+		strip_stream "$work/rdd" <"$work/rfifo" >&2 &
+		_filter=$!
+		$newgroup "$@" <"$_in" >"$_out" 2>"$work/rfifo" &
 	else
 		$newgroup "$@" <"$_in" >"$_out" 2>"$_err" &
 	fi
@@ -101,6 +110,10 @@ rsh() {
 	rc=0
 	wait "$child" 2>/dev/null || rc=$?
 	child=
+	if [ "$_err" = - ]; then
+		wait "$_filter" 2>/dev/null || :
+		rm -f -- "$work/rfifo" "$work/rdd"
+	fi
 }
 
 # Remove the remote copy (stopping its run first when it is still going):
@@ -132,8 +145,8 @@ fleet_copy() {
 		why="ssh failed (exit $rc): $(last_line "$work/rerr")"
 		return 1
 	fi
-	_machine=$(sed -n 1p "$work/rout")
-	rdir=$(sed -n 2p "$work/rout")
+	_machine=$(sed -n 1p "$work/rout" | strip_ctl)
+	rdir=$(sed -n 2p "$work/rout" | strip_ctl)
 	case $rdir in
 	/*) ;;
 	*)
@@ -170,7 +183,7 @@ fleet_host() {
 	rsh /dev/null "$work/rout" - "cd $(sq "$rdir/$_top") && { ./hostbench run$fwd --results-dir $(sq "$rdir/results") </dev/null & echo \"pid \$!\"; wait \$!; }"
 	# 255: ssh itself failed, and the run may still be going there.
 	[ "$rc" -eq 255 ] || rrunning=no
-	_path=$(sed -n '$p' "$work/rout")
+	_path=$(sed -n '$p' "$work/rout" | strip_ctl)
 	if [ "$rc" -ne 0 ]; then
 		why="the run failed there (exit $rc)"
 		return 1
@@ -187,23 +200,50 @@ fleet_host() {
 	_platform=${_path%/*}
 	_platform=$(safe_name "${_platform##*/}")
 	_dir=$results_dir/$_platform
+	# As a local run's (open_side): made new in a directory of this
+	# user's or root's that no other user can write in.
+	_d=$_dir
+	while [ ! -d "$_d" ]; do _d=$(dirname -- "$_d"); done
+	safe_dir "$_d" --results-dir >/dev/null || exit 2
 	mkdir -p -- "$_dir" || die "cannot make '$_dir'"
-	tmp=$(mktemp "$_dir/.$_host.XXXXXX") || die "cannot make a temporary file in '$_dir'"
+	_real=$(safe_dir "$_dir" --results-dir) || exit 2
+	tmp=$(mktemp "$_real/.$_host.XXXXXX") || die "cannot make a temporary file in '$_dir'"
 	chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" 2>/dev/null || :
+	# No more than a result can be (the file size limit, in blocks of
+	# 512 bytes, stops ssh with SIGXFSZ past it), and a result: the
+	# results tool must find one in it.
+	rsh_blocks=$((fetch_max / 512))
 	rsh /dev/null "$tmp" "$work/rerr" "cat $(sq "$_path")"
-	if [ "$rc" -ne 0 ] || ! sed -n 1p "$tmp" | grep -q '^hostbench: '; then
+	rsh_blocks=
+	why=
+	if [ "$(wc -c <"$tmp")" -ge "$fetch_max" ]; then
+		why="its result is larger than $((fetch_max >> 20)) MB, which no result is: not taken"
+	elif [ "$rc" -ne 0 ]; then
+		why="bringing the result back failed (exit $rc): $(last_line "$work/rerr")"
+	elif ! sed -n 1p "$tmp" | grep -q '^hostbench: '; then
+		why="what it sent back is no hostbench result file (its first line: $(sed -n 1p "$tmp" | cut -c1-60 | strip_ctl))"
+	elif [ -n "$_tool" ] && [ -z "$($wrapper "$_tool" --list-results "$tmp" 2>"$work/rerr" | sed -n 2p)" ]; then
+		_e=$(last_line "$work/rerr")
+		why="what it sent back holds no result the results tool can read${_e:+: $_e}"
+	fi
+	if [ -n "$why" ]; then
 		rm -f -- "$tmp"
 		tmp=
-		why="bringing the result back failed (exit $rc): $(last_line "$work/rerr")"
 		return 1
 	fi
-	publish_next "$_dir" "$_host"
+	publish_next "$_real" "$_host"
+	final=$_dir/${final##*/}
 	rm -f -- "$tmp"
 	tmp=
 	remote_cleanup
 	progress "$rhost: $final$nl"
 	printf '%s\n' "$final"
 }
+
+# The largest result file taken from a host: 64 MB (a standard run's
+# is a few hundred kB; the results tool reads none over 256 MB).
+fetch_max=$((64 << 20))
+rsh_blocks=
 
 run_fleet() {
 	if [ -n "$bundle" ]; then
@@ -212,11 +252,15 @@ run_fleet() {
 	_ssh=${HOSTBENCH_SSH:-ssh}
 	_ssh=${_ssh%% *}
 	command -v "$_ssh" >/dev/null 2>&1 || die "run: --ssh: no '$_ssh' command"
+	# The results tool, where one runs here, checks what a host sends.
+	find_libexec
+	_tool=$(compare_tool) && $wrapper "$_tool" --version >/dev/null 2>&1 || _tool=
 	trap cleanup EXIT
 	trap 'on_signal HUP 1' HUP
 	trap 'on_signal INT 2' INT
 	trap 'on_signal TERM 15' TERM
 	trap 'on_signal PIPE 13' PIPE
+	safe_dir "${TMPDIR:-/tmp}" TMPDIR >/dev/null || exit 2
 	work=$(mktemp -d "${TMPDIR:-/tmp}/hostbench.XXXXXX") ||
 		die "cannot make a temporary directory in '${TMPDIR:-/tmp}'"
 	_n=0 _total=0 _bad=0 _failed=''
