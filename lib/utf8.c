@@ -101,6 +101,15 @@ utf8_fit(const char *s, size_t n, size_t max)
 }
 
 int
+utf8_field(const char *s, size_t w, int *prec)
+{
+	size_t n = utf8_prefix(s, strlen(s), w);
+
+	*prec = (int)n;
+	return (int)(w + n - utf8_chars(s, n));
+}
+
+int
 utf8_is_control(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -37,6 +37,15 @@ size_t utf8_prefix(const char *s, size_t n, size_t k);
  * boundary and is at most max bytes (for a buffer of max + 1 bytes). */
 size_t utf8_fit(const char *s, size_t n, size_t max);
 
+/*
+ * For printf's "%-*.*s" of s in a column of w characters (a table's
+ * cell): *prec gets the bytes of its first w characters (the cut), and
+ * the width returned pads them to w columns (w plus the bytes of those
+ * characters beyond one each).  Compute both before the printf call:
+ * the order in which a call's arguments are evaluated is unspecified.
+ */
+int utf8_field(const char *s, size_t w, int *prec);
+
 /* Whether the valid sequence of len bytes at s is a control character:
  * C0 (U+0000 .. U+001F), DEL (U+007F) or C1 (U+0080 .. U+009F); C1's
  * CSI (U+009B) opens a terminal escape as ESC [ does. */

@@ -18,6 +18,7 @@
 #include "fleet.h"
 #include "format.h"
 #include "report.h"
+#include "utf8.h"
 
 #define WIDTH 100		/* a table at most */
 #define WIDTH_RULE 78		/* the rule under a title: lmbench's */
@@ -223,6 +224,14 @@ struct line {
 	size_t n;
 };
 
+/* The characters of s: the columns it takes (a host's name, a note may
+ * be UTF-8; a width in bytes would misalign the table). */
+static size_t
+cols(const char *s)
+{
+	return utf8_chars(s, strlen(s));
+}
+
 static void
 lput(struct line *l, const char *fmt, ...) HB_PRINTF(2, 3);
 
@@ -321,7 +330,7 @@ text_layout(const struct report *rep, struct text_layout *lay)
 
 	lay->host_w = 4;
 	for (i = 0; i < rep->nruns; i++) {
-		size_t n = strlen(rep->runs[i].label);
+		size_t n = cols(rep->runs[i].label);
 
 		if (n > lay->host_w)
 			lay->host_w = n;
@@ -413,6 +422,7 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 	char buf[128];
 	struct line l;
 	size_t c, r, k, nlines = 1;
+	int width, prec;
 
 	l.n = 0;
 	for (c = from; c < to; c++) {
@@ -450,13 +460,16 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 
 		if (!format_row_has_values(sec, r))
 			continue;
-		lput(&l, "%-*s", (int)lay->host_w, run->label);
+		width = utf8_field(run->label, lay->host_w, &prec);
+		lput(&l, "%-*.*s", width, prec, run->label);
 		for (c = from; c < to; c++) {
 			const char *s = format_cell(buf, sizeof(buf), &sec->cols[c], r);
 
-			if (sec->cols[c].m->select == METRIC_CONFIG)
-				lput(&l, " %-*.*s", (int)w[c], (int)w[c], s);
-			else
+			/* (A value from the file, cut between two characters.) */
+			if (sec->cols[c].m->select == METRIC_CONFIG) {
+				width = utf8_field(s, w[c], &prec);
+				lput(&l, " %-*.*s", width, prec, s);
+			} else
 				lput(&l, " %*s", (int)w[c], s);
 		}
 		if (guess != NULL)
@@ -488,7 +501,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 
 		w[c] = lw > 4 ? lw : 4;
 		for (r = 0; r < rep->nruns; r++) {
-			size_t n = strlen(format_cell(buf, sizeof(buf), col, r));
+			size_t n = cols(format_cell(buf, sizeof(buf), col, r));
 
 			if (col->m->select == METRIC_CONFIG && n > TEXT_WIDTH)
 				n = TEXT_WIDTH;
@@ -556,16 +569,17 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 	size_t ncols = lad->ntargets + 1, host_w = 4, group_w = 6, c, r, from, to, prefix;
 	size_t *w = calloc(ncols, sizeof(*w));
 	struct line l;
+	int width, prec;
 
 	if (w == NULL)
 		return;
 	l.n = 0;
 	for (r = 0; r < lad->nrows; r++) {
 		const struct report_run *run = &rep->runs[lad->rows[r].run];
-		size_t n = strlen(ladder_host(buf, sizeof(buf), run));
+		size_t n = cols(ladder_host(buf, sizeof(buf), run));
 
 		host_w = n > host_w ? n : host_w;
-		n = strlen(lad->rows[r].group);
+		n = cols(lad->rows[r].group);
 		group_w = n > group_w ? n : group_w;
 	}
 	for (c = 0; c < ncols; c++) {
@@ -619,9 +633,13 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 
 			const struct report_run *run = &rep->runs[row->run];
 
-			lput(&l, "%-*s", (int)host_w, ladder_host(buf, sizeof(buf), run));
-			if (group_w)
-				lput(&l, " %-*s", (int)group_w, row->group);
+			ladder_host(buf, sizeof(buf), run);
+			width = utf8_field(buf, host_w, &prec);
+			lput(&l, "%-*.*s", width, prec, buf);
+			if (group_w) {
+				width = utf8_field(row->group, group_w, &prec);
+				lput(&l, " %-*.*s", width, prec, row->group);
+			}
 			for (c = from; c < to; c++)
 				lput(&l, " %*s", (int)w[c], c < lad->ntargets
 				     ? format_ladder_cell(buf, sizeof(buf), row, c)
@@ -756,15 +774,16 @@ text_runs(const struct report *rep, FILE *f)
 	size_t i, k, w = 4;
 
 	for (i = 0; i < rep->nruns; i++)
-		if (strlen(rep->runs[i].label) > w)
-			w = strlen(rep->runs[i].label);
+		if (cols(rep->runs[i].label) > w)
+			w = cols(rep->runs[i].label);
 	fprintf(f, "Runs:\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct report_run *r = &rep->runs[i];
 		struct line l = { "", 0 };
 		size_t ntags = 0;
+		int prec, width = utf8_field(r->label, w, &prec);
 
-		lput(&l, "  %-*s [%d] %s: %s, %s", (int)w, r->label, r->id, r->file,
+		lput(&l, "  %-*.*s [%d] %s: %s, %s", width, prec, r->label, r->id, r->file,
 		     r->host != NULL && r->host[0] ? r->host : "unknown host",
 		     r->os[0] ? r->os : "unknown OS");
 		if (r->note != NULL)

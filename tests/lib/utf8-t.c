@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tap/basic.h"
@@ -22,7 +23,7 @@ main(void)
 	char buf[64], err[128];
 	size_t n;
 
-	plan(34);
+	plan(36);
 
 	is_int(1, (long long)utf8_len("a", 1), "an ASCII byte is a sequence of 1");
 	is_int(2, (long long)utf8_len(E_ACUTE, 2), "e acute is 2 bytes");
@@ -49,6 +50,15 @@ main(void)
 	       "5 bytes would cut the euro sign: 3 fit");
 	is_int(1 + 2 + 3, (long long)utf8_fit(mixed, strlen(mixed), 6), "6 bytes end after it");
 
+	{
+		int prec, width = utf8_field(mixed, 3, &prec);
+
+		snprintf(buf, sizeof(buf), "%-*.*s|", width, prec, mixed);
+		is_string("a" E_ACUTE EURO "|", buf, "a field of 3 columns holds 3 characters, cut between two");
+		width = utf8_field(E_ACUTE, 4, &prec);
+		snprintf(buf, sizeof(buf), "%-*.*s|", width, prec, E_ACUTE);
+		is_string(E_ACUTE "   |", buf, "... and pads one of 2 bytes to 4 columns with 3 blanks");
+	}
 	ok(utf8_is_control("\x1b", 1), "ESC is a control character");
 	ok(utf8_is_control("\x7f", 1), "DEL is one");
 	ok(utf8_is_control("\xc2\x9b", 2), "C1's CSI (U+009B) is one");

@@ -6,7 +6,8 @@
 # that are not UTF-8 read as U+FFFD, so SVG, HTML and JSON stay well
 # formed; Markdown makes no link, image or code span of a note's
 # "[x](javascript:...)", "![i](URL)" or backquotes; the text report
-# carries no terminal escape (ESC, C1's CSI, other controls); and
+# carries no terminal escape (ESC, C1's CSI, other controls); the
+# tables count characters, not bytes; and
 # --check-text, which the front end asks about --note and --tag, refuses
 # what is not UTF-8 or holds a control character, with exit 2.
 . "$top_srcdir/tests/tap/libtap.sh"
@@ -18,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/text-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 23
+plan 25
 
 esc=$(printf '\033')
 e_acute=$(printf '\303\251')
@@ -105,6 +106,17 @@ is "text: no C1 control (U+0080 .. U+009F: CSI as $(printf '\\302\\233'))" 0 \
 	"$(cat "$tmp/out" "$tmp/err" | od -An -v -tx1 | tr -s ' \n' '  ' | grep -cE ' c2 (8|9)[0-9a-f]')"
 like 'text: the failed case'"'"'s message, its escape as "?"' "$(cat "$tmp/out")" \
 	'lat_syscall null: failed: lat_syscall: \?\[2Jgone'
+
+# ------------------------------------------------ widths in characters
+# Two hosts, one named "hôte-é": the hosts' tables pad and cut by
+# characters (with the é and ô as one letter each, every row of the
+# best-and-worst table is as wide as its header).
+sed "s/^host: vm\$/host: h$(printf '\303\264')te-$e_acute/" "$tmp/a.0" >"$tmp/c.0"
+compare c.0 b.0
+is 'two hosts, one named in UTF-8: exit 0' 0 "$STATUS"
+is 'the best-and-worst table is aligned by characters' 1 \
+	"$(sed -n '/^Section Column/,/^worst\/best:/p' "$tmp/out" | sed '$d' |
+		sed "s/$e_acute/e/g; s/$(printf '\303\264')/o/g" | awk '{ print length($0) }' | sort -u | wc -l | tr -d ' ')"
 
 # ------------------------------------------------ --check-text
 compare --check-text "$(printf 'caf\351')"
