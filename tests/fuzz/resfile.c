@@ -7,7 +7,11 @@
  * summary tables and the A/B comparison, written to /dev/null as text,
  * CSV, JSON, Markdown or SVG (which one follows from the input's size).  Besides crashes (ASan, UBSan), the reader's contract
  * is checked: success means results or a header, every result has a
- * sample; failure means a message naming the file.
+ * sample, and every text of the run (keys, values, flags, names, a
+ * case's program and arguments) is valid UTF-8 without a control
+ * character but tab; failure means a message naming the file.  And the
+ * output, whatever the format, is valid UTF-8: no cut falls inside a
+ * character.
  *
  * Built with clang -fsanitize=fuzzer by `make fuzz`, and with replay.c
  * (plain cc) as the check program tests/fuzz/resfile-t, which replays the
@@ -22,10 +26,9 @@
 
 #include "report.h"
 #include "resfile.h"
+#include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static FILE *sink;
 
 /* A broken contract is a crash the fuzzer keeps, like any other. */
 static void
@@ -35,6 +38,43 @@ check(int cond, const char *what)
 		fprintf(stderr, "resfile contract broken: %s\n", what);
 		abort();
 	}
+}
+
+/* Valid UTF-8 without control characters (but tab), as read. */
+static int
+clean_text(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		size_t len = utf8_len(s + i, n - i);
+
+		if (len == 0 || (s[i] != '\t' && utf8_is_control(s + i, len)))
+			return 0;
+		i += len;
+	}
+	return 1;
+}
+
+static void
+check_texts(const struct resfile_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nconfig; i++)
+		check(clean_text(r->config[i].key) && clean_text(r->config[i].value),
+		      "the fingerprint is clean text");
+	for (i = 0; i < r->nlater; i++)
+		check(clean_text(r->later[i].key) && clean_text(r->later[i].value),
+		      "later keys are clean text");
+	for (i = 0; i < r->nflags; i++)
+		check(clean_text(r->flags[i]), "flags are clean text");
+	for (i = 0; i < r->nresults; i++)
+		check(clean_text(r->results[i].name) && clean_text(r->results[i].unit),
+		      "result names and units are clean text");
+	for (i = 0; i < r->ncases; i++)
+		check(clean_text(r->cases[i].bench) && clean_text(r->cases[i].args),
+		      "a case's program and arguments are clean text");
 }
 
 static int
@@ -55,6 +95,7 @@ parse_one(struct report_run *run, const char *path, const uint8_t *data, size_t 
 	check(run->rf.nresults > 0 || run->rf.nconfig > 0, "a parsed file has results or a header");
 	for (i = 0; i < run->rf.nresults; i++)
 		check(run->rf.results[i].n > 0, "every result has a sample");
+	check_texts(&run->rf);
 	run->id = id;
 	run->file = path;
 	return 0;
@@ -71,8 +112,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct report rep;
 	size_t i;
 
-	if (sink == NULL && (sink = fopen("/dev/null", "w")) == NULL)
-		abort();
 	memset(runs, 0, sizeof(runs));
 	memset(&rep, 0, sizeof(rep));
 	rep.runs = runs;
@@ -93,11 +132,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* One output per input (all of them cost 4x the executions): the
 	 * format follows from the size, so mutations reach every writer. */
 	if (report_build(&rep, NULL, 0) == 0) {
+		char *out = NULL;
+		size_t len = 0;
+		FILE *sink = open_memstream(&out, &len);
+
+		if (sink == NULL)
+			abort();
 		i = size % (sizeof(formats) / sizeof(formats[0]) + 1);
 		if (i < sizeof(formats) / sizeof(formats[0]))
 			report_write(&rep, formats[i], sink);
 		else
 			report_svg(&rep, sink);
+		if (fclose(sink) != 0)
+			abort();
+		check(utf8_invalid(out, len) == len, "the output is valid UTF-8");
+		free(out);
 	}
 	report_free(&rep);
 	for (i = 0; i < rep.nruns; i++)
