@@ -31,6 +31,12 @@ escape_json(FILE *f, const char *s, size_t n)
 			fprintf(f, "\\u%04x", ch);
 		} else if ((len = utf8_len((const char *)p, (size_t)(end - p))) == 0) {
 			fputs("\\ufffd", f);
+		} else if (len == 3 && memcmp(p, UTF8_REPLACEMENT, 3) == 0) {
+			/* What the reader made of a byte that was no UTF-8
+			 * (resfile.h): said as the escape, as such a byte is. */
+			fputs("\\ufffd", f);
+			p += 3;
+			continue;
 		} else {
 			fwrite(p, 1, len, f);
 			p += len;

@@ -14,7 +14,8 @@
 
 /* The n bytes of s as a quoted JSON string: '"' and '\' escaped, control
  * characters as \n, \t or \u00XX, a byte that is not part of valid UTF-8
- * as \ufffd (the replacement character); valid UTF-8 as it is. */
+ * and the replacement character itself (what the reader makes of such a
+ * byte) as \ufffd; other valid UTF-8 as it is. */
 void escape_json(FILE *f, const char *s, size_t n);
 
 /* s as Markdown text: '<' and '&' as HTML entities, so that no tag or

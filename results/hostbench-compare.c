@@ -909,6 +909,35 @@ host_pairs(struct report *rep, const size_t *baseline)
 
 /* The same file: one device and inode (a name given twice, or two names
  * of one file). */
+/*
+ * A file's name as the report shows it: a name from a directory may hold
+ * any byte (a fetched run is named by its remote's host), and the report
+ * goes to a terminal; so, as the files' text, valid UTF-8 without control
+ * characters (utf8_clean).  Never opened: the runs are read by their
+ * real names.  Malloc'd.
+ */
+static char *
+shown_name(const char *path)
+{
+	size_t n = strlen(path);
+	char *s = malloc(3 * n + 1);
+
+	if (s == NULL)
+		msg_die("out of memory");
+	utf8_clean(s, path, n);
+	return s;
+}
+
+/* msg_warn of a message that names a file, made text as shown_name does. */
+static void
+warn_clean(const char *msg)
+{
+	char *s = shown_name(msg);
+
+	msg_warn("%s", s);
+	free(s);
+}
+
 static int
 same_file(const char *x, const char *y)
 {
@@ -989,7 +1018,7 @@ main(int argc, char **argv)
 		    || (!looks_like_results(names.v[i])
 			&& snprintf(err, sizeof(err), "%s: not a result file: it starts with neither a "
 				    "hostbench line nor an lmbench3 header", names.v[i]) > 0)) {
-			msg_warn("%s", err);
+			warn_clean(err);
 			if ((rep.errors[rep.nerrors++] = strdup(err)) == NULL)
 				msg_die("out of memory");
 			resfile_free(&r->rf);
@@ -999,7 +1028,7 @@ main(int argc, char **argv)
 			continue;
 		}
 		r->id = (int)i + 1;
-		r->file = names.v[i];
+		r->file = shown_name(names.v[i]);
 		rep.nruns++;
 	}
 	if (rep.nruns == 0) {
@@ -1031,7 +1060,7 @@ main(int argc, char **argv)
 	for (i = 0; i < o.nbaselines; i++) {
 		size_t k;
 
-		for (k = 0; k < rep.nruns && !same_file(rep.runs[k].file, o.baselines[i]); k++)
+		for (k = 0; k < rep.nruns && !same_file(rep.runs[k].rf.path, o.baselines[i]); k++)
 			;
 		if (k == rep.nruns) {
 			msg_warn("the baseline %s could not be read: no A/B comparison", o.baselines[i]);
@@ -1108,8 +1137,10 @@ main(int argc, char **argv)
 out:
 	free(baseline);
 	report_free(&rep);
-	for (i = 0; i < rep.nruns; i++)
+	for (i = 0; i < rep.nruns; i++) {
 		resfile_free(&rep.runs[i].rf);
+		free((char *)rep.runs[i].file);
+	}
 	for (i = 0; i < rep.nerrors; i++)
 		free(rep.errors[i]);
 	free(rep.errors);

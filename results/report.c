@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "utf8.h"
 
 /* Decades as literals: exact the same on every machine (no log10). */
 static const double decade[] = {
@@ -143,10 +144,18 @@ label_runs(struct report *rep)
 
 		for (j = 0; j < rep->nruns && !same; j++)
 			same = j != i && strcmp(file_base(rep->runs[j].rf.path), base) == 0;
-		if (same)
-			snprintf(r->label, sizeof(r->label), "%.20s#%d", r->host, r->id);
-		else
-			snprintf(r->label, sizeof(r->label), "%s", base);
+		/* (A host's name cut between two characters; a file's
+		 * name made text, as its contents are: see resfile.h.) */
+		if (same) {
+			snprintf(r->label, sizeof(r->label), "%.*s#%d",
+				 (int)utf8_prefix(r->host, strlen(r->host), 20), r->host, r->id);
+		} else {
+			char clean[3 * 24 + 1];
+
+			utf8_clean(clean, base, strlen(base));
+			snprintf(r->label, sizeof(r->label), "%.*s",
+				 (int)utf8_fit(clean, strlen(clean), sizeof(r->label) - 1), clean);
+		}
 	}
 }
 
@@ -1684,16 +1693,22 @@ report_find_hosts(struct report *rep)
 	}
 	/* Machines of one name: vm, vm#2 ... in the order first seen. */
 	for (i = 0; i < rep->nhosts; i++) {
-		size_t k = 1;
+		const char *name = rep->hosts[i].name;
+		size_t k = 1, n = strlen(name), room, cut;
 
 		for (j = 0; j < i; j++)
-			k += strcmp(rep->hosts[j].name, rep->hosts[i].name) == 0;
+			k += strcmp(rep->hosts[j].name, name) == 0;
+		/* (Cut between two characters, within the label's bytes.) */
+		room = sizeof(rep->hosts[i].label) - (k == 1 ? 1 : 12);
+		cut = utf8_prefix(name, n, k == 1 ? 40 : 36);
+
+		if (utf8_fit(name, n, room) < cut)
+			cut = utf8_fit(name, n, room);
 		if (k == 1)
-			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.40s",
-				 rep->hosts[i].name);
+			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.*s", (int)cut, name);
 		else
-			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.36s#%lu",
-				 rep->hosts[i].name, (unsigned long)k);
+			snprintf(rep->hosts[i].label, sizeof(rep->hosts[i].label), "%.*s#%lu", (int)cut,
+				 name, (unsigned long)k);
 	}
 	return 0;
 }

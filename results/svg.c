@@ -1313,7 +1313,7 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 {
 	const struct report_run *run = &rep->runs[s->run];
 	size_t flen = strlen(run->file), fchars = utf8_chars(run->file, flen);
-	char part[32] = "", hn[512];
+	char part[32] = "", hn[512];	/* (40 + 60 characters of 4 bytes at most) */
 	const char *note = run->note != NULL ? run->note : "";
 
 	if (fchars > 28)
@@ -1331,7 +1331,9 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 	 * the rest); the round or process always. */
 	if (utf8_chars(hn, strlen(hn)) + strlen(part) > 34)
 		snprintf(hn + first(hn, 31 - strlen(part)), 4, "...");
-	snprintf(l2, n2, "%s%s", hn, part);
+	snprintf(l2, n2, "%.*s%s",
+		 (int)utf8_fit(hn, strlen(hn), n2 > strlen(part) + 1 ? n2 - strlen(part) - 1 : 0), hn,
+		 part);
 }
 
 /* The axes of a series chart: time, throughput, round trip. */

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/text-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 25
+plan 28
 
 esc=$(printf '\033')
 e_acute=$(printf '\303\251')
@@ -106,6 +106,16 @@ is "text: no C1 control (U+0080 .. U+009F: CSI as $(printf '\\302\\233'))" 0 \
 	"$(cat "$tmp/out" "$tmp/err" | od -An -v -tx1 | tr -s ' \n' '  ' | grep -cE ' c2 (8|9)[0-9a-f]')"
 like 'text: the failed case'"'"'s message, its escape as "?"' "$(cat "$tmp/out")" \
 	'lat_syscall null: failed: lat_syscall: \?\[2Jgone'
+
+# A directory of runs whose names hold escapes (a run fetched from a
+# remote is named by its host): one a run, one no result file.
+mkdir "$tmp/d"
+cp "$tmp/a.0" "$tmp/d/e$(printf '\033]0;t\007').0"
+printf 'Dear diary\n' >"$tmp/d/bad$(printf '\033[2J').0"
+compare d
+is 'a directory of runs named with escapes: exit 1 (one is no result file)' 1 "$STATUS"
+is '... no ESC on stdout or stderr' 0 "$(cat "$tmp/out" "$tmp/err" | grep -ac "$esc")"
+like '... the run named with its escape as "?"' "$(cat "$tmp/out")" '^  e\?\]0;t\?\.0 +\[[0-9]\] d/e\?\]0;t\?\.0: vm, '
 
 # ------------------------------------------------ widths in characters
 # Two hosts, one named "hôte-é": the hosts' tables pad and cut by
