@@ -495,7 +495,7 @@ list_results(const struct report *rep)
 			/* A weighted estimator without its weights here: the median. */
 			if (e == METRIC_WEIGHTED)
 				e = METRIC_MEDIAN;
-			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%zu\t%s\t%.6g\t%s\n", r->path, prog,
+			printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%zu\t%s\t%.6g\t%s\n", rep->runs[i].file, prog,
 			       res->name, res->unit,
 			       m == NULL ? "none" : m->section != NULL ? m->section : "-",
 			       m == NULL ? "none" : m->column,

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/text-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 28
+plan 29
 
 esc=$(printf '\033')
 e_acute=$(printf '\303\251')
@@ -116,6 +116,8 @@ compare d
 is 'a directory of runs named with escapes: exit 1 (one is no result file)' 1 "$STATUS"
 is '... no ESC on stdout or stderr' 0 "$(cat "$tmp/out" "$tmp/err" | grep -ac "$esc")"
 like '... the run named with its escape as "?"' "$(cat "$tmp/out")" '^  e\?\]0;t\?\.0 +\[[0-9]\] d/e\?\]0;t\?\.0: vm, '
+compare --list-results d
+is '--list-results of them: no ESC either' 0 "$(cat "$tmp/out" "$tmp/err" | grep -ac "$esc")"
 
 # ------------------------------------------------ widths in characters
 # Two hosts, one named "hôte-é": the hosts' tables pad and cut by
