@@ -76,7 +76,8 @@ find_bundle() {
 
 # rsh IN OUT ERR COMMAND: run COMMAND on $rhost with stdin from IN and
 # stdout, stderr to OUT, ERR (ERR "-": this script's stderr), in the
-# background so that a signal is taken at once.  Sets $rc.  ssh never
+# background so that a signal is taken at once.  Sets $rc.  With
+# $rsh_nowait set, ssh is left running, its pid in $child.  ssh never
 # prompts, gives up on a host that does not answer in 30 s and on a
 # connection silent for a minute (a board that died mid-run); the
 # --ssh-opt options come first, so they win (ssh takes an option's first
@@ -102,11 +103,12 @@ rsh() {
 		mkfifo "$work/rfifo" || die "cannot make a fifo in '$work'"
 		strip_stream "$work/rdd" <"$work/rfifo" >&2 &
 		_filter=$!
-		$newgroup "$@" <"$_in" >"$_out" 2>"$work/rfifo" &
+		$newgroup "$@" <"$_in" >"$_out" 2>"$work/rfifo" 5>&- &
 	else
-		$newgroup "$@" <"$_in" >"$_out" 2>"$_err" &
+		$newgroup "$@" <"$_in" >"$_out" 2>"$_err" 5>&- &
 	fi
 	child=$!
+	[ -z "$rsh_nowait" ] || return 0
 	rc=0
 	wait "$child" 2>/dev/null || rc=$?
 	child=
@@ -131,6 +133,37 @@ remote_cleanup() {
 	fi
 	rsh /dev/null /dev/null /dev/null "${_kill}rm -rf $(sq "$_d")" || :
 	[ "$rc" -eq 0 ] || warn "$rhost: could not remove $_d there"
+	rm -f -- "$work/remote.ssh"
+}
+
+# remote_leftovers FILE WHAT: what a killed run (WHAT: "run 123") left on
+# a remote host, as FILE (remote.box or remote.ssh in its scratch
+# directory) names it: "USER@HOST DIR [AGENT-PID]", and FILE.opts the
+# run's --ssh-opt options.  The agent is
+# stopped if it still runs from DIR (its executable there: a pid the box
+# gave another process since is left alone), DIR removed, and what was
+# found said; a host that cannot be reached is said with the command
+# that does it by hand.
+remote_leftovers() {
+	read -r _lh _ld _lp <"$1" 2>/dev/null || return 0
+	case $_lh in '' | -* | *[!A-Za-z0-9@._:-]*) return 0 ;; esac
+	case $_ld in /*/hostbench-ssh.*) ;; *) return 0 ;; esac
+	case $_ld in *[!A-Za-z0-9/._-]*) return 0 ;; esac
+	case $_lp in *[!0-9]*) return 0 ;; esac
+	rhost=$_lh
+	# The killed run's --ssh-opt options (a host key file, a port...);
+	# this run's are put back after.
+	_lo=${ssh_opts:-}
+	ssh_opts=
+	[ ! -f "$1.opts" ] || ssh_opts=$(cat -- "$1.opts")
+	# shellcheck disable=SC2016
+	rsh /dev/null "$1.out" "$1.err" "p=$_lp; r=; if [ -n \"\$p\" ] && kill -0 \$p 2>/dev/null; then case \$(readlink /proc/\$p/exe 2>/dev/null) in $_ld/*) kill -TERM \$p && r=\"the agent (pid \$p) stopped\" ;; esac; fi; if [ -d $_ld ]; then rm -rf $_ld && r=\"\$r\${r:+, }$_ld removed\"; fi; echo \"\${r:-nothing was left there}\""
+	if [ "$rc" -eq 0 ]; then
+		warn "$2 was killed: on $_lh: $(last_line "$1.out")"
+	else
+		warn "$2 was killed, and $_lh cannot be reached to remove what it may have left there (exit $rc: $(last_line "$1.err")); by hand: ssh $_lh '${_lp:+kill $_lp; }rm -rf $_ld'"
+	fi
+	ssh_opts=$_lo
 }
 
 # fleet_copy: a temporary directory on $rhost ($rdir), with the bundle
@@ -175,6 +208,9 @@ fleet_copy() {
 # fleet_host: one host, $rhost.  Returns 1 with $why when it failed.
 fleet_host() {
 	fleet_copy || return 1
+	# For the next run, if this one is killed (remote_leftovers).
+	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.ssh" &&
+		printf '%s\n' "$ssh_opts" >"$work/remote.ssh.opts"; } || die "cannot write in '$work'"
 	_top=$rtop
 	progress "$rhost: running$fwd$nl"
 	# The run goes on in the background there and says its pid first, so
@@ -244,6 +280,7 @@ fleet_host() {
 # is a few hundred kB; the results tool reads none over 256 MB).
 fetch_max=$((64 << 20))
 rsh_blocks=
+rsh_nowait=
 
 run_fleet() {
 	if [ -n "$bundle" ]; then
@@ -294,6 +331,25 @@ run_fleet() {
 # ssh's stdin, not its command line; its pid in $box_pid.  Dies when it
 # cannot be started.  box_agent_stop (the front end's cleanup) stops it
 # and removes the copy.
+#
+# Nothing stays on the box after the run, however it ends:
+#   - the lease: the ssh session that started the agent stays open, its
+#     stdin a fifo that only this shell holds open (descriptor 5, which
+#     no child keeps).  When this shell ends -- even by SIGKILL -- or
+#     the connection dies, the box reads the end of it, stops the agent
+#     and removes the copy;
+#   - the agent's idle timeout, box_idle seconds, which only a session
+#     with the key renews: box_renew asks for the box's fingerprint
+#     every box_renew_every seconds while this shell lives, so that a
+#     long run without network cases keeps its agent;
+#   - a watcher on the box removes the copy once the agent is gone;
+#   - "$work/remote.box" names the box, the copy and the agent: the next
+#     run removes them if this one was killed and they are still there
+#     (clean_stale, remote_leftovers).
+box_idle=600
+box_renew_every=120
+box_ssh=
+box_renewer=
 box_agent_start() {
 	rhost=$box_login
 	progress "box $rhost: starting the agent$nl"
@@ -301,25 +357,60 @@ box_agent_start() {
 		[ -z "$rdir" ] || remote_cleanup
 		die "run: --box $box: $why"
 	fi
-	printf '%s\n' "$HOSTBENCH_KEY" >"$work/boxkey" || die "cannot write in '$work'"
-	# Its output into a file there: the agent keeps what it was given
-	# open, and ssh would wait for it.
-	rsh "$work/boxkey" "$work/rout" "$work/rerr" \
-		"cd $(sq "$rdir/$rtop") && IFS= read -r k && HOSTBENCH_KEY=\$k && export HOSTBENCH_KEY && ./hostbench agent -b any -i 3600${box_port:+ -n $box_port} </dev/null >agent.out 2>&1; s=\$?; cat agent.out; exit \$s"
-	rm -f -- "$work/boxkey"
+	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.box" &&
+		printf '%s\n' "$ssh_opts" >"$work/remote.box.opts"; } || die "cannot write in '$work'"
+	rm -f -- "$work/lease"
+	mkfifo "$work/lease" || die "cannot make a fifo in '$work'"
+	# (Read and write: opening a fifo so never waits for the other end.)
+	exec 5<>"$work/lease"
+	rsh_nowait=yes
+	# shellcheck disable=SC2016
+	rsh "$work/lease" "$work/rout" "$work/rerr" \
+		"cd $(sq "$rdir/$rtop") && IFS= read -r k && HOSTBENCH_KEY=\$k && export HOSTBENCH_KEY && ./hostbench agent -b any -i $box_idle${box_port:+ -n $box_port} </dev/null >agent.out 2>&1; s=\$?; cat agent.out; if [ \$s -ne 0 ]; then cd / && rm -rf $(sq "$rdir"); exit \$s; fi; p=\$(sed -n 's/.* server pid \\([0-9][0-9]*\\) .*/\\1/p' agent.out | sed -n 1p); (while kill -0 \$p 2>/dev/null; do sleep 5; done; cd / && rm -rf $(sq "$rdir")) </dev/null >/dev/null 2>&1 & echo lease; while IFS= read -r l; do :; done; kill -TERM \$p 2>/dev/null; exit 0"
+	rsh_nowait=
+	box_ssh=$child
+	child=
+	printf '%s\n' "$HOSTBENCH_KEY" >&5
+	# The agent's pid, once the box says "lease" (or ssh ends: it failed).
+	while kill -0 "$box_ssh" 2>/dev/null && ! grep -q '^lease$' "$work/rout" 2>/dev/null; do
+		sleep 0.1 2>/dev/null || sleep 1
+	done
 	box_pid=$(sed -n 's/.* server pid \([0-9][0-9]*\) .*/\1/p' "$work/rout" | sed -n 1p)
-	if [ "$rc" -ne 0 ] || [ -z "$box_pid" ]; then
+	if [ -z "$box_pid" ] || ! grep -q '^lease$' "$work/rout"; then
+		rc=0
+		wait "$box_ssh" 2>/dev/null || rc=$?
+		box_ssh=
+		exec 5>&-
 		why="the agent did not start (exit $rc): $(last_line "$work/rout")$(last_line "$work/rerr")"
 		remote_cleanup
 		die "run: --box $box: $why"
 	fi
+	printf '%s %s %s\n' "$rhost" "$rdir" "$box_pid" >"$work/remote.box" || die "cannot write in '$work'"
+	# The renewal, while this shell lives; in a group of its own, so
+	# that stopping it stops its sleep too.
+	# shellcheck disable=SC2016,SC2086
+	$newgroup sh -c 'n=$1 p=$2 t=$3; shift 3; while sleep "$n" && kill -0 "$p" 2>/dev/null; do TMPDIR=$t "$@" >/dev/null 2>&1; done' \
+		renew "$box_renew_every" "$$" "$work/tmp" $wrapper "$libexec/hostinfo" -F "$box_host" \
+		</dev/null >/dev/null 2>&1 5>&- &
+	box_renewer=$!
 }
 
 box_agent_stop() {
 	_p=$box_pid
 	box_pid=
 	rhost=$box_login
+	if [ -n "$box_renewer" ]; then
+		kill -TERM -"$box_renewer" 2>/dev/null || kill -TERM "$box_renewer" 2>/dev/null || :
+	fi
+	box_renewer=
+	# The end of the lease: the box stops the agent and removes the copy.
+	exec 5>&-
+	if [ -n "$box_ssh" ]; then
+		wait "$box_ssh" 2>/dev/null || :
+		box_ssh=
+	fi
 	rsh /dev/null /dev/null /dev/null "kill -TERM $_p 2>/dev/null; rm -rf $(sq "$rdir")" || :
 	[ "$rc" -eq 0 ] || warn "$rhost: could not stop the box agent (pid $_p) or remove $rdir"
 	rdir=
+	rm -f -- "$work/remote.box"
 }

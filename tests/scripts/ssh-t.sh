@@ -15,7 +15,7 @@
 
 [ -f "$top_builddir/hostbench" ] || skip_all "$top_builddir/hostbench is not generated"
 
-plan 22
+plan 27
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/ssh-t.XXXXXX") || bail 'mktemp -d failed'
 sshd_pid=''
@@ -148,7 +148,7 @@ if [ -z "$why" ]; then
 fi
 if [ -n "$why" ]; then
 	_i=0
-	while [ "$_i" -lt 16 ]; do
+	while [ "$_i" -lt 21 ]; do
 		skip "$why"
 		_i=$((_i + 1))
 	done
@@ -206,6 +206,62 @@ while [ -n "$(procs_under "$tmpd/remote")" ] && [ "$_n" -lt 30 ]; do
 done
 is '... and the agent is stopped there, its copy removed' '|' \
 	"$(procs_under "$tmpd/remote")|$(ls -A "$tmpd/remote")"
+
+# run --box killed with SIGKILL (the shell alone, as the OOM killer
+# would) once its first case runs: the box ends the lease, stops the
+# agent and removes its copy; nothing of it stays here either.  Its own
+# TMPDIR here, where the next run finds what it left.
+mkdir "$tmpd/local"
+benchdir=$(cd "$top_builddir" && pwd)/bench
+trial=1 clean=0 gone=0
+while [ "$trial" -le 2 ]; do
+	# shellcheck disable=SC2086
+	(cd "$tmpd/cwd" && TMPDIR=$tmpd/local HOSTBENCH_LIBEXEC=$benchdir \
+		exec sh "$script" run --box "root@127.0.0.1:$((20000 + ($$ * 7 + trial * 499) % 12000))" \
+		$sshopts --profile quick --only lat_mem_rd -o "$tmpd/killed-box.$trial") \
+		>/dev/null 2>"$tmpd/kbox.err.$trial" </dev/null &
+	kpid=$!
+	_n=0
+	until grep -q '] lat_mem_rd ' "$tmpd/kbox.err.$trial" 2>/dev/null || ! kill -0 "$kpid" 2>/dev/null || [ "$_n" -ge 600 ]; do
+		nap
+		_n=$((_n + 1))
+	done
+	[ -n "$(procs_under "$tmpd/remote")" ] || diag "trial $trial: no agent seen: $(tail -2 "$tmpd/kbox.err.$trial")"
+	kill -KILL "$kpid" 2>/dev/null
+	wait "$kpid" 2>/dev/null
+	_n=0
+	while [ -n "$(procs_under "$tmpd/remote")$(ls -A "$tmpd/remote")" ] && [ "$_n" -lt 300 ]; do
+		nap
+		_n=$((_n + 1))
+	done
+	[ -n "$(procs_under "$tmpd/remote")$(ls -A "$tmpd/remote")" ] || clean=$((clean + 1))
+	_n=0
+	while [ -n "$(pids_with_cmdline "$tmpd/remote/hostbench-ssh.")" ] && [ "$_n" -lt 300 ]; do
+		nap
+		_n=$((_n + 1))
+	done
+	[ -n "$(pids_with_cmdline "$tmpd/remote/hostbench-ssh.")" ] || gone=$((gone + 1))
+	trial=$((trial + 1))
+done
+is 'run --box killed by SIGKILL, twice: the box stops the agent and removes its copy' 2 "$clean"
+is '... and its ssh session here ends' 2 "$gone"
+# The next run (the second trial's, then an info): each killed run
+# named, and its box found clean.
+(cd "$tmpd/cwd" && TMPDIR=$tmpd/local HOSTBENCH_LIBEXEC=$benchdir exec sh "$script" info) >/dev/null 2>"$tmpd/next.err" </dev/null
+is '... the next run names each, and what it found on the box' 2 \
+	"$(cat "$tmpd/kbox.err.2" "$tmpd/next.err" | grep -c 'hostbench: run [0-9]* was killed: on root@127\.0\.0\.1: nothing was left there$')"
+# A copy a killed run left on the box, and its record here: the next
+# run removes it.
+mkdir -p "$tmpd/local/hostbench.lEfTaB" "$tmpd/remote/hostbench-ssh.lEfTaB/x"
+printf 'run\n' >"$tmpd/local/hostbench.lEfTaB/cmd"
+printf '999999999\n' >"$tmpd/local/hostbench.lEfTaB/pid"
+printf 'root@127.0.0.1 %s\n' "$tmpd/remote/hostbench-ssh.lEfTaB" >"$tmpd/local/hostbench.lEfTaB/remote.box"
+printf -- '-o\nStrictHostKeyChecking=no\n-o\nUserKnownHostsFile=%s\n' "$tmpd/known_hosts" \
+	>"$tmpd/local/hostbench.lEfTaB/remote.box.opts"
+(cd "$tmpd/cwd" && TMPDIR=$tmpd/local HOSTBENCH_LIBEXEC=$benchdir exec sh "$script" info) >/dev/null 2>"$tmpd/next.err" </dev/null
+like 'what a killed run left on the box: the next run removes it, saying so' \
+	"$(cat "$tmpd/next.err")" "run 999999999 was killed: on root@127\.0\.0\.1: [^ ]*/hostbench-ssh\.lEfTaB removed$"
+is '... it is gone' '' "$(ls -A "$tmpd/remote")"
 unset HOSTBENCH_KEY
 
 before=$(cksum <"$f")
