@@ -18,7 +18,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 144
+hb_init hostbench 147
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
 		kill "$slow_pid" 2>/dev/null || :
@@ -458,6 +458,23 @@ tests_under() {
 			$1 $_ab --profile test --only mhz --results-dir "$d/ctl" "$2" "$_v"
 	done
 	is "$name: ... and nothing ran, nothing was written" '' "$(files_in "$d/ctl")"
+	# Text that is not UTF-8 (Latin-1 here): the results tool, which
+	# reads result files as UTF-8, names the byte.  (A cross build's
+	# tool does not run here without its wrapper.)
+	if [ -z "$TEST_WRAPPER" ]; then
+		hb_cli "$name: run --note in Latin-1: exit 2, naming the byte" 2 \
+			"^hostbench: run: --note: the note must be valid UTF-8 .*byte 0xe9 at offset 3" \
+			run --profile test --only mhz --results-dir "$d/ctl" --note "$(printf 'caf\351')"
+		hb_cli "$name: ab --tag in Latin-1: exit 2" 2 \
+			"^hostbench: ab: --tag: .*must be valid UTF-8 .*byte 0xe9" \
+			ab --a true --b false --profile test --only mhz --results-dir "$d/ctl" --tag "board=caf$(printf '\351')"
+		hb run -q --profile test --only mhz -o "$d/utf8.0" --note 'café 日本'
+		is "$name: a UTF-8 note is taken as it is" "0 café 日本" "$HB_STATUS $(sed -n 's/^# note: //p' "$d/utf8.0")"
+	else
+		skip "$name: the results tool does not run here without its wrapper"
+		skip "$name: the results tool does not run here without its wrapper"
+		skip "$name: the results tool does not run here without its wrapper"
+	fi
 	hb run -q --profile test --results-dir "$d/fr"
 	is "$name: a second run writes .1" "0 $d/fr/fakearch-fake/fakehost.1" "$HB_STATUS $HB_OUT"
 	is "$name: ... and leaves .0 as it was, with no temporary file" \
