@@ -575,6 +575,7 @@ resfile_parse(struct resfile_run *r, const char *path, const char *text,
 			buf = q;
 			bufcap = 3 * n + 1;
 		}
+		/* cppcheck-suppress knownConditionTrueFalse ; a blank line has n == 0 */
 		if (n > 0 && s[n - 1] == '\r')
 			n--;
 		/*

@@ -913,8 +913,8 @@ host_pairs(struct report *rep, const size_t *baseline)
  * A file's name as the report shows it: a name from a directory may hold
  * any byte (a fetched run is named by its remote's host), and the report
  * goes to a terminal; so, as the files' text, valid UTF-8 without control
- * characters (utf8_clean).  Never opened: the runs are read by their
- * real names.  Malloc'd.
+ * characters (utf8_clean).  Never opened: a run is read by its real
+ * name first.  Malloc'd.
  */
 static char *
 shown_name(const char *path)
@@ -1028,7 +1028,14 @@ main(int argc, char **argv)
 			continue;
 		}
 		r->id = (int)i + 1;
-		r->file = shown_name(names.v[i]);
+		/* (The run is read: from here on its name is only shown.) */
+		{
+			char *shown = shown_name(names.v[i]);
+
+			free(names.v[i]);
+			names.v[i] = shown;
+		}
+		r->file = names.v[i];
 		rep.nruns++;
 	}
 	if (rep.nruns == 0) {
@@ -1137,10 +1144,8 @@ main(int argc, char **argv)
 out:
 	free(baseline);
 	report_free(&rep);
-	for (i = 0; i < rep.nruns; i++) {
+	for (i = 0; i < rep.nruns; i++)
 		resfile_free(&rep.runs[i].rf);
-		free((char *)rep.runs[i].file);
-	}
 	for (i = 0; i < rep.nerrors; i++)
 		free(rep.errors[i]);
 	free(rep.errors);
