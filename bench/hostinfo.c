@@ -28,7 +28,7 @@
  * prefixed "box-".
  *
  * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]
- *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]
+ *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
  */
 #include "config.h"
@@ -54,7 +54,7 @@
 
 static const char usage_line[] =
 	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]\n"
-	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile]\n"
+	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]\n"
 	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
 
 static const char help_text[] =
@@ -91,8 +91,13 @@ static const char help_text[] =
 	"  -i time      with -s: exit after this long without a client that has\n"
 	"               the key (bare number: s; default 60s; 0: never)\n"
 	"  -K file      the agent's key: read from file (with -s: made there,\n"
-	"               mode 0600, when it does not exist); default\n"
-	"               $HOSTBENCH_KEY, or with -s a new one\n"
+	"               mode 0600, when it does not exist; else it must be\n"
+	"               yours and mode 0600); default $HOSTBENCH_KEY, or with\n"
+	"               -s a new one\n"
+	"  -G bits      with -s: the IPv4 prefix length of a client's network\n"
+	"               (16 .. 32, default 24; 32: each address its own); the\n"
+	"               clients of one network (IPv6: one /64) share 8 slots\n"
+	"               for connections that have not proved the key\n"
 	"  -h           show this help\n"
 	"  -V           show the version\n";
 
@@ -124,8 +129,11 @@ static const struct bench_prog agent_prog = {
 
 static const struct sock_prog agent = {
 	.bench = &agent_prog, .proto = SOCK_BOX, .port = BOX_PORT,
-	/* A session and a STOP (or the next client's key check) at once. */
-	.max_children = 2,
+	/*
+	 * As many children as every server: an unproven HELLO holds one for
+	 * its 2 s, and sock_serve shares them fairly among networks.
+	 */
+	.max_children = SOCK_MAX_CHILDREN,
 	.conn = boxagent_conn,
 };
 
@@ -168,7 +176,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* Options anywhere, as in every program (lib/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
-	while ((c = bench_getopt(&g, "+:hVacmkue:R:sS:F:b:n:i:K:")) != -1) {
+	while ((c = bench_getopt(&g, "+:hVacmkue:R:sS:F:b:n:i:K:G:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -190,6 +198,13 @@ main(int argc, char **argv)
 		case 'n':
 			agent_opt = 1;
 			if (parse_int("-n", optarg, 0, 65535, &so.port, err, sizeof(err)) != 0) {
+				msg_warn("%s", err);
+				usage_error();
+			}
+			break;
+		case 'G':
+			agent_opt = 1;
+			if (parse_int("-G", optarg, 16, 32, &so.v4_prefix, err, sizeof(err)) != 0) {
 				msg_warn("%s", err);
 				usage_error();
 			}
@@ -277,7 +292,7 @@ main(int argc, char **argv)
 		return sock_main(&agent, &so, &o, NULL);
 	}
 	if (agent_opt) {
-		msg_warn("-b, -n, -i and -K are for the agent (-s, -S, -F)");
+		msg_warn("-b, -n, -i, -G and -K are for the agent (-s, -S, -F)");
 		usage_error();
 	}
 	/* The cache the fingerprint and -c tell: HOSTBENCH_LLC must be a size. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -70,7 +71,11 @@ bad:
 	return -1;
 }
 
-/* The key of file (its first line), or of $HOSTBENCH_KEY; "" when neither.  0, or -1 (warned). */
+/*
+ * The key of file (its first line), or of $HOSTBENCH_KEY; "" when
+ * neither.  0, or -1 (warned); exits 2 for a file that is not the user's
+ * alone (sock_check_key_file).
+ */
 static int
 box_key(const char *file, char *key, size_t len)
 {
@@ -88,6 +93,10 @@ box_key(const char *file, char *key, size_t len)
 	if ((fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
 		msg_syswarn("box: cannot read the key file %s", file);
 		return -1;
+	}
+	if (sock_check_key_file(fd, file, err, sizeof(err)) != 0) {
+		close(fd);
+		msg_exit(MSG_EXIT_USAGE, "box: -K: %s", err);
 	}
 	r = read(fd, key, len - 1);
 	close(fd);
@@ -113,48 +122,26 @@ netns_id(void)
 	return stat("/proc/self/ns/net", &st) == 0 ? (uint64_t)st.st_ino : 0;
 }
 
-/* Give the box up after a failure: warned once, then every call is a no-op. */
-static void
-give_up(struct box *b, const char *what, int err)
+/* The box's figures are lost: the run fails, naming the box and why. */
+static HB_NORETURN void
+lost(const struct box *b, const char *what, int err)
 {
-	msg_warn("box %s: %s: %s; the results have no box figures", b->where, what, sock_why(err));
-	if (b->fd >= 0)
-		close(b->fd);
-	b->fd = -1;
-	b->begun = 0;
+	msg_exit(MSG_EXIT_FAIL, "box %s: %s: %s; tried twice: the case fails, it has no box figures",
+		 b->where, what, sock_why(err));
 }
 
-struct box *
-box_open(const char *spec, const char *keyfile)
+/* A session with the agent in b->fd, the key proved both ways.  0, or -1 with errno set. */
+static int
+session(struct box *b)
 {
-	char host[256], err[PARSE_ERRLEN], saved[SOCK_KEY_MAX + 1];
+	char saved[SOCK_KEY_MAX + 1];
 	uint64_t hello = BOX_VERSION, ack[BOX_ACK_WORDS];
-	struct box *b;
-	unsigned port;
 	size_t n;
 	int e;
 
-	if (spec == NULL || spec[0] == '\0')
-		spec = getenv(BOX_ENV);
-	if (spec == NULL || spec[0] == '\0')
-		return NULL;
-	if (box_parse_spec(spec, BOX_PORT, host, sizeof(host), &port, err, sizeof(err)) != 0)
-		msg_exit(MSG_EXIT_USAGE, "%s", err);
-	if ((b = calloc(1, sizeof(*b))) == NULL) {
-		msg_syswarn("box %s", spec);
-		return NULL;
-	}
-	b->fd = -1;
-	if (sock_resolve(host, port, AF_UNSPEC, SOCK_STREAM, 0, &b->a, err, sizeof(err)) != 0) {
-		msg_warn("box: %s; the results have no box figures", err);
-		free(b);
-		return NULL;
-	}
-	snprintf(b->where, sizeof(b->where), "%s port %u", b->a.text, port);
-	if (box_key(keyfile, b->key, sizeof(b->key)) != 0) {
-		free(b);
-		return NULL;
-	}
+	if (b->fd >= 0)
+		close(b->fd);
+	b->begun = 0;
 	/* sock_session proves sock_key(): the box's for this one call (the program's server may have another). */
 	snprintf(saved, sizeof(saved), "%s", sock_key());
 	sock_set_key(b->key);
@@ -167,13 +154,48 @@ box_open(const char *spec, const char *keyfile)
 		e = EPROTO;
 	}
 	if (b->fd < 0) {
-		give_up(b, "no session", e);
-		free(b);
-		return NULL;
+		errno = e;
+		return -1;
 	}
 	b->boot[0] = ack[BOX_ACK_BOOT];
 	b->boot[1] = ack[BOX_ACK_BOOT + 1];
 	b->netns = ack[BOX_ACK_NETNS];
+	return 0;
+}
+
+/* A second session after a failure, a second later (an agent that was full may have room). */
+static int
+session_again(struct box *b)
+{
+	struct timespec ts = { 1, 0 };
+
+	nanosleep(&ts, NULL);
+	return session(b);
+}
+
+struct box *
+box_open(const char *spec, const char *keyfile)
+{
+	char host[256], err[PARSE_ERRLEN];
+	struct box *b;
+	unsigned port;
+
+	if (spec == NULL || spec[0] == '\0')
+		spec = getenv(BOX_ENV);
+	if (spec == NULL || spec[0] == '\0')
+		return NULL;
+	if (box_parse_spec(spec, BOX_PORT, host, sizeof(host), &port, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_USAGE, "%s", err);
+	if ((b = calloc(1, sizeof(*b))) == NULL)
+		msg_sysdie("box %s", spec);
+	b->fd = -1;
+	if (sock_resolve(host, port, AF_UNSPEC, SOCK_STREAM, 0, &b->a, err, sizeof(err)) != 0)
+		msg_exit(MSG_EXIT_FAIL, "box: %s: the case fails, it has no box figures", err);
+	snprintf(b->where, sizeof(b->where), "%s port %u", b->a.text, port);
+	if (box_key(keyfile, b->key, sizeof(b->key)) != 0)
+		msg_exit(MSG_EXIT_FAIL, "box %s: no key: the case fails, it has no box figures", b->where);
+	if (session(b) != 0 && session_again(b) != 0)
+		lost(b, "no session", errno);
 	return b;
 }
 
@@ -215,22 +237,31 @@ box_begin(struct box *b)
 	size_t n;
 	int rc = -1;
 
-	if (b == NULL || b->fd < 0)
+	int tries, e = 0;
+
+	if (b == NULL)
 		return 0;
-	/* An interval the program began and never ended (its measurement failed). */
-	if (b->begun && end_interval(b, &discard) != 0) {
-		give_up(b, "the last interval", errno);
-		return -1;
+	/* Twice: a session that failed is opened again for the second. */
+	for (tries = 0; tries < 2; tries++) {
+		if (tries > 0 && session_again(b) != 0) {
+			e = errno;
+			continue;
+		}
+		/* An interval the program began and never ended (its measurement failed). */
+		if (b->begun && end_interval(b, &discard) != 0) {
+			e = errno != 0 ? errno : EPROTO;
+			continue;
+		}
+		errno = 0;
+		kind = 0;
+		rc = request(b, BOX_OP_BEGIN) == 0 ? sock_recv_msg(b->fd, SOCK_BOX, &kind, words, 1, &n) : -1;
+		if (rc == 0 && kind == SOCK_ACK) {
+			b->begun = 1;
+			return 0;
+		}
+		e = rc == 1 ? ECONNRESET : errno != 0 ? errno : EPROTO;
 	}
-	errno = 0;
-	if (request(b, BOX_OP_BEGIN) == 0)
-		rc = sock_recv_msg(b->fd, SOCK_BOX, &kind, words, 1, &n);
-	if (rc != 0 || kind != SOCK_ACK) {
-		give_up(b, "cannot begin sampling", rc == 1 ? ECONNRESET : errno != 0 ? errno : EPROTO);
-		return -1;
-	}
-	b->begun = 1;
-	return 0;
+	lost(b, "cannot begin sampling", e);
 }
 
 int
@@ -239,12 +270,12 @@ box_end(struct box *b, struct box_summary *sum)
 	uint64_t mine[2];
 
 	memset(sum, 0, sizeof(*sum));
-	if (b == NULL || b->fd < 0 || !b->begun)
+	if (b == NULL || !b->begun)
 		return 0;
-	if (end_interval(b, &sum->s) != 0) {
-		give_up(b, "no summary", errno != 0 ? errno : EPROTO);
-		return -1;
-	}
+	/* The interval cannot be had again: its samples were the agent's. */
+	if (end_interval(b, &sum->s) != 0)
+		msg_exit(MSG_EXIT_FAIL, "box %s: the summary of the interval was lost: %s; the case fails, it has no box figures",
+			 b->where, sock_why(errno != 0 ? errno : EPROTO));
 	if (b->boot[0] == 0 && b->boot[1] == 0)
 		sum->same_kernel = -1;
 	else if (cpustat_boot_id(NULL, mine) != 0)

@@ -9,18 +9,21 @@
  * (BOX_OPT) or $HOSTBENCH_BOX, HOST[:PORT] either way, and the key as
  * every client does: from its -K file, else $HOSTBENCH_KEY.  Usage:
  *
- *     b = box_open(opt_box, so.keyfile);   NULL: no box (or unreachable, warned)
+ *     b = box_open(opt_box, so.keyfile);   NULL: no box
  *     box_begin(b);                        just before the timed part
  *     ... the measurement ...
  *     box_end(b, &sum);                    right after it
  *     box_report(o, base, &sum);           after the program's own results
  *
  * Every call takes a NULL box and then does nothing, so a program calls
- * them unconditionally.  A box that cannot be reached or fails part-way
- * costs the measurement nothing: a warning on stderr (once), no box
- * lines, and the box is given up for the rest of the run (box_end leaves
- * sum->valid 0, box_report prints nothing).  Several begin/end pairs on
- * one box are several intervals (a rate ladder's steps).
+ * them unconditionally.  A box that was asked for and whose figures are
+ * lost fails the run loudly: box_open and box_begin try a second session
+ * a second later, then they (and box_end, whose interval cannot be had
+ * again) exit 1 with a message that names the box and why.  A run with
+ * -A never goes on without the box's figures: whoever can reach the
+ * agent's port must not be able to remove them silently.  Several
+ * begin/end pairs on one box are several intervals (a rate ladder's
+ * steps).
  *
  * box_parse_spec is pure; the rest talk to the agent or print.
  */
@@ -76,18 +79,18 @@ int box_parse_spec(const char *spec, unsigned def, char *host, size_t len, unsig
 /*
  * The box of spec (NULL or "": $HOSTBENCH_BOX; neither: no box, NULL
  * without a word), its session opened with the key of keyfile (NULL:
- * $HOSTBENCH_KEY).  NULL and a warning when it cannot be reached or
- * refuses the key; dies (exit 2) only on a spec that is no address.
+ * $HOSTBENCH_KEY).  Exits 1 when it cannot be reached or refuses the key
+ * (tried twice), 2 on a spec that is no address or a key file that is
+ * not the user's alone.
  */
 struct box *box_open(const char *spec, const char *keyfile);
 
-/* Start an interval.  0, or -1 after a warning (the box is given up); b NULL: 0. */
+/* Start an interval (a second session when the first fails).  0; exits 1 when it cannot; b NULL: 0. */
 int box_begin(struct box *b);
 
 /*
- * End the interval and fill *sum (valid 1).  0; -1 after a warning (the
- * box is given up; sum->valid 0); b NULL or no interval begun: 0 with
- * sum->valid 0.
+ * End the interval and fill *sum (valid 1).  0; exits 1 when the summary
+ * is lost; b NULL or no interval begun: 0 with sum->valid 0.
  */
 int box_end(struct box *b, struct box_summary *sum);
 

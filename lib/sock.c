@@ -218,6 +218,13 @@ sock_is_loopback(const struct sock_addr *a)
 	return 0;
 }
 
+/*
+ * Connections the kernel completes before the server accepts them: a
+ * flood of connections from many networks must not fill the queue before
+ * the server can share its slots among them (it accepts, then evicts).
+ */
+#define SOCK_BACKLOG 512
+
 int
 sock_listen(const struct sock_addr *a, int type)
 {
@@ -240,7 +247,7 @@ sock_listen(const struct sock_addr *a, int type)
 		goto fail;
 	/* Non-blocking: a client that resets between poll and accept must not block the server. */
 	if (type == SOCK_STREAM
-	    && (listen(fd, 64) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0))
+	    && (listen(fd, SOCK_BACKLOG) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0))
 		goto fail;
 	return fd;
 fail:
@@ -375,6 +382,35 @@ sock_same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *
 		return ((const struct sockaddr_in *)a)->sin_addr.s_addr
 			== ((const struct sockaddr_in *)b)->sin_addr.s_addr;
 	return 0;
+}
+
+uint64_t
+sock_peer_net(const struct sockaddr_storage *ss, unsigned v4bits)
+{
+	const unsigned char *b;
+	uint32_t v4;
+	uint64_t v = 0;
+	unsigned i;
+
+	if (ss->ss_family == AF_INET) {
+		v4 = ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr);
+	} else if (ss->ss_family == AF_INET6) {
+		const struct in6_addr *x = &((const struct sockaddr_in6 *)ss)->sin6_addr;
+
+		b = x->s6_addr;
+		if (!IN6_IS_ADDR_V4MAPPED(x)) {
+			for (i = 0; i < 8; i++)
+				v = v << 8 | b[i];
+			return v;
+		}
+		v4 = (uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 | (uint32_t)b[14] << 8 | b[15];
+	} else {
+		return 0;
+	}
+	if (v4bits < 32)
+		v4 &= v4bits == 0 ? 0 : ~(uint32_t)0 << (32 - v4bits);
+	/* ffff::/16 is no unicast network: the IPv4 ones never meet an IPv6 /64. */
+	return 0xffff000000000000ull | v4;
 }
 
 /* A v4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it is. */

@@ -87,6 +87,16 @@ unsigned sock_addr_port(const struct sock_addr *a);
 void sock_addr_set_port(struct sock_addr *a, unsigned port);
 unsigned sock_local_port(int fd);
 
+/*
+ * The network a peer address belongs to, as one number: an IPv4
+ * address's first v4bits bits (a v4-mapped IPv6 address counts as the
+ * IPv4 address it is), an IPv6 address's /64 (one host's, usually).  A
+ * server shares its slots for connections that have not proved the key
+ * among networks, not addresses: one host has many addresses.  Pure.
+ */
+#define SOCK_V4_PREFIX 24	/* the default v4bits */
+uint64_t sock_peer_net(const struct sockaddr_storage *ss, unsigned v4bits);
+
 /* 1 when a is a loopback address (127/8, ::1, ::ffff:127.x). */
 int sock_is_loopback(const struct sock_addr *a);
 

@@ -32,6 +32,13 @@ int sock_same_host(const struct sockaddr_storage *a, const struct sockaddr_stora
  */
 void sock_serve_proven(const struct sock_server *s);
 
+/*
+ * For sock_hello, in a child of sock_serve that has read a HELLO of at
+ * least a word on fd: should the server evict it before the proof, the
+ * child tells the client so (SOCK_NAK_CROWDED) as it goes.
+ */
+void sock_serve_hello_in(int fd, unsigned proto);
+
 /* Have the kernel kill this process when its parent dies (Linux); else nothing. */
 void sock_die_with_parent(void);
 

@@ -36,6 +36,7 @@ sock_opts_init(struct sock_opts *so)
 	so->family = AF_UNSPEC;
 	so->port = -1;
 	so->idle_ns = 60000000000ull;
+	so->v4_prefix = SOCK_V4_PREFIX;
 	so->dur_ns = 2000000000ull;
 }
 
@@ -129,16 +130,18 @@ open_server(const struct sock_prog *sp, struct sock_addr *a, int *lfd, int *ufd)
 }
 
 static int
-serve(const struct sock_prog *sp, int lfd, int ufd, int pfd, uint64_t idle_ns)
+serve(const struct sock_prog *sp, const struct sock_opts *so, int lfd, int ufd, int pfd)
 {
 	struct sock_server s;
 
 	memset(&s, 0, sizeof(s));
 	s.lfd = lfd;
+	s.proto = sp->proto;
+	s.v4_prefix = (unsigned)so->v4_prefix;
 	s.ufd = ufd;
 	s.pfd = pfd;
 	s.authfd = -1;
-	s.idle_ns = idle_ns;
+	s.idle_ns = so->idle_ns;
 	s.max_children = sp->max_children;
 	s.bare = sp->bare;
 	s.key = sock_key();
@@ -164,7 +167,8 @@ new_key(char *key, size_t len)
 /*
  * The key from file (its first line).  With make, a missing file is
  * made with a new key, mode 0600, never through a symlink.  Exits 1
- * with the reason on failure.
+ * with the reason on failure; 2 for a file that another user owns or
+ * others may read or write (sock_check_key_file).
  */
 static void
 key_from_file(const struct bench_prog *p, const char *file, int make, char *key, size_t len)
@@ -191,6 +195,10 @@ key_from_file(const struct bench_prog *p, const char *file, int make, char *key,
 	}
 	if (fd < 0)
 		msg_sysdie("-K: cannot read the key file %s", file);
+	if (sock_check_key_file(fd, file, err, sizeof(err)) != 0) {
+		close(fd);
+		msg_exit(MSG_EXIT_USAGE, "-K: %s", err);
+	}
 	r = read(fd, key, len - 1);
 	close(fd);
 	if (r < 0)
@@ -276,7 +284,7 @@ bound:
 				close(null);
 		}
 		(void)!chdir("/");
-		_exit(serve(sp, lfd, ufd, -1, so->idle_ns) == 0 ? 0 : 1);
+		_exit(serve(sp, so, lfd, ufd, -1) == 0 ? 0 : 1);
 	}
 	if (so->idle_ns > 0)
 		snprintf(idle, sizeof(idle), "%.0f s", (double)so->idle_ns / 1e9);
@@ -357,7 +365,7 @@ start_local(const struct sock_prog *sp, const struct sock_opts *so,
 		close(p[1]);
 		if (place_pin(pl, k, 1) != 0)
 			_exit(MSG_EXIT_FAIL);
-		_exit(serve(sp, lfd, ufd, p[0], so->idle_ns) == 0 ? 0 : 1);
+		_exit(serve(sp, so, lfd, ufd, p[0]) == 0 ? 0 : 1);
 	}
 	close(p[0]);
 	local_pipe = p[1];

@@ -34,6 +34,7 @@ struct sock_opts {
 	uint64_t idle_ns;	/* -i; default 60 s; 0: never */
 	unsigned place_mask;	/* -p; 0: lib/place's default */
 	uint64_t dur_ns;	/* -t (bw_tcp, bw_udp); default 2 s */
+	long long v4_prefix;	/* -G: the IPv4 network of a peer (sock_peer_net); default 24 */
 };
 
 /*
@@ -63,7 +64,11 @@ struct sock_opts {
 	  "itself (default and 0: any free port)", NULL, &(so) }, \
 	{ 'i', BENCH_OPT_TIME, "time", offsetof(struct sock_opts, idle_ns), 0, 86400e9, "s", 0, \
 	  "with -s: exit after this long without a client that has the key\n" \
-	  "(bare number: s; default 60s; 0: never)", NULL, &(so) }
+	  "(bare number: s; default 60s; 0: never)", NULL, &(so) }, \
+	{ 'G', BENCH_OPT_INT, "bits", offsetof(struct sock_opts, v4_prefix), 16, 32, NULL, 0, \
+	  "with -s: the IPv4 prefix length of a peer's network (default 24;\n" \
+	  "32: each address its own); peers of one network (IPv6: one /64)\n" \
+	  "share 8 slots for connections that have not proved the key", NULL, &(so) }
 #define SOCK_OPT_PLACE(so) \
 	{ 'p', BENCH_OPT_CALL, "where", 0, 0, 0, NULL, 0, PLACE_HELP, sock_opt_then, &(so) }
 #define SOCK_OPT_TIME(so, help) \

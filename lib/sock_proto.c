@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
@@ -155,22 +156,31 @@ sock_recv_msg_until(int fd, unsigned proto, unsigned *kind, uint64_t *w, size_t 
 /* ---------------------------------------------------------------- keys */
 
 static char the_key[SOCK_KEY_MAX + 1];
+/*
+ * The last busy server's NAK: the sessions it said it served
+ * (SOCK_NAK_BUSY's count; 0: unknown), or that it was crowded.
+ */
+static uint64_t busy_count;
+static int busy_crowded;
 
-void
-sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
-	 const unsigned char *nonce, const uint64_t *w, size_t n, unsigned char *mac)
+/* A proof under label: the client's (cnonce NULL) or the server's. */
+static void
+mac_of(const char *label, const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+       const unsigned char *nonce, const unsigned char *cnonce, const uint64_t *w, size_t n,
+       unsigned char *mac)
 {
-	static const char label[] = "hostbench key proof 1";
 	struct hmac_sha256 h;
 	unsigned char b[8];
 	size_t i;
 
 	hmac_sha256_init(&h, key, len);
-	hmac_sha256_update(&h, label, sizeof(label) - 1);
+	hmac_sha256_update(&h, label, strlen(label));
 	sock_put32(b, proto);
 	sock_put32(b + 4, kind);
 	hmac_sha256_update(&h, b, 8);
 	hmac_sha256_update(&h, nonce, SOCK_NONCE_LEN);
+	if (cnonce != NULL)
+		hmac_sha256_update(&h, cnonce, SOCK_NONCE_LEN);
 	sock_put64(b, (uint64_t)n);
 	hmac_sha256_update(&h, b, 8);
 	for (i = 0; i < n; i++) {
@@ -178,6 +188,22 @@ sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
 		hmac_sha256_update(&h, b, 8);
 	}
 	hmac_sha256_final(&h, mac);
+}
+
+void
+sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+	 const unsigned char *nonce, const uint64_t *w, size_t n, unsigned char *mac)
+{
+	mac_of("hostbench key proof 1", key, len, proto, kind, nonce, NULL, w, n, mac);
+}
+
+void
+sock_mac_server(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+		const unsigned char *nonce, const unsigned char *cnonce,
+		const uint64_t *w, size_t n, unsigned char *mac)
+{
+	/* Another label: a client's proof is never a server's. */
+	mac_of("hostbench server proof 1", key, len, proto, kind, nonce, cnonce, w, n, mac);
 }
 
 int
@@ -216,6 +242,32 @@ sock_check_key(const char *key, char *err, size_t errlen)
 	return 0;
 }
 
+int
+sock_check_key_file(int fd, const char *file, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "cannot stat the key file %s: %s", file, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "the key file %s is not a regular file", file);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		snprintf(err, errlen, "the key file %s belongs to uid %lu, not to this user (uid %lu): anyone who can write it chooses the key; use a key file of your own",
+			 file, (unsigned long)st.st_uid, (unsigned long)geteuid());
+		return -1;
+	}
+	if ((st.st_mode & 077) != 0) {
+		snprintf(err, errlen, "the key file %s can be read or written by others (mode %04o): chmod 600 %s",
+			 file, (unsigned)(st.st_mode & 07777), file);
+		return -1;
+	}
+	return 0;
+}
+
 void
 sock_set_key(const char *key)
 {
@@ -251,6 +303,22 @@ sock_why(int err)
 		return "the server closed the connection";
 	case EPROTO:
 		return "the peer answered something that is not this program's protocol";
+	case EBADMSG:
+		return "the server did not prove that it holds the key (it answered without the proof, or with a wrong one): not this program's server with this key";
+	case EBUSY: {
+		static char why[200];
+
+		if (busy_crowded)
+			snprintf(why, sizeof(why), "the server had no room: other clients of this client's network held its %d slots for connections that have not proved the key, for the %.0f s this client tried",
+				 SOCK_PEER_UNAUTH, (double)SOCK_BUSY_NS / 1e9);
+		else if (busy_count > 0)
+			snprintf(why, sizeof(why), "the server is full: all of its %llu sessions at once were taken by clients with the key for the %.0f s this client tried",
+				 (unsigned long long)busy_count, (double)SOCK_BUSY_NS / 1e9);
+		else
+			snprintf(why, sizeof(why), "the server is full: every session it serves at once was taken by clients with the key for the %.0f s this client tried",
+				 (double)SOCK_BUSY_NS / 1e9);
+		return why;
+	}
 	case ECONNREFUSED:
 		return "nothing listens there (connection refused)";
 	}
@@ -263,8 +331,8 @@ int
 sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	   size_t max, size_t *n)
 {
-	uint64_t nonce[2], proof[4], nak = SOCK_NAK_KEY;
-	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got[SOCK_MAC_LEN];
+	uint64_t nonce[2], proof[6], nak = SOCK_NAK_KEY;
+	unsigned char nb[SOCK_NONCE_LEN], cb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got[SOCK_MAC_LEN];
 	const char *key = s->key != NULL ? s->key : "";
 	struct runclock_deadline d;
 	unsigned kind, k2;
@@ -285,9 +353,11 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		return -1;
 	nonce[0] = sock_get64(nb);
 	nonce[1] = sock_get64(nb + 8);
+	if (*n > 0)
+		sock_serve_hello_in(fd, proto);
 	if (sock_send_msg(fd, proto, SOCK_CHALLENGE, nonce, 2) != 0
-	    || sock_recv_msg_until(fd, proto, &k2, proof, 4, &np, &d) != 0
-	    || k2 != SOCK_AUTH || np != 4)
+	    || sock_recv_msg_until(fd, proto, &k2, proof, 6, &np, &d) != 0
+	    || k2 != SOCK_AUTH || (np != 4 && np != 6))
 		return -1;
 	for (i = 0; i < 4; i++)
 		sock_put64(got + 8 * i, proof[i]);
@@ -297,6 +367,16 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		return -1;
 	}
 	sock_serve_proven(s);
+	/* The client's challenge: the server proves the key in turn. */
+	if (np == 6) {
+		sock_put64(cb, proof[4]);
+		sock_put64(cb + 8, proof[5]);
+		sock_mac_server((const unsigned char *)key, strlen(key), proto, kind, nb, cb, w, *n, mac);
+		for (i = 0; i < 4; i++)
+			proof[i] = sock_get64(mac + 8 * i);
+		if (sock_send_msg(fd, proto, SOCK_PROOF, proof, 4) != 0)
+			return -1;
+	}
 	if (kind == SOCK_STOP) {
 		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
 		return SOCK_SERVE_STOP;
@@ -311,12 +391,14 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
  * answer, each answer by d: 0 with the ACK's words in reply, or -1 with
  * errno (see sock_session).
  */
+static uint64_t answer[SOCK_MAX_WORDS];	/* 32 KB: not on a small board's stack */
+
 static int
 request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
 	uint64_t *reply, size_t max, size_t *nreply, struct runclock_deadline *d)
 {
-	uint64_t nonce[2], proof[4], why[1];
-	unsigned char nb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN];
+	uint64_t nonce[2], proof[6], why[1];
+	unsigned char nb[SOCK_NONCE_LEN], cb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got_mac[SOCK_MAC_LEN];
 	const char *key = sock_key();
 	unsigned got = 0;	/* no kind: read only after a message came */
 	size_t k;
@@ -324,29 +406,70 @@ request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
 
 	if (sock_send_msg(fd, proto, kind, w, n) != 0)
 		return -1;
-	rc = sock_recv_msg_until(fd, proto, &got, nonce, 2, &k, d);
+	/* Into a buffer for any message: an ACK of many words is a server that skipped the check. */
+	rc = sock_recv_msg_until(fd, proto, &got, answer, SOCK_MAX_WORDS, &k, d);
+	if (rc == 0 && k >= 2)
+		nonce[0] = answer[0], nonce[1] = answer[1];
+	else if (rc == 0 && k == 1)
+		nonce[0] = answer[0], nonce[1] = 0;
 	if (rc == 0 && got == SOCK_CHALLENGE && k == 2) {
 		sock_put64(nb, nonce[0]);
 		sock_put64(nb + 8, nonce[1]);
 		sock_mac((const unsigned char *)key, strlen(key), proto, kind, nb, w, n, mac);
 		for (k = 0; k < 4; k++)
 			proof[k] = sock_get64(mac + 8 * k);
-		if (sock_send_msg(fd, proto, SOCK_AUTH, proof, 4) != 0)
+		if (sock_random(cb, sizeof(cb)) != 0)
 			return -1;
+		proof[4] = sock_get64(cb);
+		proof[5] = sock_get64(cb + 8);
+		if (sock_send_msg(fd, proto, SOCK_AUTH, proof, 6) != 0)
+			return -1;
+		/*
+		 * The server's proof before anything else: whatever else came
+		 * (an ACK, with any words) is a server that does not hold the
+		 * key, or one of before; a NAK, the key or the parameters refused.
+		 */
 		got = 0;
-		rc = max > 0 ? sock_recv_msg_until(fd, proto, &got, reply, max, nreply, d)
-			: sock_recv_msg_until(fd, proto, &got, why, 1, nreply, d);
-		if (rc == 0 && got == SOCK_NAK && max > 0)
-			why[0] = *nreply > 0 ? reply[0] : SOCK_NAK_PARAMS;
-		else if (rc == 0 && got == SOCK_NAK)
-			why[0] = *nreply > 0 ? why[0] : SOCK_NAK_PARAMS;
+		rc = sock_recv_msg_until(fd, proto, &got, answer, SOCK_MAX_WORDS, &k, d);
+		if (rc == 0 && got == SOCK_PROOF && k == 4) {
+			sock_mac_server((const unsigned char *)key, strlen(key), proto, kind, nb, cb,
+					w, n, mac);
+			for (k = 0; k < 4; k++)
+				sock_put64(got_mac + 8 * k, answer[k]);
+			if (!hb_memeq_ct(mac, got_mac, sizeof(mac))) {
+				errno = EBADMSG;
+				return -1;
+			}
+			got = 0;
+			rc = max > 0 ? sock_recv_msg_until(fd, proto, &got, reply, max, nreply, d)
+				: sock_recv_msg_until(fd, proto, &got, why, 1, nreply, d);
+			if (rc == 0 && got == SOCK_NAK && max > 0)
+				why[0] = *nreply > 0 ? reply[0] : SOCK_NAK_PARAMS;
+			else if (rc == 0 && got == SOCK_NAK)
+				why[0] = *nreply > 0 ? why[0] : SOCK_NAK_PARAMS;
+		} else if (rc == 0 && got == SOCK_NAK) {
+			why[0] = k > 0 ? answer[0] : SOCK_NAK_PARAMS;
+			if (why[0] == SOCK_NAK_CROWDED)
+				busy_crowded = 1;
+		} else if (rc == 0 && (got == SOCK_ACK || got == SOCK_PROOF)) {
+			errno = EBADMSG;
+			return -1;
+		}
 	} else if (rc == 0 && got == SOCK_NAK) {
 		why[0] = k > 0 ? nonce[0] : SOCK_NAK_PARAMS;
+		busy_crowded = why[0] == SOCK_NAK_CROWDED;
+		if (why[0] == SOCK_NAK_BUSY)
+			busy_count = k > 1 ? nonce[1] : 0;
+	} else if (rc == 0 && got == SOCK_ACK) {
+		/* An ACK with no key check at all: nothing that holds the key. */
+		errno = EBADMSG;
+		return -1;
 	}
 	if (rc == 1)
 		errno = ECONNRESET;
 	else if (rc == 0 && got == SOCK_NAK)
-		errno = why[0] == SOCK_NAK_KEY ? EACCES : EINVAL;
+		errno = why[0] == SOCK_NAK_KEY ? EACCES
+			: why[0] == SOCK_NAK_BUSY || why[0] == SOCK_NAK_CROWDED ? EBUSY : EINVAL;
 	else if (rc == 0 && got != SOCK_ACK)
 		errno = EPROTO;
 	else if (rc == 0)
@@ -374,10 +497,11 @@ connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const 
 {
 	uint64_t seed = timing_now() ^ ((uint64_t)getpid() << 32);
 	uint64_t wall = io_ns > SOCK_CLIENT_NS ? io_ns : SOCK_CLIENT_NS;
-	struct runclock_deadline end;
+	struct runclock_deadline end, busy;
 	unsigned tries;
 
 	runclock_deadline(&end, SOCK_RETRY_NS, wall);
+	runclock_deadline(&busy, SOCK_BUSY_NS, 2 * SOCK_BUSY_NS);
 	for (tries = 1;; tries++) {
 		int fd = sock_connect(a, SOCK_STREAM, 1, SOCK_HELLO_NS, io_ns), e;
 		struct runclock_deadline d;
@@ -392,12 +516,19 @@ connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const 
 		e = errno;
 		close(fd);
 		errno = e;
-		if ((e != ECONNRESET && e != EPIPE) || runclock_left(&end) == 0)
+		/*
+		 * A busy server (every child a session with the key) is tried
+		 * for longer: sessions end, and the copies of one run or the
+		 * clients of one busy host then take turns.
+		 */
+		if (e == EBUSY ? runclock_left(&busy) == 0
+		    : (e != ECONNRESET && e != EPIPE) || runclock_left(&end) == 0)
 			return -1;
-		/* 10 .. 10 + 20 x tries ms, at random: the copies spread out. */
+		/* 10 .. 10 + 20 x tries ms (busy: 50 x), at random: the copies spread out. */
 		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 		ts.tv_sec = 0;
-		ts.tv_nsec = (long)(10000000 + (seed >> 33) % (20000000ull * (tries < 10 ? tries : 10)));
+		ts.tv_nsec = (long)(10000000 + (seed >> 33) % ((e == EBUSY ? 50000000ull : 20000000ull)
+								 * (tries < 10 ? tries : 10)));
 		nanosleep(&ts, NULL);
 	}
 }

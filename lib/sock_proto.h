@@ -5,9 +5,13 @@
  *   - a 16-byte header (magic, version, kind, program, payload length)
  *     and a payload of 64-bit words, all big-endian, so any two hosts
  *     agree;
- *   - the key check: a server answers a HELLO or a STOP with a random
- *     challenge, and goes on only when the client returns the
- *     HMAC-SHA256 of it (and of what it asked) under the server's key.
+ *   - the key check, both ways: a server answers a HELLO or a STOP with
+ *     a random challenge, and goes on only when the client returns the
+ *     HMAC-SHA256 of it (and of what it asked) under the server's key;
+ *     the client sends a challenge of its own with its proof, and goes
+ *     on only when the server proves the key too (SOCK_PROOF), so that
+ *     nothing that merely accepts connections (another program on the
+ *     port, a fake) gets a client's traffic or gives it figures.
  *
  * Nothing a server receives is executed or used as a path; lengths are
  * checked against fixed bounds before anything is read into memory.
@@ -40,20 +44,42 @@ enum sock_kind {
 	SOCK_NAK,		/* server: refused (a word says why: enum sock_nak) */
 	SOCK_DATA,		/* client: a datagram of a UDP transfer; a box agent request (box.h) */
 	SOCK_CHALLENGE,		/* server: prove the key (two words of nonce) */
-	SOCK_AUTH,		/* client: the proof (four words: sock_mac) */
+	/*
+	 * client: the proof (four words: sock_mac), and two words of nonce of
+	 * its own for the server's proof (a client of before sent only four,
+	 * and gets no proof)
+	 */
+	SOCK_AUTH,
 	/*
 	 * server, after a RESULT: what servers before it did not send (bw_tcp,
 	 * bw_udp: lib/sock_report's own-CPU words).  A client that does not
 	 * know it closes before reading it; one that does reads the end of
 	 * the stream from an older server instead.
 	 */
-	SOCK_MORE
+	SOCK_MORE,
+	/*
+	 * server, after a proof with the client's nonce, before the ACK: its
+	 * own proof of the key (four words: sock_mac_server).  A client
+	 * refuses a server that answers without it.
+	 */
+	SOCK_PROOF
 };
 
 /* Why a server refused, the NAK's word. */
 enum sock_nak {
 	SOCK_NAK_PARAMS = 1,	/* the parameters */
-	SOCK_NAK_KEY		/* the proof of the key */
+	SOCK_NAK_KEY,		/* the proof of the key */
+	/*
+	 * every child serves a session with the key (sent before any key
+	 * check: the second word, when there is one, says how many)
+	 */
+	SOCK_NAK_BUSY,
+	/*
+	 * the connection was evicted before it proved the key: others of
+	 * the client's network held the slots of not yet proven connections
+	 * (sent only after a HELLO of at least a word)
+	 */
+	SOCK_NAK_CROWDED
 };
 
 /* Which benchmark a message belongs to: a server answers only its own. */
@@ -130,6 +156,15 @@ void sock_mac(const unsigned char *key, size_t len, unsigned proto, unsigned kin
 	      const unsigned char *nonce, const uint64_t *w, size_t n,
 	      unsigned char *mac);
 
+/*
+ * The server's proof of the key: HMAC-SHA256 under key of another label,
+ * proto, kind, the server's challenge, the client's and the request's n
+ * words.  Pure.
+ */
+void sock_mac_server(const unsigned char *key, size_t len, unsigned proto, unsigned kind,
+		     const unsigned char *nonce, const unsigned char *cnonce,
+		     const uint64_t *w, size_t n, unsigned char *mac);
+
 /* n random bytes from /dev/urandom.  0, or -1 with errno set. */
 int sock_random(void *buf, size_t n);
 
@@ -138,6 +173,14 @@ int sock_random(void *buf, size_t n);
  * space.  0, or -1 with the reason in err.  Pure.
  */
 int sock_check_key(const char *key, char *err, size_t errlen);
+
+/*
+ * May the key file file, open on fd, be trusted, as ssh trusts a private
+ * key: a regular file owned by this process's user that no one else may
+ * read or write (no group or other bits).  0, or -1 with the reason and
+ * the fix (chmod 600 FILE) in err.
+ */
+int sock_check_key_file(int fd, const char *file, char *err, size_t errlen);
 
 /*
  * The key a client proves and a server asks for (the text; its bytes
@@ -151,7 +194,11 @@ const char *sock_key(void);
  * What a client's failure means, for errno values of sock_session and
  * sock_stop_tcp (EACCES: the key refused; EINVAL: the parameters;
  * ETIMEDOUT/EAGAIN: the server silent; ECONNRESET: it closed the
- * connection; EPROTO: not this program's server), else strerror.
+ * connection; EPROTO: not this program's server; EBADMSG: it did not
+ * prove the key; EBUSY: every one of its children served a session
+ * with the key, or others of the client's network held the slots of
+ * unproven connections, for as long as the client tried, as the last
+ * NAK said), else strerror.
  */
 const char *sock_why(int err);
 
@@ -177,12 +224,16 @@ int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 
 /*
  * Connect to a (TCP, TCP_NODELAY), send a HELLO with n words, prove
- * sock_key() and wait for the ACK, whose words (at most max) go to
- * reply and their count to *nreply; every wait within SOCK_CLIENT_NS.
+ * sock_key(), check the server's proof of it and wait for the ACK, whose
+ * words (at most max) go to reply and their count to *nreply; every
+ * wait within SOCK_CLIENT_NS.  A server that says it is busy
+ * (SOCK_NAK_BUSY) is tried again for SOCK_BUSY_NS of the run clock.
  * Returns the connected descriptor, or -1 with errno set (EACCES: the
  * server refused the key; EINVAL: the parameters; EPROTO: it answered
- * something else; see sock_why).
+ * something else; EBADMSG: it did not prove the key; EBUSY: it stayed
+ * busy; see sock_why).
  */
+#define SOCK_BUSY_NS 30000000000ull
 int sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
 		 size_t n, uint64_t *reply, size_t max, size_t *nreply);
 

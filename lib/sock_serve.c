@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -19,12 +20,18 @@
 
 #include "noise.h"
 #include "runclock.h"
+#include "sock.h"
 #include "sock_internal.h"
+#include "sock_proto.h"
 #include "sock_serve.h"
 #include "timing.h"
 
 #define MAX_CHILDREN SOCK_MAX_CHILDREN
-#define MAX_PENDING 64		/* accepted connections waiting for their first bytes */
+/*
+ * Accepted connections waiting for their first bytes (or, with bytes,
+ * for a child): when they are all taken, a newcomer evicts one (fair_room).
+ */
+#define MAX_PENDING 128
 #define CHILD_STOP 42		/* a forked connection's exit status: stop the server */
 #define FROZEN_CHECK_MS 1000	/* with a clock running, poll at least this often (runclock_overslept) */
 
@@ -34,13 +41,29 @@
  * race with the report of a proof on its way.
  */
 static volatile sig_atomic_t child_proven;
+/* In a child: the NAK it sends when evicted (sock_serve_hello_in), and where; 0: none. */
+static unsigned char crowded_nak[SOCK_HDR_LEN + 8];
+static volatile sig_atomic_t crowded_len;
+static int crowded_fd = -1;
 
 static void
 evicted(int sig)
 {
 	(void)sig;
-	if (!child_proven)
+	if (!child_proven) {
+		if (crowded_len > 0)
+			(void)!write(crowded_fd, crowded_nak, (size_t)crowded_len);
 		_exit(0);
+	}
+}
+
+void
+sock_serve_hello_in(int fd, unsigned proto)
+{
+	uint64_t why = SOCK_NAK_CROWDED;
+
+	crowded_fd = fd;
+	crowded_len = (sig_atomic_t)sock_encode(crowded_nak, sizeof(crowded_nak), proto, SOCK_NAK, &why, 1);
 }
 
 /* From sock_hello, in a child whose client has proved the key. */
@@ -79,6 +102,7 @@ struct kid {
 	int authed;
 	int dying;		/* evicted: killed, not reaped yet */
 	uint64_t touched;	/* auth, or (bare) the peer's last bare connection */
+	uint64_t net;		/* sock_peer_net of peer */
 	struct sockaddr_storage peer;
 };
 
@@ -87,6 +111,7 @@ struct pending {
 	int fd;
 	int held;		/* it has bytes: waits for a child's slot */
 	struct runclock_deadline dl;	/* for its first bytes; its wall bound, for the key too */
+	uint64_t net;		/* sock_peer_net of peer */
 	struct sockaddr_storage peer;
 };
 
@@ -105,22 +130,60 @@ struct loop {
 	const struct sock_server *s;
 	struct kid kids[MAX_CHILDREN];
 	struct pending pend[MAX_PENDING];
-	unsigned nkids, npend, maxkids;
+	unsigned nkids, npend, maxkids, v4bits;
 	int auth[2];		/* children's reports of a key proved */
 	uint64_t last;		/* the last activity of a client with the key */
 };
 
-/* Connections from host not yet proven: waiting for bytes, or in a child. */
+/* Connections from network net not yet proven: waiting for bytes, or in a child. */
 static unsigned
-unproven(const struct loop *l, const struct sockaddr_storage *host)
+unproven(const struct loop *l, uint64_t net)
 {
 	unsigned i, n = 0;
 
 	for (i = 0; i < l->npend; i++)
-		n += sock_same_host(&l->pend[i].peer, host) ? 1u : 0u;
+		n += l->pend[i].net == net ? 1u : 0u;
 	for (i = 0; i < l->nkids; i++)
-		n += !l->kids[i].authed && !l->kids[i].dying && sock_same_host(&l->kids[i].peer, host) ? 1u : 0u;
+		n += !l->kids[i].authed && !l->kids[i].dying && l->kids[i].net == net ? 1u : 0u;
 	return n;
+}
+
+/* Waiting connections (kids 0) or unproven children (kids 1) of network net. */
+static unsigned
+held_by(const struct loop *l, int kids, uint64_t net)
+{
+	unsigned i, n = 0;
+
+	if (!kids)
+		for (i = 0; i < l->npend; i++)
+			n += l->pend[i].net == net ? 1u : 0u;
+	else
+		for (i = 0; i < l->nkids; i++)
+			n += !l->kids[i].authed && !l->kids[i].dying && l->kids[i].net == net ? 1u : 0u;
+	return n;
+}
+
+/*
+ * The network that holds the most waiting connections (kids 0) or
+ * unproven children (kids 1), and how many, in *most (0: none).  The
+ * slots are few (MAX_PENDING, SOCK_MAX_CHILDREN): counted each time.
+ */
+static uint64_t
+greediest(const struct loop *l, int kids, unsigned *most)
+{
+	unsigned i, n, best = 0;
+	uint64_t net = 0;
+
+	for (i = 0; i < (kids ? l->nkids : l->npend); i++) {
+		uint64_t x = kids ? l->kids[i].net : l->pend[i].net;
+
+		if (kids && (l->kids[i].authed || l->kids[i].dying))
+			continue;
+		if ((n = held_by(l, kids, x)) > best)
+			best = n, net = x;
+	}
+	*most = best;
+	return net;
 }
 
 static void
@@ -128,6 +191,34 @@ drop_pending(struct loop *l, unsigned i)
 {
 	close(l->pend[i].fd);
 	l->pend[i] = l->pend[--l->npend];
+}
+
+/*
+ * Close pend[i], telling a client that sent bytes why (enum sock_nak
+ * why, and for SOCK_NAK_BUSY the sessions served: it tries again a
+ * while, then says so).  The NAK is two words when the client sent as
+ * many bytes as it takes (a server sends no more than it got), else
+ * one; nothing for a client that sent less than that (a silent one).
+ */
+static void
+drop_nak(struct loop *l, unsigned i, uint64_t why)
+{
+	uint64_t w[2];
+	unsigned char buf[SOCK_HDR_LEN + 16];
+	int avail = 0;
+	size_t len;
+
+	w[0] = why;
+	w[1] = l->nkids;
+#ifdef FIONREAD
+	if (ioctl(l->pend[i].fd, FIONREAD, &avail) != 0)
+		avail = 0;
+#endif
+	len = sock_encode(buf, sizeof(buf), l->s->proto, SOCK_NAK, w,
+			  why == SOCK_NAK_BUSY && avail >= SOCK_HDR_LEN + 16 ? 2 : 1);
+	if (avail > 0 && (size_t)avail >= len)
+		(void)!send(l->pend[i].fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	drop_pending(l, i);
 }
 
 /* The connection pend[i] to a child.  0, or -1 when fork failed (the connection is dropped). */
@@ -149,6 +240,7 @@ fork_child(struct loop *l, unsigned i)
 		sa.sa_handler = evicted;
 		sigemptyset(&sa.sa_mask);
 		child_proven = 0;
+		crowded_len = 0;
 		(void)sigaction(SIGUSR1, &sa, NULL);
 		sock_die_with_parent();
 		close(cs.lfd);
@@ -172,6 +264,7 @@ fork_child(struct loop *l, unsigned i)
 	l->kids[l->nkids].authed = 0;
 	l->kids[l->nkids].dying = 0;
 	l->kids[l->nkids].touched = timing_now();
+	l->kids[l->nkids].net = p.net;
 	l->kids[l->nkids].peer = p.peer;
 	l->nkids++;
 	return 0;
@@ -232,33 +325,108 @@ has_session(const struct loop *l, const struct sockaddr_storage *host)
 }
 
 /*
- * Make room for a new connection from host: close its oldest waiting
- * connection, or else end its oldest unproven child.  A client with
- * the key proves it within a round trip or two; one that holds slots
- * without it loses them first.
+ * The oldest waiting connection of network net, a silent one first (one
+ * with bytes is probably a client with the key, waiting for a child);
+ * UINT_MAX when it has none.
  */
-static void
-evict_oldest(struct loop *l, const struct sockaddr_storage *host)
+static unsigned
+oldest_pending(const struct loop *l, uint64_t net)
 {
 	unsigned i, best = UINT_MAX;
 
 	for (i = 0; i < l->npend; i++)
-		if (sock_same_host(&l->pend[i].peer, host)
-		    && (best == UINT_MAX || l->pend[i].dl.wall < l->pend[best].dl.wall))
+		if (l->pend[i].net == net
+		    && (best == UINT_MAX || l->pend[i].held < l->pend[best].held
+			|| (l->pend[i].held == l->pend[best].held
+			    && l->pend[i].dl.wall < l->pend[best].dl.wall)))
 			best = i;
-	if (best != UINT_MAX) {
-		drop_pending(l, best);
-		return;
-	}
+	return best;
+}
+
+/* End the oldest unproven child of network net.  0, or -1 when it has none. */
+static int
+end_oldest_kid(struct loop *l, uint64_t net)
+{
+	unsigned i, best = UINT_MAX;
+
 	for (i = 0; i < l->nkids; i++)
-		if (!l->kids[i].authed && !l->kids[i].dying && sock_same_host(&l->kids[i].peer, host)
+		if (!l->kids[i].authed && !l->kids[i].dying && l->kids[i].net == net
 		    && (best == UINT_MAX || l->kids[i].touched < l->kids[best].touched))
 			best = i;
-	if (best != UINT_MAX) {
-		/* Ends it unless it has proved the key meanwhile (its report is on the way). */
-		kill(l->kids[best].pid, SIGUSR1);
-		l->kids[best].dying = 1;
-	}
+	if (best == UINT_MAX)
+		return -1;
+	/* Ends it unless it has proved the key meanwhile (its report is on the way). */
+	kill(l->kids[best].pid, SIGUSR1);
+	l->kids[best].dying = 1;
+	return 0;
+}
+
+/*
+ * Make room for a new connection from network net: close its oldest
+ * waiting connection, or else end its oldest unproven child.  A client
+ * with the key proves it within a round trip or two; one that holds
+ * slots without it loses them first.
+ */
+static void
+evict_oldest(struct loop *l, uint64_t net)
+{
+	unsigned best = oldest_pending(l, net);
+
+	if (best != UINT_MAX)
+		drop_nak(l, best, SOCK_NAK_CROWDED);
+	else
+		(void)end_oldest_kid(l, net);
+}
+
+/*
+ * Every waiting slot is taken and a connection from network net came: a
+ * slot of the network that holds the most goes (its oldest), or, when
+ * net holds as many, net's own oldest.  Many networks that each hold a
+ * few slots thus keep a few each, and a newcomer always gets one: the
+ * flood churns through the slots, and a client with the key, whose
+ * bytes come with its connection, is served before it is the oldest.
+ */
+static void
+fair_room(struct loop *l, uint64_t net)
+{
+	unsigned most, mine = held_by(l, 0, net), best;
+	uint64_t greedy = greediest(l, 0, &most);
+
+	best = oldest_pending(l, most > mine ? greedy : net);
+	if (best != UINT_MAX)
+		drop_nak(l, best, SOCK_NAK_CROWDED);
+}
+
+/*
+ * Every child is taken while a connection with bytes waits (held) from
+ * network net: end the oldest unproven child of the network that holds
+ * the most of them, when that is more than net holds.  One at a time
+ * (none while one is being ended): its slot comes back when it is reaped.
+ */
+static void
+fair_kids(struct loop *l, uint64_t net)
+{
+	unsigned i, most;
+	uint64_t greedy;
+
+	for (i = 0; i < l->nkids; i++)
+		if (l->kids[i].dying)
+			return;
+	greedy = greediest(l, 1, &most);
+	if (most > held_by(l, 1, net))
+		(void)end_oldest_kid(l, greedy);
+}
+
+/* Every child serves a session with the key (none unproven, none ending). */
+static int
+all_sessions(const struct loop *l)
+{
+	unsigned i;
+
+	for (i = 0; i < l->nkids; i++)
+		if (!l->kids[i].authed || l->kids[i].dying)
+			return 0;
+	return l->nkids >= l->maxkids;
 }
 
 /*
@@ -286,10 +454,15 @@ static int ready(struct loop *l, unsigned i, short revents);
 static void
 accept_new(struct loop *l)
 {
-	while (l->npend < MAX_PENDING) {
+	unsigned round;
+
+	/* A pool's worth a round at most: the connections in it are served too. */
+	for (round = 0; round < MAX_PENDING; round++) {
 		struct sockaddr_storage peer;
 		socklen_t len = sizeof(peer);
 		struct pending *p;
+		uint64_t net;
+		char c;
 #if defined(SOCK_NONBLOCK) && defined(SOCK_CLOEXEC)
 		/* One call where there is accept4: lat_connect times this path. */
 		int fd = accept4(l->s->lfd, (struct sockaddr *)&peer, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -306,22 +479,35 @@ accept_new(struct loop *l)
 			continue;
 		}
 #endif
+		net = sock_peer_net(&peer, l->v4bits);
 		/*
-		 * A full share: the peer's oldest unproven connection makes room
-		 * (the reports of proofs read first: they may free the share).
+		 * A full share: the network's oldest unproven connection makes
+		 * room (the reports of proofs read first: they may free the
+		 * share); all slots taken: the fair share's.
 		 */
-		if (!(l->s->bare && has_session(l, &peer)) && unproven(l, &peer) >= SOCK_PEER_UNAUTH) {
+		if (!(l->s->bare && has_session(l, &peer)) && unproven(l, net) >= SOCK_PEER_UNAUTH) {
 			read_auth(l);
-			if (unproven(l, &peer) >= SOCK_PEER_UNAUTH)
-				evict_oldest(l, &peer);
+			if (unproven(l, net) >= SOCK_PEER_UNAUTH)
+				evict_oldest(l, net);
+		}
+		if (l->npend >= MAX_PENDING)
+			fair_room(l, net);
+		if (l->npend >= MAX_PENDING) {
+			close(fd);	/* no room made (cannot happen: the greediest holds one) */
+			continue;
 		}
 		p = &l->pend[l->npend++];
 		p->fd = fd;
 		p->held = 0;
 		runclock_deadline(&p->dl, SOCK_HELLO_NS, sock_unproven_ns(l->s));
+		p->net = net;
 		p->peer = peer;
-		/* A bare connection has usually ended by now: no poll round for it. */
-		if (l->s->bare)
+		/*
+		 * A bare connection has usually ended by now, and a client's
+		 * first bytes usually came with its connection: no poll round
+		 * for them, in which a flood could evict them.
+		 */
+		if (l->s->bare || recv(fd, &c, 1, MSG_PEEK) > 0)
 			(void)ready(l, l->npend - 1, 0);
 	}
 }
@@ -382,6 +568,7 @@ sock_serve(const struct sock_server *s)
 	memset(&l, 0, sizeof(l));
 	l.s = s;
 	l.maxkids = s->max_children > 0 && s->max_children < MAX_CHILDREN ? s->max_children : MAX_CHILDREN;
+	l.v4bits = s->v4_prefix > 0 && s->v4_prefix <= 32 ? s->v4_prefix : SOCK_V4_PREFIX;
 	l.last = timing_now();
 	if (pipe(l.auth) != 0)
 		return -1;
@@ -398,6 +585,14 @@ sock_serve(const struct sock_server *s)
 		for (i = l.npend; i-- > 0 && l.nkids < l.maxkids;)
 			if (l.pend[i].held)
 				(void)fork_child(&l, i);
+		/* Connections with bytes still waiting: the children's fair share, or busy. */
+		for (i = l.npend; i-- > 0 && l.nkids >= l.maxkids;)
+			if (l.pend[i].held) {
+				if (all_sessions(&l))
+					drop_nak(&l, i, SOCK_NAK_BUSY);
+				else
+					fair_kids(&l, l.pend[i].net);
+			}
 		now = timing_now();
 		for (i = 0; i < l.npend;)
 			if (runclock_left(&l.pend[i].dl) == 0)
@@ -422,8 +617,7 @@ sock_serve(const struct sock_server *s)
 		if (s->pfd >= 0)
 			pf[np].fd = s->pfd, pf[np++].events = POLLIN;
 		pi = np;
-		if (l.npend < MAX_PENDING)
-			pf[np].fd = s->lfd, pf[np++].events = POLLIN;
+		pf[np].fd = s->lfd, pf[np++].events = POLLIN;
 		for (i = 0; i < l.npend; i++) {
 			int full = l.pend[i].held || (!s->bare && l.nkids >= l.maxkids);
 			/* The run clock never runs faster than wall time: no later than its deadline. */

@@ -2,7 +2,13 @@
  * sock_serve: the loop of every hostbench server but lat_rpc's: a
  * bounded number of forked children, at most SOCK_PEER_UNAUTH of them
  * (and of accepted connections waiting for their first bytes) per peer
- * address until they prove the key, deadlines that nothing a client
+ * network (sock_peer_net: an IPv4 /24 unless told otherwise, an IPv6
+ * /64) until they prove the key, the slots shared fairly among networks
+ * when they are all taken (a newcomer from a network that holds fewer
+ * ends the oldest unproven connection of the network that holds the
+ * most: many addresses cannot keep a client with the key out), a NAK
+ * that says so to a client when every child serves a session with the
+ * key (SOCK_NAK_BUSY), deadlines that nothing a client
  * sends extends, an idle timeout that only clients with the key reset
  * (time in which the server could not run, a paused machine or a stopped
  * process, counts against none of these clocks), and a parent pipe so
@@ -30,7 +36,7 @@
 #define SOCK_SILENCE_NS 60000000000ull
 /*
  * -P at most; children at most (the copies, the client's own session and
- * a STOP), and per peer address before they prove the key.
+ * a STOP), and per peer network before they prove the key.
  */
 #define SOCK_MAX_PARALLEL 64
 #define SOCK_MAX_CHILDREN (SOCK_MAX_PARALLEL + 2)
@@ -38,6 +44,7 @@
 
 struct sock_server {
 	int lfd;		/* listening TCP socket */
+	unsigned proto;		/* enum sock_proto: the header of a NAK of the loop's own */
 	int ufd;		/* a UDP socket of the server's own (lat_rpc), or -1 */
 	int pfd;		/* parent's pipe (EOF: the parent is gone), or -1 */
 	int authfd;		/* in a child: where sock_hello reports the key proved */
@@ -49,6 +56,7 @@ struct sock_server {
 	 */
 	uint64_t hello_wall;
 	unsigned max_children;	/* at most SOCK_MAX_CHILDREN; 0: that many */
+	unsigned v4_prefix;	/* sock_peer_net's IPv4 prefix length; 0: SOCK_V4_PREFIX */
 	/*
 	 * Bare connections (lat_connect): one that the client ends without
 	 * a byte is served by the loop itself (accepted and closed), and it

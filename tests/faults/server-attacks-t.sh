@@ -10,7 +10,7 @@
 #     own: another server's port as the source, the server itself, a
 #     victim's address) draw no datagram at all: no echo loop, no
 #     reflection;
-#   - a flood of slow connections from another address (1 byte every
+#   - a flood of slow connections from another network (1 byte every
 #     0.5 s) holds at most SOCK_PEER_UNAUTH children and does not keep a
 #     client with the key out;
 #   - a client that reconnects with garbage every half second does not
@@ -79,7 +79,9 @@ wait_gone() {
 	done
 	echo $(($(date +%s) - _t0))
 }
-# flood PORT SECONDS: 64 connections from 127.0.0.2, each sending a byte every 0.5 s.
+# flood PORT SECONDS: 64 connections from 127.0.1.2, each sending a byte
+# every 0.5 s (another network than the client's 127.0.0.1: the servers
+# share their slots among IPv4 /24s).
 flood() {
 	perl -MIO::Socket::INET -e '
 		my ($p, $t) = @ARGV; my @c; my $end = time + $t;
@@ -87,7 +89,7 @@ flood() {
 		while (time < $end) {
 			while (@c < 64) {
 				my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1", PeerPort => $p,
-					LocalAddr => "127.0.0.2", Proto => "tcp", Timeout => 2) or last;
+					LocalAddr => "127.0.1.2", Proto => "tcp", Timeout => 2) or last;
 				push @c, $s }
 			@c = grep { defined(syswrite($_, "x")) } @c;
 			select(undef, undef, undef, 0.5) }' "$1" "$2"
