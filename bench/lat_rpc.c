@@ -576,16 +576,50 @@ rpc_errno(enum clnt_stat stat)
 	}
 }
 
+/*
+ * A call on s's client failed with stat: say what the server did -- it
+ * went away (the connection closed, nothing listens on its port any
+ * more, no answer in time) or answered wrongly -- naming it.  Returns
+ * -1 with errno 0 (bench: the loop has said why).
+ */
 static int
-call(CLIENT *cl, rpcproc_t proc)
+call_failed(const struct state *s, enum clnt_stat stat)
+{
+	static const char *const names[] = { "tcp", "udp" };
+	struct rpc_err re;
+	char where[96];
+
+	memset(&re, 0, sizeof(re));
+	clnt_geterr(s->cl, &re);
+	snprintf(where, sizeof(where), "the RPC server at %s port %u (%s)", s->addr->text,
+		 sock_addr_port(s->addr), names[s->udp]);
+	if ((stat == RPC_CANTRECV || stat == RPC_CANTSEND)
+	    && (re.re_errno == ECONNREFUSED || re.re_errno == 0 || re.re_errno == ECONNRESET
+		|| re.re_errno == EPIPE))
+		msg_warn("%s went away: %s", where,
+			 re.re_errno == ECONNREFUSED ? "nothing listens on its port any more (port unreachable)"
+			 : "it closed the connection");
+	else if (stat == RPC_CANTRECV || stat == RPC_CANTSEND)
+		msg_warn("%s went away: %s", where, strerror(re.re_errno));
+	else if (stat == RPC_TIMEDOUT)
+		msg_warn("%s went away: no answer within %ld s", where, (long)call_timeout.tv_sec);
+	else if (stat == RPC_SUCCESS)
+		msg_warn("%s answered a call with a wrong result", where);
+	else
+		msg_warn("%s answered a call with an error: %s", where, clnt_sperrno(stat));
+	errno = 0;
+	return -1;
+}
+
+static int
+call(const struct state *s, rpcproc_t proc)
 {
 	char arg = 1, res = 0;
+	enum clnt_stat stat = clnt_call(s->cl, proc, (xdrproc_t)xdr_char, &arg, (xdrproc_t)xdr_char,
+					&res, call_timeout);
 
-	if (clnt_call(cl, proc, (xdrproc_t)xdr_char, &arg, (xdrproc_t)xdr_char, &res,
-		      call_timeout) != RPC_SUCCESS || res != 123) {
-		errno = EPROTO;
-		return -1;
-	}
+	if (stat != RPC_SUCCESS || res != 123)
+		return call_failed(s, stat);
 	return 0;
 }
 
@@ -595,7 +629,7 @@ do_call(void *arg, uint64_t n)
 	struct state *s = arg;
 
 	while (n-- > 0)
-		if (call(s->cl, PROC_XACT) != 0)
+		if (call(s, PROC_XACT) != 0)
 			return -1;
 	return 0;
 }
