@@ -276,6 +276,14 @@ box_end(struct box *b, struct box_summary *sum)
 	if (end_interval(b, &sum->s) != 0)
 		msg_exit(MSG_EXIT_FAIL, "box %s: the summary of the interval was lost: %s; the case fails, it has no box figures",
 			 b->where, sock_why(errno != 0 ? errno : EPROTO));
+	/*
+	 * The agent's own work outside this session is in the box's figures:
+	 * said, when it is enough to be seen (connections without the key,
+	 * other clients).
+	 */
+	if (sum->s.agent_pct >= BOX_AGENT_NOTE_PCT)
+		msg_warn("box %s: the agent's own work besides this session (its server, connections without the key among it) took %.1f%% of one CPU over the interval, and is in the box's CPU figures",
+			 b->where, sum->s.agent_pct);
 	if (b->boot[0] == 0 && b->boot[1] == 0)
 		sum->same_kernel = -1;
 	else if (cpustat_boot_id(NULL, mine) != 0)

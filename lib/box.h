@@ -59,6 +59,12 @@ enum { BOX_ACK_NCPUS, BOX_ACK_BOOT, BOX_ACK_NETNS = BOX_ACK_BOOT + 2, BOX_ACK_WO
 
 struct box;
 
+/*
+ * box_end warns when the agent's own work besides the session (see
+ * boxstat.h: agent_pct) took at least this share of one CPU, in percent.
+ */
+#define BOX_AGENT_NOTE_PCT 1.0
+
 /* One interval's summary and what the client knows of the box. */
 struct box_summary {
 	int valid;		/* 0: no box, or it failed: nothing to report */

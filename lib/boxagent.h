@@ -11,7 +11,10 @@
  * session ends when the client closes, sends anything else, is silent
  * between requests for the server's idle timeout (-i; 60 s when it has
  * none), sends a request part-way and stops (SOCK_HELLO_NS), or samples
- * for longer than BOXAGENT_MAX_NS.
+ * for longer than BOXAGENT_MAX_NS.  An interval's summary carries the
+ * agent's own CPU besides the session (its server's, with its reaped
+ * children: connections without the key churning), which the figures
+ * include: the client says so (box.h).
  */
 #ifndef HB_BOXAGENT_H
 #define HB_BOXAGENT_H

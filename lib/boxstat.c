@@ -373,7 +373,7 @@ boxstat_summarize(const struct boxstat_snap *a, const struct boxstat_snap *b, do
 
 enum {
 	W_FLAGS, W_SPAN, W_NCPUS, W_BUSIEST, W_PEAK = W_BUSIEST + 5, W_TOTAL,
-	W_PKTS = W_TOTAL + 5, W_DROPS, W_SQUEEZES, W_IRQS
+	W_PKTS = W_TOTAL + 5, W_DROPS, W_SQUEEZES, W_IRQS, W_AGENT
 };
 
 static uint64_t
@@ -434,6 +434,7 @@ boxstat_encode(const struct boxstat_summary *s, uint64_t *w)
 	w[W_DROPS] = rate_word(s->drops);
 	w[W_SQUEEZES] = rate_word(s->squeezes);
 	w[W_IRQS] = rate_word(s->irqs);
+	w[W_AGENT] = rate_word(s->agent_pct);
 	for (i = 0; i < n; i++)
 		put_cpu(w + BOXSTAT_HEAD_WORDS + 5 * i, &s->cpu[i]);
 	return BOXSTAT_HEAD_WORDS + 5 * n;
@@ -459,6 +460,7 @@ boxstat_decode(const uint64_t *w, size_t n, struct boxstat_summary *s)
 	s->drops = (double)w[W_DROPS] / RATE;
 	s->squeezes = (double)w[W_SQUEEZES] / RATE;
 	s->irqs = (double)w[W_IRQS] / RATE;
+	s->agent_pct = (double)w[W_AGENT] / RATE;
 	for (i = 0; i < s->ncpus; i++)
 		if (get_cpu(w + BOXSTAT_HEAD_WORDS + 5 * i, &s->cpu[i]) != 0)
 			goto bad;

@@ -58,6 +58,13 @@ struct boxstat_summary {
 	int have_softnet, have_irqs;
 	double pkts, drops, squeezes;	/* softnet, per second */
 	double irqs;		/* device interrupts per second */
+	/*
+	 * The agent's own CPU over the interval outside the session that
+	 * asked (its server: accepting, and its other children, connections
+	 * without the key among them), in percent of one CPU; it is in the
+	 * figures above.  Set by the agent, not by boxstat_summarize.
+	 */
+	double agent_pct;
 };
 
 /*
@@ -106,7 +113,10 @@ double boxstat_peak(const struct boxstat_snap *a, const struct boxstat_snap *b);
 void boxstat_summarize(const struct boxstat_snap *a, const struct boxstat_snap *b,
 		       double peak, struct boxstat_summary *s);
 
-/* The words of a summary: BOXSTAT_HEAD_WORDS, then 5 per CPU. */
+/*
+ * The words of a summary: BOXSTAT_HEAD_WORDS, then 5 per CPU.  (An agent
+ * of before sends 0 for agent_pct: the head had room.)
+ */
 #define BOXSTAT_HEAD_WORDS 20
 #define BOXSTAT_MAX_WORDS (BOXSTAT_HEAD_WORDS + 5 * BOXSTAT_MAX_CPUS)
 

@@ -9,6 +9,9 @@
 #     hostinfo -F failed);
 #   - an agent's idle timeout is renewed only by a client that proved
 #     the key: -i 3 beside HELLOs without proof every 0.3 s, it exits;
+#   - the agent's own work besides a session (connections without the
+#     key churning) is in the box's figures: the client says how much,
+#     and nothing when the agent is quiet;
 #   - a run with -A whose box cannot be reached, or whose agent dies
 #     mid-run, fails (exit 1, the box named) after a second try, and
 #     prints no number (before: a warning, and results without the box).
@@ -16,7 +19,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 
 command -v perl >/dev/null 2>&1 || skip_all 'no perl for the bad clients'
-plan 9
+plan 11
 d=$(mktemp -d "${TMPDIR:-/tmp}/agent-starve-t.XXXXXX") || bail 'mktemp -d failed'
 servers=
 helpers=
@@ -121,7 +124,27 @@ ok "hostinfo -s -i 3: exits by its idle timeout beside HELLOs without the key ev
 kill_ours KILL $helpers
 helpers=
 
-# ---- 3. A run whose box figures are lost fails.
+# ---- 3. Connection churn without the key lands in the box's figures: said.
+server -i 60
+run_prog bw_tcp -N 3 -t 1 -p one -o raw -A "127.0.0.1:$port"
+ok "bw_tcp -A, a quiet agent: no word of its own work (exit $TAP_STATUS)" \
+	test "$TAP_STATUS" -eq 0 -a -z "$(printf '%s\n' "$TAP_OUT" | grep "the agent's own work")"
+perl -MIO::Socket::INET -e '
+	my ($p) = @ARGV; my $end = time + 30; $SIG{PIPE} = "IGNORE";
+	while (time < $end) {
+		my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1", PeerPort => $p, Proto => "tcp") or next;
+		syswrite($s, "garbage garbage garbage"); close $s }' "$port" </dev/null >/dev/null 2>&1 &
+helpers="$helpers $!"
+remember $!
+sleep 0.5
+run_prog bw_tcp -N 3 -t 2 -p one -o raw -A "127.0.0.1:$port"
+like "bw_tcp -A beside connections without the key churning at the agent: the agent's own share is said" \
+	"$TAP_OUT" "box 127\\.0\\.0\\.1 port $port: the agent's own work besides this session .* took [0-9.]+% of one CPU"
+kill_ours KILL $helpers
+helpers=
+kill "$pid" 2>/dev/null
+
+# ---- 4. A run whose box figures are lost fails.
 server -i 60
 agent_pid=$pid agent_port=$port
 kill "$agent_pid"
