@@ -131,7 +131,9 @@ chmod 644 "$d/pub/planted"
 as_nobody lat_tcp -S 127.0.0.1 -n "$rport" -K "$d/pub/planted"
 like "a plain user's -S with root's key file: exit 2, naming its owner" "$TAP_STATUS $TAP_OUT" \
 	'^2 .*belongs to uid 0, not to this user'
-ok "... and root's server still runs" alive "$rpid"
+# (gone: not alive within 3 s; a stopped server takes a moment to exit.)
+still_up() { ! gone "$1"; }
+ok "... and root's server still runs 3 s later" still_up "$rpid"
 as_nobody hostinfo -F 127.0.0.1 -n "$rport" -K "$d/pub/planted"
 like "hostinfo -F (the box's client) with root's key file: exit 2" "$TAP_STATUS $TAP_OUT" \
 	'^2 .*box: -K: .*belongs to uid 0'
