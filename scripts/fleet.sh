@@ -133,7 +133,7 @@ remote_cleanup() {
 	fi
 	rsh /dev/null /dev/null /dev/null "${_kill}rm -rf $(sq "$_d")" || :
 	[ "$rc" -eq 0 ] || warn "$rhost: could not remove $_d there"
-	rm -f -- "$work/remote.ssh"
+	rm -f -- "$work/remote.$rkind" "$work/remote.$rkind.opts"
 }
 
 # remote_leftovers FILE WHAT: what a killed run (WHAT: "run 123") left on
@@ -188,6 +188,11 @@ fleet_copy() {
 		return 1
 		;;
 	esac
+	# The copy is named here at once, for the next run if this one is
+	# killed (remote_leftovers): remote.box for the box, remote.ssh for
+	# a fleet host.
+	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.$rkind" &&
+		printf '%s\n' "$ssh_opts" >"$work/remote.$rkind.opts"; } || die "cannot write in '$work'"
 	find_bundle "$_machine" || return 1
 	# Its top directory, from its first entry: sed quits there, so the
 	# rest is not unpacked for nothing.
@@ -208,9 +213,6 @@ fleet_copy() {
 # fleet_host: one host, $rhost.  Returns 1 with $why when it failed.
 fleet_host() {
 	fleet_copy || return 1
-	# For the next run, if this one is killed (remote_leftovers).
-	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.ssh" &&
-		printf '%s\n' "$ssh_opts" >"$work/remote.ssh.opts"; } || die "cannot write in '$work'"
 	_top=$rtop
 	progress "$rhost: running$fwd$nl"
 	# The run goes on in the background there and says its pid first, so
@@ -281,6 +283,8 @@ fleet_host() {
 fetch_max=$((64 << 20))
 rsh_blocks=
 rsh_nowait=
+# What the remote copy is, for its record: ssh (a fleet host) or box.
+rkind=ssh
 
 run_fleet() {
 	if [ -n "$bundle" ]; then
@@ -352,13 +356,12 @@ box_ssh=
 box_renewer=
 box_agent_start() {
 	rhost=$box_login
+	rkind=box
 	progress "box $rhost: starting the agent$nl"
 	if ! fleet_copy; then
 		[ -z "$rdir" ] || remote_cleanup
 		die "run: --box $box: $why"
 	fi
-	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.box" &&
-		printf '%s\n' "$ssh_opts" >"$work/remote.box.opts"; } || die "cannot write in '$work'"
 	rm -f -- "$work/lease"
 	mkfifo "$work/lease" || die "cannot make a fifo in '$work'"
 	# (Read and write: opening a fifo so never waits for the other end.)
@@ -412,5 +415,5 @@ box_agent_stop() {
 	rsh /dev/null /dev/null /dev/null "kill -TERM $_p 2>/dev/null; rm -rf $(sq "$rdir")" || :
 	[ "$rc" -eq 0 ] || warn "$rhost: could not stop the box agent (pid $_p) or remove $rdir"
 	rdir=
-	rm -f -- "$work/remote.box"
+	rm -f -- "$work/remote.box" "$work/remote.box.opts"
 }
