@@ -439,6 +439,16 @@ check_space(const struct end *e, uint64_t need)
  * whatever force= says: lmdd reads and writes at offsets, which they
  * have not, and opening a FIFO waits for the other side.
  */
+/* The null device (dd's of=/dev/null): writing to it destroys nothing. */
+static int
+is_null_device(const struct stat *sb)
+{
+	struct stat n;
+
+	return S_ISCHR(sb->st_mode) && stat("/dev/null", &n) == 0 && S_ISCHR(n.st_mode)
+	       && n.st_rdev == sb->st_rdev;
+}
+
 static void
 refuse(const struct state *s, const struct end *e, const struct stat *sb)
 {
@@ -456,7 +466,7 @@ refuse(const struct state *s, const struct end *e, const struct stat *sb)
 	if (S_ISBLK(sb->st_mode))
 		msg_die("of=%s: a block device: writing destroys what it holds; add force=1 to "
 			"write to it anyway", e->path);
-	if (S_ISCHR(sb->st_mode))
+	if (S_ISCHR(sb->st_mode) && !is_null_device(sb))
 		msg_die("of=%s: a character device; refused without force=1 (writing to one such as "
 			"a raw flash, /dev/mtdN, destroys what it holds)", e->path);
 	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)

@@ -8,8 +8,9 @@
 # through O_NOFOLLOW, and a file swapped before that reopen (strace holds
 # it) is refused: both where strace can trace here.  A FIFO or socket at
 # either end is refused at once (exit 1; a FIFO never blocks), force=1 or
-# not; a character device as the output is refused without force=1, and
-# described without "on tmpfs" (devtmpfs) when accepted.
+# not; a character device as the output is refused without force=1 but
+# for the null device, and described without "on tmpfs" (devtmpfs) when
+# accepted.
 . "$top_srcdir/tests/tap/libtap.sh"
 
 plan 30
@@ -185,10 +186,10 @@ else
 fi
 
 # (c) A character device as the output; a device node is not "on tmpfs".
-cli 'of=/dev/null: exit 1, a character device' 1 \
-	'^lmdd: of=/dev/null: a character device; refused without force=1' lmdd $q of=/dev/null bs=4k count=2
-cli 'of=/dev/null force=1: exit 0' 0 '^BenchmarkLmdd/op=write/size=8K/bs=4K	' \
-	lmdd $q of=/dev/null bs=4k count=2 force=1
+cli 'of=/dev/zero: exit 1, a character device' 1 \
+	'^lmdd: of=/dev/zero: a character device; refused without force=1' lmdd $q of=/dev/zero bs=4k count=2
+cli 'of=/dev/null, the null device (lmdd(1)'"'"'s example): exit 0 without force=1' 0 \
+	'^BenchmarkLmdd/op=write/size=8K/bs=4K	' lmdd $q of=/dev/null bs=4k count=2
 like '... described as a character device' "$TAP_STDOUT" '^# output: /dev/null \(character device\), from byte 0$'
 cli 'if=/dev/zero: a character device is read without force=1' 0 '^BenchmarkLmdd/op=read/size=8K/bs=4K	' \
 	lmdd $q if=/dev/zero bs=4k count=2
