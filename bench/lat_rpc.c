@@ -106,6 +106,7 @@ static struct timeval call_timeout = { (time_t)(SOCK_CLIENT_NS / 1000000000u), 0
 /* The server's state: one process, one thread (libtirpc's loop). */
 static struct conn conns[MAX_CONNS];
 static uint64_t unproven_ns;	/* sock_unproven_ns of the server */
+static unsigned v4bits = SOCK_V4_PREFIX;	/* the server's -G: a peer's network (sock_peer_net) */
 static int stopping, udp_fd = -1;
 static uint64_t last_proven;	/* the last activity of a client with the key */
 static struct conn *udp_owner;	/* the connection that registered the datagram at hand */
@@ -199,9 +200,18 @@ open_conns(void)
 	return n;
 }
 
+/* 1 when a and b are of one network (sock_peer_net): they share SOCK_PEER_UNAUTH. */
+static int
+same_net(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+	return a->ss_family != AF_UNSPEC && b->ss_family != AF_UNSPEC
+		&& sock_peer_net(a, v4bits) == sock_peer_net(b, v4bits);
+}
+
 /*
- * The oldest unproven connection of peer's but c, preferring one that
- * has not asked for a nonce (idle, or a client yet to start), or NULL.
+ * The oldest unproven connection of peer's network but c, preferring
+ * one that has not asked for a nonce (idle, or a client yet to start),
+ * or NULL.
  */
 static struct conn *
 oldest_unproven(const struct conn *c, const struct sockaddr_storage *peer)
@@ -212,7 +222,7 @@ oldest_unproven(const struct conn *c, const struct sockaddr_storage *peer)
 	for (i = 0; i < MAX_CONNS; i++) {
 		struct conn *o = &conns[i];
 
-		if (o == c || o->fd < 0 || o->proven || o->closing || !same_peer(&o->peer, peer, 0))
+		if (o == c || o->fd < 0 || o->proven || o->closing || !same_net(&o->peer, peer))
 			continue;
 		if (best == NULL || (best->have_nonce && !o->have_nonce)
 		    || (best->have_nonce == o->have_nonce && o->since < best->since))
@@ -223,8 +233,9 @@ oldest_unproven(const struct conn *c, const struct sockaddr_storage *peer)
 
 /*
  * After svc_getreqset: forget the connections libtirpc destroyed, and
- * note the one it accepted (its peer, its time); when its peer already
- * has SOCK_PEER_UNAUTH unproven ones, the oldest of them is closed: a
+ * note the one it accepted (its peer, its time); when its peer's network
+ * (an IPv4 /24 or -G, an IPv6 /64) already has SOCK_PEER_UNAUTH unproven
+ * ones, the oldest of them is closed: a
  * client with the key proves it in two calls, so slow ones lose their
  * place to it, however long the run clock lets them wait.
  */
@@ -259,7 +270,7 @@ track(int lfd, int ufd)
 		}
 		for (i = k = 0; i < MAX_CONNS; i++)
 			if (&conns[i] != c && conns[i].fd >= 0 && !conns[i].proven
-			    && !conns[i].closing && same_peer(&conns[i].peer, &c->peer, 0))
+			    && !conns[i].closing && same_net(&conns[i].peer, &c->peer))
 				k++;
 		if (k >= SOCK_PEER_UNAUTH && (old = oldest_unproven(c, &c->peer)) != NULL)
 			drop_conn(old);
@@ -509,6 +520,8 @@ serve_rpc(struct sock_server *s)
 		conns[i].fd = -1;
 	udp_fd = s->ufd;
 	unproven_ns = sock_unproven_ns(s);
+	if (s->v4_prefix > 0 && s->v4_prefix <= 32)
+		v4bits = s->v4_prefix;
 	/* Non-blocking records of bounded size: a half-sent record cannot wedge the server. */
 	if (!rpc_control(RPC_SVC_CONNMAXREC_SET, &maxrec)
 	    || (t = svc_vc_create(s->lfd, 0, 0)) == NULL || (u = svc_dg_create(s->ufd, 0, 0)) == NULL
