@@ -77,10 +77,14 @@ struct state {
 	CLIENT *cl, *ctlcl;
 };
 
-/* PROC_AUTH's argument. */
+/*
+ * PROC_AUTH's and PROC_EXIT's argument; the answer is the server's proof
+ * (sock_mac_server of both nonces), which the client checks.
+ */
 struct proof {
-	u_int port;		/* the client's UDP port; 0: none */
+	u_int port;		/* the client's UDP port; 0: none (and for EXIT) */
 	unsigned char mac[SOCK_MAC_LEN];
+	unsigned char cnonce[SOCK_NONCE_LEN];	/* the client's challenge */
 };
 
 /* The server's record of a TCP connection (libtirpc's transport on fd). */
@@ -137,7 +141,8 @@ xdr_proof(XDR *x, char *p)
 {
 	struct proof *q = (struct proof *)(void *)p;
 
-	return xdr_u_int(x, &q->port) && xdr_opaque(x, (char *)q->mac, SOCK_MAC_LEN);
+	return xdr_u_int(x, &q->port) && xdr_opaque(x, (char *)q->mac, SOCK_MAC_LEN)
+		&& xdr_opaque(x, (char *)q->cnonce, SOCK_NONCE_LEN);
 }
 
 /* ---------------------------------------------------------------- server */
@@ -350,17 +355,24 @@ udp_admit(int ufd)
 	return NULL;
 }
 
-/* A proof for c's nonce (used up, right or wrong): 1 when it checks. */
+/*
+ * A proof p for c's nonce (used up, right or wrong): 1 when it checks,
+ * and then the server's proof for p's challenge in smac.
+ */
 static int
-proof_ok(struct conn *c, unsigned kind, const uint64_t *w, size_t n, const unsigned char *mac)
+proof_ok(struct conn *c, unsigned kind, const uint64_t *w, size_t n, const struct proof *p,
+	 unsigned char *smac)
 {
 	const char *key = sock_key();
 	unsigned char want[SOCK_MAC_LEN];
+	const unsigned char *mac = p->mac;
 	int ok;
 
 	if (!c->have_nonce)
 		return 0;
 	sock_mac((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, c->nonce, w, n, want);
+	sock_mac_server((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, c->nonce,
+			p->cnonce, w, n, smac);
 	c->have_nonce = 0;
 	memset(c->nonce, 0, sizeof(c->nonce));
 	ok = hb_memeq_ct(want, mac, SOCK_MAC_LEN);
@@ -411,6 +423,7 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 {
 	struct conn *c;
 	struct proof p;
+	unsigned char smac[SOCK_MAC_LEN];
 	uint64_t w[1];
 
 	if (t->xp_fd == udp_fd) {
@@ -443,7 +456,7 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 			return;
 		}
 		w[0] = p.port;
-		if (!proof_ok(c, SOCK_HELLO, w, 1, p.mac) || p.port > 65535
+		if (!proof_ok(c, SOCK_HELLO, w, 1, &p, smac) || p.port > 65535
 		    || (p.port != 0 && p.port < 1024)) {
 			refuse(t, c, 0);
 			return;
@@ -451,19 +464,20 @@ dispatch(struct svc_req *rq, SVCXPRT *t)
 		c->proven = 1;
 		c->udp_port = p.port;
 		c->since = last_proven = timing_now();
-		(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
+		/* The server's proof in turn: the client goes on only with it. */
+		(void)svc_sendreply(t, (xdrproc_t)xdr_mac, (char *)smac);
 		return;
 	case PROC_EXIT:
-		if (!svc_getargs(t, (xdrproc_t)xdr_mac, (char *)p.mac)) {
+		if (!svc_getargs(t, (xdrproc_t)xdr_proof, (char *)&p)) {
 			svcerr_decode(t);
 			drop_conn(c);
 			return;
 		}
-		if (!proof_ok(c, SOCK_STOP, NULL, 0, p.mac)) {
+		if (p.port != 0 || !proof_ok(c, SOCK_STOP, NULL, 0, &p, smac)) {
 			refuse(t, c, 0);
 			return;
 		}
-		(void)svc_sendreply(t, (xdrproc_t)xdr_nothing, NULL);
+		(void)svc_sendreply(t, (xdrproc_t)xdr_mac, (char *)smac);
 		stopping = 1;
 		return;
 	case PROC_XACT:
@@ -648,36 +662,45 @@ do_call(void *arg, uint64_t n)
 }
 
 /*
- * Prove the key on the TCP client cl: a nonce, then PROC_AUTH (kind
- * SOCK_HELLO, the UDP port) or PROC_EXIT (SOCK_STOP).  0, or -1 with
- * errno (EACCES: the server refused the key).
+ * Prove the key on the TCP client cl, both ways: a nonce, then PROC_AUTH
+ * (kind SOCK_HELLO, the UDP port) or PROC_EXIT (SOCK_STOP) with a
+ * challenge of the client's, answered by the server's proof.  0, or -1
+ * with errno (EACCES: the server refused the key; EBADMSG: it did not
+ * prove it).
  */
 static int
 prove(CLIENT *cl, unsigned kind, unsigned port)
 {
 	const char *key = sock_key();
-	unsigned char nonce[SOCK_NONCE_LEN];
+	unsigned char nonce[SOCK_NONCE_LEN], smac[SOCK_MAC_LEN], want[SOCK_MAC_LEN];
 	struct proof p;
 	uint64_t w[1];
+	size_t n = kind == SOCK_HELLO ? 1 : 0;
 	enum clnt_stat stat;
 
 	memset(&p, 0, sizeof(p));
+	memset(smac, 0, sizeof(smac));
+	if (sock_random(p.cnonce, sizeof(p.cnonce)) != 0)
+		return -1;
 	stat = clnt_call(cl, PROC_NONCE, (xdrproc_t)xdr_nothing, NULL, (xdrproc_t)xdr_nonce,
 			 (char *)nonce, call_timeout);
 	if (stat == RPC_SUCCESS) {
 		w[0] = p.port = port;
-		sock_mac((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, nonce, w,
-			 kind == SOCK_HELLO ? 1 : 0, p.mac);
-		stat = kind == SOCK_HELLO
-			? clnt_call(cl, PROC_AUTH, (xdrproc_t)xdr_proof, (char *)&p,
-				    (xdrproc_t)xdr_nothing, NULL, call_timeout)
-			: clnt_call(cl, PROC_EXIT, (xdrproc_t)xdr_mac, (char *)p.mac,
-				    (xdrproc_t)xdr_nothing, NULL, call_timeout);
+		sock_mac((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, nonce, w, n, p.mac);
+		stat = clnt_call(cl, kind == SOCK_HELLO ? PROC_AUTH : PROC_EXIT, (xdrproc_t)xdr_proof,
+				 (char *)&p, (xdrproc_t)xdr_mac, (char *)smac, call_timeout);
 	}
-	if (stat == RPC_SUCCESS)
-		return 0;
-	errno = rpc_errno(stat);
-	return -1;
+	if (stat != RPC_SUCCESS) {
+		errno = rpc_errno(stat);
+		return -1;
+	}
+	sock_mac_server((const unsigned char *)key, strlen(key), SOCK_LAT_RPC, kind, nonce, p.cnonce,
+			w, n, want);
+	if (!hb_memeq_ct(want, smac, SOCK_MAC_LEN)) {
+		errno = EBADMSG;
+		return -1;
+	}
+	return 0;
 }
 
 static struct netbuf *
