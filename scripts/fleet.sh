@@ -138,8 +138,9 @@ remote_cleanup() {
 
 # remote_leftovers FILE WHAT: what a killed run (WHAT: "run 123") left on
 # a remote host, as FILE (remote.box or remote.ssh in its scratch
-# directory) names it: "USER@HOST DIR [AGENT-PID]", and FILE.opts the
-# run's --ssh-opt options.  The agent is
+# directory) names it: "USER@HOST DIR [AGENT-PID]" (DIR "-SUFFIX" before
+# the host said where its TMPDIR is: hostbench-ssh.SUFFIX there), and
+# FILE.opts the run's --ssh-opt options.  The agent is
 # stopped if it still runs from DIR (its executable there: a pid the box
 # gave another process since is left alone), DIR removed, and what was
 # found said; a host that cannot be reached is said with the command
@@ -147,8 +148,12 @@ remote_cleanup() {
 remote_leftovers() {
 	read -r _lh _ld _lp <"$1" 2>/dev/null || return 0
 	case $_lh in '' | -* | *[!A-Za-z0-9@._:-]*) return 0 ;; esac
-	case $_ld in /*/hostbench-ssh.*) ;; *) return 0 ;; esac
-	case $_ld in *[!A-Za-z0-9/._-]*) return 0 ;; esac
+	case $_ld in
+	/*/hostbench-ssh.*) _rd=$_ld ;;
+	-[0-9a-f]*) _rd="\${TMPDIR:-/tmp}/hostbench-ssh.${_ld#-}" _ld="\$TMPDIR/hostbench-ssh.${_ld#-}" ;;
+	*) return 0 ;;
+	esac
+	case $_ld in *[!A-Za-z0-9/._\$-]*) return 0 ;; esac
 	case $_lp in *[!0-9]*) return 0 ;; esac
 	rhost=$_lh
 	# The killed run's --ssh-opt options (a host key file, a port...);
@@ -157,7 +162,7 @@ remote_leftovers() {
 	ssh_opts=
 	[ ! -f "$1.opts" ] || ssh_opts=$(cat -- "$1.opts")
 	# shellcheck disable=SC2016
-	rsh /dev/null "$1.out" "$1.err" "p=$_lp; r=; if [ -n \"\$p\" ] && kill -0 \$p 2>/dev/null; then case \$(readlink /proc/\$p/exe 2>/dev/null) in $_ld/*) kill -TERM \$p && r=\"the agent (pid \$p) stopped\" ;; esac; fi; if [ -d $_ld ]; then rm -rf $_ld && r=\"\$r\${r:+, }$_ld removed\"; fi; echo \"\${r:-nothing was left there}\""
+	rsh /dev/null "$1.out" "$1.err" "d=$_rd; p=$_lp; r=; if [ -n \"\$p\" ] && kill -0 \$p 2>/dev/null; then case \$(readlink /proc/\$p/exe 2>/dev/null) in \"\$d\"/*) kill -TERM \$p && r=\"the agent (pid \$p) stopped\" ;; esac; fi; if [ -d \"\$d\" ]; then rm -rf \"\$d\" && r=\"\$r\${r:+, }\$d removed\"; fi; echo \"\${r:-nothing was left there}\""
 	if [ "$rc" -eq 0 ]; then
 		warn "$2 was killed: on $_lh: $(last_line "$1.out")"
 	else
@@ -171,9 +176,20 @@ remote_leftovers() {
 # failed.
 fleet_copy() {
 	rrunning=no
+	# The copy's name is chosen here and noted before ssh makes it
+	# (mkdir fails on a name taken), so that a run killed at any moment
+	# leaves the next run a record of it (remote_leftovers): remote.box
+	# for the box, remote.ssh for a fleet host.
+	_sfx=$(od -An -tx1 -N6 /dev/urandom 2>/dev/null | tr -d ' \n')
+	case $_sfx in
+	????????????) ;;
+	*) die "cannot read /dev/urandom for the name of the copy on $rhost" ;;
+	esac
+	{ printf '%s %s\n' "$rhost" "-$_sfx" >"$work/remote.$rkind" &&
+		printf '%s\n' "$ssh_opts" >"$work/remote.$rkind.opts"; } || die "cannot write in '$work'"
 	# shellcheck disable=SC2016
 	rsh /dev/null "$work/rout" "$work/rerr" \
-		'uname -m && mktemp -d "${TMPDIR:-/tmp}/hostbench-ssh.XXXXXX"'
+		'uname -m && d=${TMPDIR:-/tmp}/hostbench-ssh.'"$_sfx"' && mkdir -m 700 "$d" && printf "%s\n" "$d"'
 	if [ "$rc" -ne 0 ]; then
 		why="ssh failed (exit $rc): $(last_line "$work/rerr")"
 		return 1
@@ -188,11 +204,15 @@ fleet_copy() {
 		return 1
 		;;
 	esac
-	# The copy is named here at once, for the next run if this one is
-	# killed (remote_leftovers): remote.box for the box, remote.ssh for
-	# a fleet host.
-	{ printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.$rkind" &&
-		printf '%s\n' "$ssh_opts" >"$work/remote.$rkind.opts"; } || die "cannot write in '$work'"
+	case $rdir in
+	*/hostbench-ssh."$_sfx") ;;
+	*)
+		why="no temporary directory there: it said '$rdir'"
+		rdir=
+		return 1
+		;;
+	esac
+	printf '%s %s\n' "$rhost" "$rdir" >"$work/remote.$rkind" || die "cannot write in '$work'"
 	find_bundle "$_machine" || return 1
 	# Its top directory, from its first entry: sed quits there, so the
 	# rest is not unpacked for nothing.

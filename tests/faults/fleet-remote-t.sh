@@ -38,14 +38,17 @@ cat >"$d/ssh" <<'EOF'
 #!/bin/sh
 for a; do cmd=$a; done
 case $cmd in
-'uname -m && mktemp -d'*)
-	printf 'x86_64\n%s/rdir\n' "$FAKE_DIR" ;;
+'uname -m && d='*)
+	# The copy's name, as the fleet chose it.
+	sfx=${cmd#*hostbench-ssh.}
+	printf 'x86_64\n%s/hostbench-ssh.%s\n' "$FAKE_DIR" "${sfx%% *}"
+	printf '%s/hostbench-ssh.%s\n' "$FAKE_DIR" "${sfx%% *}" >"$FAKE_DIR/rdir" ;;
 *'gzip -dc | tar -xf -'*)
 	cat >/dev/null ;;
 *'./hostbench run'*)
 	printf 'pid 999999\n'
 	printf '[1/1] lat_syscall \033]0;owned\007\033[2J\302\233?25l progress text\n' >&2
-	printf '%s/rdir/results/x86_64-linux/vm.0\n' "$FAKE_DIR" ;;
+	printf '%s/results/x86_64-linux/vm.0\n' "$(cat "$FAKE_DIR/rdir")" ;;
 'cat '*)
 	case $FAKE_MODE in
 	big) printf 'hostbench: 1.0\n'; head -c $((70 << 20)) /dev/zero | tr '\0' A ;;

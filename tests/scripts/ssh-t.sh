@@ -15,7 +15,7 @@
 
 [ -f "$top_builddir/hostbench" ] || skip_all "$top_builddir/hostbench is not generated"
 
-plan 27
+plan 29
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/ssh-t.XXXXXX") || bail 'mktemp -d failed'
 sshd_pid=''
@@ -148,7 +148,7 @@ if [ -z "$why" ]; then
 fi
 if [ -n "$why" ]; then
 	_i=0
-	while [ "$_i" -lt 21 ]; do
+	while [ "$_i" -lt 23 ]; do
 		skip "$why"
 		_i=$((_i + 1))
 	done
@@ -261,6 +261,18 @@ printf -- '-o\nStrictHostKeyChecking=no\n-o\nUserKnownHostsFile=%s\n' "$tmpd/kno
 (cd "$tmpd/cwd" && TMPDIR=$tmpd/local HOSTBENCH_LIBEXEC=$benchdir exec sh "$script" info) >/dev/null 2>"$tmpd/next.err" </dev/null
 like 'what a killed run left on the box: the next run removes it, saying so' \
 	"$(cat "$tmpd/next.err")" "run 999999999 was killed: on root@127\.0\.0\.1: [^ ]*/hostbench-ssh\.lEfTaB removed$"
+is '... it is gone' '' "$(ls -A "$tmpd/remote")"
+# Killed before the host said where the copy is: the record has the
+# name the run chose, and the host's TMPDIR places it.
+mkdir -p "$tmpd/local/hostbench.kIlLeD" "$tmpd/remote/hostbench-ssh.0123456789ab/y"
+printf 'run\n' >"$tmpd/local/hostbench.kIlLeD/cmd"
+printf '999999998\n' >"$tmpd/local/hostbench.kIlLeD/pid"
+printf 'root@127.0.0.1 -0123456789ab\n' >"$tmpd/local/hostbench.kIlLeD/remote.box"
+printf -- '-o\nStrictHostKeyChecking=no\n-o\nUserKnownHostsFile=%s\n' "$tmpd/known_hosts" \
+	>"$tmpd/local/hostbench.kIlLeD/remote.box.opts"
+(cd "$tmpd/cwd" && TMPDIR=$tmpd/local HOSTBENCH_LIBEXEC=$benchdir exec sh "$script" info) >/dev/null 2>"$tmpd/next.err" </dev/null
+like 'a copy named before the host said where: the next run finds it there and removes it' \
+	"$(cat "$tmpd/next.err")|$(ls -A "$tmpd/remote")" "run 999999998 was killed: on root@127\.0\.0\.1: $tmpd/remote/hostbench-ssh\.0123456789ab removed$"
 is '... it is gone' '' "$(ls -A "$tmpd/remote")"
 unset HOSTBENCH_KEY
 
