@@ -409,11 +409,13 @@ box_agent_start() {
 		die "run: --box $box: $why"
 	fi
 	printf '%s %s %s\n' "$rhost" "$rdir" "$box_pid" >"$work/remote.box" || die "cannot write in '$work'"
-	# The renewal, while this shell lives; in a group of its own, so
-	# that stopping it stops its sleep too.
+	# The renewal, while this shell lives (looked at every 5 s, so that
+	# it outlives a killed run by 5 s at most; its TMPDIR is the run's,
+	# where the next run looks); in a group of its own, so that stopping
+	# it stops its sleep too.
 	# shellcheck disable=SC2016,SC2086
-	$newgroup sh -c 'n=$1 p=$2 t=$3; shift 3; while sleep "$n" && kill -0 "$p" 2>/dev/null; do TMPDIR=$t "$@" >/dev/null 2>&1; done' \
-		renew "$box_renew_every" "$$" "$work/tmp" $wrapper "$libexec/hostinfo" -F "$box_host" \
+	TMPDIR=$work/tmp $newgroup sh -c 'n=$1 p=$2; shift 2; i=0; while sleep 5 && kill -0 "$p" 2>/dev/null; do i=$((i + 5)); [ "$i" -ge "$n" ] || continue; i=0; "$@" >/dev/null 2>&1; done' \
+		renew "$box_renew_every" "$$" $wrapper "$libexec/hostinfo" -F "$box_host" \
 		</dev/null >/dev/null 2>&1 5>&- &
 	box_renewer=$!
 }
