@@ -107,8 +107,9 @@ as_nobody() {
 	_p=$(prog "$1")
 	shift
 	TAP_STATUS=0
+	# shellcheck disable=SC2086 # (TEST_WRAPPER: a command and its words)
 	TAP_OUT=$(env -u HOSTBENCH_KEY setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$_p" "$@" 2>&1 </dev/null) || TAP_STATUS=$?
+		$TEST_WRAPPER "$_p" "$@" 2>&1 </dev/null) || TAP_STATUS=$?
 }
 chmod 755 "$d"
 mkdir "$d/pub" "$d/own"
