@@ -519,10 +519,16 @@ connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const 
 		/*
 		 * A busy server (every child a session with the key) is tried
 		 * for longer: sessions end, and the copies of one run or the
-		 * clients of one busy host then take turns.
+		 * clients of one busy host then take turns.  So is one that
+		 * closed the connection before its answer once the first
+		 * SOCK_RETRY_NS are gone: it makes room for the connections of
+		 * other networks by closing this network's oldest, whose
+		 * hello it may not have read yet (64 clients of one host, under
+		 * qemu: 2 closed more than 5 s of the run clock in a row).
 		 */
-		if (e == EBUSY ? runclock_left(&busy) == 0
-		    : (e != ECONNRESET && e != EPIPE) || runclock_left(&end) == 0)
+		if (e == EBUSY || ((e == ECONNRESET || e == EPIPE) && runclock_left(&end) == 0)
+		    ? runclock_left(&busy) == 0
+		    : e != ECONNRESET && e != EPIPE)
 			return -1;
 		/* 10 .. 10 + 20 x tries ms (busy: 50 x), at random: the copies spread out. */
 		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
