@@ -203,21 +203,23 @@ drop_pending(struct loop *l, unsigned i)
 static void
 drop_nak(struct loop *l, unsigned i, uint64_t why)
 {
+#ifdef FIONREAD
 	uint64_t w[2];
 	unsigned char buf[SOCK_HDR_LEN + 16];
 	int avail = 0;
-	size_t len;
 
 	w[0] = why;
 	w[1] = l->nkids;
-#ifdef FIONREAD
-	if (ioctl(l->pend[i].fd, FIONREAD, &avail) != 0)
-		avail = 0;
+	if (ioctl(l->pend[i].fd, FIONREAD, &avail) == 0 && avail > 0) {
+		size_t len = sock_encode(buf, sizeof(buf), l->s->proto, SOCK_NAK, w,
+					 why == SOCK_NAK_BUSY && avail >= SOCK_HDR_LEN + 16 ? 2 : 1);
+
+		if ((size_t)avail >= len)
+			(void)!send(l->pend[i].fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	}
+#else
+	(void)why;
 #endif
-	len = sock_encode(buf, sizeof(buf), l->s->proto, SOCK_NAK, w,
-			  why == SOCK_NAK_BUSY && avail >= SOCK_HDR_LEN + 16 ? 2 : 1);
-	if (avail > 0 && (size_t)avail >= len)
-		(void)!send(l->pend[i].fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
 	drop_pending(l, i);
 }
 

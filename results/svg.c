@@ -99,7 +99,7 @@ cut(char *s, size_t n)
 
 /* The bytes of the first k characters of s: for "%.*s". */
 static int
-first(const char *s, size_t k)
+first_chars(const char *s, size_t k)
 {
 	return (int)utf8_prefix(s, strlen(s), k);
 }
@@ -1325,12 +1325,12 @@ series_names(const struct report *rep, const struct report_series *s, int severa
 		snprintf(part, sizeof(part), ", round %u", s->round);
 	else if (several)
 		snprintf(part, sizeof(part), ", process %zu", s->part);
-	snprintf(hn, sizeof(hn), "host %.*s%s%.*s", first(run->host, 40), run->host,
-		 run->note != NULL ? ", " : "", first(note, 60), note);
+	snprintf(hn, sizeof(hn), "host %.*s%s%.*s", first_chars(run->host, 40), run->host,
+		 run->note != NULL ? ", " : "", first_chars(note, 60), note);
 	/* What the legend's width holds (the run list above the tables has
 	 * the rest); the round or process always. */
 	if (utf8_chars(hn, strlen(hn)) + strlen(part) > 34)
-		snprintf(hn + first(hn, 31 - strlen(part)), 4, "...");
+		snprintf(hn + first_chars(hn, 31 - strlen(part)), 4, "...");
 	snprintf(l2, n2, "%.*s%s",
 		 (int)utf8_fit(hn, strlen(hn), n2 > strlen(part) + 1 ? n2 - strlen(part) - 1 : 0), hn,
 		 part);
