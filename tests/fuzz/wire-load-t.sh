@@ -36,6 +36,20 @@ for _i in 1 2; do
 done
 # shellcheck disable=SC2086
 remember $hogs
+# The loops at work before the replay starts: each has run 20 ticks of
+# /proc/PID/stat (utime + stime), or 10 s went by.
+_n=0
+while [ "$_n" -lt 100 ]; do
+	_slow=0
+	for _h in $hogs; do
+		# shellcheck disable=SC2046
+		set -- $(sed 's/^.*) //' "/proc/$_h/stat" 2>/dev/null)
+		[ $# -ge 13 ] && [ $(($12 + $13)) -ge 20 ] || _slow=1
+	done
+	[ "$_slow" -eq 1 ] || break
+	sleep 0.1 2>/dev/null || sleep 1
+	_n=$((_n + 1))
+done
 STATUS=0
 HB_WIRE_SLOW_MS=10 HB_WIRE_VERBOSE=1 nice -n 19 taskset -c "$cpu" \
 	"$prog" "$corpus" "$corpus" "$corpus" "$corpus" "$corpus" >"$tmp/out" 2>"$tmp/err" || STATUS=$?
