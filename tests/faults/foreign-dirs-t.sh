@@ -76,10 +76,11 @@ is '... no scratch directory made in it, no result' '|' "$(ls -A "$d/theirs")|$(
 
 # Root's, but writable by a group and not sticky.
 mkdir "$d/shared"
+chgrp 100 "$d/shared"
 chmod 775 "$d/shared"
 hb --results-dir "$d/shared"
 like 'a group-writable directory, not sticky: exit 2, saying so' "$HB_STATUS $HB_ERR" \
-	"^2 .*'[^']*/shared' is writable by users other than its owner \(drwxrwxr-x"
+	"^2 .*'[^']*/shared' is writable by users other than its owner \(drwxrwxr-x, group 100\)"
 is '... and nothing is made in it' '' "$(ls -A "$d/shared")"
 
 # A sticky results directory (as /tmp): the platform directory in it is
