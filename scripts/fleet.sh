@@ -260,11 +260,7 @@ fleet_host() {
 	_dir=$results_dir/$_platform
 	# As a local run's (open_side): made new in a directory of this
 	# user's or root's that no other user can write in.
-	_d=$_dir
-	while [ ! -d "$_d" ]; do _d=$(dirname -- "$_d"); done
-	safe_dir "$_d" --results-dir >/dev/null || exit 2
-	mkdir -p -- "$_dir" || die "cannot make '$_dir'"
-	_real=$(safe_dir "$_dir" --results-dir) || exit 2
+	_real=$(safe_mkdir "$_dir" --results-dir) || exit $?
 	tmp=$(mktemp "$_real/.$_host.XXXXXX") || die "cannot make a temporary file in '$_dir'"
 	chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" 2>/dev/null || :
 	# No more than a result can be (the file size limit, in blocks of
