@@ -25,16 +25,20 @@
 #include "msg.h"
 
 #define HB_MULTICALL(name) int hb_main_##name(int argc, char **argv);
+#define HB_MULTICALL_AS(id, name) int hb_main_##id(int argc, char **argv);
 #include "bench/multicall-list.h"
 #undef HB_MULTICALL
+#undef HB_MULTICALL_AS
 
 static const struct program {
 	const char *name;
 	int (*main)(int argc, char **argv);
 } programs[] = {
 #define HB_MULTICALL(name) { #name, hb_main_##name },
+#define HB_MULTICALL_AS(id, name) { #name, hb_main_##id },
 #include "bench/multicall-list.h"
 #undef HB_MULTICALL
+#undef HB_MULTICALL_AS
 };
 
 static const char self[] = "hostbench-all";

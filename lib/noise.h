@@ -142,6 +142,17 @@ double noise_waited(const struct noise_self *from, const struct noise_self *to);
 /* ... or, where others' share is unknown, above this. */
 #define NOISE_CONTENDED_ALONE 0.5
 
+/*
+ * Where a program does not say how long it waited (no schedstat), the
+ * suite's runner judges a case by the machine's side instead: noisy when
+ * other processes used more than NOISE_OTHERS_CPUS CPUs, the hypervisor
+ * took more than NOISE_STEAL_CPUS, or a program that computes alone was
+ * preempted more than NOISE_IVCS_PER_S times a second.
+ */
+#define NOISE_OTHERS_CPUS 0.25
+#define NOISE_STEAL_CPUS 0.10
+#define NOISE_IVCS_PER_S 100
+
 /* Others' share is known over windows of at least this many ticks of
  * /proc/stat; over shorter ones it is unknown (others-ms left out). */
 #define NOISE_OTHERS_MIN_TICKS 10

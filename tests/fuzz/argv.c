@@ -104,16 +104,20 @@ HB_NORETURN int hb_argv_sock_main(const struct sock_prog *sp, const struct sock_
 HB_NORETURN struct box *hb_argv_box_open(const char *spec, const char *keyfile);
 
 #define HB_MULTICALL(name) int hb_argv_main_##name(int argc, char **argv);
+#define HB_MULTICALL_AS(id, name)	/* the suite runner: no benchmark */
 #include "bench/multicall-list.h"
 #undef HB_MULTICALL
+#undef HB_MULTICALL_AS
 
 static const struct program {
 	const char *name;
 	int (*main)(int argc, char **argv);
 } programs[] = {
 #define HB_MULTICALL(name) { #name, hb_argv_main_##name },
+#define HB_MULTICALL_AS(id, name)
 #include "bench/multicall-list.h"
 #undef HB_MULTICALL
+#undef HB_MULTICALL_AS
 };
 #define NPROGRAMS (sizeof(programs) / sizeof(programs[0]))
 

@@ -1,0 +1,542 @@
+/*
+ * opts: the options of hostbench run and hostbench ab, one table: the
+ * parser, the checks and the usage's "Options of" section read it.
+ * --ssh, --bundle and --ssh-opt (a run on other hosts) are the front
+ * end's: it runs those itself, and starts the agent of --box USER@HOST
+ * before it starts the runner with --box HOST[:PORT].
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "utf8.h"
+
+enum opt_id {
+	O_PROFILE, O_ROUNDS, O_ONLY, O_SKIP, O_NOTE, O_TAG, O_FSDIR, O_REMOTE, O_NET_TIME,
+	O_TCP_WINDOW, O_STREAMS, O_UDP_SIZE, O_UDP_RATE, O_BOX, O_BUDGET, O_SETTLE,
+	O_RESULTS_DIR, O_OUT, O_QUIET, O_A, O_B, O_RESTORE, O_UNTIL, O_SSH, O_BUNDLE, O_SSH_OPT
+};
+
+#define RUN 1
+#define AB 2
+
+struct run_opt {
+	enum opt_id id;
+	const char *name;
+	int value;		/* 0 none, 1 required, 2 optional (--name=V only) */
+	int cmds;		/* RUN, AB or both */
+	const char *metavar;
+	const char *help;	/* "\n" starts an indented line */
+};
+
+static const struct run_opt opts[] = {
+	{ O_PROFILE, "--profile", 1, RUN | AB, "P", "test, quick (default), standard or full" },
+	{ O_ROUNDS, "--rounds", 1, RUN | AB, "N",
+	  "run the whole list of benchmarks N times, round after\nround (1 .. 99; default 1 in test, else 3)" },
+	{ O_ONLY, "--only", 1, RUN | AB, "LIST", "run only these benchmarks (comma-separated program names)" },
+	{ O_SKIP, "--skip", 1, RUN | AB, "LIST", "do not run these benchmarks" },
+	{ O_NOTE, "--note", 1, RUN | AB, "TEXT",
+	  "record TEXT in the result file (one line of UTF-8, no\ncontrol characters: no CR, LF, tab or DEL; nor in a tag)" },
+	{ O_TAG, "--tag", 1, RUN | AB, "KEY=VALUE", "record \"tag-KEY: VALUE\" (KEY: a-z, 0-9, -); repeatable" },
+	{ O_FSDIR, "--fsdir", 1, RUN | AB, "DIR", "run the file system benchmarks in DIR (default: TMPDIR)" },
+	{ O_REMOTE, "--remote-host", 1, RUN | AB, "H",
+	  "give H to the network benchmarks as the remote end\n(its servers' key in $HOSTBENCH_KEY)" },
+	{ O_NET_TIME, "--net-time", 1, RUN | AB, "T",
+	  "the time of each network transfer: bw_tcp's, bw_udp's\n(each step of a UDP ladder), lat_load's load; 500ms,\n2s ... (1ms .. 3600s; default: the profile's)" },
+	{ O_TCP_WINDOW, "--tcp-window", 1, RUN | AB, "SIZE", "bw_tcp's socket buffers (its -w; 1k .. 256m)" },
+	{ O_STREAMS, "--streams", 1, RUN | AB, "N",
+	  "bw_tcp's parallel streams (its -P), lat_load's streams\neach way (1 .. 64; default 1, lat_load 4)" },
+	{ O_UDP_SIZE, "--udp-size", 1, RUN | AB, "BYTES",
+	  "the datagram size of bw_udp's cases but the 64-byte\npacket-rate one (40 .. 65507; default 1470)" },
+	{ O_UDP_RATE, "--udp-rate", 1, RUN | AB, "LIST",
+	  "the rates of the UDP ladder through --remote-host, in\nbits/s with k, m or g, comma-separated (10m,100m,1g),\nor ladder: bw_udp's own steps (the default)" },
+	{ O_BOX, "--box", 1, RUN | AB, "[USER@]HOST[:PORT]",
+	  "the box (router) between here and --remote-host: its\nagent samples its CPUs and packet counters during each\nremote transfer, and its fingerprint goes into the result\nfile; with USER@, the agent is started there over ssh" },
+	{ O_BUDGET, "--budget", 1, RUN | AB, "SECONDS",
+	  "start no benchmark after SECONDS; the rest are recorded\nas skipped" },
+	{ O_SETTLE, "--settle", 2, RUN | AB, "[=S]",
+	  "before each benchmark wait up to S seconds (1 .. 3600,\ndefault 10) for a quiet half second, and run one marked\nnoisy once more after another wait, keeping the better\nrun; the run waits 6 S in all at most" },
+	{ O_RESULTS_DIR, "--results-dir", 1, RUN | AB, "D", "write under D (default: results)" },
+	{ O_OUT, "-o", 1, RUN, "FILE", "write the result to FILE instead; refused if FILE exists" },
+	{ O_QUIET, "-q", 0, RUN | AB, NULL, "no progress on stderr" },
+	{ O_A, "--a", 1, AB, "CMD", "the command (sh -c) that puts the machine in state A" },
+	{ O_B, "--b", 1, AB, "CMD", "... in state B; each runs before every side of a round" },
+	{ O_RESTORE, "--restore", 1, AB, "CMD",
+	  "what puts the machine back at the end, after a failed\nstate command and on a signal (default: the --a CMD)" },
+	{ O_UNTIL, "--until", 1, AB, "PCT",
+	  "add rounds until every metric is decided: changed beyond\n+-PCT, or the same within it (0.5 .. 50)" },
+	{ O_SSH, "--ssh", 1, RUN, "[USER@]HOST", "run on HOST instead, over ssh (repeatable)" },
+	{ O_BUNDLE, "--bundle", 1, RUN, "FILE", "the bundle to copy (make pack)" },
+	{ O_SSH_OPT, "--ssh-opt", 1, RUN, "OPTION", "give ssh \"-o OPTION\"" },
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+static const char *sub = "run";
+
+void
+opts_usage(FILE *f, int ab)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++) {
+		const struct run_opt *o = &opts[i];
+		char head[64];
+		const char *h = o->help;
+
+		if (!(o->cmds & (ab ? AB : RUN)))
+			continue;
+		snprintf(head, sizeof(head), "%s%s%s", o->name,
+			 o->metavar != NULL && o->value == 1 ? " " : "", o->metavar != NULL ? o->metavar : "");
+		fprintf(f, "  %-18s", head);
+		if (strlen(head) > 18)
+			fprintf(f, "\n  %-18s", "");
+		while (*h != '\0') {
+			size_t n = strcspn(h, "\n");
+
+			fprintf(f, "%.*s\n", (int)n, h);
+			h += n;
+			if (*h == '\n') {
+				h++;
+				fprintf(f, "  %-18s", "");
+			}
+		}
+	}
+}
+
+/* A value that goes into argument lists (split at blanks, cases split at
+ * ';'): no blank, ';', '&' or '\'. */
+static void
+check_word(const char *opt, const char *v)
+{
+	if (strpbrk(v, " \t\n\r\v\f;&\\") != NULL)
+		run_usage_error("%s: %s: '%s' must not contain blanks, ';', '&' or '\\'", sub, opt, v);
+}
+
+/* One line of UTF-8 without control characters: a note, a tag's value. */
+static void
+check_text(const char *opt, const char *what, const char *v)
+{
+	char err[256];
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)v; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			run_usage_error("%s: %s: %smust not contain control characters (byte 0x%02x)",
+					sub, opt, what, *p);
+	if (utf8_check_text(v, strlen(v), err, sizeof(err)) != 0)
+		run_usage_error("%s: %s: %smust be valid UTF-8 without control characters: %s",
+				sub, opt, what, err);
+}
+
+/* A whole number of digits without leading zeros' octal trap: value, or
+ * -1 when it is no number, -2 when it has more than maxdigits digits. */
+static long long
+whole(const char *v, unsigned maxdigits)
+{
+	size_t n = strlen(v);
+
+	if (n == 0 || strspn(v, "0123456789") != n)
+		return -1;
+	while (*v == '0' && v[1] != '\0')
+		v++;
+	if (strlen(v) > maxdigits)
+		return -2;
+	return strtoll(v, NULL, 10);
+}
+
+/* A number with an optional k, m or g: times base, base^2, base^3; -1
+ * when it is none.  decimals: a fraction allowed. */
+static double
+scaled(const char *v, double base, int decimals)
+{
+	size_t n = strspn(v, "0123456789");
+	double x;
+	const char *end;
+
+	if (n == 0)
+		return -1;
+	end = v + n;
+	if (decimals && *end == '.') {
+		size_t m = strspn(end + 1, "0123456789");
+
+		if (m == 0)
+			return -1;
+		end += 1 + m;
+	}
+	x = strtod(v, NULL);
+	switch (*end) {
+	case '\0':
+		return x;
+	case 'k': case 'K':
+		x *= base;
+		break;
+	case 'm': case 'M':
+		x *= base * base;
+		break;
+	case 'g': case 'G':
+		x *= base * base * base;
+		break;
+	default:
+		return -1;
+	}
+	return end[1] == '\0' ? x : -1;
+}
+
+/* The network settings, each checked as the programs would, so that a
+ * bad one stops the run before it starts, not each case. */
+static void
+check_net(const struct settings *s)
+{
+	if (s->net_time != NULL) {
+		const char *t = s->net_time;
+		size_t n = strspn(t, "0123456789");
+		const char *u = t + n;
+		double v;
+
+		if (n > 0 && *u == '.' && strspn(u + 1, "0123456789") > 0)
+			u += 1 + strspn(u + 1, "0123456789");
+		if (n == 0 || (strcmp(u, "") != 0 && strcmp(u, "us") != 0 && strcmp(u, "ms") != 0
+			       && strcmp(u, "s") != 0))
+			run_usage_error("%s: --net-time: '%s' is not a time; a number with us, ms or s (bare: s)",
+					sub, t);
+		v = strtod(t, NULL) * (strcmp(u, "us") == 0 ? 1e-6 : strcmp(u, "ms") == 0 ? 1e-3 : 1);
+		if (v < 0.001 || v > 3600)
+			run_usage_error("%s: --net-time: %s is out of range, allowed: 1ms .. 3600s", sub, t);
+	}
+	if (s->tcp_window != NULL) {
+		double w = scaled(s->tcp_window, 1024, 0);
+
+		if (w < 1024 || w > 268435456)
+			run_usage_error("%s: --tcp-window: '%s' is not a size in range, allowed: 1k .. 256m",
+					sub, s->tcp_window);
+	}
+	if (s->streams != NULL) {
+		long long n = whole(s->streams, 2);
+
+		if (n < 1 || n > 64)
+			run_usage_error("%s: --streams: '%s' is not a whole number in range, allowed: 1 .. 64",
+					sub, s->streams);
+	}
+	if (s->udp_size != NULL) {
+		double l = scaled(s->udp_size, 1024, 0);
+
+		if (l < 40 || l > 65507)
+			run_usage_error("%s: --udp-size: '%s' is not a size in range, allowed: 40 .. 65507 bytes",
+					sub, s->udp_size);
+	}
+	if (s->udp_rate != NULL && strcmp(s->udp_rate, "ladder") != 0) {
+		const char *p = s->udp_rate;
+
+		for (;;) {
+			size_t n = strcspn(p, ",");
+			char r[64];
+			double v;
+
+			snprintf(r, sizeof(r), "%.*s", (int)(n < sizeof(r) ? n : sizeof(r) - 1), p);
+			v = n < sizeof(r) ? scaled(r, 1000, 1) : -1;
+			if (v < 0)
+				run_usage_error("%s: --udp-rate: '%s' is not a rate; bits/s with k, m or g "
+						"(10m,100m,1g), or ladder", sub, r);
+			if (v < 1e3 || v > 1e11)
+				run_usage_error("%s: --udp-rate: %s is out of range, allowed: 1k .. 100g bits/s",
+						sub, r);
+			if (p[n] == '\0')
+				break;
+			p += n + 1;
+		}
+	}
+}
+
+static void
+check_list(const struct suite *su, const char *opt, const char *list)
+{
+	const char *p = list;
+	char names[2048];
+
+	if (list[0] == '\0')
+		run_usage_error("%s: %s: empty list", sub, opt);
+	suite_programs(su, names, sizeof(names), ", ");
+	for (;;) {
+		size_t k = strcspn(p, ",");
+		char b[64];
+
+		snprintf(b, sizeof(b), "%.*s", (int)(k < sizeof(b) ? k : sizeof(b) - 1), p);
+		if (strcmp(b, "hostinfo") == 0)
+			run_usage_error("%s: %s: hostinfo is no benchmark: every run records the host "
+					"fingerprint (hostbench info prints it); benchmarks: %s", sub, opt, names);
+		if (k == 0 || k >= sizeof(b) || !suite_has(su, b))
+			run_usage_error("%s: %s: unknown benchmark '%s'; known: %s", sub, opt, b, names);
+		if (p[k] == '\0')
+			break;
+		p += k + 1;
+	}
+}
+
+static void
+check_box(struct settings *s)
+{
+	const char *b = s->box, *at = strchr(b, '@'), *host;
+	size_t n = strlen(b);
+	const char *colon;
+
+	check_word("--box", b);
+	if (b[0] == '-' || b[0] == '@' || n == 0 || b[n - 1] == '@' || b[n - 1] == ':'
+	    || (at != NULL && strchr(at + 1, '@') != NULL) || strpbrk(b, "'\"") != NULL)
+		run_usage_error("%s: --box: '%s' is not [USER@]HOST[:PORT]", sub, b);
+	if (at != NULL)
+		run_usage_error("%s: --box %s: the agent over ssh is started by hostbench (the front end), "
+				"which then runs this with --box HOST[:PORT]", sub, b);
+	host = b;
+	/* An IPv6 address: [ADDR]:PORT, or no port. */
+	colon = strchr(host, ':');
+	if (host[0] != '[' && colon != NULL && strchr(colon + 1, ':') == NULL) {
+		const char *port = colon + 1;
+
+		if (strspn(port, "0123456789") != strlen(port))
+			run_usage_error("%s: --box: '%s' is not a port number", sub, port);
+	}
+	s->box_host = host;
+}
+
+static const struct run_opt *
+find_opt(const char *arg, const char **val)
+{
+	size_t i;
+
+	*val = NULL;
+	for (i = 0; i < NOPTS; i++) {
+		size_t n = strlen(opts[i].name);
+
+		if (strncmp(arg, opts[i].name, n) != 0)
+			continue;
+		if (arg[n] == '\0')
+			return &opts[i];
+		if (arg[n] == '=' && opts[i].value != 0 && opts[i].name[1] == '-') {
+			*val = arg + n + 1;
+			return &opts[i];
+		}
+	}
+	if (strcmp(arg, "--quiet") == 0)
+		for (i = 0; i < NOPTS; i++)
+			if (opts[i].id == O_QUIET)
+				return &opts[i];
+	return NULL;
+}
+
+void
+opts_parse(struct settings *s, int ab, int argc, char **argv)
+{
+	static char tagbuf[RUN_MAX_TAGS][4200];
+	int i, have_a = 0, have_b = 0;
+	const char *profile = PROFILE_DEFAULT, *rounds = NULL, *budget = NULL, *settle = NULL;
+	char names[64];
+
+	sub = ab ? "ab" : "run";
+	memset(s, 0, sizeof(*s));
+	s->ab = ab;
+	s->budget = -1;
+	s->results_dir = "results";
+	for (i = 0; i < argc; i++) {
+		const char *arg = argv[i], *val;
+		const struct run_opt *o = find_opt(arg, &val);
+
+		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			printf("usage: hostbench %s [options]\n\nOptions of %s:\n", sub, sub);
+			opts_usage(stdout, ab);
+			exit(0);
+		}
+		if (strcmp(arg, "--") == 0) {
+			if (i + 1 < argc)
+				run_usage_error("%s: unexpected argument '%s'", sub, argv[i + 1]);
+			break;
+		}
+		if (o == NULL) {
+			if (arg[0] == '-')
+				run_usage_error("%s: unknown option '%s'", sub, arg);
+			run_usage_error("%s: unexpected argument '%s'", sub, arg);
+		}
+		if (o->value == 2 && val == NULL)
+			val = "10";
+		else if (o->value == 1 && val == NULL) {
+			if (i + 1 >= argc)
+				run_usage_error("%s: option '%s' needs a value", sub, arg);
+			val = argv[++i];
+		}
+		if (!(o->cmds & (ab ? AB : RUN))) {
+			if (!ab)
+				run_usage_error("run: unknown option '%s' (it is one of ab's)", o->name);
+			run_usage_error("ab: %s is refused: an A/B experiment runs here and publishes two "
+					"files under --results-dir", o->name);
+		}
+		switch (o->id) {
+		case O_PROFILE: profile = val; break;
+		case O_ROUNDS: rounds = val; break;
+		case O_ONLY: s->only = val; break;
+		case O_SKIP: s->skip = val; break;
+		case O_NOTE: s->note = val; break;
+		case O_TAG: {
+			const char *eq = strchr(val, '=');
+			size_t kl = eq != NULL ? (size_t)(eq - val) : 0, k;
+			char what[128];
+
+			if (eq == NULL)
+				run_usage_error("%s: --tag: '%s' is not KEY=VALUE", sub, val);
+			if (kl == 0 || val[0] < 'a' || val[0] > 'z'
+			    || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") < kl)
+				run_usage_error("%s: --tag: bad key '%.*s' in '%s'; a key is a-z then a-z, 0-9 or -",
+						sub, (int)kl, val, val);
+			if (kl > 40)
+				run_usage_error("%s: --tag: key '%.*s' is longer than 40 characters", sub, (int)kl, val);
+			if (eq[1] == '\0')
+				run_usage_error("%s: --tag: no value in '%s'", sub, val);
+			snprintf(what, sizeof(what), "the value of '%.*s' ", (int)kl, val);
+			check_text("--tag", what, eq + 1);
+			for (k = 0; k < s->ntags; k++)
+				if (strncmp(s->tag[k] + 4, val, kl) == 0 && s->tag[k][4 + kl] == ':')
+					run_usage_error("%s: --tag: '%.*s' given twice", sub, (int)kl, val);
+			if (s->ntags == RUN_MAX_TAGS)
+				run_usage_error("%s: --tag: more than %d tags", sub, RUN_MAX_TAGS);
+			if (strlen(val) > 4000)
+				run_usage_error("%s: --tag: '%.*s' is longer than 4000 bytes", sub, (int)kl, val);
+			snprintf(tagbuf[s->ntags], sizeof(tagbuf[0]), "tag-%.*s: %s", (int)kl, val, eq + 1);
+			s->tag[s->ntags] = tagbuf[s->ntags];
+			s->ntags++;
+			break;
+		}
+		case O_FSDIR: s->fsdir = val; break;
+		case O_REMOTE: s->remote = val; break;
+		case O_NET_TIME: s->net_time = val; break;
+		case O_TCP_WINDOW: s->tcp_window = val; break;
+		case O_STREAMS: s->streams = val; break;
+		case O_UDP_SIZE: s->udp_size = val; break;
+		case O_UDP_RATE: s->udp_rate = val; break;
+		case O_BOX: s->box = val; break;
+		case O_BUDGET: budget = val; break;
+		case O_SETTLE: settle = val; break;
+		case O_RESULTS_DIR: s->results_dir = val; break;
+		case O_OUT: s->outfile = val; break;
+		case O_QUIET: s->quiet = 1; break;
+		case O_A: s->state[0] = val; have_a = 1; break;
+		case O_B: s->state[1] = val; have_b = 1; break;
+		case O_RESTORE: s->restore = val; break;
+		case O_UNTIL: s->until = val; break;
+		case O_SSH:
+			run_usage_error("run: --ssh: a run on other hosts is hostbench's (the front end): "
+					"hostbench run --ssh %s", val);
+		case O_BUNDLE:
+			run_usage_error("run: --bundle is for --ssh runs (and --box USER@HOST)");
+		case O_SSH_OPT:
+			run_usage_error("run: --ssh-opt is for --ssh runs (and --box USER@HOST)");
+		}
+	}
+	/* Empty values mean "not given", so that make can always pass them. */
+#define EMPTY(x) do { if ((x) != NULL && (x)[0] == '\0') (x) = NULL; } while (0)
+	EMPTY(s->only); EMPTY(s->skip); EMPTY(s->fsdir); EMPTY(s->remote); EMPTY(s->net_time);
+	EMPTY(s->tcp_window); EMPTY(s->streams); EMPTY(s->udp_size); EMPTY(s->udp_rate);
+	EMPTY(s->box); EMPTY(s->outfile); EMPTY(budget); EMPTY(rounds); EMPTY(s->until);
+	EMPTY(s->note); EMPTY(s->restore);
+#undef EMPTY
+	if ((s->prof = profile_find(profile)) == NULL)
+		run_usage_error("%s: --profile: unknown profile '%s'; allowed: %s", sub, profile,
+				profile_names(names, sizeof(names)));
+	snprintf(R.shared, sizeof(R.shared), "-N %u -T %s", s->prof->reps, s->prof->sample);
+	if (s->only != NULL)
+		check_list(&R.suite, "--only", s->only);
+	if (s->skip != NULL)
+		check_list(&R.suite, "--skip", s->skip);
+	if (s->note != NULL)
+		check_text("--note", "the note ", s->note);
+	if (budget != NULL) {
+		long long b = whole(budget, 8);
+
+		if (b == -1)
+			run_usage_error("%s: --budget: '%s' is not a whole number of seconds", sub, budget);
+		if (b == -2)
+			run_usage_error("%s: --budget: %s is out of range, allowed: 0 .. 99999999", sub, budget);
+		s->budget = b;
+	}
+	if (settle != NULL) {
+		long long v = whole(settle, 4);
+
+		if (v == -1)
+			run_usage_error("%s: --settle: '%s' is not a whole number of seconds; allowed: 1 .. 3600",
+					sub, settle);
+		if (v < 1 || v > 3600)
+			run_usage_error("%s: --settle: %s is out of range, allowed: 1 .. 3600", sub, settle);
+		s->settle = (int)v;
+	}
+	if (s->until != NULL) {
+		const char *u = s->until;
+		size_t n = strlen(u);
+		double v;
+
+		if (n == 0 || strspn(u, "0123456789.") != n || u[0] == '.' || u[n - 1] == '.'
+		    || (strchr(u, '.') != NULL && strchr(strchr(u, '.') + 1, '.') != NULL))
+			run_usage_error("ab: --until: '%s' is not a percentage; allowed: 0.5 .. 50", u);
+		v = strtod(u, NULL);
+		if (!(v >= 0.5 && v <= 50))
+			run_usage_error("ab: --until: %s is out of range, allowed: 0.5 .. 50", u);
+		if (rounds == NULL)
+			rounds = "99";
+	}
+	if (rounds == NULL)
+		s->rounds = ab ? 3 : s->prof->rounds;
+	else {
+		long long r = whole(rounds, 2);
+
+		if (r == -1)
+			run_usage_error("%s: --rounds: '%s' is not a whole number; allowed: 1 .. 99", sub, rounds);
+		if (r < 1)
+			run_usage_error("%s: --rounds: %s is out of range, allowed: 1 .. 99", sub, rounds);
+		s->rounds = (unsigned)r;
+		s->rounds_given = 1;
+	}
+	if (s->fsdir != NULL) {
+		struct stat st;
+
+		check_word("--fsdir", s->fsdir);
+		if (stat(s->fsdir, &st) != 0 || !S_ISDIR(st.st_mode))
+			run_usage_error("%s: --fsdir: '%s' is not a directory", sub, s->fsdir);
+		if (access(s->fsdir, W_OK) != 0)
+			run_usage_error("%s: --fsdir: '%s' is not writable", sub, s->fsdir);
+	}
+	if (s->remote != NULL) {
+		check_word("--remote-host", s->remote);
+		if (s->remote[0] == '-')
+			run_usage_error("%s: --remote-host: '%s' is not a host name", sub, s->remote);
+	}
+	check_net(s);
+	if (s->box != NULL)
+		check_box(s);
+	if (s->results_dir[0] == '\0')
+		run_usage_error("%s: --results-dir: empty directory name", sub);
+	if (s->outfile != NULL) {
+		struct stat st;
+
+		if (lstat(s->outfile, &st) == 0)
+			run_usage_error("%s: -o: '%s' exists; not overwriting it", sub, s->outfile);
+	}
+	if (!ab)
+		return;
+	if (!have_a)
+		run_usage_error("ab: --a: no command for state A (--a 'CMD')");
+	if (!have_b)
+		run_usage_error("ab: --b: no command for state B (--b 'CMD')");
+	for (i = 0; i < 2; i++) {
+		if (s->state[i][0] == '\0')
+			run_usage_error("ab: --%c: the state command is empty", "ab"[i]);
+		if (strchr(s->state[i], '\n') != NULL)
+			run_usage_error("ab: --%c: the state command must be one line (it is recorded as ab-state)",
+					"ab"[i]);
+	}
+	if (strcmp(s->state[0], s->state[1]) == 0)
+		run_usage_error("ab: --a and --b: the same command: there is nothing to compare");
+	if (s->restore == NULL)
+		s->restore = s->state[0];
+}

@@ -1,0 +1,138 @@
+/*
+ * runner: the state of one hostbench run or ab, shared by the runner's
+ * files.  One per process.
+ */
+#ifndef HB_RUN_RUNNER_H
+#define HB_RUN_RUNNER_H
+
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "busy.h"
+#include "compat.h"
+#include "profile.h"
+#include "progress.h"
+#include "suite.h"
+
+#define RUN_MAX_TAGS 64
+
+/* What the command line said (opts.c). */
+struct settings {
+	int ab;				/* hostbench ab (else run) */
+	const struct profile *prof;
+	const char *only, *skip, *note, *fsdir, *remote;
+	const char *tag[RUN_MAX_TAGS];	/* "tag-KEY: VALUE" lines, without newline */
+	unsigned ntags;
+	const char *net_time, *tcp_window, *streams, *udp_size, *udp_rate;
+	const char *box;		/* --box as given */
+	const char *box_host;		/* HOST[:PORT] of the agent */
+	long long budget;		/* seconds, -1: none */
+	unsigned rounds;
+	int rounds_given;
+	const char *results_dir;
+	const char *outfile;		/* -o */
+	int quiet;
+	int settle;			/* seconds, 0: no --settle */
+	const char *state[2];		/* ab: --a, --b */
+	const char *restore;		/* ab: --restore, else --a */
+	const char *until;		/* ab: --until PCT as given, NULL: none */
+};
+
+/* One side's temporary result file. */
+struct side {
+	char name;			/* 'r' (run), 'a', 'b' */
+	char tmp[4096];			/* its path, "" before it is made */
+	FILE *f;
+};
+
+struct runner {
+	struct settings s;
+	const char *libexec;		/* the programs */
+	char *const *wrapper;		/* HOSTBENCH_WRAPPER split at blanks, NULL-ended */
+	size_t nwrapper;
+	char emulation[128];		/* the wrapper's command name, or "" */
+	char shared[64];		/* "-N 3 -T 2ms" */
+	char work[4096];		/* the scratch directory, "" before it is made */
+	char dir[4096];			/* where results go, as given (for messages) */
+	char dir_real[4096];		/* ... its real path */
+	char host[256], platform[256];
+	char tmpname[300];		/* ".HOST" or ".hostbench" */
+	struct side side[2];		/* run / a, b */
+	char partial[4096];		/* a file being copied to its final name */
+	char unpublish[4096];		/* a published file to remove on failure */
+	pid_t child;			/* the running program's process group, 0: none */
+	int restore_armed;		/* ab: a state command has run */
+	int restore_failed;
+	struct suite suite;
+	struct suite_cases cases;
+	struct progress pr;
+	long long start;
+	unsigned ntotal, i, nok, nfailed, nunsupported, nskipped, nbudget, nimplausible,
+		nnoisy, nrerun;
+	unsigned look;
+	const char *proc;		/* "/proc" */
+};
+
+extern struct runner R;
+/* The signal that asks the run to stop, 0: none. */
+extern volatile sig_atomic_t run_signal;
+
+/* Messages: "hostbench: ..." on stderr. */
+void run_warn(const char *fmt, ...) HB_PRINTF(1, 2);
+HB_NORETURN void run_die(const char *fmt, ...) HB_PRINTF(1, 2);
+HB_NORETURN void run_usage_error(const char *fmt, ...) HB_PRINTF(1, 2);
+/* Progress on stderr unless -q. */
+void run_progress(const char *fmt, ...) HB_PRINTF(1, 2);
+/* A signal arrived: clean up and die of it.  Returns when none did. */
+void run_check_signal(void);
+/* Remove what the run made, stop what it runs, put the machine back. */
+void run_cleanup(void);
+
+/* opts.c: parse run's or ab's options into R.s (exit 2 on bad usage). */
+void opts_parse(struct settings *s, int ab, int argc, char **argv);
+/* Print run's or ab's options (the usage's "Options of" section). */
+void opts_usage(FILE *f, int ab);
+
+/* record.c */
+/* The real path of dir once it is found safe (see record.c); exits 2. */
+void record_safe_dir(const char *dir, const char *what, char *real, size_t len);
+/* Make dir (mkdir -p) where record_safe_dir allows it; its real path. */
+void record_safe_mkdir(const char *dir, const char *what, char *real, size_t len);
+/* Whether gid is this user's own group (a user private group). */
+int record_private_group(gid_t gid, const char *group_file, const char *passwd_file);
+/* Make side k's temporary result file and write its header. */
+void record_open_side(int k);
+/* A line into side k's file ("%s\n"); a failed write ends the run. */
+void record_put(int k, const char *fmt, ...) HB_PRINTF(2, 3);
+/* Flush side k, ending the run when the write failed. */
+void record_flush(int k);
+/* Publish side k as dir/HOST.<n> (the first n free) or -o's name; the
+ * published path (as given) into final. */
+void record_publish(int k, char *final, size_t len);
+/* Publish src (a finished file in dirfd) as name, never replacing one:
+ * 0, -1 with errno EEXIST when the name is taken, -1 on another error. */
+int record_link(int dirfd, const char *src, const char *name, char *partial, size_t plen);
+
+/* case.c */
+/* Run the case c (its number in the run i), recording it in side k. */
+void case_run(int k, const struct suite_case *c);
+/* Spawn argv with out and err files; its exit status (128+n: signal n).
+ * With group, in a process group of its own, stopped with everything it
+ * started when the run is stopped. */
+int case_spawn(char *const *argv, const char *out, const char *err, int use_wrapper);
+/* The same for a command line as given (argv[0] found in PATH). */
+int case_exec(char *const *argv, const char *out, const char *err);
+/* The last line of a program's stderr file, without control characters. */
+void case_last_line(const char *path, char *buf, size_t len);
+/* Stop the running child's process group (TERM, then KILL). */
+void case_stop_child(void);
+
+/* ab.c */
+void ab_set_state(int side);
+void ab_restore(void);
+/* After a pair of rounds with --until: 0 decided, 1 not, 2 the tool
+ * cannot say. */
+int ab_decided(unsigned rounds_done);
+
+#endif
