@@ -16,15 +16,8 @@
  * read is reported (file and line) and left out; the others are still
  * compared.
  *
- * usage: hostbench-compare [--base FILE | --baseline first|FILE...]
- *        [--format text|csv|json|markdown]
- *        [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]
- *        [--sections LIST] [--summary | --ab] [--list-columns]
- *        [--list-results] [--results-only] [--variance] [--look K]
- *        FILE|DIR...
- *        hostbench-compare --a 'FILE...' --b 'FILE...' [options]
- *        hostbench-compare --group-by KEY [options] FILE|DIR...
- *        hostbench-compare --check-text TEXT
+ * The options, the usage line, -h and the man page's SYNOPSIS and
+ * OPTIONS come from one table, in usage.c.
  */
 #include "config.h"
 
@@ -47,73 +40,9 @@
 #include "parse.h"
 #include "report.h"
 #include "stats.h"
+#include "usage.h"
 #include "utf8.h"
 #include "variance.h"
-
-static const char usage_line[] =
-	"usage: hostbench-compare [--base FILE | --baseline first|FILE...]\n"
-	"         [--format text|csv|json|markdown]\n"
-	"         [--svg FILE] [--plot DIR] [--html FILE] [--threshold PCT] [--margin PCT]\n"
-	"         [--sections LIST] [--summary | --ab] [--list-columns]\n"
-	"         [--list-results] [--results-only] [--variance] [--look K] FILE|DIR...\n"
-	"       hostbench-compare --a 'FILE...' --b 'FILE...' [options]\n"
-	"       hostbench-compare --group-by KEY [options] FILE|DIR...\n"
-	"       hostbench-compare --check-text TEXT\n";
-
-static const char help[] =
-	"Summary tables (lmbench's sections, one row per run) and A/B comparisons\n"
-	"of hostbench and lmbench3 result files.  A directory stands for the files\n"
-	"under it.\n"
-	"\n"
-	"  --base FILE        compare every other run, of any host, with this one\n"
-	"                     (default with one host: the first run)\n"
-	"  --baseline first|FILE  each host's runs against its own baseline: its\n"
-	"                     first run, or FILE (once per host; repeatable); the\n"
-	"                     default with runs of several hosts\n"
-	"  --a LIST, --b LIST the two sides, each one or more runs (files, directories\n"
-	"                     or patterns, separated by blanks): side B against side A\n"
-	"  --group-by KEY     sides by the runs' value of a fingerprint key (tag-kernel,\n"
-	"                     governor, note...), or by all their tags (tag): the\n"
-	"                     first group against each other, per host\n"
-	"  --margin PCT       changes within +-PCT are the same (default 3)\n"
-	"  --format F         text (default), csv, json or markdown\n"
-	"  --svg FILE         also draw memory latency by size, rate ladders, latency\n"
-	"                     under load over time and the A/B deltas\n"
-	"  --plot DIR         the same as separate files: DIR/memlat.svg, DIR/ladder.svg\n"
-	"                     (with a ladder), DIR/load.svg (with a time series),\n"
-	"                     DIR/delta-N.svg\n"
-	"  --html FILE        also write the whole report as one self-contained page:\n"
-	"                     the runs, their fingerprints side by side, the tables,\n"
-	"                     the A/B coloured by verdict and the plots inline\n"
-	"  --threshold PCT    exit 1 when a significant change is worse than PCT percent,\n"
-	"                     3 when none is but a metric could hide one (unreliable,\n"
-	"                     untested, or its interval reaches beyond PCT)\n"
-	"  --sections LIST    only these sections (comma-separated ids; see --list-columns)\n"
-	"  --summary          only the summary tables\n"
-	"  --ab               only the A/B comparisons\n"
-	"  --list-columns     print the metric table (section, column, rule, metric,\n"
-	"                     the program that prints it) and exit\n"
-	"  --results-only     skip named files that are no result files too (as in\n"
-	"                     a directory), silently: make compare LIST='*'\n"
-	"  --list-results     print each result of the files with its program and the\n"
-	"                     metric table's entry for it (none: exit 1), and exit\n"
-	"  --look K           the K-th look of a sequential experiment (hostbench ab\n"
-	"                     --until): the false discovery rate spent at it is\n"
-	"                     5% / (K (K + 1)), so that all looks spend 5% at most\n"
-	"  --check-text TEXT  exit 0 when TEXT is what a result file may record as a\n"
-	"                     note or a tag's value (valid UTF-8, no control\n"
-	"                     character, tab included), else 2 naming the first bad\n"
-	"                     byte and its offset\n"
-	"  --variance         of several runs of one unchanged machine: how each\n"
-	"                     metric's spread splits between the samples of a process,\n"
-	"                     the processes of a run and the runs, and the samples a\n"
-	"                     process should take; then exit\n"
-	"  -h, --help         this help\n"
-	"  -V, --version      the version\n"
-	"\n"
-	"Exit status: 0 done; 1 a file could not be read (the others are still\n"
-	"compared) or a regression beyond --threshold; 2 bad usage; 3 with\n"
-	"--threshold, no regression beyond it shown, but the comparison cannot tell.\n";
 
 /* With --threshold: no regression shown, but some metric could hide one. */
 #define EXIT_CANNOT_TELL 3
@@ -155,7 +84,8 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s", usage_line);
+	fputc('\n', stderr);
+	usage_print(stderr);
 	exit(MSG_EXIT_USAGE);
 }
 
@@ -390,24 +320,31 @@ add_side(struct files *fl, const char *list, const char *opt)
 
 /* ---------------------------------------------------------------- options */
 
-static int
-take(int argc, char **argv, int *i, const char *opt, const char **val)
+/*
+ * The option at argv[*i] (usage.c's table) and its value (NULL for a
+ * flag): "--opt VALUE" or "--opt=VALUE".  An option the table does not
+ * have, a flag given a value or a missing value is a usage error.
+ */
+static const struct usage_opt *
+take(int argc, char **argv, int *i, const char **val)
 {
-	size_t n = strlen(opt);
-	const char *a = argv[*i];
+	const char *a = argv[*i], *eq = strchr(a, '=');
+	const struct usage_opt *u = usage_find(a, eq != NULL ? (size_t)(eq - a) : strlen(a));
 
-	if (strncmp(a, opt, n) != 0)
-		return 0;
-	if (a[n] == '=') {
-		*val = a + n + 1;
-		return 1;
-	}
-	if (a[n] != '\0')
-		return 0;
-	if (*i + 1 >= argc)
-		usage_error("option %s needs a value", opt);
-	*val = argv[++*i];
-	return 1;
+	if (u == NULL)
+		usage_error("unknown option %s", a);
+	if (u->value == NULL && eq != NULL)
+		usage_error("option %s takes no value: %s", u->name, a);
+	*val = NULL;
+	if (u->value == NULL)
+		return u;
+	if (eq != NULL)
+		*val = eq + 1;
+	else if (*i + 1 >= argc)
+		usage_error("option %s needs a value", u->name);
+	else
+		*val = argv[++*i];
+	return u;
 }
 
 static void
@@ -428,9 +365,7 @@ parse_sections(struct opts *o, const char *list)
 				strcat(allowed, i ? ", " : "");
 				strcat(allowed, metric_sections[i].id);
 			}
-			fprintf(stderr, "%s: --sections: unknown section '%s'; allowed: %s\n%s",
-				msg_prog(), s, allowed, usage_line);
-			exit(MSG_EXIT_USAGE);
+			usage_error("--sections: unknown section '%s'; allowed: %s", s, allowed);
 		}
 		if (n + 1 < HB_ARRAY_SIZE(o->sections))
 			o->sections[n++] = s;
@@ -532,23 +467,27 @@ parse_args(int argc, char **argv, struct opts *o)
 			o->files[o->nfiles++] = argv[i];
 			continue;
 		}
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			printf("%s\n%s", usage_line, help);
+		/* For make man-synopsis: the page's sections, from the table. */
+		if (strcmp(a, "--synopsis") == 0 || strcmp(a, "--man-options") == 0) {
+			if (argc != 2)
+				usage_error("%s goes alone: hostbench-compare %s", a, a);
+			if (strcmp(a, "--synopsis") == 0)
+				usage_synopsis(stdout);
+			else
+				usage_man_options(stdout);
 			exit(MSG_EXIT_OK);
 		}
-		if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+		switch (take(argc, argv, &i, &val)->id) {
+		case USAGE_HELP:
+			usage_help(stdout);
+			exit(MSG_EXIT_OK);
+		case USAGE_VERSION:
 			printf("hostbench-compare (hostbench) %s\n", PACKAGE_VERSION);
 			exit(MSG_EXIT_OK);
-		}
-		if (strcmp(a, "--list-columns") == 0) {
+		case USAGE_LIST_COLUMNS:
 			list_columns();
 			exit(MSG_EXIT_OK);
-		}
-		if (strcmp(a, "--variance") == 0) {
-			o->variance = 1;
-			continue;
-		}
-		if (take(argc, argv, &i, "--check-text", &val)) {
+		case USAGE_CHECK_TEXT:
 			/* For the front end's --note and --tag: what a result
 			 * file may record, checked where the run starts. */
 			if (utf8_check_text(val, strlen(val), err, sizeof(err)) != 0) {
@@ -556,16 +495,22 @@ parse_args(int argc, char **argv, struct opts *o)
 				exit(MSG_EXIT_USAGE);
 			}
 			exit(MSG_EXIT_OK);
-		}
-		if (strcmp(a, "--list-results") == 0) {
+		case USAGE_VARIANCE:
+			o->variance = 1;
+			break;
+		case USAGE_LIST_RESULTS:
 			o->list_results = 1;
-		} else if (strcmp(a, "--summary") == 0) {
+			break;
+		case USAGE_SUMMARY:
 			o->summary_only = 1;
-		} else if (strcmp(a, "--ab") == 0) {
+			break;
+		case USAGE_AB:
 			o->ab_only = 1;
-		} else if (strcmp(a, "--results-only") == 0) {
+			break;
+		case USAGE_RESULTS_ONLY:
 			o->results_only = 1;
-		} else if (take(argc, argv, &i, "--baseline", &val)) {
+			break;
+		case USAGE_BASELINE:
 			if (*val == '\0')
 				usage_error("%s", "--baseline: an empty file name (first, or a run's file)");
 			if (strcmp(val, "first") == 0)
@@ -574,40 +519,51 @@ parse_args(int argc, char **argv, struct opts *o)
 				usage_error("--baseline: more than %d files", MAX_BASELINES);
 			else
 				o->baselines[o->nbaselines++] = val;
-		} else if (take(argc, argv, &i, "--base", &val)) {
+			break;
+		case USAGE_BASE:
 			o->base = val;
-		} else if (take(argc, argv, &i, "--a", &val)) {
+			break;
+		case USAGE_A:
 			o->side[0] = val;
-		} else if (take(argc, argv, &i, "--b", &val)) {
+			break;
+		case USAGE_B:
 			o->side[1] = val;
-		} else if (take(argc, argv, &i, "--group-by", &val)) {
+			break;
+		case USAGE_GROUP_BY:
 			if (*val == '\0' || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(val))
 				usage_error("--group-by: '%s' is not a fingerprint key (a-z, 0-9, -) or tag", val);
 			if (strcmp(val, "tag-") == 0)
 				usage_error("%s", "--group-by: 'tag-' names no tag (tag-KEY, or tag for all)");
 			o->group_by = val;
-		} else if (take(argc, argv, &i, "--look", &val)) {
+			break;
+		case USAGE_LOOK: {
 			long long k;
 
 			if (parse_int("--look", val, 1, 1000, &k, err, sizeof(err)) != 0)
 				usage_error("%s", err);
 			o->look = (unsigned)k;
-		} else if (take(argc, argv, &i, "--margin", &val)) {
+			break;
+		}
+		case USAGE_MARGIN:
 			if (parse_double("--margin", val, 0, 100, &o->margin, err, sizeof(err)) != 0)
 				usage_error("%s", err);
-		} else if (take(argc, argv, &i, "--html", &val)) {
+			break;
+		case USAGE_HTML:
 			if (*val == '\0')
 				usage_error("%s", "--html: an empty file name");
 			o->html = val;
-		} else if (take(argc, argv, &i, "--svg", &val)) {
+			break;
+		case USAGE_SVG:
 			if (*val == '\0')
 				usage_error("%s", "--svg: an empty file name");
 			o->svg = val;
-		} else if (take(argc, argv, &i, "--plot", &val)) {
+			break;
+		case USAGE_PLOT:
 			if (*val == '\0')
 				usage_error("%s", "--plot: an empty directory name");
 			o->plot = val;
-		} else if (take(argc, argv, &i, "--format", &val)) {
+			break;
+		case USAGE_FORMAT:
 			if (strcmp(val, "text") == 0)
 				o->format = REPORT_TEXT;
 			else if (strcmp(val, "csv") == 0)
@@ -619,13 +575,14 @@ parse_args(int argc, char **argv, struct opts *o)
 			else
 				usage_error("--format: value '%s' is not a format; allowed: text, csv, json, markdown",
 					    val);
-		} else if (take(argc, argv, &i, "--threshold", &val)) {
+			break;
+		case USAGE_THRESHOLD:
 			if (parse_double("--threshold", val, 0, 1e6, &o->threshold, err, sizeof(err)) != 0)
 				usage_error("%s", err);
-		} else if (take(argc, argv, &i, "--sections", &val)) {
+			break;
+		case USAGE_SECTIONS:
 			parse_sections(o, val);
-		} else {
-			usage_error("unknown option %s", a);
+			break;
 		}
 	}
 	if (o->summary_only && o->ab_only)
