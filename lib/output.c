@@ -75,38 +75,119 @@ valid_key(const char *key)
 }
 
 /*
- * Keys whose values differ between two runs of one setup: when they were
- * taken (date, round), what the machine was doing (load, cpu-mhz), what
- * a run measured on the side (overhead, lateness, cycle, udp totals,
- * granted buffers, I/O latency, page faults), its outcome (status,
- * precision), and temporary paths and server ports.  benchstat groups
- * results by every configuration line: one of these as a configuration
- * line would keep it from comparing two runs at all.  So they are written
- * as run notes, "# key: value", a line benchstat skips and the results
- * tool reads as it reads a configuration line.  Sorted (bsearch).
+ * The keys that are more than plain configuration (output.h).
+ *
+ * Run notes: keys whose values differ between two runs of one setup:
+ * when they were taken (date, round), what the machine was doing (load,
+ * cpu-mhz), what a run measured on the side (overhead, lateness, cycle,
+ * udp totals, granted buffers, I/O latency, page faults), its outcome
+ * (status, precision), and temporary paths and server ports.  benchstat
+ * groups results by every configuration line: one of these as a
+ * configuration line would keep it from comparing two runs at all.  So
+ * they are written as run notes, "# key: value", a line benchstat skips
+ * and the results tool reads as it reads a configuration line.
+ *
+ * Marks: the suite's and the programs' comment lines of a case (its
+ * noise, why it was noisy, a rerun), never configuration: benchstat would
+ * split the results by them.
+ *
+ * Sorted (bsearch; tests/lib/output-t checks it).
  */
-static const char *const run_note_keys[] = {
-	"ab-side", "ab-state", "best-chains", "cache-below", "clock", "clock-resolution", "cpu-mhz",
-	"cpuinfo-mhz", "cycle", "date", "dir", "file", "huge-pages", "input",
-	"io-latency", "lateness", "line-test", "load", "mhz-xor", "note", "output", "overhead",
-	"page-faults", "placement-busy", "precision", "received", "round", "server", "socket-buffer",
-	"status", "udp", "udp-short",
+#define ROW(key, kind, role) { key, OUTPUT_KEY_##kind, OUTPUT_ROLE_##role, 0, NULL }
+#define NOTE(key) ROW(key, RUN_NOTE, NONE)
+const struct output_key output_keys[] = {
+	NOTE("ab-side"),
+	NOTE("ab-state"),
+	ROW("args", CONFIG, ARGS),
+	ROW("bench", CONFIG, CASE),
+	NOTE("best-chains"),
+	/* lmdd's later passes served by a cache below the page cache. */
+	{ "cache-below", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_FLAG, 0, "cache below the page cache" },
+	NOTE("clock"),
+	NOTE("clock-resolution"),
+	NOTE("cpu-mhz"),
+	NOTE("cpuinfo-mhz"),
+	NOTE("cycle"),
+	NOTE("date"),
+	NOTE("dir"),
+	NOTE("file"),
+	/* governor, cpu0-governor ... */
+	{ "governor", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_GOVERNOR, 1, NULL },
+	ROW("hist", MARK, HIST),
+	NOTE("huge-pages"),
+	NOTE("input"),
+	NOTE("io-latency"),
+	NOTE("lateness"),
+	NOTE("line-test"),
+	ROW("load", RUN_NOTE, LOAD),
+	NOTE("mhz-xor"),
+	ROW("noise", MARK, NOISE),
+	ROW("noise-self", MARK, NOISE_SELF),
+	/* The suite's mark of a case run under other work. */
+	{ "noisy", OUTPUT_KEY_MARK, OUTPUT_ROLE_FLAG, 0, "noisy" },
+	NOTE("note"),
+	NOTE("output"),
+	NOTE("overhead"),
+	NOTE("page-faults"),
+	NOTE("placement-busy"),
+	ROW("precision", RUN_NOTE, PRECISION),
+	NOTE("received"),
+	ROW("round", RUN_NOTE, ROUND),
+	ROW("sample-time", CONFIG, SAMPLE_TIME),
+	NOTE("server"),
+	/* --settle: which of a noisy case's two runs was kept. */
+	ROW("settled", MARK, COMMENT),
+	ROW("size-reduced", CONFIG, REDUCED),
+	NOTE("socket-buffer"),
+	ROW("status", RUN_NOTE, STATUS),
+	NOTE("udp"),
+	NOTE("udp-short"),
 };
+#undef NOTE
+#undef ROW
+
+const size_t output_key_count = sizeof(output_keys) / sizeof(output_keys[0]);
 
 static int
 cmp_key(const void *a, const void *b)
 {
-	return strcmp(a, *(const char *const *)b);
+	return strcmp(a, ((const struct output_key *)b)->key);
+}
+
+const struct output_key *
+output_key_find(const char *key)
+{
+	const struct output_key *k;
+	const char *p;
+
+	k = bsearch(key, output_keys, output_key_count, sizeof(output_keys[0]), cmp_key);
+	if (k != NULL)
+		return k;
+	/* A suffix row: key's part after one of its '-' (cpu0-governor). */
+	for (p = strchr(key, '-'); p != NULL; p = strchr(p + 1, '-')) {
+		k = bsearch(p + 1, output_keys, output_key_count, sizeof(output_keys[0]), cmp_key);
+		if (k != NULL && k->suffix && p > key)
+			return k;
+	}
+	return NULL;
+}
+
+enum output_key_kind
+output_key_kind(const char *key)
+{
+	const struct output_key *k;
+
+	/* The box's fingerprint (box-date, box-load ...) as the host's. */
+	if (strncmp(key, "box-", 4) == 0)
+		key += 4;
+	k = output_key_find(key);
+	return k != NULL ? k->kind : OUTPUT_KEY_CONFIG;
 }
 
 int
 output_key_is_run_note(const char *key)
 {
-	/* The box's fingerprint (box-date, box-load ...) as the host's. */
-	if (strncmp(key, "box-", 4) == 0)
-		key += 4;
-	return bsearch(key, run_note_keys, sizeof(run_note_keys) / sizeof(run_note_keys[0]),
-		       sizeof(run_note_keys[0]), cmp_key) != NULL;
+	return output_key_kind(key) == OUTPUT_KEY_RUN_NOTE;
 }
 
 void
@@ -116,8 +197,9 @@ output_run_note_keys(FILE *f)
 	int saved = errno;
 
 	errno = 0;
-	for (i = 0; i < sizeof(run_note_keys) / sizeof(run_note_keys[0]); i++)
-		fprintf(f, "%s\n", run_note_keys[i]);
+	for (i = 0; i < output_key_count; i++)
+		if (output_keys[i].kind == OUTPUT_KEY_RUN_NOTE)
+			fprintf(f, "%s\n", output_keys[i].key);
 	note_error(f, saved);
 }
 
@@ -375,11 +457,12 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 	return 1;
 }
 
-int
-output_config(FILE *f, const char *key, const char *fmt, ...)
+/* The line "key: value", or "# key: value" (note), of the value fmt
+ * and ap, cut to fit and kept on one line. */
+static int
+put_line(FILE *f, int note, const char *key, const char *fmt, va_list ap)
 {
 	char value[OUTPUT_MAX_VALUE];
-	va_list ap;
 	char *p;
 	int n, saved;
 
@@ -387,9 +470,7 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 		errno = EINVAL;
 		return -1;
 	}
-	va_start(ap, fmt);
 	n = vsnprintf(value, sizeof(value), fmt, ap);
-	va_end(ap);
 	if (n >= (int)sizeof(value))
 		memcpy(value + sizeof(value) - 4, "...", 4);
 	/* A value is one line: a newline would start a bogus record. */
@@ -399,10 +480,33 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 	saved = errno;
 	errno = 0;
 	/* An empty value clears the key: "key:" alone, as the format has it. */
-	fprintf(f, "%s%s:%s%s\n", output_key_is_run_note(key) ? "# " : "", key, value[0] != '\0' ? " " : "",
-		value);
+	fprintf(f, "%s%s:%s%s\n", note ? "# " : "", key, value[0] != '\0' ? " " : "", value);
 	note_error(f, saved);
 	return 0;
+}
+
+int
+output_config(FILE *f, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = put_line(f, output_key_kind(key) != OUTPUT_KEY_CONFIG, key, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int
+output_note(FILE *f, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = put_line(f, 1, key, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 void

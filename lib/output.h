@@ -47,11 +47,96 @@ char *output_format_value(char *buf, size_t len, double v);
  * differs between runs of one setup (output_key_is_run_note) is written
  * as a run note, "# key: value": benchstat skips it, so it does not keep
  * two runs from being compared; the results tool reads it as a
- * configuration line.  Returns 0, or -1 on a bad key.
+ * configuration line.  A mark (output_key_kind) is written "# key:
+ * value" too.  Returns 0, or -1 (errno EINVAL) on a bad key.
  */
 int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
 
-/* Whether key is written as a run note (date, load, status, round, ...). */
+/*
+ * Print the line "# key: value" ("# key:" alone for an empty value)
+ * whatever the key: a line of the suite's own ("# bench: lat_syscall",
+ * "# status: ok", "# noisy: why"), or a program's configuration line
+ * noted in a case ("# placement: one").  The value is cut and kept on
+ * one line as output_config does.  Returns 0, or -1 (errno EINVAL) on a
+ * bad key.
+ */
+int output_note(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
+
+/*
+ * The keys of a run file that are more than plain configuration, one
+ * table: how each is written (its kind) and what it tells the results
+ * tool (its role, lib/resfile_hb.c).  A key not in it is plain
+ * configuration.  Adding a key the suite writes is one row.
+ */
+enum output_key_kind {
+	OUTPUT_KEY_CONFIG,	/* "key: value", a condition of the results
+				 * after it (bench:, args:, a program's
+				 * sample-time: ...) */
+	OUTPUT_KEY_RUN_NOTE,	/* "# key: value": differs between runs of
+				 * one setup (date, load, status, round ...);
+				 * benchstat skips it, the results tool reads
+				 * it as a configuration line */
+	OUTPUT_KEY_MARK		/* "# key: value": a mark of the moment
+				 * (noise, noisy, settled, hist), never a
+				 * configuration line */
+};
+
+enum output_key_role {
+	OUTPUT_ROLE_NONE,	/* configuration, nothing more */
+	OUTPUT_ROLE_CASE,	/* bench: opens a case, unless it is the
+				 * program's own header of the case the
+				 * suite just opened (same name, no results) */
+	OUTPUT_ROLE_ARGS,	/* args: the open case's arguments (its first) */
+	OUTPUT_ROLE_ROUND,	/* round: the round of the cases after it;
+				 * closes the open case */
+	OUTPUT_ROLE_STATUS,	/* status: the case's outcome; "failed" and
+				 * "implausible" flag the run, a failed case's
+				 * results are dropped */
+	OUTPUT_ROLE_PRECISION,	/* precision: "not-reached ..." flags the run */
+	OUTPUT_ROLE_SAMPLE_TIME,	/* sample-time: "T ms", the open case's
+					 * time of one sample (and configuration) */
+	OUTPUT_ROLE_REDUCED,	/* size-reduced: the open case's reduction
+				 * (and configuration) */
+	OUTPUT_ROLE_LOAD,	/* load: the run's highest (and configuration) */
+	OUTPUT_ROLE_GOVERNOR,	/* governor: other than performance flags the
+				 * run (and configuration) */
+	OUTPUT_ROLE_NOISE,	/* "# noise: cpu-others=C steal=S ticks=T":
+				 * the open case's noise; closes the case */
+	OUTPUT_ROLE_NOISE_SELF,	/* "# noise-self: ... run-ms=R ...": the open
+				 * case's own contention */
+	OUTPUT_ROLE_FLAG,	/* "# key: why": flags the open case, in the
+				 * words of the row's flag */
+	OUTPUT_ROLE_HIST,	/* "# hist: ...": single observations (lib/hist) */
+	OUTPUT_ROLE_COMMENT	/* "# key: text" for people; read as nothing */
+};
+
+struct output_key {
+	const char *key;
+	enum output_key_kind kind;
+	enum output_key_role role;
+	int suffix;		/* the row is also every key that ends in
+				 * "-" + key (cpu0-governor) */
+	const char *flag;	/* OUTPUT_ROLE_FLAG: what the run's flag says
+				 * ("<case>: <flag>: <why>") */
+};
+
+/* Sorted by key (output_key_find bsearches it). */
+extern const struct output_key output_keys[];
+extern const size_t output_key_count;
+
+/*
+ * The row of key: its own, else that of a suffix row it ends in
+ * ("-governor"); NULL for plain configuration.  The box's fingerprint
+ * keys (box-date ...) have no row: output_key_kind gives their kind.
+ */
+const struct output_key *output_key_find(const char *key);
+
+/* How key is written: its row's kind, the box's keys (box-load) as the
+ * host's; OUTPUT_KEY_CONFIG without a row. */
+enum output_key_kind output_key_kind(const char *key);
+
+/* Whether key is written as a run note (date, load, status, round, ...):
+ * its kind is OUTPUT_KEY_RUN_NOTE. */
 int output_key_is_run_note(const char *key);
 
 /* Print one sample line: "Benchmark<name>\t<iters>\t<value> <unit>". */
@@ -92,7 +177,7 @@ const struct output_unit *output_unit_find(const char *unit);
  */
 void output_unit_lines(FILE *f);
 
-/* Print the run-note keys (output_key_is_run_note), one a line. */
+/* Print the run-note keys (output_key_is_run_note), sorted, one a line. */
 void output_run_note_keys(FILE *f);
 
 /*

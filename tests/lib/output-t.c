@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,148 @@ capture(FILE *f)
 	return buf;
 }
 
+/*
+ * The run-note keys as they were before the table of keys had more than
+ * them: hostinfo -k prints this list, and the tests' RUN_NOTES is it.
+ */
+static const char run_notes[] =
+	"ab-side\nab-state\nbest-chains\ncache-below\nclock\nclock-resolution\ncpu-mhz\n"
+	"cpuinfo-mhz\ncycle\ndate\ndir\nfile\nhuge-pages\ninput\nio-latency\nlateness\n"
+	"line-test\nload\nmhz-xor\nnote\noutput\noverhead\npage-faults\nplacement-busy\n"
+	"precision\nreceived\nround\nserver\nsocket-buffer\nstatus\nudp\nudp-short\n";
+
+/* What the reader takes each key of a run file for (output.h). */
+static const struct {
+	const char *key;
+	enum output_key_kind kind;
+	enum output_key_role role;
+} roles[] = {
+	{ "bench", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_CASE },
+	{ "args", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_ARGS },
+	{ "round", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_ROUND },
+	{ "status", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_STATUS },
+	{ "precision", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_PRECISION },
+	{ "sample-time", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_SAMPLE_TIME },
+	{ "size-reduced", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_REDUCED },
+	{ "load", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_LOAD },
+	{ "governor", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_GOVERNOR },
+	{ "cpu0-governor", OUTPUT_KEY_CONFIG, OUTPUT_ROLE_GOVERNOR },
+	{ "noise", OUTPUT_KEY_MARK, OUTPUT_ROLE_NOISE },
+	{ "noise-self", OUTPUT_KEY_MARK, OUTPUT_ROLE_NOISE_SELF },
+	{ "noisy", OUTPUT_KEY_MARK, OUTPUT_ROLE_FLAG },
+	{ "cache-below", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_FLAG },
+	{ "hist", OUTPUT_KEY_MARK, OUTPUT_ROLE_HIST },
+	{ "settled", OUTPUT_KEY_MARK, OUTPUT_ROLE_COMMENT },
+	{ "ab-side", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_NONE },
+	{ "ab-state", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_NONE },
+	{ "note", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_NONE },
+	{ "date", OUTPUT_KEY_RUN_NOTE, OUTPUT_ROLE_NONE },
+};
+
+static void
+test_keys(void)
+{
+	const struct output_key *k;
+	size_t i;
+	int sorted = 1, flags = 1;
+	FILE *f;
+
+	for (i = 1; i < output_key_count; i++)
+		if (strcmp(output_keys[i - 1].key, output_keys[i].key) >= 0) {
+			diag("%s before %s", output_keys[i - 1].key, output_keys[i].key);
+			sorted = 0;
+		}
+	ok(sorted, "the table of keys is sorted, each key once (the lookup bsearches it)");
+	for (i = 0; i < output_key_count; i++)
+		if ((output_keys[i].role == OUTPUT_ROLE_FLAG) != (output_keys[i].flag != NULL))
+			flags = 0;
+	ok(flags, "a flag's row, and only a flag's, says what its flag says");
+	for (i = 0; i < HB_ARRAY_SIZE(roles); i++) {
+		k = output_key_find(roles[i].key);
+		if (k == NULL || k->kind != roles[i].kind || k->role != roles[i].role)
+			break;
+	}
+	ok(i == HB_ARRAY_SIZE(roles), "each suite key has its kind and role (%s)",
+	   i < HB_ARRAY_SIZE(roles) ? roles[i].key : "all");
+	ok(output_key_find("placement") == NULL && output_key_find("loads") == NULL
+	   && output_key_find("noise-selfish") == NULL && output_key_find("box-load") == NULL
+	   && output_key_find("governors") == NULL && output_key_find("cpu0-load") == NULL,
+	   "plain configuration has no row; a suffix row only matches whole parts after a '-'");
+	k = output_key_find("noisy");
+	ok(k != NULL && strcmp(k->flag, "noisy") == 0, "the noisy mark's flag says noisy");
+	is_int(OUTPUT_KEY_RUN_NOTE, output_key_kind("box-load"), "the box's load is a run note as the host's");
+	is_int(OUTPUT_KEY_CONFIG, output_key_kind("box-kernel"), "a key without a row is configuration");
+	ok(!output_key_is_run_note("bench") && !output_key_is_run_note("noisy")
+	   && !output_key_is_run_note("noise-self") && !output_key_is_run_note("sample-time")
+	   && !output_key_is_run_note("cpu0-governor"),
+	   "the rows that are no run notes (bench, a mark, sample-time, a governor) are not");
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	output_run_note_keys(f);
+	fflush(f);
+	is_string(run_notes, capture(f), "the run-note keys are printed as before, sorted");
+	fclose(f);
+}
+
+/* output_note and output_config of the suite's keys, and the lines read back. */
+static void
+test_note(void)
+{
+	struct output_line l;
+	static char value[OUTPUT_MAX_VALUE + 100], line[OUTPUT_MAX_VALUE + 200];
+	const char *t;
+	FILE *f;
+
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	ok(output_note(f, "bench", "%s", "lat_syscall") == 0, "output_note takes a key");
+	output_note(f, "args", "%s", "");
+	output_note(f, "status", "failed: %s", "two\nlines");
+	output_note(f, "placement", "%s", "one");
+	fflush(f);
+	is_string("# bench: lat_syscall\n# args:\n# status: failed: two lines\n# placement: one\n", capture(f),
+		  "it writes \"# key: value\" whatever the key's kind, \"# key:\" alone for an empty value, on one line");
+	fclose(f);
+
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	errno = 0;
+	ok(output_note(f, "Bad Key", "x") == -1 && errno == EINVAL && output_note(f, "", "x") == -1,
+	   "a bad key is refused (EINVAL)");
+	fflush(f);
+	is_string("", capture(f), "... and nothing is written");
+	fclose(f);
+
+	memset(value, 'w', sizeof(value) - 1);
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	output_note(f, "noisy", "%s", value);
+	rewind(f);
+	t = fgets(line, sizeof(line), f) != NULL ? line : "";
+	ok(strlen(t) == strlen("# noisy: ") + OUTPUT_MAX_VALUE && strcmp(t + strlen(t) - 4, "...\n") == 0,
+	   "a longer value is cut as output_config cuts it");
+	ok(output_parse_line(t, &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && l.run_note
+	   && strcmp(l.key, "noisy") == 0 && strlen(l.value) == OUTPUT_MAX_VALUE - 1,
+	   "... and reads back as a note of its key");
+	fclose(f);
+
+	f = tmpfile();
+	if (f == NULL)
+		bail("tmpfile failed");
+	output_config(f, "bench", "%s", "lat_syscall");
+	output_config(f, "sample-time", "%s", "2.5 ms");
+	output_config(f, "round", "%d", 2);
+	output_config(f, "noisy", "%s", "busy");
+	fflush(f);
+	is_string("bench: lat_syscall\nsample-time: 2.5 ms\n# round: 2\n# noisy: busy\n", capture(f),
+		  "output_config writes by the key's kind: configuration, run note, mark");
+	fclose(f);
+}
+
 int
 main(void)
 {
@@ -34,7 +177,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(55 + 11);
+	plan(55 + 11 + 16);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -129,6 +272,8 @@ main(void)
 			  "output_config writes a run note for date and the box's load, a configuration line for host");
 		fclose(g);
 	}
+	test_keys();
+	test_note();
 	ok(output_parse_line("", &l) == 0 && l.kind == OUTPUT_LINE_OTHER, "a blank line is other");
 	ok(output_parse_line("Simple syscall: 0.04 microseconds", &l) == 0 && l.kind == OUTPUT_LINE_OTHER,
 	   "lmbench prose is other, not config");
