@@ -2,11 +2,14 @@
  * resfile_hb: reading hostbench's result files (see resfile.h), the Go
  * benchmark data format that lib/output writes: configuration lines make
  * the fingerprint until the first "bench:", then open and describe the
- * cases ("bench:", "args:", "round:", "status:", "precision:",
- * "size-reduced:", the suite's "# noise:" lines); result lines are
- * samples, a run's own figures on them (p50-ns, local-%sys) read under
- * the names of the metric table (output_internal); "Unit" lines, the
- * format's unit metadata for benchstat, are skipped.  The run being built is resfile.c's (resfile_int.h).
+ * cases; result lines are samples, a run's own figures on them (p50-ns,
+ * local-%sys) read under the names of the metric table (output_internal);
+ * "Unit" lines, the format's unit metadata for benchstat, are skipped.
+ * What a key tells beyond configuration ("bench:" opens a case, "round:"
+ * closes one, "# noisy:" flags it ...) is its role in lib/output's table
+ * of keys (output_keys), read here by a switch on the role: a key the
+ * suite adds is a row there.  The run being built is resfile.c's
+ * (resfile_int.h).
  */
 #include "config.h"
 
@@ -18,15 +21,6 @@
 #include "output.h"
 #include "resfile.h"
 #include "resfile_int.h"
-
-static int
-is_governor_key(const char *key)
-{
-	size_t n = strlen(key);
-
-	return strcmp(key, "governor") == 0
-	       || (n > 9 && strcmp(key + n - 9, "-governor") == 0);
-}
 
 /* Any governor word other than "performance" (and not "unknown"). */
 static int
@@ -102,7 +96,7 @@ noise_line(struct resfile_parser *p, const char *line)
 {
 	struct resfile_case *c;
 
-	if (strncmp(line, "# noise:", 8) != 0 || !p->case_open)
+	if (!p->case_open)
 		return;
 	c = &p->r->cases[p->r->ncases - 1];
 	c->others = noise_value(line, "cpu-others=");
@@ -187,44 +181,108 @@ case_text(struct resfile_parser *p, char **field, const char *value)
 	return 0;
 }
 
+/* "precision: not-reached ..." flags the run, under the case's name (the
+ * program's own where it ran under another bench: than the suite's). */
+static int
+precision_line(struct resfile_parser *p, const char *value)
+{
+	const char *label = p->suite_label;
+	char own[2 * OUTPUT_MAX_VALUE];
+	const char *rest;
+
+	if (strncmp(value, "not-reached", 11) != 0)
+		return 0;
+	rest = value + 11;
+	if (strcmp(p->suite_bench, p->bench) != 0) {
+		snprintf(own, sizeof(own), "%s%s%s", p->bench,
+			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
+		label = own;
+	}
+	while (*rest == ' ')
+		rest++;
+	return resfile_add_flag(p, "%s: precision not reached%s%s", label, *rest ? ": " : "", rest);
+}
+
+/*
+ * A mark of a case, "# key:..." of a key whose role is one of the marks'
+ * (output_keys): read by its role.  Returns 1 when line was one, with
+ * *ret what reading it returned (0, or -1 with the parser's message);
+ * 0 when line is to be read as a note.
+ */
+static int
+mark_line(struct resfile_parser *p, const char *line, int *ret)
+{
+	char key[OUTPUT_MAX_KEY];
+	const struct output_key *row;
+	const char *text;
+	size_t n;
+
+	if (line[1] != ' ')
+		return 0;
+	n = strspn(line + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
+	if (n == 0 || n >= sizeof(key) || line[2 + n] != ':')
+		return 0;
+	memcpy(key, line + 2, n);
+	key[n] = '\0';
+	if ((row = output_key_find(key)) == NULL)
+		return 0;
+	text = line + 2 + n + 1;
+	*ret = 0;
+	switch (row->role) {
+	case OUTPUT_ROLE_HIST:
+		*ret = hist_line(p, line);
+		return 1;
+	case OUTPUT_ROLE_NOISE:
+		noise_line(p, line);
+		return 1;
+	/*
+	 * These are "# key: text": a line without the blank after the
+	 * colon has always been read as a note instead (a flag's as
+	 * configuration, "# noise-self:x" as nothing).
+	 */
+	case OUTPUT_ROLE_FLAG:
+		if (*text != ' ')
+			return 0;
+		text++;
+		n = strcspn(text, "\r\n");
+		if (p->case_open)
+			*ret = resfile_add_flag(p, "%s: %s: %.*s", p->suite_label, row->flag, (int)n, text);
+		return 1;
+	case OUTPUT_ROLE_NOISE_SELF:
+		if (*text != ' ')
+			return 0;
+		noise_self_line(p, line);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int
 resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminated)
 {
 	struct output_line l;
+	const struct output_key *row;
 	size_t k;
 
 	if (line[0] == '#') {
-		if (strncmp(line, "# hist:", 7) == 0)
-			return hist_line(p, line);
-		/* The suite's mark of a case run under other work. */
-		if (strncmp(line, "# noisy: ", 9) == 0) {
-			size_t n = strcspn(line + 9, "\r\n");
+		int ret;
 
-			return p->case_open ? resfile_add_flag(p, "%s: noisy: %.*s", p->suite_label, (int)n, line + 9) : 0;
-		}
-		/* lmdd's later passes served by a cache below the page cache. */
-		if (strncmp(line, "# cache-below: ", 15) == 0) {
-			size_t n = strcspn(line + 15, "\r\n");
-
-			return p->case_open ? resfile_add_flag(p, "%s: cache below the page cache: %.*s",
-							       p->suite_label, (int)n, line + 15) : 0;
-		}
-		if (strncmp(line, "# noise:", 8) == 0) {
-			noise_line(p, line);
-			return 0;
-		}
-		if (strncmp(line, "# noise-self: ", 14) == 0) {
-			noise_self_line(p, line);
-			return 0;
-		}
+		if (mark_line(p, line, &ret))
+			return ret;
 		/*
 		 * A note: the fingerprint's run notes ("# date: ...", "# load:
 		 * ..."), and in a case any "# key: value" (the suite writes a
-		 * case's lines as notes); else a comment.
+		 * case's lines as notes) but a mark the reader has no use for
+		 * (noise-self not in its form, settled); else a comment.
 		 */
-		if (output_parse_line(line, &l) != 0 || l.kind != OUTPUT_LINE_CONFIG
-		    || (!p->in_bench && !output_key_is_run_note(l.key) && strcmp(l.key, "bench") != 0)
-		    || strcmp(l.key, "noise-self") == 0 || strcmp(l.key, "settled") == 0)
+		if (output_parse_line(line, &l) != 0 || l.kind != OUTPUT_LINE_CONFIG)
+			return 0;
+		row = output_key_find(l.key);
+		if (!p->in_bench && !output_key_is_run_note(l.key)
+		    && (row == NULL || row->role != OUTPUT_ROLE_CASE))
+			return 0;
+		if (row != NULL && (row->role == OUTPUT_ROLE_NOISE_SELF || row->role == OUTPUT_ROLE_COMMENT))
 			return 0;
 	} else if (output_parse_line(line, &l) != 0)
 		return resfile_fail(p, "malformed result line%s", last_unterminated
@@ -269,21 +327,21 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 	}
 	if (l.kind != OUTPUT_LINE_CONFIG)
 		return 0;
-	if (strcmp(l.key, "bench") == 0) {
+	row = output_key_find(l.key);
+	switch (row != NULL ? row->role : OUTPUT_ROLE_NONE) {
+	case OUTPUT_ROLE_CASE:
 		p->in_bench = 1;
 		snprintf(p->bench, sizeof(p->bench), "%s", l.value);
 		p->args[0] = '\0';
 		return bench_line(p, l.value);
-	}
-	if (strcmp(l.key, "args") == 0) {
+	case OUTPUT_ROLE_ARGS:
 		snprintf(p->args, sizeof(p->args), "%s", l.value);
 		if (p->case_args || !p->case_open)
 			return 0;
 		p->case_args = 1;
 		return case_text(p, &p->r->cases[p->r->ncases - 1].args,
 				 has_args(l.value) ? l.value : "");
-	}
-	if (strcmp(l.key, "round") == 0) {
+	case OUTPUT_ROLE_ROUND: {
 		char *end;
 		unsigned long round = strtoul(l.value, &end, 10);
 
@@ -291,17 +349,7 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		p->case_open = 0;
 		return 0;
 	}
-	if (strcmp(l.key, "sample-time") == 0 && p->case_open) {
-		char *end;
-		double ms = strtod(l.value, &end);
-
-		if (end != l.value && ms > 0 && isfinite(ms) && strncmp(end, " ms", 3) == 0)
-			p->r->cases[p->r->ncases - 1].sample_ms = ms;
-	}
-	if (strcmp(l.key, "size-reduced") == 0 && p->case_open
-	    && case_text(p, &p->r->cases[p->r->ncases - 1].reduced, l.value) != 0)
-		return -1;
-	if (strcmp(l.key, "status") == 0) {
+	case OUTPUT_ROLE_STATUS:
 		snprintf(p->suite_bench, sizeof(p->suite_bench), "%s", p->bench);
 		snprintf(p->suite_label, sizeof(p->suite_label), "%s%s%s", p->bench,
 			 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
@@ -310,28 +358,37 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 		if (strncmp(l.value, "failed", 6) == 0 || strncmp(l.value, "implausible", 11) == 0)
 			return resfile_add_flag(p, "%s: %s", p->suite_label, l.value);
 		return 0;
-	}
-	if (strcmp(l.key, "precision") == 0) {
-		if (strncmp(l.value, "not-reached", 11) == 0) {
-			const char *label = p->suite_label;
-			char own[2 * OUTPUT_MAX_VALUE];
-			const char *rest = l.value + 11;
+	case OUTPUT_ROLE_PRECISION:
+		return precision_line(p, l.value);
+	/* The rest are configuration lines too. */
+	case OUTPUT_ROLE_SAMPLE_TIME:
+		if (p->case_open) {
+			char *end;
+			double ms = strtod(l.value, &end);
 
-			if (strcmp(p->suite_bench, p->bench) != 0) {
-				snprintf(own, sizeof(own), "%s%s%s", p->bench,
-					 has_args(p->args) ? " " : "", has_args(p->args) ? p->args : "");
-				label = own;
-			}
-			while (*rest == ' ')
-				rest++;
-			return resfile_add_flag(p, "%s: precision not reached%s%s", label,
-						*rest ? ": " : "", rest);
+			if (end != l.value && ms > 0 && isfinite(ms) && strncmp(end, " ms", 3) == 0)
+				p->r->cases[p->r->ncases - 1].sample_ms = ms;
 		}
-		return 0;
-	}
-	if (strcmp(l.key, "load") == 0)
+		break;
+	case OUTPUT_ROLE_REDUCED:
+		if (p->case_open && case_text(p, &p->r->cases[p->r->ncases - 1].reduced, l.value) != 0)
+			return -1;
+		break;
+	case OUTPUT_ROLE_LOAD:
 		resfile_note_load(p, l.value);
-	if (is_governor_key(l.key) && check_governor(p, l.value) != 0)
-		return -1;
+		break;
+	case OUTPUT_ROLE_GOVERNOR:
+		if (check_governor(p, l.value) != 0)
+			return -1;
+		break;
+	/* A mark's key without its "# " ("noise: x") is configuration. */
+	case OUTPUT_ROLE_NONE:
+	case OUTPUT_ROLE_NOISE:
+	case OUTPUT_ROLE_NOISE_SELF:
+	case OUTPUT_ROLE_FLAG:
+	case OUTPUT_ROLE_HIST:
+	case OUTPUT_ROLE_COMMENT:
+		break;
+	}
 	return resfile_set_config(p, l.key, l.value);
 }

@@ -500,6 +500,117 @@ test_cache_sized(void)
 	resfile_free(&r);
 }
 
+/*
+ * A suite's run of today's form, a line of each role (lib/output's
+ * output_keys): the suite's "# bench:" and the program's own "bench:"
+ * after it, rounds, statuses, marks and flags.
+ */
+static const char roles[] =
+	"hostbench: 0.1.0\n"
+	"host: box\n"
+	"# box-load: 9.00\n"
+	"# sizes: before any case\n"
+	"# round: 1\n"
+	"# bench: lat_syscall\n"
+	"# args: null\n"
+	"# status: ok\n"
+	"# noisy: other processes used 0.60 CPUs (threshold 0.25)\n"
+	"# settled: rerun after noisy; kept the rerun\n"
+	"bench: lat_syscall\n"
+	"args: -N 2 -o raw null\n"
+	"# placement: one\n"
+	"# sample-time: 2.5 ms\n"
+	"# noise-self: nivcsw=1 nvcsw=2 children-csw=0 wall-ms=40 run-ms=30.0 wait-ms=10.0\n"
+	"BenchmarkLatSyscall/op=null\t1000\t100 ns/op\n"
+	"BenchmarkLatSyscall/op=null\t1000\t102 ns/op\n"
+	"# noise: cpu-others=0.60 steal=0.05 ticks=40\n"
+	"# noisy: a line after the case's noise\n"
+	"# bench: lmdd\n"
+	"# args:\n"
+	"# status: ok\n"
+	"# size-reduced: SIZE 64M to 8M (50% of 16M available)\n"
+	"BenchmarkLmdd/op=read/size=8M/bs=1M/flush=1/pass=first\t8\t900 MB/s\n"
+	"# cache-below: the later passes ran at 2500 MB/s\n"
+	"# round: 2\n"
+	"# noise: cpu-others=0.90 steal=0.00 ticks=10\n"
+	"# bench: lat_syscall\n"
+	"# args: null\n"
+	"# status: failed: killed by signal 9\n"
+	"BenchmarkLatSyscall/op=null\t1000\t5 ns/op\n"
+	"# bench: lat_ctx\n"
+	"# args: 2\n"
+	"# status: ok\n"
+	"# precision: not-reached ±3.00% (target ±1%) after 3 samples\n"
+	"# load: 1.50\n"
+	"cpu0-governor: powersave\n"
+	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2000 ns/op\n"
+	"bench: lat_ctx\n"
+	"BenchmarkLatCtx/size=0K/procs=2/placement=one\t10\t2100 ns/op\n";
+
+static void
+test_roles(void)
+{
+	struct resfile_run r;
+	const struct resfile_result *x;
+	char err[512];
+
+	ok(parse(&r, "roles.0", roles, err, sizeof(err)) == 0, "a run with a line of each role parses: %s", err);
+	/* case */
+	is_int(5, (long)r.ncases, "bench: the program's own after the suite's # bench: of the same name "
+	       "continues its case; the same name after results opens one");
+	/* args */
+	ok(r.ncases == 5 && strcmp(r.cases[0].args, "null") == 0,
+	   "args: a case's are the suite's, not the program's that follow");
+	ok(r.ncases == 5 && strcmp(r.cases[1].args, "") == 0, "\"# args:\" alone: none");
+	/* round */
+	ok(r.ncases == 5 && r.cases[0].round == 1 && r.cases[1].round == 1 && r.cases[2].round == 2,
+	   "round: the cases after it are of that round");
+	ok(r.ncases == 5 && isnan(r.cases[1].others),
+	   "round: it closes the case (the noise line after it is not lmdd's)");
+	ok(resfile_config(&r, "round") == NULL, "round: not configuration");
+	/* status */
+	ok(has_flag(&r, "lat_syscall null: failed: killed by signal 9"), "status: a failure flags the run");
+	x = resfile_find(&r, "LatSyscall/op=null", "ns/op");
+	ok(x != NULL && x->n == 2 && x->v[0] == 100 && x->v[1] == 102,
+	   "status: the failed case's records are no results");
+	ok(resfile_config(&r, "status") == NULL, "status: not configuration");
+	/* precision */
+	ok(has_flag(&r, "lat_ctx 2: precision not reached: ±3.00% (target ±1%) after 3 samples"),
+	   "precision: not-reached flags the case");
+	ok(resfile_config(&r, "precision") == NULL, "precision: not configuration");
+	/* sample-time, size-reduced */
+	ok(r.ncases == 5 && r.cases[0].sample_ms == 2.5 && isnan(r.cases[1].sample_ms),
+	   "sample-time: the case's time of one sample");
+	is_string("2.5 ms", resfile_config(&r, "sample-time"), "sample-time: configuration too");
+	ok(r.ncases == 5 && r.cases[1].reduced != NULL && strstr(r.cases[1].reduced, "to 8M") != NULL
+	   && r.cases[0].reduced == NULL, "size-reduced: the case's own");
+	/* load and governor */
+	is_double(1.5, r.max_load, 1e-12, "load: the run's highest (the box's is not the host's)");
+	is_string("9.00", resfile_config(&r, "box-load"), "the box's load is a run note of the fingerprint");
+	ok(has_flag(&r, "governor powersave (not performance)"), "a CPU's governor (cpu0-governor) flags the run");
+	/* noise and noise-self */
+	ok(r.ncases == 5 && fabs(r.cases[0].others - 0.60) < 1e-12 && fabs(r.cases[0].steal - 0.05) < 1e-12
+	   && r.cases[0].ticks == 40, "noise: the case's noise");
+	ok(r.ncases == 5 && r.cases[0].run_ms == 30 && r.cases[0].wait_ms == 10 && r.cases[0].wall_ms == 40,
+	   "noise-self: the case's own contention");
+	ok(resfile_config(&r, "noise") == NULL && resfile_config(&r, "noise-self") == NULL,
+	   "noise, noise-self: not configuration");
+	/* flags */
+	ok(has_flag(&r, "lat_syscall null: noisy: other processes used 0.60 CPUs (threshold 0.25)"),
+	   "noisy: flags the case, under the suite's name for it");
+	ok(!has_flag(&r, "a line after the case's noise"), "noisy: after the case's noise line, nothing");
+	ok(has_flag(&r, "lmdd: cache below the page cache: the later passes ran at 2500 MB/s"),
+	   "cache-below: flags the case in its own words");
+	ok(resfile_config(&r, "noisy") == NULL && resfile_config(&r, "cache-below") == NULL,
+	   "noisy, cache-below: not configuration");
+	/* comment, notes */
+	ok(resfile_config(&r, "settled") == NULL && !has_flag(&r, "rerun"), "settled: read as nothing");
+	is_string("one", resfile_config(&r, "placement"), "a note in a case is configuration");
+	ok(resfile_config(&r, "sizes") == NULL, "a note of plain configuration before any case is a comment");
+	is_uint(6, r.nflags, "and nothing else is flagged");
+	resfile_free(&r);
+}
+
 int
 main(void)
 {
@@ -510,7 +621,7 @@ main(void)
 	const char *srcdir = getenv("top_srcdir");
 	size_t i;
 
-	plan(107 + 10 + 6 + 2 + 5 + 13 + 10);
+	plan(107 + 10 + 6 + 2 + 5 + 13 + 10 + 29);
 
 	/* ------------------------------------------------ a run's own figures, old and new */
 	{
@@ -866,5 +977,6 @@ main(void)
 	resfile_free(&r);
 	test_run_bounds();
 	test_cache_sized();
+	test_roles();
 	return 0;
 }
