@@ -6,8 +6,9 @@
 # program that is built, every program is in the suite, every column a
 # case says it fills exists, every column is filled by some case, every
 # result a program prints has its metric entry, every metric entry is of
-# a program, a case's columns are of the program that runs it, and each
-# program's man page has the SYNOPSIS its usage gives (--synopsis).
+# a program, a case's columns are of the program that runs it, each
+# program's man page has the SYNOPSIS its usage gives (--synopsis), and
+# hostbench-compare's page the SYNOPSIS and OPTIONS of its table of options.
 # Each failure names what is missing, and where to add it.
 . "$top_srcdir/tests/tap/libtap.sh"
 
@@ -18,7 +19,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 11
+plan 12
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -153,6 +154,26 @@ if [ -f "$top_builddir/bench/lat_syscall" ]; then
 else
 	skip 'the programs are not built'
 fi
+
+# hostbench-compare's usage is written once too, in its table of options
+# (results/usage.c): its man page's SYNOPSIS and OPTIONS are what
+# --synopsis and --man-options print (make man-synopsis writes them there).
+_page=$top_srcdir/doc/hostbench-compare.1
+for _sec in SYNOPSIS OPTIONS; do
+	case $_sec in
+	SYNOPSIS) _opt=--synopsis ;;
+	*) _opt=--man-options ;;
+	esac
+	awk -v sec=".SH $_sec" '$0 == sec { on = 1 } on && /^\.SH / && $0 != sec { exit } on' \
+		"$_page" >"$tmpd/man.sec"
+	$TEST_WRAPPER "$compare" "$_opt" >"$tmpd/prog.sec" 2>&1 ||
+		printf 'hostbench-compare %s failed: %s\n' "$_opt" "$(head -n 1 "$tmpd/prog.sec")"
+	[ -s "$tmpd/prog.sec" ] || printf 'hostbench-compare %s printed nothing\n' "$_opt"
+	cmp -s "$tmpd/man.sec" "$tmpd/prog.sec" ||
+		printf "doc/hostbench-compare.1: its %s section is not what hostbench-compare %s prints (make man-synopsis): %s\n" \
+			"$_sec" "$_opt" "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+done >"$tmpd/bad"
+report "$tmpd/bad" "hostbench-compare's man page has the SYNOPSIS and OPTIONS of its table of options"
 
 # A run of the test profile with the real programs.
 run_ok=no
