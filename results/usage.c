@@ -251,8 +251,8 @@ usage_find(const char *arg, size_t len)
 
 /* ---------------------------------------------------------------- forms */
 
-/* One thing the usage shows: an option in brackets (or several, one
- * of which), an option of a form, or operands. */
+/* One thing the usage shows: an option in brackets (or several, of
+ * which one may be given), an option of a form, or operands. */
 struct item {
 	int form;			/* it starts a form */
 	int brackets;
@@ -270,22 +270,24 @@ struct item {
 static size_t
 items(struct item *it)
 {
+	struct item *open = NULL;	/* the brackets the option before is in */
 	size_t i, n = 0;
-	int in_brackets = 0;
 
 	for (i = 0; i < usage_nopts; i++) {
 		const struct usage_opt *u = &usage_opts[i];
 
-		if (u->place == USAGE_OR && in_brackets && it[n - 1].nopt < HB_ARRAY_SIZE(it[n - 1].opt)) {
-			it[n - 1].opt[it[n - 1].nopt++] = u;
+		if (u->place == USAGE_OR && open != NULL && open->nopt < HB_ARRAY_SIZE(open->opt)) {
+			open->opt[open->nopt++] = u;
 		} else if (u->place == USAGE_MAIN || u->place == USAGE_OR) {
-			memset(&it[n], 0, sizeof(it[n]));
-			it[n].form = n == 0;
-			it[n].brackets = 1;
-			it[n].opt[0] = u;
-			it[n++].nopt = 1;
+			open = &it[n++];
+			memset(open, 0, sizeof(*open));
+			open->form = n == 1;
+			open->brackets = 1;
+			open->opt[0] = u;
+			open->nopt = 1;
+		} else {
+			open = NULL;
 		}
-		in_brackets = u->place == USAGE_MAIN || u->place == USAGE_OR;
 	}
 	memset(&it[n], 0, sizeof(it[n]));
 	it[n].form = n == 0;
@@ -441,12 +443,13 @@ static void
 roff_words(FILE *f, const char *s, int literal)
 {
 	while (*s != '\0') {
-		size_t n = 0, upper = 0;
+		size_t n = 0;
+		int upper = 0;
 
-		while (is_word(s[n]))
-			upper += is_upper(s[n++]);
+		for (; is_word(s[n]); n++)
+			upper |= is_upper(s[n]);
 		if (n > 0) {
-			roff_font(f, upper > 0 || !literal ? 'I' : 'B', s, n);
+			roff_font(f, upper || !literal ? 'I' : 'B', s, n);
 			s += n;
 		} else if (*s == ' ') {
 			fputs(" \\%", f);

@@ -82,7 +82,7 @@ plain(const struct usage_opt *u, char *buf, size_t size)
 static void
 roff_name(const char *name, char *buf, size_t size)
 {
-	char t[128];
+	char t[128] = "";
 	size_t n = 0;
 
 	for (; *name != '\0' && n + 2 < sizeof(t); name++) {
