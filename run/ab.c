@@ -199,7 +199,7 @@ ab_decided(unsigned rounds_done)
 		return 2;
 	}
 	snprintf(look, sizeof(look), "%u", R.look);
-	for (i = 0; i < R.nwrapper && n < 20; i++)
+	for (i = 0; !case_is_script(tool) && i < R.nwrapper && n < 20; i++)
 		argv[n++] = R.wrapper[i];
 	argv[n++] = (char *)tool;
 	argv[n++] = (char *)"--look";

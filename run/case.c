@@ -144,6 +144,20 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 }
 
 int
+case_is_script(const char *path)
+{
+	char head[2] = { 0, 0 };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (read(fd, head, 2) != 2)
+		head[0] = 0;
+	close(fd);
+	return head[0] == '#' && head[1] == '!';
+}
+
+int
 case_spawn(char *const *argv, const char *out, const char *err, int use_wrapper)
 {
 	char prog[4200];
@@ -151,6 +165,10 @@ case_spawn(char *const *argv, const char *out, const char *err, int use_wrapper)
 	size_t n = 0, i;
 
 	snprintf(prog, sizeof(prog), "%s/%s", R.libexec, argv[0]);
+	/* A script runs by its interpreter, which the wrapper (qemu-user)
+	 * would not: a stand-in program of a test, a board's own script. */
+	if (use_wrapper && case_is_script(prog))
+		use_wrapper = 0;
 	if (use_wrapper)
 		for (i = 0; i < R.nwrapper && n < 200; i++)
 			args[n++] = R.wrapper[i];
@@ -371,7 +389,13 @@ program_output(int k, const char *path)
 		*nl = '\0';
 		kl = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789-");
 		if (p[0] >= 'a' && p[0] <= 'z' && p[kl] == ':') {
-			if (!((kl == 5 && strncmp(p, "bench", 5) == 0) || (kl == 4 && strncmp(p, "args", 4) == 0)))
+			static struct output_line l;
+
+			if ((kl == 5 && strncmp(p, "bench", 5) == 0) || (kl == 4 && strncmp(p, "args", 4) == 0))
+				;
+			else if (output_parse_line(p, &l) == 0 && l.kind == OUTPUT_LINE_CONFIG && !l.run_note)
+				output_note(R.side[k].f, l.key, "%s", l.value);
+			else
 				record_put(k, "# %s\n", p);
 		} else
 			record_put(k, "%s\n", p);
@@ -427,11 +451,28 @@ kind(int rc)
 	return rc == 0 ? 0 : rc == 3 ? 1 : 2;
 }
 
+/* The case's lines before its program's output: the program and the
+ * arguments the suite gave it (notes: its program's own header follows,
+ * without them), and how it ended. */
 static void
 record_head(int k, const struct suite_case *c, const char *status)
 {
-	record_put(k, "# bench: %s\n# args:%s%s\n# status: %s\n", c->prog, c->args[0] ? " " : "",
-		   c->args, status);
+	FILE *f = R.side[k].f;
+
+	output_note(f, "bench", "%s", c->prog);
+	output_note(f, "args", "%s", c->args);
+	output_config(f, "status", "%s", status);
+	record_flush(k);
+}
+
+/* The noise line, "# noise: cpu-others=...", written as its key and value. */
+static void
+record_noise(int k, const char *line)
+{
+	if (strncmp(line, "# noise: ", 9) != 0)
+		return;
+	output_config(R.side[k].f, "noise", "%s", line + 9);
+	record_flush(k);
 }
 
 static void
@@ -444,7 +485,7 @@ skipped(int k, const struct suite_case *c, const char *status, struct busy_snap 
 	busy_read(&b1, R.proc);
 	busy_loadavg(load, sizeof(load), R.proc);
 	if (busy_line(line, sizeof(line), b0, &b1, load) > 0)
-		record_put(k, "%s\n", line);
+		record_noise(k, line);
 }
 
 void
@@ -561,14 +602,14 @@ case_run(int k, const struct suite_case *c)
 	/* Notes, as the noise line: a mark of the moment, not a condition of
 	 * the measurement (benchstat would split its results by it). */
 	if (a.v.why[0] != '\0') {
-		record_put(k, "# noisy: %s\n", a.v.why);
+		output_config(R.side[k].f, "noisy", "%s", a.v.why);
 		R.nnoisy++;
 	}
 	if (settled[0] != '\0')
-		record_put(k, "# settled: %s\n", settled);
+		output_config(R.side[k].f, "settled", "%s", settled);
 	program_output(k, out);
 	if (a.noise[0] != '\0')
-		record_put(k, "%s\n", a.noise);
+		record_noise(k, a.noise);
 	R.pr.done_w += c->ds;
 	run_progress("%s (%s%s%s)\n", status, progress_fmt(t3, sizeof(t3), progress_now() - t0),
 		     a.v.why[0] ? ", noisy" : "", settled[0] ? ", rerun" : "");

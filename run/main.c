@@ -32,6 +32,8 @@
 #include <unistd.h>
 
 #include "mem.h"
+#include "msg.h"
+#include "output.h"
 #include "runner.h"
 
 struct runner R;
@@ -41,39 +43,39 @@ static pid_t main_pid;
 void
 run_warn(const char *fmt, ...)
 {
+	char buf[8192];
 	va_list ap;
 
-	fprintf(stderr, "hostbench: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	msg_warn("%s", buf);
 }
 
 void
 run_die(const char *fmt, ...)
 {
+	char buf[8192];
 	va_list ap;
 
-	fprintf(stderr, "hostbench: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
+	msg_die("%s", buf);
 }
 
 void
 run_usage_error(const char *fmt, ...)
 {
+	char buf[8192];
 	va_list ap;
 
-	fprintf(stderr, "hostbench: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'hostbench -h' for help.\n");
-	exit(2);
+	msg_warn("%s", buf);
+	fprintf(stderr, "Try '%s -h' for help.\n", msg_prog());
+	msg_quit(2);
 }
 
 void
@@ -373,7 +375,8 @@ experiment(void)
 			}
 			if (R.side[side].f == NULL)
 				record_open_side(side);
-			record_put(side, "# round: %u\n", k);
+			output_config(R.side[side].f, "round", "%u", k);
+			record_flush(side);
 			for (c = 0; c < R.cases.n; c++) {
 				R.i++;
 				case_run(side, &R.cases.v[c]);
@@ -411,7 +414,7 @@ compare(const char *a, const char *b, int replace)
 
 	if (tool == NULL || tool[0] == '\0')
 		run_die("compare: the results tool hostbench-compare is not built (set HOSTBENCH_COMPARE)");
-	for (i = 0; i < R.nwrapper && n < 30; i++)
+	for (i = 0; !case_is_script(tool) && i < R.nwrapper && n < 30; i++)
 		argv[n++] = R.wrapper[i];
 	argv[n++] = (char *)tool;
 	if (R.s.until != NULL) {
@@ -453,6 +456,8 @@ main(int argc, char **argv)
 	int ab;
 
 	main_pid = getpid();
+	/* The user ran hostbench: its messages are the front end's. */
+	msg_init("hostbench");
 	R.proc = "/proc";
 	if (argc < 2 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "ab") != 0)) {
 		fprintf(stderr, "usage: hostbench-run run|ab [options]\n");
@@ -525,5 +530,5 @@ main(int argc, char **argv)
 	record_publish(0, final[0], sizeof(final[0]));
 	summary(rounds);
 	printf("%s\n", final[0]);
-	return 0;
+	return MSG_EXIT_OK;
 }

@@ -21,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fingerprint.h"
 #include "output.h"
 #include "runner.h"
 
@@ -285,18 +284,69 @@ header_value(const char *text, const char *key, char *buf, size_t len)
 		}
 }
 
-/* The fingerprint, as hostinfo prints it, into a string (malloc'd). */
+/* A file's whole text, malloc'd, or NULL. */
+static char *
+file_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0
+	    && (text = malloc((size_t)n + 1)) != NULL)
+		text[fread(text, 1, (size_t)n, f)] = '\0';
+	fclose(f);
+	return text;
+}
+
+/*
+ * The host fingerprint, malloc'd: hostinfo's lines, with the wrapper's
+ * command as the emulation when there is one (hostinfo, emulated itself,
+ * sees only a binfmt_misc entry that runs it); or, when hostinfo cannot
+ * tell, what uname can.
+ */
 static char *
 fingerprint_text(void)
 {
-	char *text = NULL;
+	char out[4200], err[4200], prog[4200], why[1024], date[64], *argv[4], *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	struct utsname u;
+	struct stat st;
+	time_t now = time(NULL);
+	FILE *f;
 
-	if (f == NULL)
+	snprintf(out, sizeof(out), "%s/info", R.work);
+	snprintf(err, sizeof(err), "%s/info.err", R.work);
+	snprintf(prog, sizeof(prog), "%s/hostinfo", R.libexec);
+	if (stat(prog, &st) == 0) {
+		int rc;
+
+		argv[0] = (char *)"hostinfo";
+		argv[1] = R.emulation[0] != '\0' ? (char *)"-e" : NULL;
+		argv[2] = R.emulation;
+		argv[3] = NULL;
+		rc = case_spawn(argv, out, err, 1);
+		if (rc == 0 && (text = file_text(out)) != NULL && text[0] != '\0')
+			return text;
+		free(text);
+		case_last_line(err, why, sizeof(why));
+		run_warn("hostinfo failed: %s", why);
+	} else
+		run_warn("hostinfo is not built; the fingerprint tells less about the host");
+	if ((f = open_memstream(&text, &len)) == NULL)
 		run_die("cannot hold the fingerprint: %s", strerror(errno));
-	fingerprint_print(f, R.emulation[0] != '\0' ? R.emulation : NULL);
-	output_unit_lines(f);
+	if (uname(&u) != 0)
+		memset(&u, 0, sizeof(u));
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
+	output_config(f, "host", "%s", u.nodename);
+	output_config(f, "os", "%s %s", u.sysname, u.release);
+	output_config(f, "kernel", "%s", u.version);
+	output_config(f, "arch", "%s", u.machine);
+	output_config(f, "emulation", "%s", R.emulation[0] != '\0' ? R.emulation : "none");
+	output_config(f, "date", "%s", date);
 	if (fclose(f) != 0 || text == NULL)
 		run_die("cannot hold the fingerprint: %s", strerror(errno));
 	return text;
@@ -307,8 +357,6 @@ static char *
 box_text(int k)
 {
 	char out[4200], err[4200], *argv[4], *text;
-	FILE *f;
-	long n;
 	int rc;
 
 	snprintf(out, sizeof(out), "%s/box.%c", R.work, R.side[k].name);
@@ -325,11 +373,8 @@ box_text(int k)
 		run_die("--box: no fingerprint from the box agent at %s: %s (start it there: hostbench agent "
 			"-b ADDR, with the run's key; or --box USER@HOST)", R.s.box_host, why);
 	}
-	if ((f = fopen(out, "r")) == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0
-	    || fseek(f, 0, SEEK_SET) != 0 || (text = malloc((size_t)n + 1)) == NULL)
+	if ((text = file_text(out)) == NULL)
 		run_die("--box: cannot read the box's fingerprint: %s", strerror(errno));
-	text[fread(text, 1, (size_t)n, f)] = '\0';
-	fclose(f);
 	return text;
 }
 
@@ -453,8 +498,13 @@ record_open_side(int k)
 	}
 	if (s->note != NULL)
 		output_config(sd->f, "note", "%s", s->note);
-	for (t = 0; t < s->ntags; t++)
-		record_put(k, "%s\n", s->tag[t]);
+	for (t = 0; t < s->ntags; t++) {
+		const char *colon = strchr(s->tag[t], ':');
+		char key[64];
+
+		snprintf(key, sizeof(key), "%.*s", (int)(colon - s->tag[t]), s->tag[t]);
+		output_config(sd->f, key, "%s", colon + 2);
+	}
 	output_config(sd->f, "profile", "%s", s->prof->name);
 	output_config(sd->f, "profile-options", "%s", R.shared);
 	if (!ab)

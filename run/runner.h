@@ -121,6 +121,9 @@ void case_run(int k, const struct suite_case *c);
  * With group, in a process group of its own, stopped with everything it
  * started when the run is stopped. */
 int case_spawn(char *const *argv, const char *out, const char *err, int use_wrapper);
+/* Whether path is a script ("#!"): it runs by its interpreter, never
+ * through the wrapper. */
+int case_is_script(const char *path);
 /* The same for a command line as given (argv[0] found in PATH). */
 int case_exec(char *const *argv, const char *out, const char *err);
 /* The last line of a program's stderr file, without control characters. */

@@ -98,6 +98,7 @@ printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
 hb_compare_stub "$tmpd/compare"
 chmod +x "$fake/lat_syscall"
+hb_runner_in "$fake"
 
 # Stand-ins for --until: lat_syscall takes 400 ns in state A and 800 in
 # B, or, with $HB_JITTER, 400 ns in A and in B 440 and 360 by turns (what
@@ -123,6 +124,7 @@ printf 'BenchmarkLatSyscall/op=%s\t 10\t %s ns/op\n' "$op" "$v"
 echo '# noise-self: nivcsw=0 nvcsw=0 children-csw=0 wall-ms=100 run-ms=100.0 wait-ms=0.0'
 EOF
 chmod +x "$until_fake/lat_syscall"
+hb_runner_in "$until_fake"
 
 real=no
 if [ -f "$top_builddir/bench/lat_syscall" ] && [ -f "$top_builddir/bench/hostinfo" ] &&
@@ -136,6 +138,7 @@ tests_under() {
 	name=$1
 	d=$tmpd/$name
 	mkdir "$d"
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 
 	# shellcheck disable=SC2086
 	ok "$name: sh -n accepts this test" $sh -n "$top_srcdir/tests/scripts/ab-t.sh"
@@ -336,7 +339,7 @@ echo b >>$e/log; echo b >$HB_STATE
 	mkdir "$e"
 	hb ab -q --profile test --only lat_syscall --rounds 2 --a "echo a >>$e/log" \
 		--b "echo b >>$e/log" --results-dir "$e/r"
-	unset HOSTBENCH_WRAPPER
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	fa=$(printf '%s\n' "$HB_OUT" | sed -n 1p)
 	fb=$(printf '%s\n' "$HB_OUT" | sed -n 2p)
 	like "$name: real programs: exit 0 with the two result files" "$HB_STATUS $fa $fb" \

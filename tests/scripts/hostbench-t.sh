@@ -208,10 +208,12 @@ printf 'BenchmarkMhz\t 10\t 1000 MHz\n'
 EOF
 hb_compare_stub "$tmpd/compare"
 chmod +x "$fake/hostinfo" "$fake/lat_syscall" "$fake/mhz"
+hb_runner_in "$fake"
 # The network cases: bw_tcp and bw_udp stand-ins that print a result.
 fakenet=$tmpd/fakenet
 mkdir "$fakenet"
 cp "$fake/hostinfo" "$fakenet/"
+hb_runner_in "$fakenet"
 for _p in bw_tcp bw_udp; do
 	printf '#!/bin/sh\nprintf "Benchmark%s\\t 1\\t 1 MB/s\\n"\n' "$_p" >"$fakenet/$_p"
 	chmod +x "$fakenet/$_p"
@@ -294,7 +296,7 @@ killed_run() {
 		_env=
 	fi
 	# shellcheck disable=SC2086
-	HB_SLOW=$_kd/slow.pid HB_STUBBORN=${4:-} TMPDIR=$_kd/tmp HOSTBENCH_WRAPPER='' \
+	HB_SLOW=$_kd/slow.pid HB_STUBBORN=${4:-} TMPDIR=$_kd/tmp HOSTBENCH_WRAPPER=$TEST_WRAPPER \
 		$_env $sh "$script" run -q --only lat_syscall --results-dir "$_kd/r" \
 		>/dev/null 2>&1 </dev/null &
 	slow_pid=$!
@@ -325,6 +327,9 @@ tests_under() {
 	name=$1
 	d=$tmpd/$name
 	mkdir "$d"
+	# The runner (a program of the build) runs through the wrapper of a
+	# cross build; it runs the stand-ins, which are scripts, without it.
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 
 	# shellcheck disable=SC2086
 	ok "$name: sh -n accepts the script" $sh -n "$script"
@@ -366,13 +371,13 @@ tests_under() {
 	# list runs hello first, and each program's -h.)
 	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	hb list
-	unset HOSTBENCH_WRAPPER
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	ok "$name: list names the benchmarks" lists_all
 	ok "$name: ... and hostinfo apart, as no benchmark" hostinfo_apart
 	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	hb_cli "$name: a benchmark's options after its operands go to it" 0 \
 		'^BenchmarkLatSyscall/op=null[[:space:]]' lat_syscall null -N 1 -T 1ms -o raw
-	unset HOSTBENCH_WRAPPER
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	hb_cli "$name: run --only hostinfo: exit 2, no benchmark (the fingerprint is in every run)" 2 \
 		"run: --only: hostinfo is no benchmark: every run records the host fingerprint" run --only hostinfo
 
@@ -392,7 +397,8 @@ tests_under() {
 			"$name: ... under a wrapper that cannot run them either: exit 1 naming it" 1 \
 			"^hostbench: the programs do not run under HOSTBENCH_WRAPPER='false' \\($foreign/hello, built for armv7l: " \
 			run -q --only lat_syscall --results-dir "$d/foreign"
-		unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
+		unset HOSTBENCH_LIBEXEC
+		export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	else
 		skip "$name: this machine is $machine: ARM programs may run here"
 		skip "$name: this machine is $machine"
@@ -731,7 +737,7 @@ tests_under() {
 	HOSTBENCH_WRAPPER="env HB_EMU=1 $d/qemu-fake" hb info
 	is "$name: under a wrapper, emulation is the wrapper's command name" \
 		'0 emulation: qemu-fake' "$HB_STATUS $(printf '%s\n' "$HB_OUT" | grep '^emulation:')"
-	unset HOSTBENCH_WRAPPER
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 
 	# The time left, from the script's own time_left (deciseconds): 40
 	# of 100 weights done in 80 s (a prior of 100 / 20 + 1 weights at

@@ -88,6 +88,7 @@ esac
 printf 'BenchmarkLatSyscall/op=%s\t 10\t 400 ns/op\n' "$op"
 EOF
 chmod +x "$fake/lat_syscall"
+hb_runner_in "$fake"
 
 real=no
 if [ -f "$top_builddir/bench/bw_tcp" ] && [ -f "$top_builddir/bench/hostinfo" ]; then
@@ -123,6 +124,7 @@ tests_under() {
 	name=$1
 	d=$tmpd/$1
 	mkdir "$d"
+	export HOSTBENCH_WRAPPER="$TEST_WRAPPER"
 	busy_start
 	runs_under "$@"
 	busy_stop

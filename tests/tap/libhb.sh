@@ -53,6 +53,15 @@ EOF
 	chmod +x "$1"
 }
 
+# hb_runner_in DIR: the suite runner built here (hostbench-run), linked
+# into DIR, a directory of stand-in programs given as HOSTBENCH_LIBEXEC:
+# the front end starts the runner from the program directory.  (It runs
+# a stand-in script without HOSTBENCH_WRAPPER, so a cross build's tests
+# keep the wrapper set: it starts the runner.)
+hb_runner_in() {
+	ln -s "$(cd "$top_builddir" && pwd)/bench/hostbench-run" "$1/hostbench-run"
+}
+
 # hb_compare_stub FILE: write FILE, an executable stand-in results tool
 # that prints its arguments ("compare got: [a] [b]").
 hb_compare_stub() {
