@@ -36,8 +36,8 @@ note_file(const char *name, const char *text)
 }
 
 /* Print a file's lines on stderr, each indented by two blanks. */
-static void
-show_indented(const char *path)
+void
+ab_show_indented(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char line[4096];
@@ -52,8 +52,8 @@ show_indented(const char *path)
 /* sh -c cmd, its output into out; its exit status.  Not in a group of
  * its own: what a state command leaves running (a service it started)
  * is left alone. */
-static int
-shell(const char *cmd, const char *out, int group)
+int
+ab_shell(const char *cmd, const char *out, int group)
 {
 	char *argv[4];
 	char sh[] = "/bin/sh";
@@ -101,6 +101,12 @@ shell(const char *cmd, const char *out, int group)
 	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
+int
+ab_order(unsigned k, unsigned j)
+{
+	return (int)(k % 2 == 1 ? j : 1 - j);
+}
+
 void
 ab_set_state(int side)
 {
@@ -114,12 +120,12 @@ ab_set_state(int side)
 	if (note_file("side", side == 0 ? "A" : "B") != 0)
 		run_die("ab: cannot note in '%s' which state the machine is put in; stopping", R.work);
 	snprintf(out, sizeof(out), "%s/state", R.work);
-	rc = shell(cmd, out, 1);
+	rc = ab_shell(cmd, out, 1);
 	if (rc == 0)
 		return;
 	run_progress("\n");
 	run_warn("ab: the command of state %c failed (exit %d): %s", side == 0 ? 'A' : 'B', rc, cmd);
-	show_indented(out);
+	ab_show_indented(out);
 	run_warn("ab: stopped, nothing is published; putting the machine back: %s", R.s.restore);
 	exit(1);
 }
@@ -134,12 +140,12 @@ ab_restore(void)
 		return;
 	R.restore_armed = 0;
 	snprintf(out, sizeof(out), "%s/restore.out", R.work);
-	rc = shell(R.s.restore, out, 0);
+	rc = ab_shell(R.s.restore, out, 0);
 	snprintf(path, sizeof(path), "%s/restore", R.work);
 	unlink(path);
 	if (rc != 0) {
 		run_warn("ab: putting the machine back failed (exit %d): %s", rc, R.s.restore);
-		show_indented(out);
+		ab_show_indented(out);
 		R.restore_failed = 1;
 	}
 	unlink(out);

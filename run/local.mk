@@ -15,7 +15,9 @@ run_librun_a_SOURCES = \
 	run/progress.c \
 	run/progress.h \
 	run/record.c \
+	run/runner.c \
 	run/runner.h \
+	run/stale.c \
 	run/suite.c \
 	run/suite.h
 nodist_run_librun_a_SOURCES = run/suite-table.c

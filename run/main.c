@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,154 +39,24 @@
 #include "output.h"
 #include "runner.h"
 
-struct runner R;
-volatile sig_atomic_t run_signal;
-static pid_t main_pid;
-
-void
-run_warn(const char *fmt, ...)
-{
-	char buf[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	msg_warn("%s", buf);
-}
-
-void
-run_die(const char *fmt, ...)
-{
-	char buf[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	msg_die("%s", buf);
-}
-
-void
-run_usage_error(const char *fmt, ...)
-{
-	char buf[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	msg_warn("%s", buf);
-	fprintf(stderr, "Try '%s -h' for help.\n", msg_prog());
-	msg_quit(2);
-}
-
-void
-run_progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (R.s.quiet)
-		return;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
-
-static int
-remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (type == FTW_DP)
-		(void)rmdir(path);
-	else
-		(void)unlink(path);
-	return 0;
-}
-
-void
-run_cleanup(void)
-{
-	int k;
-
-	if (getpid() != main_pid)
-		return;
-	case_stop_child();
-	if (R.restore_armed)
-		ab_restore();
-	for (k = 0; k < 2; k++) {
-		if (R.side[k].f != NULL) {
-			fclose(R.side[k].f);
-			R.side[k].f = NULL;
-		}
-		if (R.side[k].tmp[0] != '\0') {
-			unlink(R.side[k].tmp);
-			R.side[k].tmp[0] = '\0';
-		}
-	}
-	if (R.partial[0] != '\0') {
-		unlink(R.partial);
-		R.partial[0] = '\0';
-	}
-	if (R.unpublish[0] != '\0') {
-		unlink(R.unpublish);
-		R.unpublish[0] = '\0';
-	}
-	if (R.work[0] != '\0') {
-		(void)nftw(R.work, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-		R.work[0] = '\0';
-	}
-}
-
+/*
+ * Started by the front end that keeps the box's agent for it (--box
+ * USER@HOST: HOSTBENCH_STOP_WITH_PARENT is its pid), the run ends with
+ * it: the agent does (Linux; elsewhere the run goes on to its end).
+ */
 static void
-on_signal(int sig)
+stop_with_parent(void)
 {
-	if (run_signal == 0)
-		run_signal = sig;
-}
+	const char *p = getenv("HOSTBENCH_STOP_WITH_PARENT");
 
-void
-run_check_signal(void)
-{
-	struct sigaction sa;
-	int sig = run_signal;
-
-	if (sig == 0)
+	if (p == NULL || p[0] == '\0')
 		return;
-	/* Further signals are ignored meanwhile: a second ^C must not cut
-	 * the cleanup short. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
-	if (!R.s.quiet)
-		fputc('\n', stderr);
-	run_cleanup();
-	sa.sa_handler = SIG_DFL;
-	sigaction(sig, &sa, NULL);
-	fflush(NULL);
-	raise(sig);
-	_exit(128 + sig);
-}
-
-static void
-catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: a wait returns EINTR */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Progress into a closed pipe (a broken ssh connection, | head) must
-	 * not end the run without its cleanup. */
-	sigaction(SIGPIPE, &sa, NULL);
+#ifdef PR_SET_PDEATHSIG
+	(void)prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+	if ((long)getppid() != strtol(p, NULL, 10))
+		raise(SIGTERM);
+	(void)unsetenv("HOSTBENCH_STOP_WITH_PARENT");
 }
 
 /* HOSTBENCH_WRAPPER split at blanks; the emulation is its command's
@@ -242,7 +115,7 @@ write_marker(const char *name, const char *text)
 /* The scratch directory and the markers a later run needs if this one
  * is killed. */
 static void
-start_work(void)
+start_work(const char *cmd)
 {
 	const char *tmp = getenv("TMPDIR");
 	char real[4096], room[4200], pid[32];
@@ -252,6 +125,7 @@ start_work(void)
 	if (tmp == NULL || tmp[0] == '\0')
 		tmp = "/tmp";
 	record_safe_dir(tmp, "TMPDIR", real, sizeof(real));
+	stale_clean(tmp);
 	snprintf(R.work, sizeof(R.work), "%s/hostbench.XXXXXX", tmp);
 	if (mkdtemp(R.work) == NULL) {
 		R.work[0] = '\0';
@@ -260,7 +134,7 @@ start_work(void)
 	snprintf(room, sizeof(room), "%s/tmp", R.work);
 	if (mkdir(room, 0700) != 0)
 		run_die("cannot make '%s'", room);
-	write_marker("cmd", R.s.ab ? "ab\n" : "run\n");
+	write_marker("cmd", cmd);
 	write_marker("result", "");
 	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	write_marker("pid", pid);
@@ -366,7 +240,7 @@ experiment(void)
 	for (k = 1; k <= rounds; k++) {
 		for (j = 0; j < nsides; j++) {
 			/* ab_order: A B in odd rounds, B A in even ones. */
-			int side = nsides == 1 ? 0 : (int)(k % 2 == 1 ? j : 1 - j);
+			int side = nsides == 1 ? 0 : ab_order(k, j);
 
 			if (R.s.ab) {
 				run_progress("round %u/%u, state %c: %s\n", k, rounds, side == 0 ? 'A' : 'B',
@@ -445,25 +319,150 @@ compare(const char *a, const char *b, int replace)
 	run_die("compare: cannot run '%s': %s", tool, strerror(errno));
 }
 
+/* hostbench run and ab. */
+static int
+cmd_run(int ab)
+{
+	char final[2][8400], path[4200];
+	unsigned rounds, nsel = 0, found = 0;
+	size_t i;
+
+	for (i = 0; i < R.suite.n; i++) {
+		struct stat st;
+
+		if ((R.s.only != NULL && !suite_listed(R.suite.rows[i].prog, R.s.only))
+		    || (R.s.skip != NULL && suite_listed(R.suite.rows[i].prog, R.s.skip)))
+			continue;
+		nsel++;
+		snprintf(path, sizeof(path), "%s/%s", R.libexec, R.suite.rows[i].prog);
+		found |= stat(path, &st) == 0;
+	}
+	if (nsel == 0)
+		run_usage_error("%s: --only and --skip leave nothing to run", ab ? "ab" : "run");
+	if (!found)
+		run_die("no benchmark programs in '%s' (set HOSTBENCH_LIBEXEC)", R.libexec);
+	R.side[0].name = ab ? 'a' : 'r';
+	R.side[1].name = 'b';
+	make_cases();
+	start_work(ab ? "ab\n" : "run\n");
+	rounds = experiment();
+	if (!ab) {
+		record_publish(0, final[0], sizeof(final[0]));
+		summary(rounds);
+		printf("%s\n", final[0]);
+		return MSG_EXIT_OK;
+	}
+	/* The machine as it was meant to be left: in A's state, or
+	 * --restore's (A's state command ran last in an even number of
+	 * rounds). */
+	if (strcmp(R.s.restore, R.s.state[0]) != 0 || rounds % 2 == 1)
+		ab_restore();
+	R.restore_armed = 0;
+	if (snprintf(path, sizeof(path), "%s/restore", R.work) < (int)sizeof(path))
+		unlink(path);
+	/* Both files or neither: the first is removed again if the second
+	 * cannot be published. */
+	record_publish(0, final[0], sizeof(final[0]));
+	if (snprintf(R.unpublish, sizeof(R.unpublish), "%s/%s", R.dir_real,
+		     strrchr(final[0], '/') + 1) >= (int)sizeof(R.unpublish))
+		R.unpublish[0] = '\0';
+	record_publish(1, final[1], sizeof(final[1]));
+	R.unpublish[0] = '\0';
+	summary(rounds);
+	printf("%s\n%s\n", final[0], final[1]);
+	fflush(stdout);
+	run_cleanup();
+	if (R.restore_failed) {
+		compare(final[0], final[1], 0);
+		return MSG_EXIT_FAIL;
+	}
+	return compare(final[0], final[1], 1);
+}
+
+/* hostbench info: the fingerprint a result file starts with. */
+static int
+cmd_info(void)
+{
+	char *fp;
+
+	R.s.quiet = 1;
+	start_work("info\n");
+	fp = record_fingerprint();
+	fputs(fp, stdout);
+	free(fp);
+	return MSG_EXIT_OK;
+}
+
+/* hostbench list: each program, what it measures (the second line of
+ * its -h: one copy of that text, in its descriptor), and its cases. */
+static int
+cmd_list(void)
+{
+	char names[2048], *p, out[4200], err[4200], what[1024];
+	size_t i;
+
+	R.s.quiet = 1;
+	start_work("info\n");
+	snprintf(out, sizeof(out), "%s/out", R.work);
+	snprintf(err, sizeof(err), "%s/err", R.work);
+	suite_programs(&R.suite, names, sizeof(names), " ");
+	for (p = strtok(names, " "); p != NULL; p = strtok(NULL, " ")) {
+		char prog[4200], *argv[3], line[1024] = "";
+		struct stat st;
+		int first = 1;
+
+		snprintf(prog, sizeof(prog), "%s/%s", R.libexec, p);
+		if (stat(prog, &st) == 0) {
+			FILE *f;
+
+			argv[0] = p;
+			argv[1] = (char *)"-h";
+			argv[2] = NULL;
+			(void)case_spawn(argv, out, err, 1);
+			what[0] = '\0';
+			if ((f = fopen(out, "r")) != NULL) {
+				if (fgets(line, sizeof(line), f) != NULL && fgets(line, sizeof(line), f) != NULL) {
+					char *colon = strchr(line, ':');
+
+					line[strcspn(line, "\n")] = '\0';
+					if (colon != NULL && colon[1] == ' ')
+						snprintf(what, sizeof(what), "%s", colon + 2);
+				}
+				fclose(f);
+			}
+			printf("%-16s %s\n", p, what[0] ? what : "?");
+		} else
+			printf("%-16s (not built)\n", p);
+		printf("%-16s   ", "");
+		for (i = 0; i < R.suite.n; i++) {
+			char d[1024];
+
+			if (strcmp(R.suite.rows[i].prog, p) != 0)
+				continue;
+			suite_describe(&R.suite.rows[i], d, sizeof(d));
+			printf("%s%s", first ? "" : "; ", d);
+			first = 0;
+		}
+		printf("\n");
+	}
+	/* hostinfo is no benchmark of the suite (--only and --skip do not
+	 * take it): every run starts with what it prints. */
+	printf("\nNot a benchmark: every run records it; hostbench info runs it:\n");
+	printf("%-16s %s\n", "hostinfo", "the host fingerprint as configuration lines");
+	return MSG_EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
-	char err[256], final[2][8400], names[2048];
-	const char *lib = getenv("HOSTBENCH_LIBEXEC");
+	char err[256];
+	const char *lib = getenv("HOSTBENCH_LIBEXEC"), *cmd = argc > 1 ? argv[1] : "";
 	static char here[4096];
-	unsigned rounds, nsel = 0, found = 0;
-	size_t i;
-	int ab;
 
-	main_pid = getpid();
+	run_init();
 	/* The user ran hostbench: its messages are the front end's. */
 	msg_init("hostbench");
 	R.proc = "/proc";
-	if (argc < 2 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "ab") != 0)) {
-		fprintf(stderr, "usage: hostbench-run run|ab [options]\n");
-		return 2;
-	}
-	ab = strcmp(argv[1], "ab") == 0;
 	if (suite_parse(&R.suite, suite_table, err, sizeof(err)) != 0)
 		run_die("the suite's table: %s", err);
 	if (lib == NULL || lib[0] == '\0') {
@@ -476,59 +475,52 @@ main(int argc, char **argv)
 	R.libexec = lib;
 	read_wrapper();
 	cloexec_all();
-	opts_parse(&R.s, ab, argc - 2, argv + 2);
-	for (i = 0; i < R.suite.n; i++) {
-		char prog[4200];
-		struct stat st;
+	if (strcmp(cmd, "run") == 0 || strcmp(cmd, "ab") == 0) {
+		int ab = cmd[0] == 'a';
 
-		if ((R.s.only != NULL && !suite_listed(R.suite.rows[i].prog, R.s.only))
-		    || (R.s.skip != NULL && suite_listed(R.suite.rows[i].prog, R.s.skip)))
-			continue;
-		nsel++;
-		snprintf(prog, sizeof(prog), "%s/%s", R.libexec, R.suite.rows[i].prog);
-		found |= stat(prog, &st) == 0;
+		opts_parse(&R.s, ab, 0, argc - 2, argv + 2);
+		stop_with_parent();
+		run_catch_signals();
+		atexit(run_cleanup);
+		return cmd_run(ab);
 	}
-	if (nsel == 0)
-		run_usage_error("%s: --only and --skip leave nothing to run", ab ? "ab" : "run");
-	if (!found)
-		run_die("no benchmark programs in '%s' (set HOSTBENCH_LIBEXEC)", R.libexec);
-	(void)names;
-	R.side[0].name = ab ? 'a' : 'r';
-	R.side[1].name = 'b';
-	catch_signals();
-	atexit(run_cleanup);
-	make_cases();
-	start_work();
-	rounds = experiment();
-	if (ab) {
-		/* The machine as it was meant to be left: in A's state, or
-		 * --restore's (A's state command ran last in an even number of
-		 * rounds). */
-		if (strcmp(R.s.restore, R.s.state[0]) != 0 || rounds % 2 == 1)
-			ab_restore();
-		R.restore_armed = 0;
-		if (snprintf(final[0], sizeof(final[0]), "%s/restore", R.work) < (int)sizeof(final[0]))
-			unlink(final[0]);
-		/* Both files or neither: the first is removed again if the
-		 * second cannot be published. */
-		record_publish(0, final[0], sizeof(final[0]));
-		if (snprintf(R.unpublish, sizeof(R.unpublish), "%s/%s", R.dir_real,
-			     strrchr(final[0], '/') + 1) >= (int)sizeof(R.unpublish))
-			R.unpublish[0] = '\0';
-		record_publish(1, final[1], sizeof(final[1]));
-		R.unpublish[0] = '\0';
-		summary(rounds);
-		printf("%s\n%s\n", final[0], final[1]);
-		fflush(stdout);
-		run_cleanup();
-		if (R.restore_failed) {
-			compare(final[0], final[1], 0);
-			return 1;
-		}
-		return compare(final[0], final[1], 1);
+	if (strcmp(cmd, "check") == 0 && argc >= 4
+	    && (strcmp(argv[2], "run") == 0 || strcmp(argv[2], "ab") == 0)
+	    && (strcmp(argv[3], "here") == 0 || strcmp(argv[3], "there") == 0)) {
+		/* The options of a run the front end starts (--box USER@HOST:
+		 * here, after the agent) or sends to other hosts (--ssh:
+		 * there, where --fsdir is checked), checked before it does. */
+		opts_parse(&R.s, argv[2][0] == 'a', argv[3][0] == 't', argc - 4, argv + 4);
+		return MSG_EXIT_OK;
 	}
-	record_publish(0, final[0], sizeof(final[0]));
-	summary(rounds);
-	printf("%s\n", final[0]);
-	return MSG_EXIT_OK;
+	if ((strcmp(cmd, "info") == 0 || strcmp(cmd, "list") == 0) && argc == 2) {
+		run_catch_signals();
+		atexit(run_cleanup);
+		return cmd[0] == 'i' ? cmd_info() : cmd_list();
+	}
+	if (strcmp(cmd, "publish") == 0 && argc == 4) {
+		/* A result from a host of run --ssh into the results
+		 * directory argv[2], as a run's. */
+		char final[8400];
+
+		R.s.results_dir = argv[2];
+		R.side[0].name = 'r';
+		run_catch_signals();
+		atexit(run_cleanup);
+		record_publish_file(argv[3], final, sizeof(final));
+		printf("%s\n", final);
+		return MSG_EXIT_OK;
+	}
+	if (strcmp(cmd, "safe-dir") == 0 && argc == 4) {
+		char real[4096];
+
+		record_safe_dir(argv[3], argv[2], real, sizeof(real));
+		printf("%s\n", real);
+		return MSG_EXIT_OK;
+	}
+	fprintf(stderr, "usage: hostbench-run run|ab [options]\n"
+		"       hostbench-run info | list | check run|ab here|there [options]\n"
+		"       hostbench-run publish DIR FILE | safe-dir WHAT DIR\n"
+		"The suite runner of hostbench (the front end), which starts it.\n");
+	return MSG_EXIT_USAGE;
 }

@@ -279,7 +279,7 @@ check_list(const struct suite *su, const char *opt, const char *list)
 }
 
 static void
-check_box(struct settings *s)
+check_box(struct settings *s, int remote)
 {
 	const char *b = s->box, *at = strchr(b, '@'), *host;
 	size_t n = strlen(b);
@@ -289,6 +289,10 @@ check_box(struct settings *s)
 	if (b[0] == '-' || b[0] == '@' || n == 0 || b[n - 1] == '@' || b[n - 1] == ':'
 	    || (at != NULL && strchr(at + 1, '@') != NULL) || strpbrk(b, "'\"") != NULL)
 		run_usage_error("%s: --box: '%s' is not [USER@]HOST[:PORT]", sub, b);
+	if (at != NULL && remote) {
+		s->box_host = at + 1;
+		return;
+	}
 	if (at != NULL)
 		run_usage_error("%s: --box %s: the agent over ssh is started by hostbench (the front end), "
 				"which then runs this with --box HOST[:PORT]", sub, b);
@@ -330,7 +334,7 @@ find_opt(const char *arg, const char **val)
 }
 
 void
-opts_parse(struct settings *s, int ab, int argc, char **argv)
+opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 {
 	static char tagbuf[RUN_MAX_TAGS][4200];
 	int i, have_a = 0, have_b = 0;
@@ -497,7 +501,10 @@ opts_parse(struct settings *s, int ab, int argc, char **argv)
 		s->rounds = (unsigned)r;
 		s->rounds_given = 1;
 	}
-	if (s->fsdir != NULL) {
+	/* A directory on the remote hosts (remote): checked there. */
+	if (s->fsdir != NULL && remote)
+		check_word("--fsdir", s->fsdir);
+	else if (s->fsdir != NULL) {
 		struct stat st;
 
 		check_word("--fsdir", s->fsdir);
@@ -513,7 +520,7 @@ opts_parse(struct settings *s, int ab, int argc, char **argv)
 	}
 	check_net(s);
 	if (s->box != NULL)
-		check_box(s);
+		check_box(s, remote);
 	if (s->results_dir[0] == '\0')
 		run_usage_error("%s: --results-dir: empty directory name", sub);
 	if (s->outfile != NULL) {

@@ -284,21 +284,32 @@ header_value(const char *text, const char *key, char *buf, size_t len)
 		}
 }
 
-/* A file's whole text, malloc'd, or NULL. */
+/* A file's whole text, malloc'd (its length in *len unless NULL), or NULL. */
 static char *
-file_text(const char *path)
+file_text_n(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
 	char *text = NULL;
+	size_t got = 0;
 	long n;
 
 	if (f == NULL)
 		return NULL;
 	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0
-	    && (text = malloc((size_t)n + 1)) != NULL)
-		text[fread(text, 1, (size_t)n, f)] = '\0';
+	    && (text = malloc((size_t)n + 1)) != NULL) {
+		got = fread(text, 1, (size_t)n, f);
+		text[got] = '\0';
+	}
 	fclose(f);
+	if (len != NULL)
+		*len = got;
 	return text;
+}
+
+static char *
+file_text(const char *path)
+{
+	return file_text_n(path, NULL);
 }
 
 /*
@@ -307,8 +318,8 @@ file_text(const char *path)
  * sees only a binfmt_misc entry that runs it); or, when hostinfo cannot
  * tell, what uname can.
  */
-static char *
-fingerprint_text(void)
+char *
+record_fingerprint(void)
 {
 	char out[4200], err[4200], prog[4200], why[1024], date[64], *argv[4], *text = NULL;
 	size_t len = 0;
@@ -412,9 +423,9 @@ make_tmp(int k)
 			sd->tmp[0] = '\0';
 			run_die("cannot make a temporary file in '%s': %s", R.dir, strerror(errno));
 		}
-		/* Its name, for the cleanup of a killed run (clean_stale). */
+		/* Its name, for the cleanup of a killed run (stale.c). */
 		snprintf(note, sizeof(note), "%s/result", R.work);
-		if ((rf = fopen(note, "a")) == NULL || fprintf(rf, "%s\n", sd->tmp) < 0 || fclose(rf) != 0) {
+		if (R.work[0] != '\0' && ((rf = fopen(note, "a")) == NULL || fprintf(rf, "%s\n", sd->tmp) < 0 || fclose(rf) != 0)) {
 			close(fd);
 			unlink(sd->tmp);
 			sd->tmp[0] = '\0';
@@ -428,60 +439,73 @@ make_tmp(int k)
 	run_die("cannot make a temporary file in '%s'", R.dir);
 }
 
+/*
+ * Where the result of a run with fingerprint fp goes: its platform and
+ * host from the fingerprint (the programs' view, uname in the
+ * benchmark's process, which is the target's under a wrapper; this
+ * process's own uname where it says nothing), and the directory:
+ * -o's, or the results directory's <platform>, made and checked.
+ */
+void
+record_place(const char *fp)
+{
+	const struct settings *s = &R.s;
+	char arch[128], os[128], host[256];
+	struct utsname u;
+	char *p;
+
+	if (uname(&u) != 0)
+		memset(&u, 0, sizeof(u));
+	header_value(fp, "arch", arch, sizeof(arch));
+	header_value(fp, "os", os, sizeof(os));
+	header_value(fp, "host", host, sizeof(host));
+	if (arch[0] == '\0' || strcmp(arch, "unknown") == 0)
+		snprintf(arch, sizeof(arch), "%s", u.machine);
+	if (os[0] == '\0' || strcmp(os, "unknown") == 0)
+		snprintf(os, sizeof(os), "%s", u.sysname);
+	if (host[0] == '\0' || strcmp(host, "unknown") == 0)
+		snprintf(host, sizeof(host), "%s", u.nodename);
+	os[strcspn(os, " ")] = '\0';
+	snprintf(R.platform, sizeof(R.platform), "%s-%s", arch, os);
+	for (p = R.platform; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	safe_name(R.platform);
+	snprintf(R.host, sizeof(R.host), "%s", host);
+	safe_name(R.host);
+	if (s->outfile != NULL) {
+		char d[4096];
+		const char *slash = strrchr(s->outfile, '/');
+		struct stat st;
+
+		if (slash == NULL)
+			snprintf(d, sizeof(d), ".");
+		else
+			snprintf(d, sizeof(d), "%.*s", (int)(slash == s->outfile ? 1 : slash - s->outfile),
+				 s->outfile);
+		snprintf(R.dir, sizeof(R.dir), "%s", d);
+		if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode))
+			run_die("-o: no directory '%s'", d);
+		record_safe_dir(d, "-o", R.dir_real, sizeof(R.dir_real));
+		snprintf(R.tmpname, sizeof(R.tmpname), ".hostbench");
+	} else {
+		snprintf(R.dir, sizeof(R.dir), "%s/%s", s->results_dir, R.platform);
+		record_safe_mkdir(R.dir, "--results-dir", R.dir_real, sizeof(R.dir_real));
+		snprintf(R.tmpname, sizeof(R.tmpname), ".%s", R.host);
+	}
+}
+
 void
 record_open_side(int k)
 {
 	struct side *sd = &R.side[k];
 	const struct settings *s = &R.s;
-	char *fp = fingerprint_text(), *box = NULL;
+	char *fp = record_fingerprint(), *box = NULL;
 	unsigned t;
 	int ab = sd->name != 'r';
 
-	if (R.dir[0] == '\0') {
-		char arch[128], os[128], host[256];
-		struct utsname u;
-		char *p;
-
-		if (uname(&u) != 0)
-			memset(&u, 0, sizeof(u));
-		header_value(fp, "arch", arch, sizeof(arch));
-		header_value(fp, "os", os, sizeof(os));
-		header_value(fp, "host", host, sizeof(host));
-		if (arch[0] == '\0' || strcmp(arch, "unknown") == 0)
-			snprintf(arch, sizeof(arch), "%s", u.machine);
-		if (os[0] == '\0' || strcmp(os, "unknown") == 0)
-			snprintf(os, sizeof(os), "%s", u.sysname);
-		if (host[0] == '\0' || strcmp(host, "unknown") == 0)
-			snprintf(host, sizeof(host), "%s", u.nodename);
-		os[strcspn(os, " ")] = '\0';
-		snprintf(R.platform, sizeof(R.platform), "%s-%s", arch, os);
-		for (p = R.platform; *p != '\0'; p++)
-			if (*p >= 'A' && *p <= 'Z')
-				*p = (char)(*p - 'A' + 'a');
-		safe_name(R.platform);
-		snprintf(R.host, sizeof(R.host), "%s", host);
-		safe_name(R.host);
-		if (s->outfile != NULL) {
-			char d[4096];
-			const char *slash = strrchr(s->outfile, '/');
-			struct stat st;
-
-			if (slash == NULL)
-				snprintf(d, sizeof(d), ".");
-			else
-				snprintf(d, sizeof(d), "%.*s", (int)(slash == s->outfile ? 1 : slash - s->outfile),
-					 s->outfile);
-			snprintf(R.dir, sizeof(R.dir), "%s", d);
-			if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode))
-				run_die("-o: no directory '%s'", d);
-			record_safe_dir(d, "-o", R.dir_real, sizeof(R.dir_real));
-			snprintf(R.tmpname, sizeof(R.tmpname), ".hostbench");
-		} else {
-			snprintf(R.dir, sizeof(R.dir), "%s/%s", s->results_dir, R.platform);
-			record_safe_mkdir(R.dir, "--results-dir", R.dir_real, sizeof(R.dir_real));
-			snprintf(R.tmpname, sizeof(R.tmpname), ".%s", R.host);
-		}
-	}
+	if (R.dir[0] == '\0')
+		record_place(fp);
 	make_tmp(k);
 	if (s->box != NULL)
 		box = box_text(k);
@@ -629,4 +653,23 @@ record_publish(int k, char *final, size_t len)
 	close(dirfd);
 	unlink(sd->tmp);
 	sd->tmp[0] = '\0';
+}
+
+void
+record_publish_file(const char *file, char *final, size_t len)
+{
+	size_t n;
+	char *text = file_text_n(file, &n);
+
+	if (text == NULL)
+		run_die("cannot read '%s': %s", file, strerror(errno));
+	if (strncmp(text, "hostbench: ", 11) != 0)
+		run_die("'%s' is no hostbench result file", file);
+	record_place(text);
+	make_tmp(0);
+	errno = 0;
+	if (fwrite(text, 1, n, R.side[0].f) != n)
+		write_failed(0);
+	free(text);
+	record_publish(0, final, len);
 }

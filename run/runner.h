@@ -78,6 +78,10 @@ extern struct runner R;
 /* The signal that asks the run to stop, 0: none. */
 extern volatile sig_atomic_t run_signal;
 
+/* The process that runs (its cleanup is done by it alone). */
+void run_init(void);
+/* Take SIGINT, SIGTERM, SIGHUP and SIGPIPE as requests to stop. */
+void run_catch_signals(void);
 /* Messages: "hostbench: ..." on stderr. */
 void run_warn(const char *fmt, ...) HB_PRINTF(1, 2);
 HB_NORETURN void run_die(const char *fmt, ...) HB_PRINTF(1, 2);
@@ -89,8 +93,11 @@ void run_check_signal(void);
 /* Remove what the run made, stop what it runs, put the machine back. */
 void run_cleanup(void);
 
+/* stale.c: remove what killed runs left in tmp (TMPDIR). */
+void stale_clean(const char *tmp);
+
 /* opts.c: parse run's or ab's options into R.s (exit 2 on bad usage). */
-void opts_parse(struct settings *s, int ab, int argc, char **argv);
+void opts_parse(struct settings *s, int ab, int remote, int argc, char **argv);
 /* Print run's or ab's options (the usage's "Options of" section). */
 void opts_usage(FILE *f, int ab);
 
@@ -101,6 +108,12 @@ void record_safe_dir(const char *dir, const char *what, char *real, size_t len);
 void record_safe_mkdir(const char *dir, const char *what, char *real, size_t len);
 /* Whether gid is this user's own group (a user private group). */
 int record_private_group(gid_t gid, const char *group_file, const char *passwd_file);
+/* The host fingerprint (hostinfo's, else uname's), malloc'd. */
+char *record_fingerprint(void);
+/* Where a run with fingerprint fp publishes (sets R.dir ...). */
+void record_place(const char *fp);
+/* Publish file, a result made elsewhere (run --ssh), as a run's. */
+void record_publish_file(const char *file, char *final, size_t len);
 /* Make side k's temporary result file and write its header. */
 void record_open_side(int k);
 /* A line into side k's file ("%s\n"); a failed write ends the run. */
@@ -132,6 +145,14 @@ void case_last_line(const char *path, char *buf, size_t len);
 void case_stop_child(void);
 
 /* ab.c */
+/* The side (0 A, 1 B) of slot j (0, 1) of round k (1 ...): A B in odd
+ * rounds, B A in even ones (A B B A A B ...). */
+int ab_order(unsigned k, unsigned j);
+/* sh -c cmd, its output (stdout and stderr) into out; its exit status.
+ * With group, in a session of its own, stopped with the run. */
+int ab_shell(const char *cmd, const char *out, int group);
+/* A file's lines on stderr, each indented by two blanks. */
+void ab_show_indented(const char *path);
 void ab_set_state(int side);
 void ab_restore(void);
 /* After a pair of rounds with --until: 0 decided, 1 not, 2 the tool

@@ -541,3 +541,38 @@ suite_expand(const struct suite *s, const struct suite_settings *st, struct suit
 	}
 	return 0;
 }
+
+char *
+suite_describe(const struct suite_row *r, char *buf, size_t len)
+{
+	/* The words a run replaces: sizes from the profile and the free
+	 * memory, DIR from --fsdir, HOST from --remote-host, times from the
+	 * profile, the network settings of run. */
+	static const struct values words[] = {
+		{ "REMOTE", "HOST (--remote-host)" }, { "FSDIR", "DIR" }, { "BW", "SIZE" },
+		{ "BW2", "SIZE" }, { "BW3", "SIZE" }, { "MAP", "SIZE" }, { "SIZE", "SIZE" },
+		{ "MB", "MB" }, { "XFER", "TIME" }, { "SWEEP", "TIME" }, { "FILES", "TIME" },
+		{ "NETTIME", "TIME" }, { "STEPTIME", "TIME" }, { "TCP", "[-w SIZE] [-P N]" },
+		{ "UDPSIZE", "BYTES" }, { "UDPRATE", "RATES" }, { "STREAMS", "N" }, { "BOX", "[-A BOX]" },
+	};
+	char pre[1024], *d;
+	const char *p;
+	size_t n = 0;
+
+	/* "@MB@m" and "@CMB@m" are sizes: "SIZE". */
+	for (p = r->args; *p != '\0' && n + 8 < sizeof(pre); p++) {
+		if (strncmp(p, "@MB@m", 5) == 0 || strncmp(p, "@CMB@m", 6) == 0) {
+			memcpy(pre + n, "@SIZE@", 6);
+			n += 6;
+			p += p[1] == 'M' ? 4 : 5;
+			continue;
+		}
+		pre[n++] = *p;
+	}
+	pre[n] = '\0';
+	d = substitute(pre, words, sizeof(words) / sizeof(words[0]));
+	snprintf(buf, len, "%s%s", d != NULL && d[0] != '\0' ? d : "(no arguments)",
+		 r->level == 2 ? " (standard and full)" : r->level == 3 ? " (full only)" : "");
+	free(d);
+	return buf;
+}

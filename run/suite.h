@@ -84,6 +84,13 @@ int suite_expand(const struct suite *s, const struct suite_settings *st,
 void suite_cases_free(struct suite_cases *c);
 
 /*
+ * A row's arguments as hostbench list describes them: the words a run
+ * replaces (sizes, times, DIR, HOST ...) as such, and the profiles that
+ * run it, into buf.  Returns buf.
+ */
+char *suite_describe(const struct suite_row *r, char *buf, size_t len);
+
+/*
  * cap(want, limit): want, or the largest power of two <= limit when that
  * is smaller (at least 1); limit UINT64_MAX: no cap.
  */

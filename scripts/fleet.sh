@@ -1,10 +1,12 @@
 # shellcheck shell=sh disable=SC2154
-# fleet.sh: the ssh fleet of the hostbench front end, sourced by it when
-# a run names --ssh (not run on its own).  It uses the front end's helpers and
-# settings: warn, die, usage_error, progress, last_line, safe_name,
-# publish_next, cleanup, on_signal, sq; $newgroup, $ssh_hosts, $ssh_opts,
-# $bundle, $fwd, $results_dir, $quiet, $version, $tab, $nl; and sets
-# $rdir and $rrunning, which the front end's cleanup reads.
+# fleet.sh: the front end's work around the suite runner, sourced by
+# hostbench (scripts/hostbench.in) when a run names --ssh or --box
+# USER@HOST: fleet_main.  It uses the front end's warn, die, usage_error,
+# progress, runner, compare_tool, find_libexec and $wrapper, $libexec,
+# $version, $nl, $tab; everything else it needs is here.  The suite
+# runner (hostbench-run) checks the options, publishes what a host sends
+# back, and runs fleet.sh on its own, "sh fleet.sh leftovers FILE WHAT",
+# for what a killed run of it left on another host.
 #
 # `run --ssh HOST`: the bundle (make pack) is streamed to HOST through ssh
 # and unpacked there as it arrives, run with the run's own options, and
@@ -14,6 +16,233 @@
 # (-P for -p) than the HOSTBENCH_SSH command; and a board with /tmp in
 # its 32 MB of RAM need not hold the tarball beside what it unpacks to.
 # The board needs a POSIX sh, mktemp, gzip and tar: busybox has them.
+#
+# `--box USER@HOST`: the box agent is started there the same way, the
+# runner runs here (its child) with --box HOST, and the agent is stopped
+# and its copy removed at the end, however the run ends.
+
+# A command runs in a session (so a process group) of its own when
+# setsid(1) is there: an interrupted run then stops it with every process
+# it started.
+newgroup=
+if command -v setsid >/dev/null 2>&1; then
+	newgroup=setsid
+fi
+
+work=
+child=
+rdir=
+rrunning=no
+box_pid=
+tmp=
+
+# sq WORD: WORD quoted for a POSIX shell (the remote one, eval).
+sq() {
+	_q=$(printf '%s' "$1" | sed "s/'/'\\\\''/g")
+	printf "'%s'" "$_q"
+}
+
+# strip_ctl: stdin without the control characters a terminal obeys (C0
+# but tab and newline, DEL, and C1 as UTF-8 writes it): what a remote
+# host says reaches the terminal as text, never as a command to it.
+c1_chars=$(printf '\302[\200-\237]')
+strip_ctl() {
+	LC_ALL=C tr -d '\000-\010\013-\037\177' | LC_ALL=C sed "s/$c1_chars//g"
+}
+
+# strip_stream FILE: stdin through strip_ctl as it comes, a read at a
+# time (tr and sed keep what they write to a pipe until they end, and a
+# line cut short would wait for its end).  FILE takes dd's count, which
+# says when stdin ended.
+strip_stream() {
+	while :; do
+		dd bs=4096 count=1 2>"$1" | strip_ctl
+		! grep -q '^0+0 records in' "$1" || break
+	done
+}
+
+# The last line of a file (a command's stderr), as text.
+last_line() {
+	[ -s "$1" ] || return 0
+	_s=$(LC_ALL=C tr -d '\000' <"$1" | sed -n '$p' | strip_ctl)
+	printf '%s' "$_s"
+}
+
+# Stop the running child (ssh, or the runner) and everything it started:
+# SIGTERM to its process group (to it alone when it has none), SIGKILL
+# to what is left after it has had a moment to clean up.
+stop_child() {
+	[ -n "$child" ] || return 0
+	_pid=$child
+	child=
+	kill -TERM -"$_pid" 2>/dev/null || kill -TERM "$_pid" 2>/dev/null || :
+	# One that ignores SIGTERM must not hang the cleanup: SIGKILL in 5 s.
+	(
+		sleep 5
+		kill -KILL -"$_pid" 2>/dev/null || kill -KILL "$_pid" 2>/dev/null || :
+	) </dev/null >/dev/null 2>&1 &
+	_killer=$!
+	wait "$_pid" 2>/dev/null || :
+	kill -KILL "$_killer" 2>/dev/null || :
+}
+
+fleet_cleanup() {
+	# The remote run is stopped over a second connection while the first
+	# still carries its progress: it then removes what it made there.
+	if [ -n "$rdir" ]; then
+		_c=$child
+		remote_cleanup
+		child=$_c
+	fi
+	stop_child
+	# The box agent that --box USER@HOST started, and its copy.
+	[ -z "$box_pid" ] || box_agent_stop
+	[ -z "$tmp" ] || rm -f -- "$tmp"
+	[ -z "$work" ] || rm -rf -- "$work"
+	work=
+}
+
+# Remove everything, then die of the same signal so the caller sees it.
+# Further signals are ignored meanwhile: a second ^C must not cut the
+# cleanup short.
+fleet_signal() {
+	trap '' HUP INT TERM PIPE
+	trap - EXIT
+	[ "$quiet" -eq 1 ] || printf '\n' >&2 || :
+	fleet_cleanup
+	trap - "$1"
+	kill -s "$1" "$$"
+	exit $((128 + $2))
+}
+
+# fleet_start: the traps and the scratch directory ($work) of a fleet or
+# box run, in a TMPDIR the runner finds safe; "pid", "cmd" and "result"
+# as a run's, so that the runner's next run removes what a killed one
+# left, here and (remote.ssh, remote.box) on the hosts.
+fleet_start() {
+	trap fleet_cleanup EXIT
+	trap 'fleet_signal HUP 1' HUP
+	trap 'fleet_signal INT 2' INT
+	trap 'fleet_signal TERM 15' TERM
+	# Progress into a closed pipe must not end the run without its cleanup.
+	trap 'fleet_signal PIPE 13' PIPE
+	runner safe-dir TMPDIR "${TMPDIR:-/tmp}" >/dev/null || exit $?
+	work=$(mktemp -d "${TMPDIR:-/tmp}/hostbench.XXXXXX") ||
+		die "cannot make a temporary directory in '${TMPDIR:-/tmp}'"
+	mkdir "$work/tmp" || die "cannot make '$work/tmp'"
+	{ printf '%s\n' "$1" >"$work/cmd" && : >"$work/result" && printf '%s\n' "$$" >"$work/pid"; } ||
+		die "cannot write in '$work'"
+}
+
+# fleet_main run|ab ARGS...: the options of a run with --ssh or --box
+# USER@HOST: those of the front end's work taken here, the others
+# checked by the runner and given to it (--box) or to the hosts (--ssh).
+fleet_main() {
+	sub=$1
+	shift
+	quiet=0 ssh_hosts='' bundle='' ssh_opts='' results_dir=results outfile='' box=''
+	box_host='' box_login='' box_port='' words='' fwd=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--ssh | --bundle | --ssh-opt | --results-dir | -o | --box)
+			[ $# -ge 2 ] || usage_error "$sub: option '$1' needs a value"
+			_opt=$1 _val=$2
+			shift 2
+			;;
+		--ssh=* | --bundle=* | --ssh-opt=* | --results-dir=* | --box=*)
+			_opt=${1%%=*} _val=${1#*=}
+			shift
+			;;
+		*)
+			case $1 in -q | --quiet) quiet=1 ;; esac
+			words="$words $(sq "$1")"
+			shift
+			continue
+			;;
+		esac
+		case $sub:$_opt in
+		ab:--ssh | ab:--bundle | ab:--ssh-opt | ab:-o)
+			usage_error "ab: $_opt is refused: an A/B experiment runs here and publishes two files under --results-dir"
+			;;
+		esac
+		case $_opt in
+		--ssh)
+			check_ssh_host "$_val"
+			ssh_hosts=$ssh_hosts$_val$nl
+			;;
+		--bundle) bundle=$_val ;;
+		--ssh-opt)
+			case $_val in
+			'' | -* | *"$nl"*) usage_error "run: --ssh-opt: '$_val' is not an ssh option (KEY=VALUE, e.g. Port=2222)" ;;
+			esac
+			ssh_opts=$ssh_opts-o$nl$_val$nl
+			;;
+		--results-dir) results_dir=$_val ;;
+		-o) outfile=$_val ;;
+		--box) box=$_val ;;
+		esac
+	done
+	[ -n "$results_dir" ] || usage_error "$sub: --results-dir: empty directory name"
+	if [ -n "$bundle" ] && [ ! -f "$bundle" ]; then
+		usage_error "run: --bundle: no file '$bundle'"
+	fi
+	[ -z "$ssh_hosts" ] || [ -z "$outfile" ] ||
+		usage_error "run: -o and --ssh: results from hosts go to --results-dir"
+	# The runner here checks the options, and publishes what hosts send.
+	runner_env
+	if [ -n "$ssh_hosts" ]; then
+		# The options go to the hosts: checked here first, by the runner.
+		[ -z "$box" ] || words="$words --box $(sq "$box")"
+		eval "runner check run there $words" || exit $?
+		fwd=$words
+		run_fleet
+		return
+	fi
+	check_box
+	[ -z "$outfile" ] || words="$words -o $(sq "$outfile")"
+	[ -z "$bundle$ssh_opts" ] || [ -n "$box_login" ] ||
+		usage_error "run: --bundle and --ssh-opt are for --ssh runs (and --box USER@HOST)"
+	eval "runner check $sub here $words --box $(sq "$box_host")" || exit $?
+	fleet_start "$sub"
+	box_agent_start
+	# The runner, a child of this shell: the agent lives as long as it
+	# runs, and is stopped after it, however it ends.
+	eval "set -- $words"
+	HOSTBENCH_STOP_WITH_PARENT=$$
+	export HOSTBENCH_STOP_WITH_PARENT
+	# shellcheck disable=SC2086
+	$wrapper "$libexec/hostbench-run" "$sub" "$@" --box "$box_host" --results-dir "$results_dir" 5>&- &
+	child=$!
+	_rc=0
+	wait "$child" || _rc=$?
+	child=
+	fleet_cleanup
+	trap - EXIT
+	exit "$_rc"
+}
+
+# check_box: --box USER@HOST[:PORT]; sets box_host (HOST[:PORT], the
+# agent the runner's programs reach), box_login (USER@HOST for ssh) and
+# box_port (PORT or empty).
+check_box() {
+	case $box in
+	-* | *@ | @* | *@*@* | *"'"* | *'"'* | *: | *[[:space:]]* | *';'* | *'&'* | *\\*)
+		usage_error "$sub: --box: '$box' is not [USER@]HOST[:PORT]"
+		;;
+	esac
+	box_host=${box#*@}
+	case $box_host in
+	*:*:* | \[*) ;;	# an IPv6 address: [ADDR]:PORT, or no port
+	*:*) box_port=${box_host##*:} ;;
+	esac
+	case $box_port in
+	*[!0-9]*) usage_error "$sub: --box: '$box_port' is not a port number" ;;
+	esac
+	box_login=${box%%@*}@${box_host%:"$box_port"}
+	if [ -z "${HOSTBENCH_KEY:-}" ]; then
+		usage_error "$sub: --box $box: set HOSTBENCH_KEY, the key the agent is started with (the servers' key)"
+	fi
+}
 
 check_ssh_host() {
 	case $1 in
@@ -253,19 +482,11 @@ fleet_host() {
 		return 1
 		;;
 	esac
-	_host=${_path##*/}
-	_host=$(safe_name "${_host%.*}")
-	_platform=${_path%/*}
-	_platform=$(safe_name "${_platform##*/}")
-	_dir=$results_dir/$_platform
-	# As a local run's (open_side): made new in a directory of this
-	# user's or root's that no other user can write in.
-	_real=$(safe_mkdir "$_dir" --results-dir) || exit $?
-	tmp=$(mktemp "$_real/.$_host.XXXXXX") || die "cannot make a temporary file in '$_dir'"
-	chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" 2>/dev/null || :
 	# No more than a result can be (the file size limit, in blocks of
 	# 512 bytes, stops ssh with SIGXFSZ past it), and a result: the
-	# results tool must find one in it.
+	# results tool must find one in it.  The runner publishes it as a
+	# local run's, under its own platform and host.
+	tmp=$work/fetched
 	rsh_blocks=$((fetch_max / 512))
 	rsh /dev/null "$tmp" "$work/rerr" "cat $(sq "$_path")"
 	rsh_blocks=
@@ -285,8 +506,7 @@ fleet_host() {
 		tmp=
 		return 1
 	fi
-	publish_next "$_real" "$_host"
-	final=$_dir/${final##*/}
+	final=$(runner publish "$results_dir" "$tmp") || exit $?
 	rm -f -- "$tmp"
 	tmp=
 	remote_cleanup
@@ -303,23 +523,12 @@ rsh_nowait=
 rkind=ssh
 
 run_fleet() {
-	if [ -n "$bundle" ]; then
-		[ -f "$bundle" ] || usage_error "run: --bundle: no file '$bundle'"
-	fi
 	_ssh=${HOSTBENCH_SSH:-ssh}
 	_ssh=${_ssh%% *}
 	command -v "$_ssh" >/dev/null 2>&1 || die "run: --ssh: no '$_ssh' command"
 	# The results tool, where one runs here, checks what a host sends.
-	find_libexec
 	_tool=$(compare_tool) && $wrapper "$_tool" --version >/dev/null 2>&1 || _tool=
-	trap cleanup EXIT
-	trap 'on_signal HUP 1' HUP
-	trap 'on_signal INT 2' INT
-	trap 'on_signal TERM 15' TERM
-	trap 'on_signal PIPE 13' PIPE
-	safe_dir "${TMPDIR:-/tmp}" TMPDIR >/dev/null || exit 2
-	work=$(mktemp -d "${TMPDIR:-/tmp}/hostbench.XXXXXX") ||
-		die "cannot make a temporary directory in '${TMPDIR:-/tmp}'"
+	fleet_start run
 	_n=0 _total=0 _bad=0 _failed=''
 	_old_ifs=$IFS
 	IFS=$nl
@@ -435,3 +644,18 @@ box_agent_stop() {
 	rdir=
 	rm -f -- "$work/remote.box" "$work/remote.box.opts"
 }
+
+# sh fleet.sh leftovers FILE WHAT: the runner found FILE (remote.box or
+# remote.ssh) in the scratch directory of a run (WHAT: "run 123") that
+# was killed: remove what it left on that host.
+if [ -z "${fleet_sourced:-}" ] && [ "${1:-}" = leftovers ] && [ $# -eq 3 ]; then
+	set -eu
+	set -f
+	me=hostbench nl='
+' tab='	' quiet=1 ssh_opts=''
+	warn() {
+		printf '%s: %s\n' "$me" "$*" >&2
+	}
+	remote_leftovers "$2" "$3"
+	exit 0
+fi

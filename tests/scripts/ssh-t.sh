@@ -35,6 +35,10 @@ trap 'exit 1' HUP INT TERM
 mkdir "$tmpd/solo"
 cp "$top_builddir/hostbench" "$top_builddir/fleet.sh" "$tmpd/solo/"
 script=$tmpd/solo/hostbench
+# The programs of this machine: the suite runner checks a run's options
+# and publishes what a host sends back.
+HOSTBENCH_LIBEXEC=$(cd "$top_builddir" && pwd)/bench HOSTBENCH_WRAPPER=$TEST_WRAPPER
+export HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
 version=$(sh "$script" --version | sed -n 's/^hostbench //p')
 
 # A tenth of a second where sleep takes fractions, else one.
@@ -68,11 +72,7 @@ hb_cli '--ssh with an option for a host: exit 2 naming it' 2 "'-oProxyCommand=x'
 hb_cli '--ssh with -o: exit 2' 2 '-o and --ssh' run --ssh root@h -o "$tmpd/x"
 hb_cli '--bundle that is not there: exit 2 naming it' 2 "--bundle: no file '$tmpd/none'" \
 	run --ssh root@h --bundle "$tmpd/none"
-# (A local run's options are the suite runner's to check: the build's.)
-HOSTBENCH_LIBEXEC=$(cd "$top_builddir" && pwd)/bench HOSTBENCH_WRAPPER=$TEST_WRAPPER
-export HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
 hb_cli '--bundle without --ssh: exit 2' 2 '--bundle is for --ssh runs' run --bundle not-a-bundle.tar.gz
-unset HOSTBENCH_LIBEXEC HOSTBENCH_WRAPPER
 hb_cli '--ssh-opt that is an option: exit 2' 2 "--ssh-opt: '-v' is not an ssh option" \
 	run --ssh root@h --ssh-opt -v
 mkdir "$tmpd/nofleet"

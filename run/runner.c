@@ -1,0 +1,178 @@
+/*
+ * runner: the run's state (R), its messages, its cleanup and its
+ * signals: a signal asks the run to stop (run_signal); the runner stops
+ * at its next wait, removes what it made, puts the machine back and dies
+ * of the signal (run_check_signal).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "runner.h"
+
+struct runner R;
+volatile sig_atomic_t run_signal;
+static pid_t main_pid;
+
+void
+run_init(void)
+{
+	main_pid = getpid();
+}
+
+void
+run_warn(const char *fmt, ...)
+{
+	char buf[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_warn("%s", buf);
+}
+
+void
+run_die(const char *fmt, ...)
+{
+	char buf[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_die("%s", buf);
+}
+
+void
+run_usage_error(const char *fmt, ...)
+{
+	char buf[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_warn("%s", buf);
+	fprintf(stderr, "Try '%s -h' for help.\n", msg_prog());
+	msg_quit(2);
+}
+
+void
+run_progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (R.s.quiet)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DP)
+		(void)rmdir(path);
+	else
+		(void)unlink(path);
+	return 0;
+}
+
+void
+run_cleanup(void)
+{
+	int k;
+
+	if (getpid() != main_pid)
+		return;
+	case_stop_child();
+	if (R.restore_armed)
+		ab_restore();
+	for (k = 0; k < 2; k++) {
+		if (R.side[k].f != NULL) {
+			fclose(R.side[k].f);
+			R.side[k].f = NULL;
+		}
+		if (R.side[k].tmp[0] != '\0') {
+			unlink(R.side[k].tmp);
+			R.side[k].tmp[0] = '\0';
+		}
+	}
+	if (R.partial[0] != '\0') {
+		unlink(R.partial);
+		R.partial[0] = '\0';
+	}
+	if (R.unpublish[0] != '\0') {
+		unlink(R.unpublish);
+		R.unpublish[0] = '\0';
+	}
+	if (R.work[0] != '\0') {
+		(void)nftw(R.work, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		R.work[0] = '\0';
+	}
+}
+
+static void
+on_signal(int sig)
+{
+	if (run_signal == 0)
+		run_signal = sig;
+}
+
+void
+run_check_signal(void)
+{
+	struct sigaction sa;
+	int sig = run_signal;
+
+	if (sig == 0)
+		return;
+	/* Further signals are ignored meanwhile: a second ^C must not cut
+	 * the cleanup short. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	if (!R.s.quiet)
+		fputc('\n', stderr);
+	run_cleanup();
+	sa.sa_handler = SIG_DFL;
+	sigaction(sig, &sa, NULL);
+	fflush(NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+void
+run_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: a wait returns EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* Progress into a closed pipe (a broken ssh connection, | head) must
+	 * not end the run without its cleanup. */
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
