@@ -459,6 +459,8 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 
 /* The line "key: value", or "# key: value" (note), of the value fmt
  * and ap, cut to fit and kept on one line. */
+static int put_line(FILE *f, int note, const char *key, const char *fmt, va_list ap) HB_PRINTF(4, 0);
+
 static int
 put_line(FILE *f, int note, const char *key, const char *fmt, va_list ap)
 {

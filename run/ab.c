@@ -61,22 +61,20 @@ ab_shell(const char *cmd, const char *out, int group)
 	int status;
 
 	argv[0] = sh;
-	argv[1] = (char *)"-c";
-	argv[2] = (char *)cmd;
+	argv[1] = run_arg("-c");
+	argv[2] = run_arg(cmd);
 	argv[3] = NULL;
 	fflush(NULL);
 	if ((pid = fork()) < 0)
 		return 126;
 	if (pid == 0) {
-		FILE *o;
-
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
 		if (group)
 			(void)setsid();
-		if (freopen("/dev/null", "r", stdin) == NULL || (o = freopen(out, "w", stdout)) == NULL
+		if (freopen("/dev/null", "r", stdin) == NULL || freopen(out, "w", stdout) == NULL
 		    || dup2(1, 2) < 0)
 			_exit(126);
 		execv(argv[0], argv);
@@ -207,14 +205,14 @@ ab_decided(unsigned rounds_done)
 	snprintf(look, sizeof(look), "%u", R.look);
 	for (i = 0; !case_is_script(tool) && i < R.nwrapper && n < 20; i++)
 		argv[n++] = R.wrapper[i];
-	argv[n++] = (char *)tool;
-	argv[n++] = (char *)"--look";
+	argv[n++] = run_arg(tool);
+	argv[n++] = run_arg("--look");
 	argv[n++] = look;
-	argv[n++] = (char *)"--margin";
-	argv[n++] = (char *)R.s.until;
-	argv[n++] = (char *)"--ab";
-	argv[n++] = (char *)"--format";
-	argv[n++] = (char *)"csv";
+	argv[n++] = run_arg("--margin");
+	argv[n++] = run_arg(R.s.until);
+	argv[n++] = run_arg("--ab");
+	argv[n++] = run_arg("--format");
+	argv[n++] = run_arg("csv");
 	argv[n++] = R.side[0].tmp;
 	argv[n++] = R.side[1].tmp;
 	argv[n] = NULL;

@@ -40,8 +40,8 @@ busy_read(struct busy_snap *s, const char *root)
 
 	memset(s, 0, sizeof(*s));
 	if (getrusage(RUSAGE_CHILDREN, &ru) == 0 && hz > 0)
-		s->kids_ticks = ((double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
-				 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6) * (double)hz;
+		s->kids_ticks = ((double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6
+				 + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6) * (double)hz;
 	if (read_text(root, "stat", text, sizeof(text)) != 0 || strncmp(text, "cpu ", 4) != 0)
 		return;
 	if (sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &s->cpu[0], &s->cpu[1],
@@ -145,13 +145,12 @@ val(const char *line, const char *key, double *v)
 	return NULL;
 }
 
+/* Add a reason s to the verdict. */
 static void
-because(struct busy_verdict *v, const char *fmt, double a, const char *lim)
+because(struct busy_verdict *v, const char *s)
 {
 	size_t n = strlen(v->why);
-	char s[200];
 
-	snprintf(s, sizeof(s), fmt, a, lim);
 	snprintf(v->why + n, sizeof(v->why) - n, "%s%s", n > 0 ? "; " : "", s);
 }
 
@@ -174,7 +173,7 @@ void
 busy_judge(const char *noise, const char *self, struct busy_verdict *v)
 {
 	double run, wait, ms = 0, x, o, st, t, n, vol, kids;
-	char tb[32];
+	char tb[32], r[200];
 
 	v->score = 0;
 	v->why[0] = '\0';
@@ -199,9 +198,11 @@ busy_judge(const char *noise, const char *self, struct busy_verdict *v)
 			lim = 100 * (oth < 0 ? NOISE_CONTENDED_ALONE : NOISE_CONTENDED);
 			if (oth < 0 || oth > 100 * NOISE_BESIDE) {
 				score(v, w, lim);
-				if (w > lim)
-					because(v, "its processes waited for a CPU %.0f%% of the time (threshold %s%%)",
-						w, thr(tb, sizeof(tb), lim, 0));
+				if (w > lim) {
+					snprintf(r, sizeof(r), "its processes waited for a CPU %.0f%% of the time "
+						 "(threshold %s%%)", w, thr(tb, sizeof(tb), lim, 0));
+					because(v, r);
+				}
 			}
 		}
 		return;
@@ -212,12 +213,16 @@ busy_judge(const char *noise, const char *self, struct busy_verdict *v)
 		t = val(noise, "ticks", &t) != NULL ? t : 0;
 		score(v, o, NOISE_OTHERS_CPUS);
 		score(v, st, NOISE_STEAL_CPUS);
-		if (t > 0 && (o - NOISE_OTHERS_CPUS) * t > 2)
-			because(v, "other processes used %.2f CPUs (threshold %s)", o,
-				thr(tb, sizeof(tb), NOISE_OTHERS_CPUS, 2));
-		if (t > 0 && (st - NOISE_STEAL_CPUS) * t > 2)
-			because(v, "steal took %.2f CPUs (threshold %s)", st,
-				thr(tb, sizeof(tb), NOISE_STEAL_CPUS, 2));
+		if (t > 0 && (o - NOISE_OTHERS_CPUS) * t > 2) {
+			snprintf(r, sizeof(r), "other processes used %.2f CPUs (threshold %s)", o,
+				 thr(tb, sizeof(tb), NOISE_OTHERS_CPUS, 2));
+			because(v, r);
+		}
+		if (t > 0 && (st - NOISE_STEAL_CPUS) * t > 2) {
+			snprintf(r, sizeof(r), "steal took %.2f CPUs (threshold %s)", st,
+				 thr(tb, sizeof(tb), NOISE_STEAL_CPUS, 2));
+			because(v, r);
+		}
 	}
 	if (self != NULL) {
 		n = val(self, "nivcsw", &n) != NULL ? n : 0;
@@ -231,9 +236,11 @@ busy_judge(const char *noise, const char *self, struct busy_verdict *v)
 			double rate = n * 1000 / ms;
 
 			score(v, rate, NOISE_IVCS_PER_S);
-			if (rate > NOISE_IVCS_PER_S)
-				because(v, "%.0f involuntary context switches per second (threshold %s)",
-					floor(rate), thr(tb, sizeof(tb), NOISE_IVCS_PER_S, 0));
+			if (rate > NOISE_IVCS_PER_S) {
+				snprintf(r, sizeof(r), "%.0f involuntary context switches per second (threshold %s)",
+					 floor(rate), thr(tb, sizeof(tb), NOISE_IVCS_PER_S, 0));
+				because(v, r);
+			}
 		}
 	}
 }

@@ -307,18 +307,18 @@ self_line(char *text)
 static void
 run_once(const struct suite_case *c, struct attempt *a)
 {
-	char out[4200], err[4200], *argv[300], *args, *p, load[64], *text, *self;
+	char out[4200], err[4200], *argv[300], *args, *p, *save = NULL, load[64], *text, *self;
 	struct busy_snap b0, b1;
 	size_t n = 0;
 
 	snprintf(out, sizeof(out), "%s/out", R.work);
 	snprintf(err, sizeof(err), "%s/err", R.work);
-	argv[n++] = (char *)c->prog;
+	argv[n++] = run_arg(c->prog);
 	/* The shared options, -o raw, the case's arguments: split at blanks. */
 	if ((args = malloc(strlen(R.shared) + strlen(c->args) + 16)) == NULL)
 		run_die("out of memory");
 	sprintf(args, "%s -o raw %s", R.shared, c->args);
-	for (p = strtok(args, " "); p != NULL && n < 298; p = strtok(NULL, " "))
+	for (p = strtok_r(args, " ", &save); p != NULL && n < 298; p = strtok_r(NULL, " ", &save))
 		argv[n++] = p;
 	argv[n] = NULL;
 	busy_read(&b0, R.proc);

@@ -20,19 +20,18 @@ run_librun_a_SOURCES = \
 	run/stale.c \
 	run/suite.c \
 	run/suite.h
-nodist_run_librun_a_SOURCES = run/suite-table.c
+BUILT_SOURCES = run/suite-table.h
 EXTRA_PROGRAMS = bench/hostbench-run
 bench_hostbench_run_SOURCES = run/main.c
 bench_hostbench_run_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/run
 bench_hostbench_run_LDADD = run/librun.a $(LDADD)
 
 # The suite's table (scripts/suite.tab) built into the runner, without its
-# comments: one C string, a line a row.
-run/suite-table.c: $(srcdir)/scripts/suite.tab
+# comments: a C string per row (run/suite.c includes them).
+run/suite-table.h: $(srcdir)/scripts/suite.tab
 	$(AM_V_GEN)$(MKDIR_P) run && { \
 		echo '/* Made by make from scripts/suite.tab: the suite'"'"'s table (run/suite.h). */'; \
-		echo '#include "suite.h"'; echo 'const char suite_table[] ='; \
 		$(SED) -e '/^#/d' -e '/^$$/d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/	/\\t/g' \
-			-e 's/^/	"/' -e 's/$$/\\n"/' $(srcdir)/scripts/suite.tab; \
-		echo '	"";'; } >$@.tmp && mv $@.tmp $@
-CLEANFILES += run/suite-table.c
+			-e 's/^/	"/' -e 's/$$/\\n",/' $(srcdir)/scripts/suite.tab; \
+		} >$@.tmp && mv $@.tmp $@
+CLEANFILES += run/suite-table.h

@@ -67,14 +67,14 @@ read_wrapper(void)
 {
 	static char *words[64];
 	const char *w = getenv("HOSTBENCH_WRAPPER");
-	char *copy, *p;
+	char *copy, *p, *save = NULL;
 	size_t i;
 
 	R.wrapper = words;
 	R.nwrapper = 0;
 	if (w == NULL || (copy = strdup(w)) == NULL)
 		return;
-	for (p = strtok(copy, " \t\n"); p != NULL && R.nwrapper < 63; p = strtok(NULL, " \t\n"))
+	for (p = strtok_r(copy, " \t\n", &save); p != NULL && R.nwrapper < 63; p = strtok_r(NULL, " \t\n", &save))
 		words[R.nwrapper++] = p;
 	words[R.nwrapper] = NULL;
 	for (i = 0; i < R.nwrapper; i++)
@@ -290,16 +290,16 @@ compare(const char *a, const char *b, int replace)
 		run_die("compare: the results tool hostbench-compare is not built (set HOSTBENCH_COMPARE)");
 	for (i = 0; !case_is_script(tool) && i < R.nwrapper && n < 30; i++)
 		argv[n++] = R.wrapper[i];
-	argv[n++] = (char *)tool;
+	argv[n++] = run_arg(tool);
 	if (R.s.until != NULL) {
 		snprintf(look, sizeof(look), "%u", R.look);
-		argv[n++] = (char *)"--look";
+		argv[n++] = run_arg("--look");
 		argv[n++] = look;
-		argv[n++] = (char *)"--margin";
-		argv[n++] = (char *)R.s.until;
+		argv[n++] = run_arg("--margin");
+		argv[n++] = run_arg(R.s.until);
 	}
-	argv[n++] = (char *)a;
-	argv[n++] = (char *)b;
+	argv[n++] = run_arg(a);
+	argv[n++] = run_arg(b);
 	argv[n] = NULL;
 	fflush(NULL);
 	if (!replace) {
@@ -398,7 +398,7 @@ cmd_info(void)
 static int
 cmd_list(void)
 {
-	char names[2048], *p, out[4200], err[4200], what[1024];
+	char names[2048], *p, *save = NULL, out[4200], err[4200], what[1024];
 	size_t i;
 
 	R.s.quiet = 1;
@@ -406,7 +406,7 @@ cmd_list(void)
 	snprintf(out, sizeof(out), "%s/out", R.work);
 	snprintf(err, sizeof(err), "%s/err", R.work);
 	suite_programs(&R.suite, names, sizeof(names), " ");
-	for (p = strtok(names, " "); p != NULL; p = strtok(NULL, " ")) {
+	for (p = strtok_r(names, " ", &save); p != NULL; p = strtok_r(NULL, " ", &save)) {
 		char prog[4200], *argv[3], line[1024] = "";
 		struct stat st;
 		int first = 1;
@@ -416,7 +416,7 @@ cmd_list(void)
 			FILE *f;
 
 			argv[0] = p;
-			argv[1] = (char *)"-h";
+			argv[1] = run_arg("-h");
 			argv[2] = NULL;
 			(void)case_spawn(argv, out, err, 1);
 			what[0] = '\0';
@@ -463,7 +463,7 @@ main(int argc, char **argv)
 	/* The user ran hostbench: its messages are the front end's. */
 	msg_init("hostbench");
 	R.proc = "/proc";
-	if (suite_parse(&R.suite, suite_table, err, sizeof(err)) != 0)
+	if (suite_parse(&R.suite, suite_table(), err, sizeof(err)) != 0)
 		run_die("the suite's table: %s", err);
 	if (lib == NULL || lib[0] == '\0') {
 		const char *slash = strrchr(argv[0], '/');

@@ -221,6 +221,8 @@ record_safe_mkdir(const char *dir, const char *what, char *real, size_t len)
 
 /* ---------------------------------------------------------------- writing */
 
+HB_NORETURN static void write_failed(int k);
+
 static void
 write_failed(int k)
 {
@@ -326,6 +328,7 @@ record_fingerprint(void)
 	struct utsname u;
 	struct stat st;
 	time_t now = time(NULL);
+	struct tm tm;
 	FILE *f;
 
 	snprintf(out, sizeof(out), "%s/info", R.work);
@@ -334,8 +337,8 @@ record_fingerprint(void)
 	if (stat(prog, &st) == 0) {
 		int rc;
 
-		argv[0] = (char *)"hostinfo";
-		argv[1] = R.emulation[0] != '\0' ? (char *)"-e" : NULL;
+		argv[0] = run_arg("hostinfo");
+		argv[1] = R.emulation[0] != '\0' ? run_arg("-e") : NULL;
 		argv[2] = R.emulation;
 		argv[3] = NULL;
 		rc = case_spawn(argv, out, err, 1);
@@ -350,7 +353,8 @@ record_fingerprint(void)
 		run_die("cannot hold the fingerprint: %s", strerror(errno));
 	if (uname(&u) != 0)
 		memset(&u, 0, sizeof(u));
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	if (gmtime_r(&now, &tm) == NULL || strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(date, sizeof(date), "unknown");
 	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
 	output_config(f, "host", "%s", u.nodename);
 	output_config(f, "os", "%s %s", u.sysname, u.release);
@@ -372,9 +376,9 @@ box_text(int k)
 
 	snprintf(out, sizeof(out), "%s/box.%c", R.work, R.side[k].name);
 	snprintf(err, sizeof(err), "%s/box.err", R.work);
-	argv[0] = (char *)"hostinfo";
-	argv[1] = (char *)"-F";
-	argv[2] = (char *)R.s.box_host;
+	argv[0] = run_arg("hostinfo");
+	argv[1] = run_arg("-F");
+	argv[2] = run_arg(R.s.box_host);
 	argv[3] = NULL;
 	rc = case_spawn(argv, out, err, 1);
 	if (rc != 0) {

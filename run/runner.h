@@ -75,6 +75,20 @@ struct runner {
 };
 
 extern struct runner R;
+
+/* A string as an element of an argument vector (execv's char *const[],
+ * which it does not change). */
+static inline char *
+run_arg(const char *s)
+{
+	union {
+		const char *c;
+		char *m;
+	} u;
+
+	u.c = s;
+	return u.m;
+}
 /* The signal that asks the run to stop, 0: none. */
 extern volatile sig_atomic_t run_signal;
 

@@ -10,6 +10,33 @@
 
 #include "suite.h"
 
+static const char *const table_rows[] = {
+#include "run/suite-table.h"
+	NULL
+};
+
+const char *
+suite_table(void)
+{
+	static char *text;
+	size_t n = 0, i;
+
+	if (text != NULL)
+		return text;
+	for (i = 0; table_rows[i] != NULL; i++)
+		n += strlen(table_rows[i]);
+	if ((text = malloc(n + 1)) == NULL)
+		return "";
+	text[0] = '\0';
+	for (n = 0, i = 0; table_rows[i] != NULL; i++) {
+		size_t k = strlen(table_rows[i]);
+
+		memcpy(text + n, table_rows[i], k + 1);
+		n += k;
+	}
+	return text;
+}
+
 static char *
 dup_n(const char *s, size_t n)
 {

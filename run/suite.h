@@ -31,7 +31,7 @@ struct suite {
 };
 
 /* The table as built in (scripts/suite.tab without its comments). */
-extern const char suite_table[];
+const char *suite_table(void);
 
 /*
  * Read a table's text (comment lines "#..." and blank lines skipped)

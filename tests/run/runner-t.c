@@ -78,7 +78,7 @@ test_parse(void)
 	struct suite s;
 	char err[128];
 
-	int rc = suite_parse(&s, suite_table, err, sizeof(err));
+	int rc = suite_parse(&s, suite_table(), err, sizeof(err));
 
 	ok(rc == 0 && s.n > 70, "the built-in table reads (%zu rows)", rc == 0 ? s.n : 0);
 	ok(suite_has(&s, "lat_syscall") && !suite_has(&s, "hostinfo"), "lat_syscall is a program of it, hostinfo not");
@@ -107,7 +107,7 @@ test_expand(void)
 	size_t i;
 	int placeholders = 0;
 
-	if (suite_parse(&s, suite_table, err, sizeof(err)) != 0)
+	if (suite_parse(&s, suite_table(), err, sizeof(err)) != 0)
 		bail("the table: %s", err);
 	/* Full, a 4M cache (16m buffers), 3 MB free: every program takes at
 	 * most half of it, its buffers cut to a power of two (the sh
@@ -171,9 +171,9 @@ test_expand(void)
 	   && args_of(&c, "bw_tcp")[0] == '\0', "no remote host: no remote case; --skip leaves bw_tcp out");
 	suite_cases_free(&c);
 	suite_free(&s);
-	is_int(8192, suite_cap(8192, UINT64_MAX), "cap: no limit");
-	is_int(1024, suite_cap(8192, 1536), "cap: the largest power of two below the limit");
-	is_int(1, suite_cap(8192, 0), "cap: at least 1");
+	is_int(8192, (long long)suite_cap(8192, UINT64_MAX), "cap: no limit");
+	is_int(1024, (long long)suite_cap(8192, 1536), "cap: the largest power of two below the limit");
+	is_int(1, (long long)suite_cap(8192, 0), "cap: at least 1");
 }
 
 static void
