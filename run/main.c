@@ -511,6 +511,11 @@ main(int argc, char **argv)
 		printf("%s\n", final);
 		return MSG_EXIT_OK;
 	}
+	if (strcmp(cmd, "man-suite") == 0 && argc == 2) {
+		/* hostbench(1)'s THE SUITE (make man-synopsis). */
+		suite_man(stdout, &R.suite);
+		return MSG_EXIT_OK;
+	}
 	if (strcmp(cmd, "safe-dir") == 0 && argc == 4) {
 		char real[4096];
 
@@ -520,7 +525,7 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr, "usage: hostbench-run run|ab [options]\n"
 		"       hostbench-run info | list | check run|ab here|there [options]\n"
-		"       hostbench-run publish DIR FILE | safe-dir WHAT DIR\n"
+		"       hostbench-run publish DIR FILE | safe-dir WHAT DIR | man-suite\n"
 		"The suite runner of hostbench (the front end), which starts it.\n");
 	return MSG_EXIT_USAGE;
 }

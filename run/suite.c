@@ -603,3 +603,108 @@ suite_describe(const struct suite_row *r, char *buf, size_t len)
 	free(d);
 	return buf;
 }
+
+/* s in man(7) markup: backslashes and dashes escaped. */
+static void
+roff(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			fputs("\\e", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+void
+suite_man(FILE *f, const struct suite *s)
+{
+	char names[2048], *p, *save = NULL;
+	size_t i, j;
+
+	fputs(".SH THE SUITE\n"
+	      "In the order of a run: each program, the cases it runs (its arguments,\n"
+	      "without the shared options) and the summary columns they fill, as\n"
+	      ".B \"hostbench compare\"\n"
+	      "prints them\n"
+	      ".RI ( section : column ;\n"
+	      ".B \"hostbench compare \\-\\-list\\-columns\"\n"
+	      "lists every column).\n"
+	      "SIZE is a size the profile sets and the free memory may reduce, TIME a\n"
+	      "time the profile or\n"
+	      ".B \\-\\-net\\-time\n"
+	      "sets, DIR\n"
+	      ".BR \\-\\-fsdir ,\n"
+	      "HOST\n"
+	      ".BR \\-\\-remote\\-host ,\n"
+	      "and the network settings of run are in the words of their options.\n"
+	      ".B hostbench list\n"
+	      "prints the same with what each program measures.\n", f);
+	suite_programs(s, names, sizeof(names), " ");
+	for (p = strtok_r(names, " ", &save); p != NULL; p = strtok_r(NULL, " ", &save)) {
+		char seen[64][64];
+		unsigned nseen = 0;
+		int first = 1;
+
+		fprintf(f, ".TP\n.B %s\n", p);
+		for (i = 0; i < s->n; i++) {
+			char d[1024];
+
+			if (strcmp(s->rows[i].prog, p) != 0)
+				continue;
+			suite_describe(&s->rows[i], d, sizeof(d));
+			if (strncmp(d, "HOST (--remote-host)", 20) == 0 || strstr(d, " HOST (--remote-host)") != NULL) {
+				char *h = strstr(d, "HOST (--remote-host)");
+
+				memmove(h + 4, h + 20, strlen(h + 20) + 1);
+			}
+			fputs(first ? "" : "; ", f);
+			roff(f, d);
+			first = 0;
+		}
+		fputs(".\n", f);
+		/* The columns its cases fill, each once. */
+		first = 1;
+		for (i = 0; i < s->n; i++) {
+			const char *q = s->rows[i].feeds;
+
+			if (strcmp(s->rows[i].prog, p) != 0 || strcmp(q, "-") == 0)
+				continue;
+			while (*q != '\0') {
+				size_t n = strcspn(q, ";");
+				char col[64];
+
+				snprintf(col, sizeof(col), "%.*s", (int)n, q);
+				for (j = 0; j < nseen && strcmp(seen[j], col) != 0; j++)
+					;
+				if (j == nseen && nseen < 64) {
+					size_t cl = strlen(col);
+
+					memcpy(seen[nseen++], col, cl + 1);
+					fputs(first ? ".br\nColumns: " : "; ", f);
+					if (cl >= 2 && strcmp(col + cl - 2, ":*") == 0) {
+						col[cl - 1] = '\0';
+						roff(f, col);
+						fputs(" every column", f);
+					} else
+						roff(f, col);
+					first = 0;
+				}
+				q += n;
+				q += strspn(q, "; ");
+			}
+		}
+		if (!first)
+			fputs(".\n", f);
+	}
+	fputs(".PP\n"
+	      "The suite is one table in the source, scripts/suite.tab, one row per\n"
+	      "case; this list, the run and\n"
+	      ".B hostbench list\n"
+	      "are made from it, and\n"
+	      ".B make check\n"
+	      "fails when a case names a program that is not built, or a summary\n"
+	      "column is filled by no case.\n", f);
+}

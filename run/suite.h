@@ -13,6 +13,7 @@
 #define HB_RUN_SUITE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "profile.h"
@@ -89,6 +90,9 @@ void suite_cases_free(struct suite_cases *c);
  * run it, into buf.  Returns buf.
  */
 char *suite_describe(const struct suite_row *r, char *buf, size_t len);
+
+/* THE SUITE section of hostbench(1), man(7) markup, from the table. */
+void suite_man(FILE *f, const struct suite *s);
 
 /*
  * cap(want, limit): want, or the largest power of two <= limit when that

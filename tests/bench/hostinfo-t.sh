@@ -128,14 +128,14 @@ doc_units() {
 }
 is "README.md's table has every unit of -u, which way is better and whether exact" '' \
 	"$(doc_units readme "$top_srcdir/README.md" | sed -n 1,3p)"
-is "hostbench(1)'s list has every unit of -u" '' "$(doc_units man "$top_srcdir/doc/hostbench.1.in" | sed -n 1,3p)"
+is "hostbench(1)'s list has every unit of -u" '' "$(doc_units man "$top_srcdir/doc/hostbench.1" | sed -n 1,3p)"
 # undocumented: the keys of the fingerprint that hostinfo(1)'s list or
 # hostbench(1)'s RESULT FILES does not name.
 undocumented() {
 	printf '%s\n' "$out" | sed -n -E 's/^(# )?([a-z][a-z0-9-]*): .*/\2/p' | while IFS= read -r k; do
 		grep -qE "(^|[ (])$k([ ,)]|\$)" "$top_srcdir/doc/hostinfo.1" || printf 'hostinfo.1:%s ' "$k"
 		m=$(printf '%s' "$k" | sed 's/-/\\\\-/g')
-		grep -qE "^\.BR? $m( |\$)" "$top_srcdir/doc/hostbench.1.in" || printf 'hostbench.1:%s ' "$k"
+		grep -qE "^\.BR? $m( |\$)" "$top_srcdir/doc/hostbench.1" || printf 'hostbench.1:%s ' "$k"
 	done
 }
 is 'every key of the fingerprint is documented in hostinfo(1) and hostbench(1)' '' "$(undocumented)"

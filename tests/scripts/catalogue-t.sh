@@ -19,7 +19,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 12
+plan 15
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -174,6 +174,60 @@ for _sec in SYNOPSIS OPTIONS; do
 			"$_sec" "$_opt" "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
 done >"$tmpd/bad"
 report "$tmpd/bad" "hostbench-compare's man page has the SYNOPSIS and OPTIONS of its table of options"
+
+# hostbench(1): its SYNOPSIS is the front end's usage (--synopsis), its
+# THE SUITE what the runner makes of the suite's table (man-suite), and
+# its OPTIONS OF RUN and OF AB name the options the runner takes (run -h,
+# ab -h), each once.
+_page=$top_srcdir/doc/hostbench.1
+section() {
+	awk -v sec=".SH $1" '$0 == sec { on = 1 } on && /^\.SH / && $0 != sec { exit } on' "$_page"
+}
+section SYNOPSIS >"$tmpd/man.sec"
+$SHELL "$script" --synopsis >"$tmpd/prog.sec" 2>&1 || :
+cmp -s "$tmpd/man.sec" "$tmpd/prog.sec"
+ok_diff=$?
+if [ "$ok_diff" -eq 0 ] && [ -s "$tmpd/prog.sec" ]; then
+	_tap_report 0 "hostbench(1)'s SYNOPSIS is the usage's (hostbench --synopsis)"
+else
+	_tap_report 1 "hostbench(1)'s SYNOPSIS is the usage's (hostbench --synopsis)" || :
+	diag "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 4)"
+fi
+runner=$top_builddir/bench/hostbench-run
+if [ -f "$runner" ]; then
+	section 'THE SUITE' >"$tmpd/man.sec"
+	$TEST_WRAPPER "$runner" man-suite >"$tmpd/prog.sec" 2>&1 || :
+	if cmp -s "$tmpd/man.sec" "$tmpd/prog.sec"; then
+		_tap_report 0 "hostbench(1)'s THE SUITE is the runner's (make man-synopsis)"
+	else
+		_tap_report 1 "hostbench(1)'s THE SUITE is the runner's (make man-synopsis)" || :
+		diag "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 4)"
+	fi
+	# The options a section's entries name, and those of -h, one a line.
+	man_opts() {
+		sed -n "/^\.SH $1\$/,/^\.SH [A-Z]/{/^\.TP/{n;p;}}" "$_page" |
+			sed -e 's/\\f[BIR]//g' -e 's/^\.B[IR]* //' -e 's/[ [].*$//' -e 's/\\-/-/g' -e 's/"//g' |
+			grep '^-' | sort -u
+	}
+	help_opts() {
+		$TEST_WRAPPER "$runner" "$1" -h 2>&1 | sed -n 's/^  \(-[-a-z]*\).*/\1/p' | sort -u
+	}
+	{
+		man_opts 'OPTIONS OF RUN' >"$tmpd/man.run"
+		help_opts run >"$tmpd/help.run"
+		comm -3 "$tmpd/man.run" "$tmpd/help.run" | sed 's/^/run: in one of hostbench(1) and run -h only: /'
+		man_opts 'OPTIONS OF AB' >"$tmpd/man.ab"
+		help_opts ab >"$tmpd/help.ab"
+		comm -13 "$tmpd/help.run" "$tmpd/help.ab" >"$tmpd/ab.own"
+		comm -3 "$tmpd/man.ab" "$tmpd/ab.own" | grep -v -e '--rounds' |
+			sed 's/^/ab: in one of hostbench(1) OPTIONS OF AB and ab -h only: /'
+		[ -s "$tmpd/help.run" ] || echo 'run -h names no option'
+	} >"$tmpd/bad"
+	report "$tmpd/bad" "hostbench(1) names the options of run and ab that the runner takes, and no other"
+else
+	skip 'the suite runner is not built'
+	skip 'the suite runner is not built'
+fi
 
 # A run of the test profile with the real programs.
 run_ok=no
