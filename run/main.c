@@ -39,6 +39,29 @@
 #include "output.h"
 #include "runner.h"
 
+/* What the runner prints on stdout (a result's path, the fingerprint),
+ * printed and flushed at once: a write that fails is noted with its
+ * reason for the exit check (lib/msg), which a stream in error, whose
+ * buffer a C library may have dropped, no longer tells. */
+static void
+say(const char *fmt, ...) HB_PRINTF(1, 2);
+
+static void
+say(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	errno = 0;
+	n = vprintf(fmt, ap);
+	va_end(ap);
+	if (n < 0 || ferror(stdout))
+		msg_stdout_failed(errno != 0 ? errno : EIO);
+	else
+		(void)msg_flush();
+}
+
 /*
  * Started by the front end that keeps the box's agent for it (--box
  * USER@HOST: HOSTBENCH_STOP_WITH_PARENT is its pid), the run ends with
@@ -349,7 +372,7 @@ cmd_run(int ab)
 	if (!ab) {
 		record_publish(0, final[0], sizeof(final[0]));
 		summary(rounds);
-		printf("%s\n", final[0]);
+		say("%s\n", final[0]);
 		return MSG_EXIT_OK;
 	}
 	/* The machine as it was meant to be left: in A's state, or
@@ -369,8 +392,7 @@ cmd_run(int ab)
 	record_publish(1, final[1], sizeof(final[1]));
 	R.unpublish[0] = '\0';
 	summary(rounds);
-	printf("%s\n%s\n", final[0], final[1]);
-	fflush(stdout);
+	say("%s\n%s\n", final[0], final[1]);
 	run_cleanup();
 	if (R.restore_failed) {
 		compare(final[0], final[1], 0);
@@ -388,7 +410,7 @@ cmd_info(void)
 	R.s.quiet = 1;
 	start_work("info\n");
 	fp = record_fingerprint();
-	fputs(fp, stdout);
+	say("%s", fp);
 	free(fp);
 	return MSG_EXIT_OK;
 }
@@ -430,25 +452,25 @@ cmd_list(void)
 				}
 				fclose(f);
 			}
-			printf("%-16s %s\n", p, what[0] ? what : "?");
+			say("%-16s %s\n", p, what[0] ? what : "?");
 		} else
-			printf("%-16s (not built)\n", p);
-		printf("%-16s   ", "");
+			say("%-16s (not built)\n", p);
+		say("%-16s   ", "");
 		for (i = 0; i < R.suite.n; i++) {
 			char d[1024];
 
 			if (strcmp(R.suite.rows[i].prog, p) != 0)
 				continue;
 			suite_describe(&R.suite.rows[i], d, sizeof(d));
-			printf("%s%s", first ? "" : "; ", d);
+			say("%s%s", first ? "" : "; ", d);
 			first = 0;
 		}
-		printf("\n");
+		say("\n");
 	}
 	/* hostinfo is no benchmark of the suite (--only and --skip do not
 	 * take it): every run starts with what it prints. */
-	printf("\nNot a benchmark: every run records it; hostbench info runs it:\n");
-	printf("%-16s %s\n", "hostinfo", "the host fingerprint as configuration lines");
+	say("\nNot a benchmark: every run records it; hostbench info runs it:\n");
+	say("%-16s %s\n", "hostinfo", "the host fingerprint as configuration lines");
 	return MSG_EXIT_OK;
 }
 
@@ -473,6 +495,10 @@ main(int argc, char **argv)
 		lib = here;
 	}
 	R.libexec = lib;
+	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
+		say("hostbench-run (hostbench) %s\n", PACKAGE_VERSION);
+		return MSG_EXIT_OK;
+	}
 	read_wrapper();
 	cloexec_all();
 	if (strcmp(cmd, "run") == 0 || strcmp(cmd, "ab") == 0) {
@@ -508,7 +534,7 @@ main(int argc, char **argv)
 		run_catch_signals();
 		atexit(run_cleanup);
 		record_publish_file(argv[3], final, sizeof(final));
-		printf("%s\n", final);
+		say("%s\n", final);
 		return MSG_EXIT_OK;
 	}
 	if (strcmp(cmd, "man-suite") == 0 && argc == 2) {
@@ -523,9 +549,10 @@ main(int argc, char **argv)
 		printf("%s\n", real);
 		return MSG_EXIT_OK;
 	}
-	fprintf(stderr, "usage: hostbench-run run|ab [options]\n"
+	fprintf(strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ? stdout : stderr,
+		"usage: hostbench-run run|ab [options]\n"
 		"       hostbench-run info | list | check run|ab here|there [options]\n"
 		"       hostbench-run publish DIR FILE | safe-dir WHAT DIR | man-suite\n"
 		"The suite runner of hostbench (the front end), which starts it.\n");
-	return MSG_EXIT_USAGE;
+	return strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ? MSG_EXIT_OK : MSG_EXIT_USAGE;
 }
