@@ -59,6 +59,7 @@
 #include "output.h"
 #include "resfile.h"
 #include "resfile_int.h"
+#include "utf8.h"
 
 /* "size=" + the byte count as names write it ("0K" for nothing).  Returns
  * 0, or -1 for a count no uint64_t holds (NaN, 2e99: a garbled line, to
@@ -422,10 +423,9 @@ lm_prose(struct resfile_parser *p, const char *line, int *handled)
 static void
 copy_str(char *dst, size_t len, const char *src)
 {
-	size_t n = strlen(src);
+	/* Cut on a character's boundary: the text stays UTF-8. */
+	size_t n = utf8_fit(src, strlen(src), len - 1);
 
-	if (n >= len)
-		n = len - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
 }
@@ -465,9 +465,9 @@ lm_header(struct resfile_parser *p, const char *line)
 		if (!p->have_date && strncmp(line, "[lmbench", 8) != 0 && line[1] != ' '
 		    && isupper((unsigned char)line[1])) {
 			p->have_date = 1;
-			n = (size_t)(close - line - 1);
-			snprintf(value, sizeof(value), "%.*s", (int)(n < sizeof(value) ? n : sizeof(value) - 1),
-				 line + 1);
+			n = utf8_fit(line + 1, (size_t)(close - line - 1), sizeof(value) - 1);
+			memcpy(value, line + 1, n);
+			value[n] = '\0';
 			return resfile_set_config(p, "date", value);
 		}
 		return 0;
@@ -477,9 +477,7 @@ lm_header(struct resfile_parser *p, const char *line)
 	colon++;
 	while (*colon == ' ')
 		colon++;
-	n = colon < close ? (size_t)(close - colon) : 0;
-	if (n >= sizeof(value))
-		n = sizeof(value) - 1;
+	n = colon < close ? utf8_fit(colon, (size_t)(close - colon), sizeof(value) - 1) : 0;
 	memcpy(value, colon, n);
 	value[n] = '\0';
 	while (n > 0 && value[n - 1] == ' ')
