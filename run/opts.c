@@ -351,8 +351,27 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 		const struct run_opt *o = find_opt(arg, &val);
 
 		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			unsigned k;
+
 			printf("usage: hostbench %s [options]\n\nOptions of %s:\n", sub, sub);
 			opts_usage(stdout, ab);
+			/* The profiles, from their table. */
+			printf("\nProfiles (-N samples, -T time per sample, per round; sizes shrink to\n"
+			       "fit free memory):\n");
+			for (k = 0; k < profile_count; k++) {
+				const struct profile *pf = &profiles[k];
+				char map[80] = "", one[24];
+				unsigned m;
+
+				for (m = 0; m < 4 && pf->map_kb[m] != 0; m++) {
+					suite_kb_arg(one, sizeof(one), pf->map_kb[m]);
+					snprintf(map + strlen(map), sizeof(map) - strlen(map), "%s%s",
+						 m > 0 ? "/" : "", one);
+				}
+				printf("  %-10s -N %u -T %s, %u round%s, lat_mmap at %s, lat_mem_rd to %u MB:\n"
+				       "  %-10s %s\n", pf->name, pf->reps, pf->sample, pf->rounds,
+				       pf->rounds == 1 ? "" : "s", map, pf->lat_mb, "", pf->about);
+			}
 			exit(0);
 		}
 		if (strcmp(arg, "--") == 0) {

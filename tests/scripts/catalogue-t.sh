@@ -19,7 +19,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 15
+plan 16
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -224,7 +224,18 @@ if [ -f "$runner" ]; then
 		[ -s "$tmpd/help.run" ] || echo 'run -h names no option'
 	} >"$tmpd/bad"
 	report "$tmpd/bad" "hostbench(1) names the options of run and ab that the runner takes, and no other"
+	# The profiles: each of the runner's table (run -h) with its -N and
+	# -T in the page's entry of it.
+	$TEST_WRAPPER "$runner" run -h 2>&1 |
+		sed -n 's/^  \([a-z]*\) *-N \([0-9]*\) -T \([0-9a-z]*\),.*/\1 \2 \3/p' >"$tmpd/profiles"
+	while read -r _p _n _t; do
+		grep -A1 -x ".B $_p" "$_page" | grep -qxF ".BR \"\\-N $_n \\-T $_t\" ," ||
+			printf 'profile %s: hostbench(1) does not give it -N %s -T %s\n' "$_p" "$_n" "$_t"
+	done <"$tmpd/profiles" >"$tmpd/bad"
+	[ -s "$tmpd/profiles" ] || echo 'run -h lists no profile' >>"$tmpd/bad"
+	report "$tmpd/bad" "hostbench(1)'s profiles take the -N and -T of the runner's profile table"
 else
+	skip 'the suite runner is not built'
 	skip 'the suite runner is not built'
 	skip 'the suite runner is not built'
 fi
