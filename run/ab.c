@@ -65,6 +65,8 @@ ab_shell(const char *cmd, const char *out, int group)
 	argv[2] = run_arg(cmd);
 	argv[3] = NULL;
 	fflush(NULL);
+	if (group)
+		run_check_signal();
 	if ((pid = fork()) < 0)
 		return 126;
 	if (pid == 0) {
@@ -80,8 +82,10 @@ ab_shell(const char *cmd, const char *out, int group)
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	if (group)
+	if (group) {
 		R.child = pid;
+		run_watch_child(pid);
+	}
 	for (;;) {
 		pid_t w = waitpid(pid, &status, 0);
 
@@ -94,8 +98,10 @@ ab_shell(const char *cmd, const char *out, int group)
 		if (group)
 			run_check_signal();
 	}
-	if (group)
+	if (group) {
+		run_watch_child(0);
 		R.child = 0;
+	}
 	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 

@@ -86,6 +86,7 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 		close(efd);
 	}
 	fflush(NULL);
+	run_check_signal();
 	pid = fork();
 	if (pid < 0)
 		run_die("cannot start %s: %s", args[0], strerror(errno));
@@ -122,6 +123,7 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 		_exit(127);
 	}
 	R.child = pid;
+	run_watch_child(pid);
 	for (;;) {
 		pid_t w = waitpid(pid, &status, 0);
 
@@ -133,6 +135,7 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 		}
 		run_check_signal();
 	}
+	run_watch_child(0);
 	R.child = 0;
 	/* A process it started and left running would load the cases that
 	 * follow. */

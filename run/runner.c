@@ -22,6 +22,7 @@
 
 struct runner R;
 volatile sig_atomic_t run_signal;
+volatile sig_atomic_t run_child_group;
 static pid_t main_pid;
 
 void
@@ -130,8 +131,24 @@ run_cleanup(void)
 static void
 on_signal(int sig)
 {
+	int saved = errno;
+
 	if (run_signal == 0)
 		run_signal = sig;
+	/* The program running now is asked to stop at once, so that the
+	 * wait for it ends and the run stops: a signal that came before
+	 * that wait began does not interrupt it. */
+	if (run_child_group > 0 && kill(-(pid_t)run_child_group, SIGTERM) != 0)
+		(void)kill((pid_t)run_child_group, SIGTERM);	/* (before its setsid) */
+	errno = saved;
+}
+
+void
+run_watch_child(pid_t child)
+{
+	run_child_group = (sig_atomic_t)child;
+	if (child > 0 && run_signal != 0 && kill(-child, SIGTERM) != 0)
+		(void)kill(child, SIGTERM);
 }
 
 void

@@ -91,6 +91,12 @@ run_arg(const char *s)
 }
 /* The signal that asks the run to stop, 0: none. */
 extern volatile sig_atomic_t run_signal;
+/* The process group of the program running now (0: none), which a
+ * signal to the run stops (run_watch_child). */
+extern volatile sig_atomic_t run_child_group;
+/* Watch child (a process group of its own, or 0 when it ends): a signal
+ * to the run from now on stops it; one that came already does now. */
+void run_watch_child(pid_t child);
 
 /* The process that runs (its cleanup is done by it alone). */
 void run_init(void);
