@@ -80,9 +80,7 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 	 * can still say so.  The zeros left are not read as text.
 	 */
 	if ((efd = open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) >= 0) {
-		static const char zeros[ERR_ROOM];
-
-		(void)!write(efd, zeros, sizeof(zeros));
+		(void)run_zeros(efd, ERR_ROOM);
 		close(efd);
 	}
 	fflush(NULL);

@@ -142,7 +142,6 @@ start_work(const char *cmd)
 {
 	const char *tmp = getenv("TMPDIR");
 	char real[4096], room[4200], pid[32];
-	static const char zeros[32768];
 	int fd;
 
 	if (tmp == NULL || tmp[0] == '\0')
@@ -165,7 +164,7 @@ start_work(const char *cmd)
 	 * 32 KB): a TMPDIR without it stops the run here, saying so. */
 	snprintf(room, sizeof(room), "%s/room", R.work);
 	fd = open(room, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros) || close(fd) != 0) {
+	if (fd < 0 || run_zeros(fd, 32768) != 0 || close(fd) != 0) {
 		unlink(room);
 		run_die("no room in TMPDIR ('%s') for the run's scratch files (about 32 KB); set TMPDIR to a "
 			"directory with room", tmp);

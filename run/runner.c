@@ -25,6 +25,22 @@ volatile sig_atomic_t run_signal;
 volatile sig_atomic_t run_child_group;
 static pid_t main_pid;
 
+int
+run_zeros(int fd, size_t n)
+{
+	static char zeros[4096];	/* (bss: no room in the program file) */
+
+	while (n > 0) {
+		size_t k = n < sizeof(zeros) ? n : sizeof(zeros);
+		ssize_t w = write(fd, zeros, k);
+
+		if (w <= 0)
+			return -1;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 void
 run_init(void)
 {

@@ -102,6 +102,8 @@ void run_watch_child(pid_t child);
 void run_init(void);
 /* Take SIGINT, SIGTERM, SIGHUP and SIGPIPE as requests to stop. */
 void run_catch_signals(void);
+/* Write n zero bytes to fd: 0, or -1 (errno) when a write failed. */
+int run_zeros(int fd, size_t n);
 /* Messages: "hostbench: ..." on stderr. */
 void run_warn(const char *fmt, ...) HB_PRINTF(1, 2);
 HB_NORETURN void run_die(const char *fmt, ...) HB_PRINTF(1, 2);
