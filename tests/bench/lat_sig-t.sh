@@ -51,8 +51,17 @@ ok 'prot prints well-formed raw records' well_formed "$out"
 prot=$(results_of "$out" LatSig/op=prot | median_of)
 prot_min=$(results_of "$out" LatSig/op=prot | min_of)
 ok "prot: exit 0 and between 1 ns and 10 ms ($prot ns)" value_ok "$st" "$prot" 1 10000000
-ok "a protection fault costs more than installing a handler (fastest samples: $prot_min > $install_min ns)" \
-	awk -v a="$prot_min" -v b="$install_min" 'BEGIN { exit !(a + 0 > b + 0) }'
+# A fault is a trap, a signal's delivery and the handler's return, where
+# installing is one system call: natively over ten times the cost.  An
+# emulator (qemu-user, TEST_WRAPPER) delivers the fault itself and
+# translates each system call: there the two cost alike (qemu-mips: 3.3
+# and 3.8 us), and the order is not the machine's.
+if [ -n "$TEST_WRAPPER" ]; then
+	skip "under an emulator ($TEST_WRAPPER) a fault's cost is the emulator's"
+else
+	ok "a protection fault costs more than installing a handler (fastest samples: $prot_min > $install_min ns)" \
+		awk -v a="$prot_min" -v b="$install_min" 'BEGIN { exit !(a + 0 > b + 0) }'
+fi
 rm -f "$dir/empty" "$dir/one"
 is 'no temporary file is left after a run' '' "$(ls -A "$dir")"
 
