@@ -265,6 +265,59 @@ test_order(void)
 	is_string("ABBAABBA", seq, "rounds of an experiment: A B, B A, A B, B A");
 }
 
+/* What a killed ab left (its scratch directory: a pid that is gone,
+ * "ab", how to put the machine back and the state it last set, a
+ * temporary result): the next run puts the machine back and removes it. */
+static void
+test_stale(const char *dir)
+{
+	char tmp[600], sd[700], path[800], cmd[900], text[64] = "";
+	struct stat st;
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s/stale", dir);
+	mkdir(tmp, 0700);
+	snprintf(sd, sizeof(sd), "%s/hostbench.AbCdEf", tmp);
+	mkdir(sd, 0700);
+	snprintf(path, sizeof(path), "%s/pid", sd);
+	write_file(path, "99999999\n");
+	snprintf(path, sizeof(path), "%s/cmd", sd);
+	write_file(path, "ab\n");
+	snprintf(cmd, sizeof(cmd), "echo A >'%s/machine'\n", tmp);
+	snprintf(path, sizeof(path), "%s/restore", sd);
+	write_file(path, cmd);
+	snprintf(path, sizeof(path), "%s/side", sd);
+	write_file(path, "B\n");
+	snprintf(path, sizeof(path), "%s/machine", tmp);
+	write_file(path, "B\n");
+	snprintf(path, sizeof(path), "%s/.vm.XyZ123", tmp);
+	write_file(path, "hostbench: 0.1.0\n");
+	snprintf(cmd, sizeof(cmd), "%s\n", path);
+	snprintf(path, sizeof(path), "%s/result", sd);
+	write_file(path, cmd);
+	/* A live run's directory beside it (this process's pid) stays. */
+	snprintf(path, sizeof(path), "%s/hostbench.LiVe00", tmp);
+	mkdir(path, 0700);
+	snprintf(cmd, sizeof(cmd), "%s/pid", path);
+	snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+	write_file(cmd, text);
+	R.proc = "/proc";
+	stale_clean(tmp);
+	snprintf(path, sizeof(path), "%s/machine", tmp);
+	text[0] = '\0';
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fgets(text, sizeof(text), f) == NULL)
+			text[0] = '\0';
+		fclose(f);
+	}
+	is_string("A\n", text, "a killed ab's machine is put back by the next run (restore, from B)");
+	ok(stat(sd, &st) != 0, "... its scratch directory is removed");
+	snprintf(path, sizeof(path), "%s/.vm.XyZ123", tmp);
+	ok(stat(path, &st) != 0, "... and its temporary result");
+	snprintf(path, sizeof(path), "%s/hostbench.LiVe00", tmp);
+	ok(stat(path, &st) == 0, "a live run's directory is left alone");
+}
+
 static void
 test_publish(const char *dir)
 {
@@ -338,7 +391,7 @@ main(void)
 	snprintf(dir, sizeof(dir), "%s/runner-t.XXXXXX", tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
 	if (mkdtemp(dir) == NULL)
 		bail("mkdtemp %s", dir);
-	plan(63);
+	plan(67);
 	test_profiles();
 	test_parse();
 	test_expand();
@@ -346,6 +399,7 @@ main(void)
 	test_progress();
 	test_order();
 	test_publish(dir);
+	test_stale(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	return system(cmd) == 0 ? 0 : 1;
 }
