@@ -88,15 +88,18 @@ stop_with_parent(void)
 static void
 read_wrapper(void)
 {
-	static char *words[64];
+	static char *words[64], copy[4096];	/* (words point into copy) */
 	const char *w = getenv("HOSTBENCH_WRAPPER");
-	char *copy, *p, *save = NULL;
+	char *p, *save = NULL;
 	size_t i;
 
 	R.wrapper = words;
 	R.nwrapper = 0;
-	if (w == NULL || (copy = strdup(w)) == NULL)
+	if (w == NULL)
 		return;
+	if (strlen(w) >= sizeof(copy))
+		run_usage_error("HOSTBENCH_WRAPPER: longer than %zu bytes", sizeof(copy) - 1);
+	memcpy(copy, w, strlen(w) + 1);
 	for (p = strtok_r(copy, " \t\n", &save); p != NULL && R.nwrapper < 63; p = strtok_r(NULL, " \t\n", &save))
 		words[R.nwrapper++] = p;
 	words[R.nwrapper] = NULL;
