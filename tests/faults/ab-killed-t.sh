@@ -36,12 +36,15 @@ nap() {
 }
 
 # killed_in_b ARGS...: an ab (its own ARGS) SIGKILLed once the machine
-# is in state B and a case of B runs; $abpid's value in $killed.
+# is in state B, while B's state command still runs (it waits 2 s after
+# setting B: a side of the test profile takes less than the test's look
+# at the state, and the next state command would be under way); $abpid's
+# value in $killed.
 killed_in_b() {
 	echo A >"$d/state"
 	(cd "$d" && exec sh "$script" ab -q --rounds 6 --profile test --only lat_syscall \
 		--results-dir "$d/res" --a "echo A >'$d/state'" \
-		--b "echo B >'$d/state'" "$@") >/dev/null 2>"$d/ab.err" </dev/null &
+		--b "echo B >'$d/state'; sleep 2" "$@") >/dev/null 2>"$d/ab.err" </dev/null &
 	abpid=$!
 	_n=0
 	until [ "$(cat "$d/state" 2>/dev/null)" = B ] || [ "$_n" -ge 1200 ]; do
