@@ -58,7 +58,6 @@ ab_shell(const char *cmd, const char *out, int group)
 	char *argv[4];
 	char sh[] = "/bin/sh";
 	pid_t pid;
-	int status;
 
 	argv[0] = sh;
 	argv[1] = run_arg("-c");
@@ -82,27 +81,7 @@ ab_shell(const char *cmd, const char *out, int group)
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	if (group) {
-		R.child = pid;
-		run_watch_child(pid);
-	}
-	for (;;) {
-		pid_t w = waitpid(pid, &status, 0);
-
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR) {
-			status = 0;
-			break;
-		}
-		if (group)
-			run_check_signal();
-	}
-	if (group) {
-		run_watch_child(0);
-		R.child = 0;
-	}
-	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+	return run_wait(pid, group);
 }
 
 int

@@ -69,7 +69,7 @@ static int
 spawn_argv(char *const *args, const char *out, const char *err, int search)
 {
 	char tmpdir[4200];
-	int status, efd;
+	int rc, efd;
 	pid_t pid;
 
 	snprintf(tmpdir, sizeof(tmpdir), "%s/tmp", R.work);
@@ -120,28 +120,12 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 		fprintf(stderr, "hostbench: cannot execute %s: %s\n", args[0], strerror(errno));
 		_exit(127);
 	}
-	R.child = pid;
-	run_watch_child(pid);
-	for (;;) {
-		pid_t w = waitpid(pid, &status, 0);
-
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR) {
-			status = 0;
-			break;
-		}
-		run_check_signal();
-	}
-	run_watch_child(0);
-	R.child = 0;
+	rc = run_wait(pid, 1);
 	/* A process it started and left running would load the cases that
 	 * follow. */
 	(void)kill(-pid, SIGTERM);
 	run_check_signal();
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return rc;
 }
 
 int

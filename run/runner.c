@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "msg.h"
@@ -111,6 +112,40 @@ remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 }
 
 void
+run_remove_tree(const char *path)
+{
+	(void)nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int
+run_wait(pid_t pid, int watch)
+{
+	int status;
+
+	if (watch) {
+		R.child = pid;
+		run_watch_child(pid);
+	}
+	for (;;) {
+		pid_t w = waitpid(pid, &status, 0);
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			status = 0;
+			break;
+		}
+		if (watch)
+			run_check_signal();
+	}
+	if (watch) {
+		run_watch_child(0);
+		R.child = 0;
+	}
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+void
 run_cleanup(void)
 {
 	int k;
@@ -139,7 +174,7 @@ run_cleanup(void)
 		R.unpublish[0] = '\0';
 	}
 	if (R.work[0] != '\0') {
-		(void)nftw(R.work, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		run_remove_tree(R.work);
 		R.work[0] = '\0';
 	}
 }

@@ -102,6 +102,12 @@ void run_watch_child(pid_t child);
 void run_init(void);
 /* Take SIGINT, SIGTERM, SIGHUP and SIGPIPE as requests to stop. */
 void run_catch_signals(void);
+/* Remove a directory tree (no link followed); errors are ignored. */
+void run_remove_tree(const char *path);
+/* Wait for the child pid; its exit status (128+n: killed by signal n).
+ * With watch, it is the running child (R.child): a signal to the run
+ * stops it, and the run stops once it is reaped. */
+int run_wait(pid_t pid, int watch);
 /* Write n zero bytes to fd: 0, or -1 (errno) when a write failed. */
 int run_zeros(int fd, size_t n);
 /* Messages: "hostbench: ..." on stderr. */

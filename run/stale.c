@@ -18,7 +18,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,18 +90,6 @@ procs_in(const char *proc, const char *dir, pid_t *pids, size_t max)
 	}
 	closedir(d);
 	return n;
-}
-
-static int
-remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (type == FTW_DP)
-		(void)rmdir(path);
-	else
-		(void)unlink(path);
-	return 0;
 }
 
 /* An ab killed after it changed the machine: put it back, and say so;
@@ -231,7 +218,7 @@ stale_clean(const char *tmp)
 			}
 			fclose(f);
 		}
-		(void)nftw(sd, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		run_remove_tree(sd);
 		run_warn("%s %s was killed: removed what it left: %s%s", what, pid, gone, sd);
 	}
 	closedir(d);
