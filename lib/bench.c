@@ -26,6 +26,7 @@
 #include "noise.h"
 #include "output.h"
 #include "parse.h"
+#include "roff.h"
 #include "stats.h"
 #include "sysinfo.h"
 #include "timing.h"
@@ -116,19 +117,6 @@ print_usage(FILE *f, const struct bench_prog *p)
 	fprintf(f, "%s%s\n", *p->args != '\0' ? " " : "", p->args);
 }
 
-/* Text for man(7): a backslash doubled, every "-" a minus sign. */
-static void
-roff_text(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++)
-		if (*s == '-')
-			fputs("\\-", f);
-		else if (*s == '\\')
-			fputs("\\e", f);
-		else
-			fputc(*s, f);
-}
-
 /* One option of the synopsis: [\fB\-x\fR \fImetavar\fR]. */
 static void
 roff_option(FILE *f, char letter, const char *metavar)
@@ -136,7 +124,7 @@ roff_option(FILE *f, char letter, const char *metavar)
 	fprintf(f, "[\\fB\\-%c\\fR", letter);
 	if (metavar != NULL) {
 		fputs(" \\fI", f);
-		roff_text(f, metavar);
+		roff_str(f, metavar);
 		fputs("\\fR", f);
 	}
 	fputs("]\n", f);
@@ -153,7 +141,7 @@ print_synopsis(FILE *f, const struct bench_prog *p)
 	fprintf(f, ".SH SYNOPSIS\n.B %s\n", p->name);
 	each_option(f, p, roff_option);
 	if (*p->args != '\0') {
-		roff_text(f, p->args);
+		roff_str(f, p->args);
 		fputc('\n', f);
 	}
 }
@@ -293,9 +281,9 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 	for (e = METRIC_MEDIAN; e <= METRIC_MERGED; e++)
 		if (used & (1u << e)) {
 			fputs(".IP \\(bu 2\n", f);
-			roff_text(f, metric_estimator_name((enum metric_estimator)e));
+			roff_str(f, metric_estimator_name((enum metric_estimator)e));
 			fputs(": ", f);
-			roff_text(f, estimator_text((enum metric_estimator)e));
+			roff_str(f, estimator_text((enum metric_estimator)e));
 			fputs(".\n", f);
 		}
 	fputs(".PP\n"
@@ -335,13 +323,13 @@ print_results_roff(FILE *f, const struct bench_prog *p)
 		    || !first_of_its_name(m, p->name))
 			continue;
 		fputs(".TP\n.B ", f);
-		roff_text(f, m->name);
+		roff_str(f, m->name);
 		fputs("\n", f);
-		roff_text(f, m->unit);
+		roff_str(f, m->unit);
 		fputs(": ", f);
-		roff_text(f, m->what);
+		roff_str(f, m->what);
 		fputs("; ", f);
-		roff_text(f, metric_estimator_name(m->estimator));
+		roff_str(f, metric_estimator_name(m->estimator));
 		if (m->hi > m->lo)
 			fprintf(f, "; %s %g to %g", m->lo_open ? "above" : "from", m->lo, m->hi);
 		else

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compat.h"
+#include "roff.h"
 #include "usage.h"
 
 /* The operands of the usage's first form. */
@@ -392,19 +393,6 @@ usage_help(FILE *f)
 }
 
 /* ---------------------------------------------------------------- man(7) */
-
-/* The n bytes at s as man(7) text: "-" a minus sign, "\" printed. */
-static void
-roff_text(FILE *f, const char *s, size_t n)
-{
-	for (; n > 0; s++, n--)
-		if (*s == '-')
-			fputs("\\-", f);
-		else if (*s == '\\')
-			fputs("\\e", f);
-		else
-			fputc(*s, f);
-}
 
 static int
 is_upper(char c)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "roff.h"
 #include "suite.h"
 
 static const char *const table_rows[] = {
@@ -604,20 +605,6 @@ suite_describe(const struct suite_row *r, char *buf, size_t len)
 	return buf;
 }
 
-/* s in man(7) markup: backslashes and dashes escaped. */
-static void
-roff(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '\\')
-			fputs("\\e", f);
-		else if (*s == '-')
-			fputs("\\-", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 void
 suite_man(FILE *f, const struct suite *s)
 {
@@ -661,7 +648,7 @@ suite_man(FILE *f, const struct suite *s)
 				memmove(h + 4, h + 20, strlen(h + 20) + 1);
 			}
 			fputs(first ? "" : "; ", f);
-			roff(f, d);
+			roff_str(f, d);
 			first = 0;
 		}
 		fputs(".\n", f);
@@ -686,10 +673,10 @@ suite_man(FILE *f, const struct suite *s)
 					fputs(first ? ".br\nColumns: " : "; ", f);
 					if (cl >= 2 && strcmp(col + cl - 2, ":*") == 0) {
 						col[cl - 1] = '\0';
-						roff(f, col);
+						roff_str(f, col);
 						fputs(" every column", f);
 					} else
-						roff(f, col);
+						roff_str(f, col);
 					first = 0;
 				}
 				q += n;
