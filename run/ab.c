@@ -69,10 +69,7 @@ ab_shell(const char *cmd, const char *out, int group)
 	if ((pid = fork()) < 0)
 		return 126;
 	if (pid == 0) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
+		run_signals(SIG_DFL);
 		if (group)
 			(void)setsid();
 		if (freopen("/dev/null", "r", stdin) == NULL || freopen(out, "w", stdout) == NULL

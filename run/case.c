@@ -90,14 +90,8 @@ spawn_argv(char *const *args, const char *out, const char *err, int search)
 		run_die("cannot start %s: %s", args[0], strerror(errno));
 	if (pid == 0) {
 		int fd;
-		struct sigaction sa;
 
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = SIG_DFL;
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGHUP, &sa, NULL);
-		sigaction(SIGPIPE, &sa, NULL);
+		run_signals(SIG_DFL);
 		(void)setsid();
 		if ((fd = open("/dev/null", O_RDONLY)) >= 0 && fd != 0) {
 			dup2(fd, 0);

@@ -203,6 +203,20 @@ run_watch_child(pid_t child)
 }
 
 void
+run_signals(void (*handler)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;	/* no SA_RESTART: a wait returns EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+void
 run_check_signal(void)
 {
 	struct sigaction sa;
@@ -212,12 +226,8 @@ run_check_signal(void)
 		return;
 	/* Further signals are ignored meanwhile: a second ^C must not cut
 	 * the cleanup short. */
+	run_signals(SIG_IGN);
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
 	if (!R.s.quiet)
 		fputc('\n', stderr);
 	run_cleanup();
@@ -231,16 +241,8 @@ run_check_signal(void)
 void
 run_catch_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: a wait returns EINTR */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Progress into a closed pipe (a broken ssh connection, | head) must
-	 * not end the run without its cleanup. */
-	sigaction(SIGPIPE, &sa, NULL);
+	/* SIGPIPE too: progress into a closed pipe (a broken ssh
+	 * connection, | head) must not end the run without its cleanup. */
+	run_signals(on_signal);
 }
 

@@ -100,6 +100,9 @@ void run_watch_child(pid_t child);
 
 /* The process that runs (its cleanup is done by it alone). */
 void run_init(void);
+/* handler (SIG_DFL, SIG_IGN, a function) for SIGINT, SIGTERM, SIGHUP
+ * and SIGPIPE, the signals that stop a run; without SA_RESTART. */
+void run_signals(void (*handler)(int));
 /* Take SIGINT, SIGTERM, SIGHUP and SIGPIPE as requests to stop. */
 void run_catch_signals(void);
 /* Remove a directory tree (no link followed); errors are ignored. */
