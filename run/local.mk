@@ -21,6 +21,8 @@ run_librun_a_SOURCES = \
 	run/suite.c \
 	run/suite.h
 BUILT_SOURCES = run/suite-table.h
+# (and named here, so that a program made by name, not by all, has it)
+run/librun_a-suite.$(OBJEXT): run/suite-table.h
 EXTRA_PROGRAMS = bench/hostbench-run
 bench_hostbench_run_SOURCES = run/main.c
 bench_hostbench_run_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/run
