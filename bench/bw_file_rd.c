@@ -28,10 +28,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 #ifdef HB_BW_MMAP_RD
 # define PROG_NAME "bw_mmap_rd"
@@ -277,7 +277,7 @@ main(int argc, char **argv)
 		msg_sysdie("cannot read %s", s->path);
 
 	snprintf(name, sizeof(name), RESULT_NAME "/op=%s/size=%s", v->op,
-		 mem_size_name(sz, sizeof(sz), size));
+		 output_size_name(sz, sizeof(sz), size));
 	memset(&c, 0, sizeof(c));
 	c.name = name;
 	c.loop = v->loop;

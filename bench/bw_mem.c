@@ -11,7 +11,7 @@
  *
  * What it measures is the memory's bandwidth only when each buffer is at
  * least 4 times the last-level cache (STREAM's rule, per buffer: the two
- * of a copy each; lib/mem's mem_llc, recorded as "llc:"): below that the
+ * of a copy each; lib/host/memory's mem_llc, recorded as "llc:"): below that the
  * caches hold part or all of it, and the result name says so with
  * "/in=cache" (BwMem/op=rd/size=8M/in=cache), a measurement of its own.
  */
@@ -20,10 +20,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "metric.h"
-#include "msg.h"
+#include "core/metric.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 /*
  * SIZE must fill whole blocks of the unrolled loops (8 words: 64 bytes
@@ -271,7 +271,7 @@ main(int argc, char **argv)
 		output_config(stdout, "llc", "%s", mem_llc_name(why, sizeof(why), &llc));
 	/* Each copy runs on buffers of its own: -P copies use up to P caches. */
 	snprintf(name, sizeof(name), "BwMem/op=%s/size=%s%s", v->op,
-		 mem_size_name(sz, sizeof(sz), size),
+		 output_size_name(sz, sizeof(sz), size),
 		 mem_cache_sized(&llc, o.parallel > 1 ? o.parallel : 1, size)
 		 ? "/" METRIC_CACHE_PART : "");
 	memset(&c, 0, sizeof(c));

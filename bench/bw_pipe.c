@@ -33,10 +33,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "place_main.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "place/place_main.h"
 
 #ifdef HB_BW_UNIX
 # define PROG_NAME "bw_unix"
@@ -203,7 +203,7 @@ setup(void *arg, const struct bench_opts *o, struct place_case *c)
 	bench_print_config(o, &prog);
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "bytes-per-op", "%llu", (unsigned long long)s->total);
-	snprintf(c->name, sizeof(c->name), RESULT_NAME "/msg=%s", mem_size_name(sz, sizeof(sz), size));
+	snprintf(c->name, sizeof(c->name), RESULT_NAME "/msg=%s", output_size_name(sz, sizeof(sz), size));
 	c->bytes_per_op = (double)s->total;
 	/* The messages of an iteration, the last one short when SIZE does not divide it. */
 	c->ops_per_iter = (s->total + s->size - 1) / s->size;

@@ -42,19 +42,19 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "abtest.h"
-#include "bench.h"
-#include "box.h"
-#include "cpustat.h"
-#include "mem.h"
-#include "msg.h"
-#include "parse.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
-#include "stats.h"
+#include "core/dist.h"
+#include "core/msg.h"
+#include "core/parse.h"
+#include "core/stats.h"
+#include "driver/bench.h"
+#include "host/cpustat.h"
+#include "host/memory.h"
+#include "net/box.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 
 #define PORT 31336		/* lmbench's 31236 + 100: another protocol */
 #define MAX_STREAMS 64
@@ -154,7 +154,7 @@ serve_conn(int fd, const struct sock_server *srv)
  * half-width of the mean's confidence interval at s->level (Student's
  * t, n - 1 degrees of freedom), in percent of the mean.  The mean is the
  * transfer's throughput, the samples being of equal length: netperf's
- * interval, where lib/bench's -I takes the median's.
+ * interval, where lib/driver/bench's -I takes the median's.
  */
 static int
 precise(struct state *s, size_t n, double *pct)
@@ -167,7 +167,7 @@ precise(struct state *s, size_t n, double *pct)
 		s->v[i] = s->len[i] > 0 ? (double)s->bytes[i] / (double)s->len[i] : 0;
 	if (n < 2 || stats_compute(s->v, n, &sum) != 0 || !(sum.mean > 0))
 		return 0;
-	*pct = 100 * abtest_t_quantile((1 - s->level / 100) / 2, (double)(n - 1))
+	*pct = 100 * dist_t_quantile((1 - s->level / 100) / 2, (double)(n - 1))
 		* sum.stddev / sqrt((double)n) / sum.mean;
 	return *pct <= s->o->precision_pct;
 }
@@ -374,7 +374,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		sock_own_add(rown, more);
 	}
 	if (s->window > 0)
-		snprintf(win, sizeof(win), "/window=%s", mem_size_name(wsz, sizeof(wsz), s->window));
+		snprintf(win, sizeof(win), "/window=%s", output_size_name(wsz, sizeof(wsz), s->window));
 	/*
 	 * -P streams are one transfer, what the link carried over all of
 	 * them: a part of the name, not the "-N" of copies run side by side
@@ -384,7 +384,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	 */
 	if (ns > 1)
 		snprintf(streams, sizeof(streams), "/streams=%zu", ns);
-	snprintf(base, sizeof(base), "BwTcp/size=%s%s%s/%s", mem_size_name(sz, sizeof(sz), s->size),
+	snprintf(base, sizeof(base), "BwTcp/size=%s%s%s/%s", output_size_name(sz, sizeof(sz), s->size),
 		 win, streams, part);
 	if (o->output == OUTPUT_RAW) {
 		output_config(stdout, "socket-buffer", "requested %s, granted %llu to send here, %llu to receive at the server",

@@ -31,17 +31,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "box.h"
-#include "cpustat.h"
-#include "msg.h"
-#include "output.h"
-#include "parse.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/parse.h"
+#include "driver/bench.h"
+#include "host/cpustat.h"
+#include "net/box.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 
 #define PORT 31339		/* lmbench's 31239 + 100: another protocol */
 #define MIN_SIZE (SOCK_HDR_LEN + 24)

@@ -52,13 +52,13 @@
 # include <sys/auxv.h>
 #endif
 
-#include "bench.h"
-#include "chase.h"
-#include "knee.h"
-#include "mem.h"
-#include "memcheck.h"
-#include "msg.h"
-#include "stats.h"
+#include "core/msg.h"
+#include "core/stats.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "mem/chase.h"
+#include "mem/knee.h"
+#include "mem/memcheck.h"
 
 #define LINE_BUF (128u << 10)	/* the line test's buffer */
 #define MAX_STRIDE 512
@@ -182,7 +182,7 @@ print_sysfs(const struct bench_opts *o, const struct chase_cache *c, size_t n)
 		len += (size_t)snprintf(line + len, sizeof(line) - len, "%sL%u%s %s",
 					i > 0 ? " " : "", c[i].level,
 					strcmp(c[i].type, "Data") == 0 ? "d" : "",
-					mem_size_name(sz, sizeof(sz), c[i].size));
+					output_size_name(sz, sizeof(sz), c[i].size));
 	if (sysfs_line(c, n) > 0 && len < sizeof(line))
 		snprintf(line + len, sizeof(line) - len, " line %u", sysfs_line(c, n));
 	if (o->output == OUTPUT_RAW)
@@ -517,12 +517,12 @@ main(int argc, char **argv)
 		want = sys[nsys - 1].size * 4 < HINT_MAX ? sys[nsys - 1].size * 4 : HINT_MAX;
 	if ((max = mem_fit(want, 1, 64u << 10, 64u << 10)) == 0)
 		msg_die("-M %s: not even 64K fits in the memory available",
-			mem_size_name(sz, sizeof(sz), want));
+			output_size_name(sz, sizeof(sz), want));
 	bench_print_config(&o, &prog);
 	if (max < want)
 		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "-M", want, max);
 	if (chase_buf_alloc(&b, (size_t)max, 1) != 0)
-		msg_sysdie("cannot allocate %s", mem_size_name(sz, sizeof(sz), max));
+		msg_sysdie("cannot allocate %s", output_size_name(sz, sizeof(sz), max));
 	buf = b.p;
 	/* Whole huge pages are mapped: the last may reach beyond the buffer. */
 	if ((huge = mem_huge_bytes(buf, (size_t)max)) > (int64_t)max)
@@ -600,7 +600,7 @@ main(int argc, char **argv)
 			     : CACHE_UNSURE;
 	nw = npoints - first_walk;
 	if (nw < KNEE_MIN_POINTS)
-		msg_die("too few sizes to find cache levels (-M %s)", mem_size_name(sz, sizeof(sz), max));
+		msg_die("too few sizes to find cache levels (-M %s)", output_size_name(sz, sizeof(sz), max));
 	for (i = 0; i < nw; i++)
 		again[i] = 1;
 	for (pass = 0; pass <= RETRIES; pass++) {
@@ -663,8 +663,8 @@ main(int argc, char **argv)
 		shown[l] = 1;
 		if (c == NULL || agrees(x, nw, x[lv[l].at], (double)c->size))
 			continue;
-		mem_size_name(meas, sizeof(meas), (uint64_t)x[lv[l].at]);
-		mem_size_name(sz, sizeof(sz), c->size);
+		output_size_name(meas, sizeof(meas), (uint64_t)x[lv[l].at]);
+		output_size_name(sz, sizeof(sz), c->size);
 		how = sharing[l];
 		snprintf(name, sizeof(name), "Cache/level=%zu", l + 1);
 		if (how == CACHE_PRIVATE) {
@@ -684,7 +684,7 @@ main(int argc, char **argv)
 
 		if (c != NULL && (double)c->size * 4 <= x[nw - 1])
 			msg_warn("L%zu not seen: no step in the curve where sysfs's %s ends", l + 1,
-				 mem_size_name(sz, sizeof(sz), c->size));
+				 output_size_name(sz, sizeof(sz), c->size));
 	}
 
 	if (o.output == OUTPUT_RAW) {
@@ -700,8 +700,8 @@ main(int argc, char **argv)
 			output_config(stdout, "huge-pages", "none: %s", b.why);
 		else if (huge >= 0)
 			output_config(stdout, "huge-pages", "%s of %s",
-				      mem_size_name(name, sizeof(name), (uint64_t)huge),
-				      mem_size_name(sz, sizeof(sz), max));
+				      output_size_name(name, sizeof(name), (uint64_t)huge),
+				      output_size_name(sz, sizeof(sz), max));
 		else
 			output_config(stdout, "huge-pages", "asked for");
 	}
@@ -714,7 +714,7 @@ main(int argc, char **argv)
 		 */
 		snprintf(name, sizeof(name), "Cache/%sstride=%zu/size=%s",
 			 points[i].blocked ? "test=line/" : "", points[i].stride,
-			 mem_size_name(sz, sizeof(sz), points[i].size));
+			 output_size_name(sz, sizeof(sz), points[i].size));
 		bench_report_pairs(&o, name, points[i].rounds, points[i].ns, o.reps, "ns/op",
 				   points[i].fastest, "best-ns/op");
 	}
@@ -751,11 +751,11 @@ main(int argc, char **argv)
 			output_sample(stdout, "Cache", loads > 0 ? loads : 1, lv[i].value, ub[1]);
 		} else
 			printf("L%zu: %s, %.3g ns per load\n", i + 1,
-			       mem_size_name(sz, sizeof(sz), (uint64_t)x[lv[i].at]), lv[i].value);
+			       output_size_name(sz, sizeof(sz), (uint64_t)x[lv[i].at]), lv[i].value);
 	}
 	if (o.output == OUTPUT_TEXT)
 		printf("beyond: %.3g ns per load at %s\n", last,
-		       mem_size_name(sz, sizeof(sz), points[npoints - 1].size));
+		       output_size_name(sz, sizeof(sz), points[npoints - 1].size));
 	msg_flush();
 	chase_buf_free(&b);
 	return bench_exit_code(MSG_EXIT_OK);

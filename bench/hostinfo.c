@@ -21,9 +21,9 @@
  * another directory (tests; files copied from a board).
  *
  * On a router ("the box"), -s runs the box agent: a server like every
- * hostbench server (key check, idle exit; lib/boxagent) that samples the
+ * hostbench server (key check, idle exit; lib/net/boxagent) that samples the
  * box's CPUs, interrupts and softnet counters while a network benchmark
- * pushes traffic through it (lib/box, the programs' -A), and tells its
+ * pushes traffic through it (lib/net/box, the programs' -A), and tells its
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
  * prefixed "box-".
  *
@@ -40,17 +40,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "box.h"
-#include "boxagent.h"
-#include "fingerprint.h"
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
-#include "parse.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sysinfo.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/parse.h"
+#include "driver/bench.h"
+#include "host/fingerprint.h"
+#include "host/memory.h"
+#include "host/sysinfo.h"
+#include "net/box.h"
+#include "net/boxagent.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
 
 static const char usage_line[] =
 	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]\n"
@@ -120,7 +120,7 @@ is_name(const char *s)
 	return 1;
 }
 
-/* What the agent's server (lib/sock_main) needs to know of the program. */
+/* What the agent's server (lib/net/sock_main) needs to know of the program. */
 static const struct bench_prog agent_prog = {
 	.name = "hostinfo",
 	.args = "-s | -S host | -F host",
@@ -174,7 +174,7 @@ main(int argc, char **argv)
 	msg_init(argv[0]);
 	sock_opts_init(&so);
 	opterr = 0;
-	/* Options anywhere, as in every program (lib/bench); it takes no operand. */
+	/* Options anywhere, as in every program (lib/driver/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
 	while ((c = bench_getopt(&g, "+:hVacmkue:R:sS:F:b:n:i:K:G:")) != -1) {
 		switch (c) {

@@ -22,9 +22,9 @@
 # include <sys/prctl.h>
 #endif
 
-#include "bench.h"
-#include "msg.h"
-#include "spawn.h"
+#include "core/msg.h"
+#include "core/spawn.h"
+#include "driver/bench.h"
 
 struct state {
 	char **argv;

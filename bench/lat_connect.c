@@ -25,12 +25,12 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_serve.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_serve.h"
 
 #define PORT 31337		/* lmbench's 31237 + 100: another protocol */
 #define WINDOW 16		/* connections in flight: well below the listen queue (64) */

@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "parse.h"
-#include "place_main.h"
+#include "core/msg.h"
+#include "core/parse.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "place/place_main.h"
 
 #define MAX_PROCS 256
 #define DIED UINT64_MAX		/* on the done pipe: a ring process died */
@@ -270,7 +270,7 @@ next(void *arg, size_t i, struct place_case *c)
 		return 0;
 	r->nprocs = (int)bench_arg_int(&prog, "N", r->args[i], 2, MAX_PROCS);
 	c->partners = (unsigned)r->nprocs;
-	mem_size_name(sz, sizeof(sz), size);
+	output_size_name(sz, sizeof(sz), size);
 	snprintf(c->name, sizeof(c->name), "LatCtx/size=%s/procs=%d", size == 0 ? "0K" : sz, r->nprocs);
 	return 1;
 }

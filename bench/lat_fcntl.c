@@ -18,10 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "place_main.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "place/place_main.h"
 
 /*
  * Why three regions (lmbench used two): an unlock only wakes the waiter,

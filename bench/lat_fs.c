@@ -22,11 +22,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 #ifndef MAP_ANONYMOUS
 # define MAP_ANONYMOUS MAP_ANON
@@ -209,7 +209,7 @@ copy_init(void *arg)
 }
 
 /*
- * Remove what the areas hold: after each case, and as lib/tmp's hook at
+ * Remove what the areas hold: after each case, and as lib/core/tmp's hook at
  * exit and in its signal handler (so only signal-safe calls).  Taking the
  * area numbers left in the pipe keeps a copy that has not started from
  * starting; one that has is killed and reaped before its area is emptied.
@@ -335,7 +335,7 @@ main(int argc, char **argv)
 		/* lmbench labels the empty file "0K". */
 		snprintf(sz, sizeof(sz), "0K");
 		if (s->size > 0)
-			mem_size_name(sz, sizeof(sz), s->size);
+			output_size_name(sz, sizeof(sz), s->size);
 		s->create_ns = 0;
 		for (s->op = 0; s->op < (int)HB_ARRAY_SIZE(ops); s->op++) {
 			snprintf(name, sizeof(name), "LatFs/op=%s/size=%s", ops[s->op], sz);

@@ -30,20 +30,20 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "box.h"
-#include "cpustat.h"
-#include "hist.h"
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
-#include "runclock.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
-#include "timing.h"
+#include "core/hist.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/runclock.h"
+#include "core/timing.h"
+#include "driver/bench.h"
+#include "host/cpustat.h"
+#include "host/memory.h"
+#include "net/box.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 
 #define PORT 31341		/* after lat_rpc's 31340: the next hostbench port */
 #define MAX_STREAMS 64		/* each way */
@@ -135,7 +135,7 @@ data_listener(int ctl, unsigned *port)
  * The streams: connections from the client's host that present the
  * session's cookie and a direction with room left, all within
  * CONNECT_NS, each greeting within SOCK_HELLO_NS, both on the run clock
- * (lib/runclock: a client starved on a busy machine connects late) and
+ * (lib/core/runclock: a client starved on a busy machine connects late) and
  * by the server's bound on unproven connections in wall time; any other
  * is closed unread or after its greeting.  fd[0 .. up-1] are up, then
  * down, all non-blocking.  0, or -1.

@@ -37,11 +37,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "chase.h"
-#include "mem.h"
-#include "memcheck.h"
-#include "msg.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "mem/chase.h"
+#include "mem/memcheck.h"
 
 #define MIN_RANGE 512		/* lmbench's first size */
 #define DEFAULT_STRIDE 64
@@ -221,14 +221,14 @@ huge_alloc(struct state *s, int raw)
 	}
 	if (s->buf == NULL)
 		msg_exit(MSG_EXIT_UNSUPPORTED, "-H: no huge pages here: %s; %s", why[0], why[1]);
-	mem_size_name(l, sizeof(l), s->len);
+	output_size_name(l, sizeof(l), s->len);
 	if (got < 0) {
 		msg_warn("-H: %s: cannot read /proc/self/smaps to check", kinds[k].name);
 		if (raw)
 			output_config(stdout, "huge-pages", "%s, unverified", kinds[k].name);
 		return;
 	}
-	mem_size_name(g, sizeof(g), (uint64_t)got);
+	output_size_name(g, sizeof(g), (uint64_t)got);
 	if (raw)
 		output_config(stdout, "huge-pages", "%s, %s of %s in huge pages (smaps)",
 			      kinds[k].name, g, l);
@@ -340,7 +340,7 @@ curve(struct state *s, const struct bench_opts *o, size_t stride, uint64_t size,
 		res[n].range = r;
 		snprintf(res[n].name, sizeof(res[n].name), "LatMemRd/order=%s/stride=%zu%s/size=%s",
 			 s->order->name, stride, s->huge ? "/pages=huge" : "",
-			 mem_size_name(sz, sizeof(sz), r));
+			 output_size_name(sz, sizeof(sz), r));
 		measure_size(s, o, &res[n]);
 		n++;
 	}
@@ -476,7 +476,7 @@ main(int argc, char **argv)
 			chase_build(&s);
 			snprintf(name, sizeof(name), "LatMemRd/order=%s/stride=%zu%s/size=%s",
 				 s.order->name, s.stride, s.huge ? "/pages=huge" : "",
-				 mem_size_name(sz, sizeof(sz), r));
+				 output_size_name(sz, sizeof(sz), r));
 			memset(&c, 0, sizeof(c));
 			c.name = name;
 			c.loop = loop_chase;

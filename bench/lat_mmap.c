@@ -19,10 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 #define STRIDE_DENSE (16 << 10)
 
@@ -128,7 +128,7 @@ main(int argc, char **argv)
 		if (pread(s->fd, &s->orig[i], 1, (off_t)(i * s->stride)) != 1)
 			msg_sysdie("cannot read the file");
 	snprintf(name, sizeof(name), "LatMmap/touch=%s/size=%s", v->touch,
-		 mem_size_name(sz, sizeof(sz), s->size));
+		 output_size_name(sz, sizeof(sz), s->size));
 	memset(&c, 0, sizeof(c));
 	c.name = name;
 	c.loop = do_mmap;

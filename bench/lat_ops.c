@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "stats.h"
+#include "core/msg.h"
+#include "core/stats.h"
+#include "driver/bench.h"
 
 #define NK 5			/* chain counts 1, 2, 4, 8, 16 */
 #define OPS 64			/* operations per loop trip */

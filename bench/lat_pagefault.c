@@ -23,11 +23,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 #ifndef MAP_ANONYMOUS
 # define MAP_ANONYMOUS MAP_ANON

@@ -24,11 +24,11 @@
 # include <sys/stat.h>
 #endif
 
-#include "bench.h"
-#include "msg.h"
-#include "place_main.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "place/place_main.h"
 #ifdef HB_LAT_FIFO
-# include "tmp.h"
+# include "core/tmp.h"
 #endif
 
 #ifdef HB_LAT_FIFO

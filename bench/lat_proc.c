@@ -25,9 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "spawn.h"
+#include "core/msg.h"
+#include "core/spawn.h"
+#include "driver/bench.h"
 
 #define SHELL "/bin/sh"
 

@@ -19,12 +19,12 @@
  * unanswered, so nothing is ever sent to a forged source.  Bounds: 66
  * connections (64 copies, the client's own, a STOP); 8 unproven per
  * peer address (a ninth closes the oldest); 2 s to prove the key,
- * counted on the run clock (lib/runclock: time in which the client
+ * counted on the run clock (lib/core/runclock: time in which the client
  * could have run), and the idle timeout (60 s with -i 0) of wall time
  * at most; 60 s of silence on a proven one; only a client with the key
  * resets the idle timeout (-i).  Where configure found no libtirpc, the
  * program exits 77.  With no host, a server is started on loopback for
- * each placement (lib/place); -p also takes lmbench's tcp or udp.
+ * each placement (lib/place/place); -p also takes lmbench's tcp or udp.
  */
 #include "config.h"
 
@@ -37,15 +37,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "runclock.h"
-#include "sha256.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_serve.h"
-#include "timing.h"
+#include "core/msg.h"
+#include "core/runclock.h"
+#include "core/timing.h"
+#include "driver/bench.h"
+#include "net/sha256.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_serve.h"
 
 #ifdef HAVE_TIRPC
 # include <rpc/rpc.h>

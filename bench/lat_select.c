@@ -23,9 +23,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
 
 #define SPARE_FDS 16	/* stdio, the listener, what the caller passed on */
 

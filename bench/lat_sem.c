@@ -18,9 +18,9 @@
 #include <sys/sem.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "place_main.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "place/place_main.h"
 
 struct state {
 	int semid;

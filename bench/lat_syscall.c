@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
 
 struct state {
 	const char *file;

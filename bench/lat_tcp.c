@@ -6,7 +6,7 @@
  * that tells the server the size are outside the timing.  After the
  * samples, round trips timed one by one give the 50th, 90th and 99th
  * percentiles.  With no host, a server is started on loopback for each
- * placement (lib/place) and stopped afterwards.
+ * placement (lib/place/place) and stopped afterwards.
  */
 #include "config.h"
 
@@ -17,14 +17,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 
 #define MAX_SIZE (1u << 20)	/* the largest message a server accepts */
 #define PORT 31334		/* lmbench's 31234 + 100: another protocol */
@@ -128,7 +128,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		return -1;
 	}
 	snprintf(name, sizeof(name), "LatTcp/size=%s/%s",
-		 mem_size_name(sz, sizeof(sz), s->size), part);
+		 output_size_name(sz, sizeof(sz), s->size), part);
 	memset(&c, 0, sizeof(c));
 	c.name = name;
 	c.loop = do_rtt;

@@ -11,7 +11,7 @@
  * each reported, as the wait lands in a sample).  After the samples,
  * round trips timed one by one give the 50th, 90th and 99th
  * percentiles.  With no host, a server is started on loopback for each
- * placement (lib/place) and stopped afterwards.
+ * placement (lib/place/place) and stopped afterwards.
  */
 #include "config.h"
 
@@ -23,15 +23,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
-#include "timing.h"
+#include "core/msg.h"
+#include "core/timing.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 
 #define MIN_SIZE (SOCK_HDR_LEN + 8)
 #define MAX_SIZE 65507u		/* the largest IPv4 UDP payload */
@@ -230,7 +230,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		return -1;
 	}
 	snprintf(name, sizeof(name), "LatUdp/size=%s/%s",
-		 mem_size_name(sz, sizeof(sz), s->size), part);
+		 output_size_name(sz, sizeof(sz), s->size), part);
 	memset(&c, 0, sizeof(c));
 	c.name = name;
 	c.loop = do_rtt;

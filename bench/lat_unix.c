@@ -16,10 +16,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "msg.h"
-#include "place_main.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "place/place_main.h"
 
 struct state {
 	int sv[2];		/* the parent's end, the child's */
@@ -115,7 +115,7 @@ setup(void *arg, const struct bench_opts *o, struct place_case *c)
 	memset(s->buf, 'x', s->size);
 	/* The default keeps lmbench's one byte and a name without a size. */
 	if (size != 1)
-		snprintf(c->name, sizeof(c->name), "LatUnix/msg=%s", mem_size_name(sz, sizeof(sz), size));
+		snprintf(c->name, sizeof(c->name), "LatUnix/msg=%s", output_size_name(sz, sizeof(sz), size));
 }
 
 static struct state state;

@@ -18,10 +18,10 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "place_main.h"
-#include "tmp.h"
+#include "core/msg.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "place/place_main.h"
 
 #define BACKLOG 8		/* the paced client never has more than one pending */
 

@@ -25,10 +25,10 @@
 # include <sys/prctl.h>
 #endif
 
-#include "bench.h"
-#include "hist.h"
-#include "msg.h"
-#include "parse.h"
+#include "core/hist.h"
+#include "core/msg.h"
+#include "core/parse.h"
+#include "driver/bench.h"
 
 #define MAX_LOAD 1024
 
@@ -238,7 +238,7 @@ sample(const struct method *m, struct state *s, struct hist *h, struct hist *all
 	return 0;
 }
 
-/* The "# hist:" line of h under name (lib/hist.h), for the results tool to merge. */
+/* The "# hist:" line of h under name (lib/core/hist.h), for the results tool to merge. */
 static void
 print_hist(const char *name, const struct hist *h)
 {

@@ -42,14 +42,14 @@
 # include <sys/vfs.h>
 #endif
 
-#include "bench.h"
-#include "hist.h"
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
-#include "stats.h"
-#include "sysinfo.h"
-#include "tmp.h"
+#include "core/hist.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/stats.h"
+#include "core/tmp.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "host/sysinfo.h"
 
 /*
  * The written pattern: random bytes that repeat every PERIOD bytes of the
@@ -82,7 +82,7 @@ struct state {
 	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
 	unsigned char *buf;	/* bs bytes that reads land in */
 	/*
-	 * Per-I/O latencies, of fixed size whatever count is (lib/hist): on
+	 * Per-I/O latencies, of fixed size whatever count is (lib/core/hist): on
 	 * a 32 MB board as on a server.
 	 */
 	struct hist hist, all;
@@ -875,7 +875,7 @@ main(int argc, char **argv)
 		 s->in.arg != NULL ? s->flush : 0);
 	snprintf(name, sizeof(name), "Lmdd/op=%s/size=%s/bs=%s%s",
 		 s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy",
-		 mem_size_name(sz, sizeof(sz), s->total), mem_size_name(bsz, sizeof(bsz), s->bs), flags);
+		 output_size_name(sz, sizeof(sz), s->total), output_size_name(bsz, sizeof(bsz), s->bs), flags);
 	if (o.output == OUTPUT_RAW) {
 		describe(s, &s->in);
 		describe(s, &s->out);

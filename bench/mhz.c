@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "stats.h"
-#include "sysinfo.h"
+#include "core/msg.h"
+#include "core/stats.h"
+#include "driver/bench.h"
+#include "host/sysinfo.h"
 
 #define SHORT 128		/* operations per trip of the short loop */
 #define TRIES 20		/* attempts at a sample before giving up */

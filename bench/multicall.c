@@ -21,8 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compat.h"
-#include "msg.h"
+#include "core/compat.h"
+#include "core/msg.h"
 
 #define HB_MULTICALL(name) int hb_main_##name(int argc, char **argv);
 #define HB_MULTICALL_AS(id, name) int hb_main_##id(int argc, char **argv);

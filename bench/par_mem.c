@@ -32,12 +32,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
-#include "chase.h"
-#include "mem.h"
-#include "memcheck.h"
-#include "msg.h"
-#include "stats.h"
+#include "core/msg.h"
+#include "core/stats.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "mem/chase.h"
+#include "mem/memcheck.h"
 
 #define DEFAULT_SIZE (64u << 20)	/* lmbench's */
 #define HINT_MAX (128u << 20)
@@ -70,7 +70,7 @@ pair(const struct bench_opts *o, const struct chase_buf *b, uint64_t size, unsig
 	if (r1 == NULL || a == NULL || z == NULL)
 		msg_sysdie("cannot allocate %u samples", o->reps);
 	if (chase_lines(&c, b->p, (size_t)size, LINE, k) != 0)
-		msg_sysdie("cannot lay %u chains over %s", k, mem_size_name(sz, sizeof(sz), size));
+		msg_sysdie("cannot lay %u chains over %s", k, output_size_name(sz, sizeof(sz), size));
 	if (chase_time_pair(&c, (uint64_t)o->sample_ns, o->warmup_ns, o->reps, a, r1, z, rounds) != 0)
 		msg_die("a chase of %u chains was corrupted: a link points astray", k);
 	for (r = 0; r < o->reps; r++) {
@@ -124,13 +124,13 @@ main(int argc, char **argv)
 	}
 	if ((size = mem_fit(want, 1, MIN_SIZE, MIN_SIZE)) == 0)
 		msg_die("SIZE %s: not even %uK fits in the memory available",
-			mem_size_name(sz, sizeof(sz), want), MIN_SIZE >> 10);
+			output_size_name(sz, sizeof(sz), want), MIN_SIZE >> 10);
 	bench_print_config(&o, &prog);
 	if (size < want)
 		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "SIZE", want, size);
 	/* Huge pages: a TLB miss on every load would be a second, serial cost. */
 	if (chase_buf_alloc(&b, (size_t)size, 1) != 0)
-		msg_sysdie("cannot allocate %s", mem_size_name(sz, sizeof(sz), size));
+		msg_sysdie("cannot allocate %s", output_size_name(sz, sizeof(sz), size));
 	par = malloc(o.reps * sizeof(*par));
 	prounds = malloc(o.reps * sizeof(*prounds));
 	if (par == NULL || prounds == NULL)
@@ -145,7 +145,7 @@ main(int argc, char **argv)
 		if (p->samples == NULL || p->low == NULL || p->rounds == NULL)
 			msg_sysdie("cannot allocate %u samples", o.reps);
 		if (chase_lines(&c, b.p, (size_t)size, LINE, k) != 0)
-			msg_sysdie("cannot lay %u chains over %s", k, mem_size_name(sz, sizeof(sz), size));
+			msg_sysdie("cannot lay %u chains over %s", k, output_size_name(sz, sizeof(sz), size));
 		if (chase_time(&c, (uint64_t)o.sample_ns, o.warmup_ns, o.reps, p->samples, p->rounds,
 			       p->low) != 0)
 			msg_die("a chase of %u chains was corrupted: a link points astray", k);
@@ -169,7 +169,7 @@ main(int argc, char **argv)
 			output_config(stdout, "huge-pages", "none: %s", b.why);
 		output_config(stdout, "best-chains", "%zu", best + 1);
 	}
-	mem_size_name(sz, sizeof(sz), size);
+	output_size_name(sz, sizeof(sz), size);
 	for (k = 1; k <= CHASE_MAX_CHAINS; k++) {
 		snprintf(name, sizeof(name), "ParMem/chains=%u/size=%s", k, sz);
 		bench_report_pairs(&o, name, pt[k - 1].rounds, pt[k - 1].samples, o.reps, "ns/op",

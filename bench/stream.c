@@ -10,7 +10,7 @@
  *
  * One iteration is one pass of a kernel over the arrays.  Each array is
  * -M bytes; by default four times the last-level cache, at least 8M, as
- * STREAM asks (lib/mem: mem_bw_size), within half the memory the process
+ * STREAM asks (lib/host/memory: mem_bw_size), within half the memory the process
  * may get (mem_fit: a size that does not fit is reduced and recorded).
  * Arrays under four times the last-level cache (recorded as "llc:") are
  * cache-sized: the caches hold part or all of them, and the result names
@@ -28,10 +28,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
-#include "mem.h"
-#include "metric.h"
-#include "msg.h"
+#include "core/metric.h"
+#include "core/msg.h"
+#include "driver/bench.h"
+#include "host/memory.h"
 
 #define SCALAR 3.0
 #define MIN_SIZE 1024
@@ -287,7 +287,7 @@ main(int argc, char **argv)
 	if (o.output == OUTPUT_RAW) {
 		output_config(stdout, "llc", "%s", mem_llc_name(why, sizeof(why), &llc));
 		output_config(stdout, "array-size", "%llu doubles (%s) per array, 3 arrays",
-			      (unsigned long long)s->n, mem_size_name(sz, sizeof(sz), got));
+			      (unsigned long long)s->n, output_size_name(sz, sizeof(sz), got));
 	}
 	/* STREAM's starting values. */
 	s->av = 1.0;
@@ -296,7 +296,7 @@ main(int argc, char **argv)
 	if (arrays_alloc(s) != 0)
 		msg_sysdie("cannot allocate 3 arrays of %llu bytes", (unsigned long long)got);
 
-	mem_size_name(sz, sizeof(sz), got);
+	output_size_name(sz, sizeof(sz), got);
 	for (i = 0; i < HB_ARRAY_SIZE(kernels); i++) {
 		char name[OUTPUT_MAX_NAME];
 		struct bench_case c;

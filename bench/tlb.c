@@ -8,7 +8,7 @@
  * same number of slots packed on adjacent lines (walk=packed).  Both
  * touch N cache lines spread over the cache sets alike, so the ratio of
  * the two is the TLB's own cost: flat while the TLB maps every page,
- * stepping up past each level's reach (lib/knee.h).  The buffer asks for
+ * stepping up past each level's reach (lib/mem/knee.h).  The buffer asks for
  * base pages only: a huge page would map many slots at once.  Laying the
  * chases, calibrating (which warms them) and a pass after timing that
  * checks every link are outside timing.
@@ -18,12 +18,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
-#include "chase.h"
-#include "knee.h"
-#include "mem.h"
-#include "msg.h"
-#include "stats.h"
+#include "core/msg.h"
+#include "core/stats.h"
+#include "driver/bench.h"
+#include "host/memory.h"
+#include "mem/chase.h"
+#include "mem/knee.h"
 
 #define MIN_PAGES 8		/* no TLB has fewer entries */
 #define DEFAULT_MAX (64u << 20)	/* 16K pages of 4K: beyond a second-level TLB */
@@ -144,11 +144,11 @@ main(int argc, char **argv)
 	want = opt.max != 0 ? opt.max : DEFAULT_MAX;
 	if ((max = mem_fit(want, 1, (uint64_t)page * MIN_PAGES * 4, page)) == 0)
 		msg_die("-M %s: not even %zu pages fit in the memory available",
-			mem_size_name(sz, sizeof(sz), want), (size_t)MIN_PAGES * 4);
+			output_size_name(sz, sizeof(sz), want), (size_t)MIN_PAGES * 4);
 	maxpages = (size_t)(max / page);
 	if (maxpages < MIN_PAGES * 4)
 		msg_exit(MSG_EXIT_USAGE, "-M %s: spans %zu pages of %zu bytes; at least %d are needed",
-			 mem_size_name(sz, sizeof(sz), want), maxpages, page, MIN_PAGES * 4);
+			 output_size_name(sz, sizeof(sz), want), maxpages, page, MIN_PAGES * 4);
 	bench_print_config(&o, &prog);
 	if (max < want)
 		mem_report_reduced(o.output == OUTPUT_RAW ? stdout : NULL, prog.name, "-M", want, max);
@@ -174,7 +174,7 @@ main(int argc, char **argv)
 	nlv = knee_find(x, y, n, JUMP, lv, MAX_LEVELS, &last);
 	if (nlv < 0)
 		msg_die("too few page counts to find the TLB's reach (-M %s)",
-			   mem_size_name(sz, sizeof(sz), max));
+			   output_size_name(sz, sizeof(sz), max));
 	if (nlv > MAX_LEVELS)
 		nlv = MAX_LEVELS;
 
@@ -209,7 +209,7 @@ main(int argc, char **argv)
 			output_sample_pairs(stdout, "Tlb", 1, v, u, 2);
 		else
 			printf("TLB level %zu: %.0f pages, %s (a load %.2fx the cost of one within reach)\n",
-			       i + 1, v[0], mem_size_name(sz, sizeof(sz), (uint64_t)v[1]),
+			       i + 1, v[0], output_size_name(sz, sizeof(sz), (uint64_t)v[1]),
 			       i + 1 < (size_t)nlv ? lv[i + 1].value / lv[i].value : last / lv[i].value);
 	}
 	if (nlv == 0)

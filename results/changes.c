@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "changes.h"
+#include "core/metric.h"
+#include "core/utf8.h"
 #include "escape.h"
-#include "metric.h"
 #include "report.h"
-#include "utf8.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
 #define INDENT 6		/* a wrapped entry's further lines */

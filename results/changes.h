@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "resfile.h"
+#include "read/resfile.h"
 
 struct report_ab;
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "escape.h"
-#include "utf8.h"
 
 void
 escape_json(FILE *f, const char *s, size_t n)

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "escape.h"
 #include "export.h"
 #include "fleet.h"
 #include "report.h"
-#include "utf8.h"
 
 #define WIDTH 100		/* a text table at most */
 #define KEY_W 24		/* the key column at most */

@@ -17,7 +17,7 @@
  * or a module list) as the words that not every host has, "..." standing
  * for those left out, wrapped in its column.
  *
- * Across hosts: for each summary column with a direction (lib/metric.h),
+ * Across hosts: for each summary column with a direction (lib/core/metric.h),
  * each host's value is the median of its runs' values; the best host,
  * the worst, and the ratio worst/best of their values (above 1 for a
  * time, below 1 for a rate).  A column that fewer than two hosts measured

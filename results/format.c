@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "export.h"
 #include "fleet.h"
 #include "format.h"
 #include "report.h"
-#include "utf8.h"
 
 #define WIDTH 100		/* a table at most */
 #define WIDTH_RULE 78		/* the rule under a title: lmbench's */
@@ -912,7 +912,7 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 
 /*
  * The cells left blank because their value is physically impossible
- * (lib/metric's bounds): which run, which column, why.
+ * (lib/core/metric's bounds): which run, which column, why.
  */
 static void
 text_implausible(const struct report *rep, FILE *f)

@@ -33,15 +33,15 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "core/metric.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/parse.h"
+#include "core/stats.h"
+#include "core/utf8.h"
 #include "html.h"
-#include "metric.h"
-#include "msg.h"
-#include "output.h"
-#include "parse.h"
 #include "report.h"
-#include "stats.h"
 #include "usage.h"
-#include "utf8.h"
 #include "variance.h"
 
 /* With --threshold: no regression shown, but some metric could hide one. */

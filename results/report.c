@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dist.h"
+#include "core/utf8.h"
 #include "report.h"
-#include "utf8.h"
 
 /* Decades as literals: exact the same on every machine (no log10). */
 static const double decade[] = {
@@ -776,7 +777,7 @@ same_but_size(const char *x, const char *y)
  * A memory test's column whose every result, on both sides, is
  * memory-sized: in a run that records the last-level cache it sized its
  * buffers by (its llc line: the rule applied) and without the cache part
- * (lib/metric.h: METRIC_CACHE_PART), each buffer at least 4 x that
+ * (lib/core/metric.h: METRIC_CACHE_PART), each buffer at least 4 x that
  * cache.  Past that the size does not change what is measured, the
  * memory's bandwidth: names and arguments that differ in the size alone,
  * and a size cut to fit the memory, measure the same thing.
@@ -1177,7 +1178,7 @@ pool_processes(const double *a, const size_t *ra, size_t na, size_t nra, const d
 		return 0;
 	if (!(ssw > 0))
 		return !(ssb > 0);
-	return abtest_f_sf((ssb / dfb) / (ssw / dfw), dfb, dfw) > REPORT_POOL_ALPHA;
+	return dist_f_sf((ssb / dfb) / (ssw / dfw), dfb, dfw) > REPORT_POOL_ALPHA;
 }
 
 /* Paired by round: one unit per round on each side, the same rounds. */

@@ -3,7 +3,7 @@
  * written in any format (text, csv, json, markdown) or drawn as SVG.
  *
  * The summary is one table per section of the metric table, one row per
- * run, one column per metric entry (lib/metric.c); the A/B comparison is
+ * run, one column per metric entry (lib/core/metric.c); the A/B comparison is
  * the base run against each other run, column by column.
  */
 #ifndef HB_REPORT_H
@@ -12,12 +12,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "abtest.h"
 #include "changes.h"
-#include "compat.h"
-#include "metric.h"
-#include "resfile.h"
-#include "stats.h"
+#include "core/compat.h"
+#include "core/metric.h"
+#include "core/stats.h"
+#include "model/abtest.h"
+#include "read/resfile.h"
 
 enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_MARKDOWN };
 

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "report.h"
-#include "utf8.h"
 
 #define W 760			/* chart width */
 #define ML 70			/* margins: left, right, top, bottom */
@@ -295,7 +295,7 @@ cache_marks(struct lat *L, const struct report *rep, size_t ri)
 
 /*
  * The curves of all runs: the results of the metrics the table plots by
- * size (METRIC_CURVE, lib/metric), each given a colour by its run and a
+ * size (METRIC_CURVE, lib/core/metric), each given a colour by its run and a
  * dash by its walk (and by the round of colours past the tenth run), so
  * that no two curves look alike.  Returns 0, or -1 out of memory.
  */

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compat.h"
-#include "roff.h"
+#include "core/compat.h"
+#include "core/roff.h"
 #include "usage.h"
 
 /* The operands of the usage's first form. */

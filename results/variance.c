@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/stats.h"
+#include "read/resfile.h"
 #include "report.h"
-#include "resfile.h"
-#include "stats.h"
 #include "variance.h"
 
 /* The result a cell took its value from (name and unit), or NULL. */

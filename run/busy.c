@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "busy.h"
-#include "noise.h"
+#include "driver/noise.h"
 
 /* A small file's text into buf; 0, or -1. */
 static int

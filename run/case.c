@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "core/output.h"
 #include "runner.h"
 
 #define ERR_ROOM 16384

@@ -34,14 +34,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mem.h"
-#include "msg.h"
-#include "output.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "host/memory.h"
 #include "runner.h"
 
 /* What the runner prints on stdout (a result's path, the fingerprint),
  * printed and flushed at once: a write that fails is noted with its
- * reason for the exit check (lib/msg), which a stream in error, whose
+ * reason for the exit check (lib/core/msg), which a stream in error, whose
  * buffer a C library may have dropped, no longer tells. */
 static void
 say(const char *fmt, ...) HB_PRINTF(1, 2);

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/utf8.h"
 #include "runner.h"
-#include "utf8.h"
 
 enum opt_id {
 	O_PROFILE, O_ROUNDS, O_ONLY, O_SKIP, O_NOTE, O_TAG, O_FSDIR, O_REMOTE, O_NET_TIME,

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* In a list of sizes: the memory bandwidth size (4 x the last-level
- * cache, at least 8M: lib/mem's mem_bw_size). */
+ * cache, at least 8M: lib/host/memory's mem_bw_size). */
 #define PROFILE_MEM UINT64_MAX
 
 struct profile {

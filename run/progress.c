@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
+#include "core/timing.h"
 #include "progress.h"
-#include "timing.h"
 
 long long
 progress_left(const struct progress *p)

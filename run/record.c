@@ -1,7 +1,7 @@
 /*
- * record: the run's result files.  Every line goes through lib/output
+ * record: the run's result files.  Every line goes through lib/core/output
  * (the fingerprint, the runner's configuration lines and notes) or is a
- * program's own, written by lib/output in the program.  A side's file
+ * program's own, written by lib/core/output in the program.  A side's file
  * is made new beside its final name (O_EXCL, never through a link), in
  * a directory no other user can change, held open on one descriptor,
  * and published with link(2), which never replaces a file.
@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "core/output.h"
 #include "runner.h"
 
 /* ---------------------------------------------------------------- safe directories */

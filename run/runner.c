@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "msg.h"
+#include "core/msg.h"
 #include "runner.h"
 
 struct runner R;

@@ -10,7 +10,7 @@
 #include <sys/types.h>
 
 #include "busy.h"
-#include "compat.h"
+#include "core/compat.h"
 #include "profile.h"
 #include "progress.h"
 #include "suite.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "roff.h"
+#include "core/roff.h"
 #include "suite.h"
 
 static const char *const table_rows[] = {

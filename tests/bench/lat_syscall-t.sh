@@ -70,7 +70,7 @@ run_prog lat_syscall -N 3 -T 1ms -o raw -I 0.01,0.2 null
 like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% not reached'
 like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^# precision: not-reached '
 
-# Options wherever they stand, on every libc (lib/bench: bench_getopt);
+# Options wherever they stand, on every libc (lib/driver/bench: bench_getopt);
 # "--" ends them.
 run_prog lat_syscall null -N 3 -T 1ms -o text
 like 'options after the operand apply: -o text, -N 3' "$TAP_STDOUT" \

@@ -2,7 +2,7 @@
 # Fault matrix, arguments: every benchmark given out-of-range and
 # malformed arguments exits 2 with a message that names the argument
 # (and, for a value, quotes it).  Two tables: the shared options, which
-# every program parses through lib/bench (four rows per program), and
+# every program parses through lib/driver/bench (four rows per program), and
 # each program's own options and operands.  A program that is still a
 # placeholder (exit 77) has its rows skipped.
 . "$top_srcdir/tests/tap/libtap.sh"

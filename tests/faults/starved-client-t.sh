@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fault matrix, a busy machine: a server counts the deadline of a
-# client's key proof in time the client could have run (lib/runclock),
+# client's key proof in time the client could have run (lib/core/runclock),
 # so that on a saturated machine a starved client with the key still
 # gets its session, while on a quiet one a connection that proves
 # nothing still goes after about 2 s.  "Saturated" and "quiet" are made

@@ -1,7 +1,7 @@
 /*
  * Fuzz target: the command line of every benchmark (every program of the
  * multicall list, bench/multicall-list.h: HB_BENCH but hello), parsed by
- * the program's own main, bench_init (lib/bench.c) and its option
+ * the program's own main, bench_init (lib/driver/bench.c) and its option
  * callback, and nothing after that: no benchmark runs.
  *
  * How: the Makefile compiles each bench/NAME.c once more with main
@@ -77,9 +77,9 @@
 # include <sched.h>
 #endif
 
-#include "bench.h"
-#include "box.h"
-#include "sock_main.h"
+#include "driver/bench.h"
+#include "net/box.h"
+#include "net/sock_main.h"
 
 #define MAX_ARGS 32	/* besides argv[0] */
 #define MAX_ARG 256	/* bytes of one argument */

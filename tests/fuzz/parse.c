@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the option value parsers of lib/parse (numbers, sizes,
+ * Fuzz target: the option value parsers of lib/core/parse (numbers, sizes,
  * durations, CPU lists), which every program's options and arguments go
  * through.  Input: byte 0 picks the parser, byte 1 the range (from a
  * table of ranges the programs use, plus the extremes) and the length of
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "core/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

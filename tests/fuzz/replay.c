@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compat.h"
+#include "core/compat.h"
 #include "tap/basic.h"
 
 /* The Makefile names each check program's corpus. */

@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
+#include "read/resfile.h"
 #include "report.h"
-#include "resfile.h"
-#include "utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

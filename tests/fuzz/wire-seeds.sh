@@ -33,7 +33,7 @@ msg() {
 badauth() { msg "$1" 9 1 2 3 4; }
 x() { i=0; while [ "$i" -lt "$1" ]; do printf x; i=$((i + 1)); done; }
 
-# Protos and kinds (lib/sock_proto.h).
+# Protos and kinds (lib/net/sock_proto.h).
 LAT_TCP=1 LAT_UDP=2 LAT_CONNECT=3 BW_TCP=4 BW_UDP=5 LAT_RPC=6 BOX=8
 HELLO=1 STOP=3 AUTH=9 DATA=7
 # Byte 1: 16 raw, 17 proved (the direct parsers' bound 8); 254 raw with

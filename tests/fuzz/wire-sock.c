@@ -1,5 +1,5 @@
 /*
- * lib/sock_proto.c once more, for the wire fuzz target
+ * lib/net/sock_proto.c once more, for the wire fuzz target
  * (tests/fuzz/wire.c): its calls of open go to hb_wire_open, whose
  * /dev/urandom is a fixed pattern, so the harness knows each challenge
  * before the server makes it, and can write a client's whole
@@ -13,7 +13,7 @@
  */
 #include "config.h"
 
-/* What lib/sock_proto.c includes, first: the macro below is for its code only. */
+/* What lib/net/sock_proto.c includes, first: the macro below is for its code only. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -67,5 +67,5 @@ hb_wire_open(const char *path, int flags, ...)
 }
 
 #define open hb_wire_open
-#include "../../lib/sock_proto.c"
+#include "../../lib/net/sock_proto.c"
 #undef open

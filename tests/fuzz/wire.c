@@ -3,8 +3,8 @@
  * the connection handler of every hostbench server that sock_serve runs
  * (the static serve_conn of lat_tcp, lat_udp, lat_connect, bw_tcp and
  * bw_udp: each compiled once more by tests/fuzz/wire-NAME.c; and the box
- * agent's, hostinfo -s, lib/boxagent.c's boxagent_conn), and
- * lib/sock_proto.c's parsers on their own (sock_decode_hdr, sock_recv_msg_by).
+ * agent's, hostinfo -s, lib/net/boxagent.c's boxagent_conn), and
+ * lib/net/sock_proto.c's parsers on their own (sock_decode_hdr, sock_recv_msg_by).
  *
  * Input: byte 0 picks the server (modulo 6, in the order above); bit 0
  * of byte 1 the mode, and byte 1 >> 1 the word bound of the direct
@@ -22,7 +22,7 @@
  * pair and that end shut down for writing, all before the handler runs
  * in this process on the other end until it returns: so no input can
  * make it wait for a peer, the input ending in EOF.  Possible because
- * the challenge is known in advance: wire-sock.c is lib/sock_proto.c
+ * the challenge is known in advance: wire-sock.c is lib/net/sock_proto.c
  * with a /dev/urandom of a fixed pattern.  The handler's writes go to the
  * pair's buffer, read after it returns; they cannot fill it (lat_tcp
  * echoes what it reads, so the harness gives it at most ECHO_WRITES
@@ -48,7 +48,7 @@
  *     and SOCK_SERVE_STOP; a HELLO CHALLENGE and then an ACK, or a NAK
  *     (SOCK_NAK_PARAMS) and -1; beyond the bound: -1 and no answer;
  *   - sock_decode_hdr, for protos 0 .. 7 and several bounds, against a
- *     model of its contract in lib/sock_proto.h: success exactly for the
+ *     model of its contract in lib/net/sock_proto.h: success exactly for the
  *     right magic, version and proto and a payload of whole words within
  *     the bound and SOCK_MAX_WORDS; the kind and word count stored only
  *     on success; errno EPROTO on failure;
@@ -78,11 +78,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "compat.h"
-#include "runclock.h"
-#include "sock_proto.h"
-#include "sock_serve.h"
-#include "timing.h"
+#include "core/compat.h"
+#include "core/runclock.h"
+#include "core/timing.h"
+#include "net/sock_proto.h"
+#include "net/sock_serve.h"
 #include "wire.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -288,7 +288,7 @@ pair(int sp[2])
 
 /* ---------------------------------------------------------------- the model */
 
-/* What lib/sock_proto.h says sock_decode_hdr accepts. */
+/* What lib/net/sock_proto.h says sock_decode_hdr accepts. */
 static int
 hdr_ok(const unsigned char *h, unsigned proto, size_t max)
 {

@@ -1,7 +1,7 @@
 /*
  * The wire fuzz target's parts (tests/fuzz/wire.c): each server's
  * connection handler, from its benchmark's source compiled once more
- * (tests/fuzz/wire-NAME.c), and the open that lib/sock_proto.c calls in
+ * (tests/fuzz/wire-NAME.c), and the open that lib/net/sock_proto.c calls in
  * the harness's copy of it (tests/fuzz/wire-sock.c).
  */
 #ifndef HB_FUZZ_WIRE_H
@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "sock_serve.h"
+#include "net/sock_serve.h"
 
 typedef int hb_wire_conn_fn(int fd, const struct sock_server *s);
 
@@ -19,7 +19,7 @@ extern hb_wire_conn_fn *const hb_wire_conn_lat_udp;
 extern hb_wire_conn_fn *const hb_wire_conn_lat_connect;
 extern hb_wire_conn_fn *const hb_wire_conn_bw_tcp;
 extern hb_wire_conn_fn *const hb_wire_conn_bw_udp;
-/* hostinfo -s, the box agent: lib/boxagent.c's boxagent_conn (wire-hostinfo.c). */
+/* hostinfo -s, the box agent: lib/net/boxagent.c's boxagent_conn (wire-hostinfo.c). */
 extern hb_wire_conn_fn *const hb_wire_conn_hostinfo;
 
 /* The programs' mains, renamed (never called). */
@@ -30,7 +30,7 @@ int hb_wire_main_bw_tcp(int argc, char **argv);
 int hb_wire_main_bw_udp(int argc, char **argv);
 
 /*
- * lib/sock_proto.c's open (wire-sock.c): /dev/urandom is a pipe holding
+ * lib/net/sock_proto.c's open (wire-sock.c): /dev/urandom is a pipe holding
  * HB_WIRE_RANDOM_LEN bytes of hb_wire_random_byte(0), (1)..., so every
  * challenge and cookie is known in advance; any other path is open(2).
  */

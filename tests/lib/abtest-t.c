@@ -13,7 +13,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "abtest.h"
+#include "core/dist.h"
+#include "model/abtest.h"
 #include "tap/basic.h"
 
 static struct abtest_mwu
@@ -36,18 +37,18 @@ t_tests(void)
 	struct abtest_ratio t;
 	int i;
 
-	is_double(0.25, abtest_t_sf(1, 1), 1e-12, "t with 1 df (Cauchy): P(T > 1) = 1/4");
-	is_double(1 / (1 + 3.0), abtest_f_sf(3, 2, 2), 1e-12, "F with 2, 2 df: P(F > 3) = 1 / (1 + 3)");
-	is_double(2 * abtest_t_sf(1.7, 9), abtest_f_sf(1.7 * 1.7, 1, 9), 1e-12,
+	is_double(0.25, dist_t_sf(1, 1), 1e-12, "t with 1 df (Cauchy): P(T > 1) = 1/4");
+	is_double(1 / (1 + 3.0), dist_f_sf(3, 2, 2), 1e-12, "F with 2, 2 df: P(F > 3) = 1 / (1 + 3)");
+	is_double(2 * dist_t_sf(1.7, 9), dist_f_sf(1.7 * 1.7, 1, 9), 1e-12,
 		  "F with 1, d df is t squared: P(F > t^2) = 2 P(T > t)");
-	is_double(1, abtest_f_sf(0, 3, 4), 0, "P(F > 0) = 1");
-	ok(isnan(abtest_f_sf(1, 0, 4)), "F with 0 df is NaN");
-	is_double(0.5 - 1 / sqrt(6.0), abtest_t_sf(2, 2), 1e-12, "t with 2 df: P(T > 2) = 1/2 - 1/sqrt(6)");
-	is_double(0.08778154640154, abtest_t_sf(1.5, 7.3), 1e-9, "fractional df: P(T > 1.5 | 7.3) = 0.087782");
-	is_double(1 - 0.25, abtest_t_sf(-1, 1), 1e-12, "the lower side is 1 - sf");
-	is_double(2.776445105, abtest_t_quantile(0.025, 4), 1e-6, "the 97.5%% point with 4 df is 2.7764");
-	is_double(12.70620474, abtest_t_quantile(0.025, 1), 1e-5, "and with 1 df 12.706");
-	ok(isnan(abtest_t_sf(1, 0)), "0 degrees of freedom is NaN");
+	is_double(1, dist_f_sf(0, 3, 4), 0, "P(F > 0) = 1");
+	ok(isnan(dist_f_sf(1, 0, 4)), "F with 0 df is NaN");
+	is_double(0.5 - 1 / sqrt(6.0), dist_t_sf(2, 2), 1e-12, "t with 2 df: P(T > 2) = 1/2 - 1/sqrt(6)");
+	is_double(0.08778154640154, dist_t_sf(1.5, 7.3), 1e-9, "fractional df: P(T > 1.5 | 7.3) = 0.087782");
+	is_double(1 - 0.25, dist_t_sf(-1, 1), 1e-12, "the lower side is 1 - sf");
+	is_double(2.776445105, dist_t_quantile(0.025, 4), 1e-6, "the 97.5%% point with 4 df is 2.7764");
+	is_double(12.70620474, dist_t_quantile(0.025, 1), 1e-5, "and with 1 df 12.706");
+	ok(isnan(dist_t_sf(1, 0)), "0 degrees of freedom is NaN");
 
 	/* Welch on logs: feed exp() so that the logs are 0 1 2 and 3 4 5. */
 	for (i = 0; i < 3; i++) {
@@ -160,7 +161,7 @@ interval_tests(void)
 		double tail;
 
 		abtest_ratio_welch(a, 4, b, 4, 0.03, &w);
-		tail = abtest_t_sf((log(w.ratio) - log(1.03)) / w.se, w.df);
+		tail = dist_t_sf((log(w.ratio) - log(1.03)) / w.se, w.df);
 		ok(tail < w.p && tail > w.p / 2, "the near tail is most of p (%.3g of %.3g)", tail, w.p);
 		abtest_interval(&w, 1 - 2 * tail * 1.001, &lo, &hi);
 		ok(lo > 1.03, "an interval at 1 - 2 x 1.001 tail lies beyond the margin (lo %.6f)", lo);

@@ -12,11 +12,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "msg.h"
-#include "output.h"
+#include "core/msg.h"
+#include "core/output.h"
+#include "core/timing.h"
+#include "driver/bench.h"
 #include "tap/basic.h"
-#include "timing.h"
 
 static uint64_t fake_now;
 static uint64_t noise;		/* added to every other run: a noisy machine */
@@ -457,7 +457,7 @@ main(int argc, char **argv)
 	is_int(MSG_EXIT_OK, bench_exit_code(MSG_EXIT_OK), "nothing withheld yet: success stays 0");
 
 	/*
-	 * A system call's time of 0 is impossible (lib/metric: above 0): it
+	 * A system call's time of 0 is impossible (lib/core/metric: above 0): it
 	 * is measured three times in all, then withheld, and the program's
 	 * success becomes exit 3.
 	 */

@@ -2,7 +2,7 @@
  * boxstat-t: the box agent's parsers on fixture text (/proc/stat per
  * CPU, softnet_stat, interrupts), the summary's arithmetic (shares, the
  * busiest CPU, the peak, rates) against hand-computed values, the wire
- * form both ways and its refusals, and lib/box's HOST[:PORT] parser.
+ * form both ways and its refusals, and lib/net/box's HOST[:PORT] parser.
  */
 #include "config.h"
 
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/box.h"
+#include "net/boxstat.h"
 #include "tap/basic.h"
-#include "box.h"
-#include "boxstat.h"
 
 #define EPS 1e-9
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
-#include "mem.h"
+#include "host/memory.h"
+#include "mem/chase.h"
 #include "tap/basic.h"
 
 #define LEN (64 * 1024)

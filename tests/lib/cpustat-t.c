@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host/cpustat.h"
 #include "tap/basic.h"
-#include "cpustat.h"
 
 #define EPS 1e-9
 

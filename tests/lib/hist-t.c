@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/compat.h"
+#include "core/hist.h"
 #include "tap/basic.h"
-#include "compat.h"
-#include "hist.h"
 
 #define NV 10001
 

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "knee.h"
+#include "mem/knee.h"
 #include "tap/basic.h"
 
 #define MAXN 80

@@ -19,8 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mem.h"
-#include "sysinfo.h"
+#include "core/output.h"
+#include "host/memory.h"
+#include "host/sysinfo.h"
 #include "tap/basic.h"
 
 #define K ((uint64_t)1 << 10)
@@ -241,11 +242,11 @@ test_names(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		is_string(names[i].name, mem_size_name(buf, sizeof(buf), names[i].bytes),
+		is_string(names[i].name, output_size_name(buf, sizeof(buf), names[i].bytes),
 			  "%llu bytes are named %s", (unsigned long long)names[i].bytes,
 			  names[i].name);
 	memset(buf, 'x', sizeof(buf));
-	is_string("64", mem_size_name(buf, 3, 64 * M), "a short buffer is cut and terminated");
+	is_string("64", output_size_name(buf, 3, 64 * M), "a short buffer is cut and terminated");
 }
 
 static void

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "memcheck.h"
+#include "mem/memcheck.h"
 #include "tap/basic.h"
 
 #define K 1024.0

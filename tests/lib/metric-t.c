@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "metric.h"
+#include "core/metric.h"
 #include "tap/basic.h"
 
 /* Names of the forms the programs print (snprintf of names in bench/). */

@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/timing.h"
+#include "driver/noise.h"
 #include "tap/basic.h"
-#include "noise.h"
-#include "timing.h"
 
 static const char sched[] =
 	"cat (4409, #threads: 1)\n"

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metric.h"
-#include "output.h"
+#include "core/metric.h"
+#include "core/output.h"
 #include "tap/basic.h"
 
 static char *

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/parse.h"
 #include "tap/basic.h"
-#include "parse.h"
 
 #define KB 1024ULL
 #define MB (KB * KB)

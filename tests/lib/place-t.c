@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "place/place.h"
 #include "tap/basic.h"
-#include "place.h"
 
 #define ONE PLACE_BIT(PLACE_ONE)
 #define SPREAD PLACE_BIT(PLACE_SPREAD)

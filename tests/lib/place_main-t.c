@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "driver/bench.h"
+#include "place/place_main.h"
 #include "tap/basic.h"
-#include "bench.h"
-#include "place_main.h"
 
 struct state {
 	int to[2], from[2];	/* to partner 1, from every partner */

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metric.h"
-#include "output.h"
-#include "resfile.h"
+#include "core/metric.h"
+#include "core/output.h"
+#include "core/utf8.h"
+#include "read/resfile.h"
 #include "tap/basic.h"
-#include "utf8.h"
 
 static const char hb[] =
 	"hostbench: 0.1.0\n"
@@ -501,7 +501,7 @@ test_cache_sized(void)
 }
 
 /*
- * A suite's run of today's form, a line of each role (lib/output's
+ * A suite's run of today's form, a line of each role (lib/core/output's
  * output_keys): the suite's "# bench:" and the program's own "bench:"
  * after it, rounds, statuses, marks and flags.
  */
@@ -702,7 +702,7 @@ main(void)
 	resfile_free(&r);
 
 	/*
-	 * The same file as lib/output writes it now: the keys that differ
+	 * The same file as lib/core/output writes it now: the keys that differ
 	 * between runs as run notes ("# load: 0.70"), which benchstat skips
 	 * and the reader takes as configuration lines.
 	 */

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/runclock.h"
+#include "core/timing.h"
 #include "tap/basic.h"
-#include "runclock.h"
-#include "timing.h"
 
 #define S 1000000000ull
 #define MS 1000000ull

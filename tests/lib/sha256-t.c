@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "sha256.h"
+#include "net/sha256.h"
 #include "tap/basic.h"
 
 static const char *

@@ -12,12 +12,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "net/sock.h"
+#include "net/sock_main.h"
+#include "net/sock_proto.h"
+#include "net/sock_report.h"
+#include "net/sock_serve.h"
 #include "tap/basic.h"
-#include "sock.h"
-#include "sock_main.h"
-#include "sock_proto.h"
-#include "sock_report.h"
-#include "sock_serve.h"
 
 static int
 resolve(const char *host, struct sock_addr *a)

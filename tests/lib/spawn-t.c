@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "spawn.h"
+#include "core/spawn.h"
 #include "tap/basic.h"
 
 static char *const no_env[] = { NULL };

@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/stats.h"
 #include "tap/basic.h"
-#include "stats.h"
 
 #define EPS 1e-9
 

@@ -6,8 +6,8 @@
 
 #include <errno.h>
 
+#include "core/timing.h"
 #include "tap/basic.h"
-#include "timing.h"
 
 /* A fake clock that moves only when the fake loop says so. */
 static uint64_t fake_now;

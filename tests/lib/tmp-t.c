@@ -19,15 +19,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "msg.h"
+#include "core/msg.h"
+#include "core/tmp.h"
 #include "tap/basic.h"
-#include "tmp.h"
 
 static char dir[PATH_MAX], inside[PATH_MAX + 8];
 static volatile sig_atomic_t calls, dir_was_there;
 static int report = -1;		/* a pipe the hook writes to, in a child */
 
-/* Empty dir of the one file lib/tmp does not know about; signal-safe. */
+/* Empty dir of the one file lib/core/tmp does not know about; signal-safe. */
 static void
 hook(void)
 {
@@ -49,7 +49,7 @@ next_dir(void)
 	snprintf(inside, sizeof(inside), "%s/x", dir);
 }
 
-/* A registered directory with a file in it that lib/tmp does not know. */
+/* A registered directory with a file in it that lib/core/tmp does not know. */
 static int
 make_dir(void)
 {

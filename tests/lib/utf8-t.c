@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "tap/basic.h"
-#include "utf8.h"
 
 /* "é" (2 bytes), "€" (3), "😀" (4). */
 #define E_ACUTE "\xc3\xa9"

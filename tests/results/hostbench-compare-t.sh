@@ -467,7 +467,7 @@ compare --sections ctx "$tmp/zero.0"
 like 'an impossible value is left blank, saying why' "$(cat "$tmp/out")" \
 	'ctx: 2p/0K ctxsw: 0 ns/op is not above 0'
 is 'and its cell is blank' '' "$(awk '/^Context switching/ { s = 1 } s && /^vm / { print substr($0, 34, 5); exit }' "$tmp/out" | tr -d ' ')"
-# The bounds across a run's results (lib/metric): one wake-up timed on
+# The bounds across a run's results (lib/core/metric): one wake-up timed on
 # its own below what a reading of the clock costs (the program's "clock:"
 # line), and data through a socket faster than the run's fastest memory
 # test (rdwr, 22110 MB/s), are no values either.

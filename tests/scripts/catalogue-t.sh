@@ -1,7 +1,7 @@
 #!/bin/sh
 # catalogue-t: the registries of a benchmark agree.  The suite's table
 # (scripts/suite.tab), the programs the Makefile builds, the metric table
-# (lib/metric.c, as hostbench-compare --list-columns prints it) and the
+# (lib/core/metric.c, as hostbench-compare --list-columns prints it) and the
 # names the programs print in a run of the test profile: a case names a
 # program that is built, every program is in the suite, every column a
 # case says it fills exists, every column is filled by some case, every
@@ -108,12 +108,12 @@ $1 != "-" && $3 != "config" && !(($1 "\t" $2) in fed) && !($1 in all) {
 }' "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every column of the summary is filled by some case of the suite'
 
-# Every entry names the program that prints it (lib/metric.c's first
+# Every entry names the program that prints it (lib/core/metric.c's first
 # argument of the row), and that program is built; the run's own
 # configuration columns alone have none.
 awk -F '\t' 'FNR == NR { built[$1] = 1; next }
 $3 == "config" && $10 == "-" { next }
-$10 == "-" { print "metric entry " $5 " (" $6 ", column \"" $1 ":" $2 "\") names no program (lib/metric.c)"; next }
+$10 == "-" { print "metric entry " $5 " (" $6 ", column \"" $1 ":" $2 "\") names no program (lib/core/metric.c)"; next }
 !($10 in built) { print "metric entry " $5 " (" $6 ") is of " $10 ", which is not built (not in the Makefile'"'"'s HB_BENCH)" }' \
 	"$tmpd/built" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every metric entry is of a program that is built'
@@ -258,7 +258,7 @@ fi
 
 $TEST_WRAPPER "$compare" --list-results "$tmpd/run" 2>/dev/null | sed 1d >"$tmpd/results"
 awk -F '\t' '$5 == "none" && !seen[$2 "\t" $3 "\t" $4]++ {
-	print $2 " printed " $3 " (" $4 "), which has no entry in the metric table (lib/metric.c)"
+	print $2 " printed " $3 " (" $4 "), which has no entry in the metric table (lib/core/metric.c)"
 }' "$tmpd/results" >"$tmpd/bad"
 [ -s "$tmpd/results" ] || echo "hostbench-compare --list-results found no result in the run" >>"$tmpd/bad"
 report "$tmpd/bad" 'every result a program prints has its entry in the metric table'

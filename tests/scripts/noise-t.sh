@@ -66,7 +66,7 @@ mark_of() {
 
 # Stand-ins.  lat_syscall null sleeps 0.6 s (taking no CPU: what the
 # machine does meanwhile is others'); stat prints a result and withholds
-# another as implausible, exit 3, saying so as lib/bench does; the rest
+# another as implausible, exit 3, saying so as lib/driver/bench does; the rest
 # print a result at once.
 fake=$tmpd/fake
 mkdir "$fake"

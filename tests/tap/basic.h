@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "compat.h"
+#include "core/compat.h"
 
 void plan(unsigned long n);
 HB_NORETURN void skip_all(const char *fmt, ...) HB_PRINTF(1, 2);

@@ -1,4 +1,4 @@
-# libplace.sh: the tests shared by the benchmarks on lib/place_main
+# libplace.sh: the tests shared by the benchmarks on lib/place/place_main
 # (lat_pipe, lat_fifo, lat_unix, lat_unix_connect, lat_sem, lat_fcntl,
 # bw_pipe, bw_unix, lat_ctx); sourced after libtap.sh.  A test calls
 #

@@ -264,7 +264,7 @@ num_between() {
 }
 
 # The keys written as run notes, "# key: value", as an ERE alternation:
-# lib/output.c's run_note_keys as hostinfo -k prints them, so the tests
+# lib/core/output.c's run_note_keys as hostinfo -k prints them, so the tests
 # and the programs cannot disagree.  Empty when hostinfo is not built (or
 # does not run): then no note matches, and a test that reads notes fails
 # rather than passing on a stale list.

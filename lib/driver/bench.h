@@ -1,0 +1,326 @@
+/*
+ * bench: the shared options and the measurement driver of every program.
+ *
+ * Shared options, parsed once here:
+ *   -N reps      samples to take (default 11)
+ *   -W time      warm-up before sampling (lmbench: microseconds; a unit
+ *                ns/us/ms/s may follow; default 0: calibration warms up)
+ *   -P n         run n copies in parallel (latency per copy, bandwidth summed)
+ *   -c cpulist   pin to these CPUs (exit 77 where pinning is impossible)
+ *   -T time      length of one sample (default 10ms; bare number: ms)
+ *   -I pct[,s]   sample until the 95% CI of the median is within +-pct%,
+ *                or for s seconds at most (default 10)
+ *   -o text|raw  output (default: text on a terminal, raw otherwise)
+ *   -h, -V       help, version
+ *
+ * The driver: calibrate the iteration count so that one sample lasts -T,
+ * warm up, take -N samples (more under -I), subtract a measured overhead
+ * where the benchmark asks for it, and print every sample (raw) or a
+ * summary (text).  Failures print a message and no number.
+ */
+#ifndef HB_BENCH_H
+#define HB_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/compat.h"
+#include "core/output.h"
+#include "core/timing.h"
+
+#define BENCH_MAX_CPUS 1024
+
+struct bench_opts {
+	unsigned reps;
+	unsigned parallel;
+	uint64_t warmup_ns;
+	uint64_t sample_ns;
+	double precision_pct;		/* 0: off */
+	uint64_t precision_cap_ns;
+	enum output_mode output;
+	size_t ncpus;			/* 0: not pinned */
+	int cpus[BENCH_MAX_CPUS];
+};
+
+struct bench_prog;
+
+/*
+ * A program's own option, in its descriptor's table: lib/driver/bench parses it,
+ * checks its range and prints it in -h, the usage line and the man
+ * page's synopsis (--synopsis).  The value is stored at offset in the
+ * option's ctx (NULL: the program's), as the kind says:
+ */
+enum bench_opt_kind {
+	BENCH_OPT_FLAG,		/* no value: the int there becomes 1 */
+	BENCH_OPT_INT,		/* a whole number in lo .. hi: a long long */
+	BENCH_OPT_SIZE,		/* bytes (k/m/g: 2^10 ...) in lo .. hi: a uint64_t */
+	BENCH_OPT_TIME,		/* a duration in ns, lo .. hi, a bare number in
+				 * unit: a uint64_t */
+	BENCH_OPT_TEXT,		/* the argument as given: a const char * */
+	BENCH_OPT_CALL		/* nothing stored: then() does it all */
+};
+
+struct bench_opt {
+	char letter;
+	enum bench_opt_kind kind;
+	const char *metavar;	/* the value in -h and the usage: "size"; NULL: the
+				 * option takes no value (a FLAG, or a CALL that acts alone) */
+	size_t offset;		/* offsetof(the ctx's type, the field) */
+	double lo, hi;		/* INT, SIZE, TIME: the range */
+	const char *unit;	/* TIME: the unit of a bare number ("s") */
+	double multiple;	/* INT, SIZE: a multiple of this (0: any) */
+	const char *help;	/* -h text; "\n" starts an indented line */
+	/*
+	 * Optional: called after the value is stored (for CALL, instead),
+	 * with the option's argument (NULL for a flag); it may check more
+	 * and call bench_usage_error.
+	 */
+	void (*then)(const struct bench_prog *p, int letter, const char *arg, void *ctx);
+	void *ctx;		/* where it is stored; NULL: the program's ctx */
+};
+
+/* What a program tells the option parser about itself. */
+struct bench_prog {
+	const char *name;	/* "lat_syscall" */
+	const char *args;	/* synopsis after the options: "null|read|... [file]" */
+	const char *summary;	/* one line: what it measures, in what unit */
+	const struct bench_opt *opts;	/* its own options (NULL: none) */
+	size_t nopts;
+	/*
+	 * Help lines after the options' (the operands, what a shared option
+	 * means here), each ending in \n (may be NULL).
+	 */
+	const char *morehelp;
+	/* Where the table's values go, unless a row names its own. */
+	void *ctx;
+	int min_args, max_args;	/* positional arguments allowed (max -1: any) */
+	/*
+	 * 1: options end at the first positional argument, which starts a
+	 * command line whose options are the command's (lat_cmd); 0: they
+	 * may stand anywhere (bench_getopt).
+	 */
+	int stop_at_operand;
+	/*
+	 * What the shared options can do here.  max_parallel: the most -P
+	 * copies (0: as many as -P takes), and why_parallel, why not more
+	 * (may be NULL); why_precision: why -I cannot apply (NULL: it does).
+	 * bench_init refuses -P above max_parallel and -I where
+	 * why_precision is set, exit 2 with the reason, so that an option
+	 * means the same in every program or is refused, never ignored.
+	 */
+	unsigned max_parallel;
+	const char *why_parallel;
+	const char *why_precision;
+	/*
+	 * -I's parser where a program reads a form beside the shared
+	 * pct[,s] (bw_tcp: netperf's level,width); NULL: bench_arg_precision.
+	 * It stores into o as bench_arg_precision does, or exits 2.
+	 */
+	void (*precision_arg)(const struct bench_prog *p, struct bench_opts *o, const char *arg);
+};
+
+/*
+ * Parse argv into *o and the program's own options.  Options may stand
+ * before, between and after the positional arguments, as bench_getopt
+ * says (unless p->stop_at_operand).  -h prints the help
+ * and exits 0; -V prints the version and exits 0; --synopsis (alone)
+ * prints the usage as a man page's SYNOPSIS (man(7) markup) and exits 0; a bad option or value
+ * exits 2 with a message naming it and the usage line.  Applies -c
+ * (pinning) before returning: exits 77 where it cannot.  Returns the index
+ * of the first positional argument: argv is reordered, the options first,
+ * then the positional arguments in the order given.  -P above the
+ * program's max_parallel and -I where it gives why_precision exit 2 with
+ * the reason.
+ */
+int bench_init(struct bench_opts *o, const struct bench_prog *p,
+	       int argc, char **argv);
+
+/*
+ * getopt(3) that finds options wherever they stand, the same on every
+ * libc: glibc's getopt moves the operands (positional arguments) behind
+ * the options itself, unless POSIXLY_CORRECT is set, and musl's stops at
+ * the first one.  For programs that parse their own options (hostinfo);
+ * bench_init uses it.
+ *
+ * Call bench_getopt_start once, then bench_getopt as getopt until it
+ * returns -1 (optind and optarg as getopt leaves them; optstring must
+ * begin with '+', so that getopt itself never reorders).  An operand met
+ * is set aside and the options after it are parsed; "--" ends the
+ * options: every argument after it is an operand, one that begins with
+ * '-' too; "-" alone is an operand.  With stop, options end at the first
+ * operand instead (a command line: lat_cmd).  At -1, argv is reordered:
+ * argv[1 .. g->first) are the options, their values and any "--", and
+ * argv[g->first .. argc) the operands, each in the order given.
+ *
+ * '?' and ':' are getopt's (an unknown letter in optopt, a value
+ * missing); the caller stops parsing there.  g->word is the argument the
+ * last letter came from: after '?' with optopt '-', one that begins with
+ * "--" is a long option ("--foo"), which no program has.
+ */
+struct bench_getopt {
+	int argc;
+	char **argv;
+	int stop;
+	int ops, nops;		/* the operands set aside: argv[ops .. ops + nops) */
+	const char *word;
+	int first;		/* at -1: the index of the first operand */
+};
+
+void bench_getopt_start(struct bench_getopt *g, int argc, char **argv, int stop);
+int bench_getopt(struct bench_getopt *g, const char *optstring);
+
+/*
+ * Restrict the calling process to the n CPUs listed.  Returns 0, or -1
+ * with errno set (ENOSYS where the system cannot pin, EINVAL for a CPU
+ * number below 0 or not below CPU_SETSIZE).
+ */
+int bench_pin(const int *cpus, size_t n);
+
+/*
+ * The shared -I pct[,s]: o->precision_pct (0.01 .. 100) and, after a
+ * comma, o->precision_cap_ns (0.1 s .. 1 h; a bare number in s).  A bad
+ * value exits 2 naming -I.
+ */
+void bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s);
+
+/* Print "prog: message" and the usage line to stderr, and exit 2. */
+HB_NORETURN void bench_usage_error(const struct bench_prog *p,
+				   const char *fmt, ...) HB_PRINTF(2, 3);
+
+/*
+ * For option handlers: parse helpers that exit 2 with the parser's
+ * message and the usage line on bad input.
+ */
+long long bench_arg_int(const struct bench_prog *p, const char *opt,
+			const char *s, long long lo, long long hi);
+uint64_t bench_arg_size(const struct bench_prog *p, const char *opt,
+			const char *s, uint64_t lo, uint64_t hi);
+
+/*
+ * Raw mode only: print the run's configuration lines (bench, samples,
+ * sample time, parallel, CPU affinity, load average, clock), once per
+ * process: later calls do nothing.  bench_run calls it before its first
+ * case; a program may call it first to add its own lines after it.
+ */
+void bench_print_config(const struct bench_opts *o, const struct bench_prog *p);
+
+/* One measurement: a timed loop and how to turn its time into a value. */
+struct bench_case {
+	const char *name;	/* result name without "Benchmark": "LatSyscall/op=null" */
+	/*
+	 * The timed loop: iters operations.  On failure it returns -1 with
+	 * errno set, or with errno 0 after printing its own message.
+	 */
+	timing_loop_fn loop;
+	void *arg;
+	/*
+	 * Optional: a loop with everything but the operation measured,
+	 * timed the same way; its median per-iteration cost is subtracted.
+	 */
+	timing_loop_fn overhead;
+	/*
+	 * Optional, instead of loop: work that times itself, for benchmarks
+	 * whose every sample needs untimed setup or teardown (files to
+	 * create before a delete is timed).  Calibration, warm-up, -N, -I
+	 * and -P apply as to a loop.
+	 */
+	timing_sample_fn sample;
+	/* 0: report latency in ns/op; > 0: report bandwidth in MB/s */
+	double bytes_per_op;
+	/*
+	 * 0 or 1: an iteration is one operation.  Else the operations one
+	 * iteration holds (bw_pipe's messages), the count a raw line gives:
+	 * the Go format's count is the operations a value is of.
+	 */
+	uint64_t ops_per_iter;
+	/*
+	 * Optional second value on every line: alt_scale / value when
+	 * alt_inverse (files/s from ns/op: 1e9, 1), else alt_scale * value
+	 * (Mbit/s from MB/s: 8, 0), in alt_unit.
+	 */
+	const char *alt_unit;
+	double alt_scale;
+	int alt_inverse;
+	/* Optional: called once in each parallel copy before its first sample. */
+	int (*copy_init)(void *arg);
+	/*
+	 * Optional: more measuring after the samples, before anything is
+	 * printed (lat_tcp's single round trips); on failure (-1, errno set)
+	 * nothing of the case is printed.
+	 */
+	int (*finish)(void *arg);
+	uint64_t max_iters;	/* 0: no limit */
+};
+
+/*
+ * Physical plausibility.  bench_check: 1 when value, a result's summary
+ * by its metric's estimator, is inside the bounds of its metric in the
+ * catalogue (lib/core/metric: metric_find(name, unit); a result without an
+ * entry: finite and not negative) and, for a time in ns of one operation
+ * timed on its own (metric_timed_singly: a "/stat=" percentile, lmdd's
+ * per-I/O times), not below the clock's cost (timing_call_cost: the
+ * interval holds one reading at least); else 0 with the reason in why.
+ */
+int bench_check(const char *name, const char *unit, double value, char *why, size_t len);
+
+/*
+ * Say on stderr "NAME: implausible: WHY; not reported" and remember it:
+ * bench_exit_code then turns success into MSG_EXIT_IMPLAUSIBLE.
+ */
+void bench_withhold(const char *name, const char *fmt, ...) HB_PRINTF(2, 3);
+
+/*
+ * What main returns: code, or MSG_EXIT_IMPLAUSIBLE when code is
+ * MSG_EXIT_OK and a value was withheld.
+ */
+int bench_exit_code(int code);
+
+/*
+ * The summary of a result's samples v[0..n-1] in unit by its metric's
+ * estimator (lib/core/metric; weights w, the same line's values in the
+ * metric's weight unit, or NULL; no entry: the median).  NaN for n = 0.
+ */
+double bench_summary(const char *name, const char *unit, const double *v, const double *w,
+		     size_t n);
+
+/*
+ * Measure c and print it.  Returns 0, or -1 after printing why (an
+ * operation failed, a copy died); nothing is printed for a failed case.
+ * A summary outside its metric's bounds (bench_check; where the loop
+ * ran one iteration per sample, also the clock bound: one operation
+ * timed singly) is measured again, twice at most, and then withheld
+ * (bench_withhold): 0 is returned and nothing printed for it.
+ */
+int bench_run(const struct bench_opts *o, const struct bench_prog *p,
+	      const struct bench_case *c);
+
+/*
+ * The one reporter of samples: n samples of k value-unit pairs each
+ * (vals[i * k + j] in units[j], 1 <= k <= OUTPUT_MAX_PAIRS; iters[i] the
+ * sample's count): raw, one result line per sample through lib/core/output;
+ * text, one summary line per unit.  The others below, sock_report's and
+ * lmdd's come down to it.  A result whose summary in any unit is not
+ * plausible (bench_check) is withheld (bench_withhold): nothing of it
+ * is printed.
+ */
+void bench_report_k(const struct bench_opts *o, const char *name,
+		    const uint64_t *iters, const double *vals, size_t n,
+		    const char *const *units, size_t k);
+
+/*
+ * Print samples measured by the program itself: raw lines, or the text
+ * summary.  values[i] is in unit; iters[i] is the sample's count.
+ */
+void bench_report(const struct bench_opts *o, const char *name,
+		  const uint64_t *iters, const double *values, size_t n,
+		  const char *unit);
+
+/*
+ * The same with a second value per sample (alt[i] in alt_unit) on every
+ * raw line; text output summarizes both.  alt NULL: like bench_report.
+ */
+void bench_report_pairs(const struct bench_opts *o, const char *name,
+			const uint64_t *iters, const double *values, size_t n,
+			const char *unit, const double *alt, const char *alt_unit);
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * sock_serve: the loop of every hostbench server but lat_rpc's: a
+ * bounded number of forked children, at most SOCK_PEER_UNAUTH of them
+ * (and of accepted connections waiting for their first bytes) per peer
+ * network (sock_peer_net: an IPv4 /24 unless told otherwise, an IPv6
+ * /64) until they prove the key, the slots shared fairly among networks
+ * when they are all taken (a newcomer from a network that holds fewer
+ * ends the oldest unproven connection of the network that holds the
+ * most: many addresses cannot keep a client with the key out), a NAK
+ * that says so to a client when every child serves a session with the
+ * key (SOCK_NAK_BUSY), deadlines that nothing a client
+ * sends extends, an idle timeout that only clients with the key reset
+ * (time in which the server could not run, a paused machine or a stopped
+ * process, counts against none of these clocks), and a parent pipe so
+ * that a server a benchmark started never outlives it.
+ *
+ * A client has SOCK_HELLO_NS to send its first bytes and SOCK_HELLO_NS
+ * more to prove the key, counted on the run clock (lib/core/runclock: wall
+ * time less the time in which the CPUs were saturated), and
+ * sock_unproven_ns of wall time in all at most: on a quiet machine a
+ * connection that proves nothing goes after about 2 s, on a saturated
+ * one a starved client still gets its session.
+ */
+#ifndef HB_SOCK_SERVE_H
+#define HB_SOCK_SERVE_H
+
+#include <stdint.h>
+
+/*
+ * Timeouts of every server: the first bytes, and the key check (each on
+ * the run clock), and a transfer's silences.
+ */
+#define SOCK_HELLO_NS 2000000000ull
+#define SOCK_XFER_NS 10000000000ull
+/* A session's silence when the server has no idle timeout (-i 0). */
+#define SOCK_SILENCE_NS 60000000000ull
+/*
+ * -P at most; children at most (the copies, the client's own session and
+ * a STOP), and per peer network before they prove the key.
+ */
+#define SOCK_MAX_PARALLEL 64
+#define SOCK_MAX_CHILDREN (SOCK_MAX_PARALLEL + 2)
+#define SOCK_PEER_UNAUTH 8
+
+struct sock_server {
+	int lfd;		/* listening TCP socket */
+	unsigned proto;		/* enum sock_proto: the header of a NAK of the loop's own */
+	int ufd;		/* a UDP socket of the server's own (lat_rpc), or -1 */
+	int pfd;		/* parent's pipe (EOF: the parent is gone), or -1 */
+	int authfd;		/* in a child: where sock_hello reports the key proved */
+	uint64_t idle_ns;	/* exit after this long without a client; 0: never */
+	/*
+	 * In a child: the timing_now() by which its client must have proved
+	 * the key, whatever the run clock says (set by sock_serve: the
+	 * connection's accept + sock_unproven_ns); 0: sock_hello's own.
+	 */
+	uint64_t hello_wall;
+	unsigned max_children;	/* at most SOCK_MAX_CHILDREN; 0: that many */
+	unsigned v4_prefix;	/* sock_peer_net's IPv4 prefix length; 0: SOCK_V4_PREFIX */
+	/*
+	 * Bare connections (lat_connect): one that the client ends without
+	 * a byte is served by the loop itself (accepted and closed), and it
+	 * counts as activity only from a peer that holds a session with the
+	 * key; a session ends when its peer made no bare connection for
+	 * SOCK_XFER_NS.  Connections with bytes go to conn, as always.
+	 */
+	int bare;
+	const char *key;	/* sock_key() */
+	/*
+	 * A TCP connection, in a forked child (which closes fd afterwards):
+	 * return 0, SOCK_SERVE_STOP to stop the server, or -1 (a bad
+	 * client; ignored).
+	 */
+	int (*conn)(int fd, const struct sock_server *s);
+	void *arg;
+};
+
+#define SOCK_SERVE_STOP 1
+
+/*
+ * Serve until stopped, idle or orphaned.  Every connection is served in
+ * a child that dies with the server.  Returns 0, or -1 with errno set
+ * when the server itself failed.
+ */
+int sock_serve(const struct sock_server *s);
+
+/*
+ * The longest an unproven connection to the server s lives, in wall
+ * time: its idle timeout (SOCK_SILENCE_NS with none), SOCK_HELLO_NS at
+ * least.  A connection that has proved nothing meanwhile goes then,
+ * however saturated the machine: slow clients cannot hold a server's
+ * slots for longer than it would wait for a client anyway.
+ */
+uint64_t sock_unproven_ns(const struct sock_server *s);
+
+#endif
