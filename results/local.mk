@@ -1,0 +1,52 @@
+# The results tool, hostbench-compare (results/): included by Makefile.am.
+# results/read reads result files, results/model computes what the tool
+# shows, and the rest renders it and is the program.
+pkglibexec_PROGRAMS += results/hostbench-compare
+noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a
+HB_RESULTS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/results
+results_read_libread_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
+results_read_libread_a_SOURCES = \
+	results/read/resfile.c \
+	results/read/resfile.h \
+	results/read/resfile_col.c \
+	results/read/resfile_col.h \
+	results/read/resfile_hb.c \
+	results/read/resfile_int.h \
+	results/read/resfile_lm3.c
+results_model_libmodel_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
+results_model_libmodel_a_SOURCES = \
+	results/model/abtest.c \
+	results/model/abtest.h
+results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
+results_hostbench_compare_LDADD = results/model/libmodel.a results/read/libread.a \
+	lib/host/libhost.a lib/core/libcore.a $(LIBM)
+results_hostbench_compare_SOURCES = \
+	results/changes.c \
+	results/changes.h \
+	results/escape.c \
+	results/escape.h \
+	results/export.c \
+	results/export.h \
+	results/fleet.c \
+	results/fleet.h \
+	results/format.c \
+	results/format.h \
+	results/hostbench-compare.c \
+	results/report.c \
+	results/report.h \
+	results/svg.c \
+	results/html.c \
+	results/html.h \
+	results/usage.c \
+	results/usage.h \
+	results/variance.c \
+	results/variance.h
+
+# The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
+# check program compile these with the library's sources.
+FUZZ_RESULTS_SOURCES = results/changes.c results/escape.c results/export.c results/fleet.c \
+	results/format.c results/report.c results/svg.c results/html.c \
+	$(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
+# The unit tests of the results tool's parts.
+tests_results_changes_t_SOURCES = results/changes.c results/escape.c tests/results/changes-t.c
+tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c
