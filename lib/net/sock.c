@@ -48,20 +48,25 @@ sock_poll_until(struct pollfd *pf, nfds_t n, struct runclock_deadline *d)
 {
 	for (;;) {
 		uint64_t left = runclock_left(d), since, gap;
-		/* A second at most: a freeze shows only as a wait that overslept. */
-		int ms = left >= 1000000000u ? 1000 : (int)(left / 1000000 + 1), r;
+		/*
+		 * A second at most: a freeze shows only as a wait that
+		 * overslept.  Past the deadline, one look without waiting:
+		 * what had arrived by then is not late because this process
+		 * was kept from its CPU.
+		 */
+		int ms = left == 0 ? 0 : left >= 1000000000u ? 1000 : (int)(left / 1000000 + 1), r;
 		nfds_t i;
 
-		if (left == 0)
-			return 0;
 		for (i = 0; i < n; i++)
 			pf[i].revents = 0;
 		since = timing_now();
 		r = poll(pf, n, ms);
-		if ((gap = runclock_overslept(since, (uint64_t)ms * 1000000u)) > 0)
+		if (ms > 0 && (gap = runclock_overslept(since, (uint64_t)ms * 1000000u)) > 0)
 			runclock_thaw(d, gap);
 		if (r > 0 || (r < 0 && errno != EINTR))
 			return r;
+		if (left == 0)
+			return 0;
 	}
 }
 

@@ -57,8 +57,10 @@ int sock_set_timeout(int fd, uint64_t ns);
  * Poll pf (n of them) until one is ready or d has passed (lib/core/runclock),
  * a second at a time at most: a wait that overslept (the process could
  * not run: stopped, the machine paused) moves d's wall bound by as much,
- * and the run clock does not count it.  Returns poll's count (> 0), 0
- * when d passed, or -1 with errno set (never EINTR).
+ * and the run clock does not count it.  Once d has passed it looks once
+ * more without waiting: what is ready then is not late.  Returns poll's
+ * count (> 0), 0 when d passed with nothing ready, or -1 with errno set
+ * (never EINTR).
  */
 int sock_poll_until(struct pollfd *pf, nfds_t n, struct runclock_deadline *d);
 
