@@ -46,6 +46,8 @@ lib_host_libhost_a_SOURCES = \
 lib_driver_libdriver_a_SOURCES = \
 	lib/driver/bench.c \
 	lib/driver/bench.h \
+	lib/driver/benchdoc.c \
+	lib/driver/benchdoc.h \
 	lib/driver/noise.c \
 	lib/driver/noise.h
 lib_place_libplace_a_SOURCES = \
