@@ -89,10 +89,22 @@ struct state {
 	uint64_t fsync_ns, check_ns;
 };
 
-static struct state st = {
-	.in = { .name = "if", .fd = -1 }, .out = { .name = "of", .fd = -1 }, .bs = 1 << 20,
-	.keep = -1,		/* not given: keep an of=FILE lmdd created */
-};
+/*
+ * Zero until main sets what is not (state_init): a static with an
+ * initializer would put its 80 KB of histograms in the program file.
+ */
+static struct state st;
+
+static void
+state_init(struct state *s)
+{
+	s->in.name = "if";
+	s->in.fd = -1;
+	s->out.name = "of";
+	s->out.fd = -1;
+	s->bs = 1 << 20;
+	s->keep = -1;		/* not given: keep an of=FILE lmdd created */
+}
 
 static void
 pattern_init(unsigned char *ring, size_t len)
@@ -765,8 +777,10 @@ main(int argc, char **argv)
 	static double *v;
 	size_t np, len, align = 1;
 	unsigned r;
-	int ai = bench_init(&o, &prog, argc, argv), ring, rbuf, first;
+	int ai, ring, rbuf, first;
 
+	state_init(s);
+	ai = bench_init(&o, &prog, argc, argv);
 	for (; ai < argc; ai++)
 		parse_word(s, argv[ai]);
 	if (s->in.arg == NULL && s->out.arg == NULL)
