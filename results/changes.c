@@ -13,6 +13,7 @@
 #include "core/metric.h"
 #include "core/utf8.h"
 #include "escape.h"
+#include "host/fingerprint.h"
 #include "report.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
@@ -25,13 +26,7 @@
 static int
 noisy_key(const char *key)
 {
-	static const char *const noisy[] = { "date", "load", "clock-resolution" };
-	size_t i;
-
-	for (i = 0; i < HB_ARRAY_SIZE(noisy); i++)
-		if (strcmp(key, noisy[i]) == 0)
-			return 1;
-	return 0;
+	return (fingerprint_key_kind(key) & FINGERPRINT_NOISY) != 0;
 }
 
 static struct report_change *
@@ -402,24 +397,20 @@ words_minus(struct sbuf *b, const struct words *x, const struct words *y, char *
 
 /* ---------------------------------------------------------------- one entry */
 
-/* Keys whose values are lists of names, whatever their length. */
+/* Keys whose values are lists of names, whatever their length (the box's as this host's). */
 static int
 list_key(const char *key)
 {
-	/* The box's (run --box) as this host's. */
-	if (strncmp(key, "box-", 4) == 0)
-		key += 4;
-	return strcmp(key, "modules") == 0 || strcmp(key, "irq-affinity") == 0
-		|| strcmp(key, "nics") == 0 || strcmp(key, "qdiscs") == 0
-		|| strcmp(key, "offloads") == 0 || strcmp(key, "net-sysctls") == 0;
+	return (fingerprint_key_kind(key) & FINGERPRINT_LIST) != 0;
 }
 
 /* Keys whose words mean something in their order: never shown as a list. */
 static int
 ordered_key(const char *key)
 {
-	/* A later kernel parameter overrides an earlier one; options take values. */
-	return strcmp(key, "cmdline") == 0 || strcmp(key, "profile-options") == 0;
+	/* The suite's options, not the host's: a later one overrides an earlier one. */
+	return (fingerprint_key_kind(key) & FINGERPRINT_ORDERED) != 0
+		|| strcmp(key, "profile-options") == 0;
 }
 
 /* A value that is no list: absent, or what the fingerprint says for a fact it lacks. */
