@@ -40,6 +40,11 @@
 #include "core/stats.h"
 #include "core/utf8.h"
 #include "html.h"
+#include "render/svg/delta.h"
+#include "render/svg/ladder.h"
+#include "render/svg/load.h"
+#include "render/svg/memlat.h"
+#include "render/svg/plots.h"
 #include "report.h"
 #include "usage.h"
 #include "variance.h"
@@ -608,10 +613,35 @@ parse_args(int argc, char **argv, struct opts *o)
  * no link another user planted is followed, and a failed write leaves
  * nothing half-written.  Returns 0, or -1 with the reason on stderr.
  */
-typedef int (*plot_fn)(const struct report *, FILE *);
+enum plot { PLOT_HTML, PLOT_ALL, PLOT_MEMLAT, PLOT_LADDER, PLOT_LOAD, PLOT_DELTA };
+
+static void
+draw(FILE *f, const struct report *rep, enum plot what, const struct report_ab *ab)
+{
+	switch (what) {
+	case PLOT_HTML:
+		report_html(rep, f);
+		break;
+	case PLOT_ALL:
+		plots_svg(rep, f, SVG_FILE);
+		break;
+	case PLOT_MEMLAT:
+		memlat_svg(rep, f, SVG_FILE);
+		break;
+	case PLOT_LADDER:
+		ladder_svg(rep, f, SVG_FILE);
+		break;
+	case PLOT_LOAD:
+		load_svg(rep, f, SVG_FILE);
+		break;
+	case PLOT_DELTA:
+		delta_svg(rep, ab, f, SVG_FILE);
+		break;
+	}
+}
 
 static int
-write_new(const char *path, const struct report *rep, plot_fn draw, const struct report_ab *ab)
+write_new(const char *path, const struct report *rep, enum plot what, const struct report_ab *ab)
 {
 	char tmp[4096];
 	const char *slash = strrchr(path, '/');
@@ -634,10 +664,7 @@ write_new(const char *path, const struct report *rep, plot_fn draw, const struct
 		unlink(tmp);
 		return -1;
 	}
-	if (ab != NULL)
-		report_svg_ab(rep, ab, f);
-	else
-		draw(rep, f);
+	draw(f, rep, what, ab);
 	if ((ferror(f) | fclose(f)) != 0) {
 		msg_syswarn("%s", path);
 		rc = -1;
@@ -661,9 +688,9 @@ plots(const struct report *rep, const struct opts *o)
 	int rc = 0;
 
 	if (o->html != NULL)
-		rc |= write_new(o->html, rep, report_html, NULL);
+		rc |= write_new(o->html, rep, PLOT_HTML, NULL);
 	if (o->svg != NULL)
-		rc |= write_new(o->svg, rep, report_svg, NULL);
+		rc |= write_new(o->svg, rep, PLOT_ALL, NULL);
 	if (o->plot == NULL)
 		return rc;
 	/* A directory of ours: made here, or one that is ours already;
@@ -692,19 +719,19 @@ plots(const struct report *rep, const struct opts *o)
 		}
 	}
 	snprintf(path, sizeof(path), "%s/memlat.svg", o->plot);
-	rc |= write_new(path, rep, report_svg_memlat, NULL);
+	rc |= write_new(path, rep, PLOT_MEMLAT, NULL);
 	if (rep->nladders > 0) {
 		snprintf(path, sizeof(path), "%s/ladder.svg", o->plot);
-		rc |= write_new(path, rep, report_svg_ladder, NULL);
+		rc |= write_new(path, rep, PLOT_LADDER, NULL);
 	}
 	if (rep->nseries > 0) {
 		snprintf(path, sizeof(path), "%s/load.svg", o->plot);
-		rc |= write_new(path, rep, report_svg_load, NULL);
+		rc |= write_new(path, rep, PLOT_LOAD, NULL);
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		snprintf(path, sizeof(path), "%s/delta-%d.svg", o->plot,
 			 rep->runs[rep->abs[i].other].id);
-		rc |= write_new(path, rep, NULL, &rep->abs[i]);
+		rc |= write_new(path, rep, PLOT_DELTA, &rep->abs[i]);
 	}
 	return rc;
 }

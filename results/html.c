@@ -17,6 +17,10 @@
 #include "fleet.h"
 #include "format.h"
 #include "html.h"
+#include "render/svg/delta.h"
+#include "render/svg/ladder.h"
+#include "render/svg/load.h"
+#include "render/svg/memlat.h"
 #include "report.h"
 
 static const char style[] =
@@ -81,7 +85,7 @@ html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct re
  * that cannot be drawn is named in a note instead.
  */
 static int
-html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, FILE *),
+html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, FILE *, enum svg_kind),
 	  const struct report_ab *ab, const char *what)
 {
 	FILE *t = tmpfile();
@@ -90,7 +94,7 @@ html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, 
 	int rc = 0, first = 1;
 
 	if (t != NULL)
-		rc = ab != NULL ? report_svg_ab(rep, ab, t) : draw(rep, t);
+		rc = ab != NULL ? delta_svg(rep, ab, t, SVG_FILE) : draw(rep, t, SVG_FILE);
 	if (t == NULL || rc < 0 || ferror(t)) {
 		fputs("<p class=\"small\">", f);
 		escape_html(f, what);
@@ -553,11 +557,11 @@ report_html(const struct report *rep, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);
-		rc |= html_plot(f, rep, report_svg_memlat, NULL, "memory latency");
+		rc |= html_plot(f, rep, memlat_svg, NULL, "memory latency");
 		if (rep->nladders > 0)
-			rc |= html_plot(f, rep, report_svg_ladder, NULL, "the rate ladders");
+			rc |= html_plot(f, rep, ladder_svg, NULL, "the rate ladders");
 		if (rep->nseries > 0)
-			rc |= html_plot(f, rep, report_svg_load, NULL, "latency under load");
+			rc |= html_plot(f, rep, load_svg, NULL, "latency under load");
 	}
 	if (rep->nabs > 0)
 		fprintf(f, "<p class=\"small\">Each side's value is the geometric mean of its "

@@ -2,7 +2,7 @@
 # results/read reads result files, results/model computes what the tool
 # shows, and the rest renders it and is the program.
 pkglibexec_PROGRAMS += results/hostbench-compare
-noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a
+noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a results/render/librender.a
 HB_RESULTS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/results
 results_read_libread_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_read_libread_a_SOURCES = \
@@ -17,8 +17,22 @@ results_model_libmodel_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_model_libmodel_a_SOURCES = \
 	results/model/abtest.c \
 	results/model/abtest.h
+results_render_librender_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
+results_render_librender_a_SOURCES = \
+	results/render/svg/delta.c \
+	results/render/svg/delta.h \
+	results/render/svg/ladder.c \
+	results/render/svg/ladder.h \
+	results/render/svg/load.c \
+	results/render/svg/load.h \
+	results/render/svg/memlat.c \
+	results/render/svg/memlat.h \
+	results/render/svg/plots.c \
+	results/render/svg/plots.h \
+	results/render/svg/svg.c \
+	results/render/svg/svg.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
-results_hostbench_compare_LDADD = results/model/libmodel.a results/read/libread.a \
+results_hostbench_compare_LDADD = results/render/librender.a results/model/libmodel.a results/read/libread.a \
 	lib/host/libhost.a lib/core/libcore.a $(LIBM)
 results_hostbench_compare_SOURCES = \
 	results/changes.c \
@@ -34,7 +48,6 @@ results_hostbench_compare_SOURCES = \
 	results/hostbench-compare.c \
 	results/report.c \
 	results/report.h \
-	results/svg.c \
 	results/html.c \
 	results/html.h \
 	results/usage.c \
@@ -45,8 +58,8 @@ results_hostbench_compare_SOURCES = \
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.
 FUZZ_RESULTS_SOURCES = results/changes.c results/escape.c results/export.c results/fleet.c \
-	results/format.c results/report.c results/svg.c results/html.c \
-	$(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
+	results/format.c results/report.c results/html.c \
+	$(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
 # The unit tests of the results tool's parts.
 tests_results_changes_t_SOURCES = results/changes.c results/escape.c tests/results/changes-t.c
 tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c

@@ -374,34 +374,4 @@ char *report_value(char *buf, size_t len, const struct metric *m, double v);
  * "603") for csv and json. */
 char *report_num_sig(char *buf, size_t len, double v, int sig);
 
-/*
- * SVG: memory latency against size for each run (when any run has
- * lat_mem_rd results) and, for each comparison, its deltas as bars.
- * report_svg writes everything into one document; report_svg_memlat and
- * report_svg_ab write one chart each.  Each returns 1 if it drew
- * something, 0 if there was nothing to draw (a document saying so is
- * still written).
- */
-int report_svg(const struct report *rep, FILE *f);
-int report_svg_memlat(const struct report *rep, FILE *f);
-int report_svg_ab(const struct report *rep, const struct report_ab *ab, FILE *f);
-
-/*
- * SVG of the rate ladders: for each table, the received rate against
- * the target (log-log where the targets span more than a decade, a line
- * per row, the y = x diagonal of a path that loses nothing) over the
- * loss at each target.  1 if it drew something, else 0 (a document
- * saying so is still written).
- */
-int report_svg_ladder(const struct report *rep, FILE *f);
-
-/*
- * SVG of the time series: a chart per case (the series' group), each
- * run's throughput up and down against the time of the load over the
- * median round trip of its probes (log scale where it spans more than a
- * decade), on a shared time axis.  1 if it drew something, else 0 (a
- * document saying so is still written).
- */
-int report_svg_load(const struct report *rep, FILE *f);
-
 #endif

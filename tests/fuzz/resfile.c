@@ -26,6 +26,7 @@
 
 #include "core/utf8.h"
 #include "read/resfile.h"
+#include "render/svg/plots.h"
 #include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -142,7 +143,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i < sizeof(formats) / sizeof(formats[0]))
 			report_write(&rep, formats[i], sink);
 		else
-			report_svg(&rep, sink);
+			plots_svg(&rep, sink, SVG_FILE);
 		if (fclose(sink) != 0)
 			abort();
 		check(utf8_invalid(out, len) == len, "the output is valid UTF-8");

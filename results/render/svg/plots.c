@@ -1,0 +1,48 @@
+/*
+ * plots: every chart in one document (see plots.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "delta.h"
+#include "ladder.h"
+#include "load.h"
+#include "memlat.h"
+#include "report.h"
+#include "svg.h"
+
+int
+plots_svg(const struct report *rep, FILE *f, enum svg_kind kind)
+{
+	size_t i;
+	int h = memlat_height(rep), lat = h > 0, y = 0, w = SVG_W;
+
+	for (i = 0; i < rep->nladders; i++)
+		h += ladder_height(&rep->ladders[i]);
+	for (i = 0; i < rep->nseries; i++)
+		if (load_first(rep, i))
+			h += load_height(rep, i);
+	for (i = 0; i < rep->nabs; i++)
+		if (delta_rows(&rep->abs[i]) > 0) {
+			h += delta_height(&rep->abs[i]);
+			w = delta_width(&rep->abs[i]) > w ? delta_width(&rep->abs[i]) : w;
+		}
+	if (h == 0) {
+		svg_nothing(f, kind, "Nothing to plot: no memory latency results and no comparison.");
+		return 0;
+	}
+	svg_open(f, kind, w, h);
+	if (lat)
+		y += memlat_draw(rep, f, 0);
+	for (i = 0; i < rep->nladders; i++)
+		y += ladder_draw(rep, &rep->ladders[i], f, y);
+	for (i = 0; i < rep->nseries; i++)
+		if (load_first(rep, i))
+			y += load_draw(rep, i, f, y);
+	for (i = 0; i < rep->nabs; i++)
+		if (delta_rows(&rep->abs[i]) > 0)
+			y += delta_draw(rep, &rep->abs[i], f, y);
+	svg_close(f);
+	return 1;
+}
