@@ -49,7 +49,8 @@ lib_driver_libdriver_a_SOURCES = \
 	lib/driver/benchdoc.c \
 	lib/driver/benchdoc.h \
 	lib/driver/noise.c \
-	lib/driver/noise.h
+	lib/driver/noise.h \
+	lib/driver/prog.h
 lib_place_libplace_a_SOURCES = \
 	lib/place/place.c \
 	lib/place/place.h \

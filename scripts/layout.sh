@@ -8,14 +8,19 @@
 #     a header with no .c of its own, a folder's shared declarations, is
 #     part of each module that includes it) and between folders: what a
 #     change to one file can drag in.
-# Exits 1 when there is a cycle, or a .c file of results/ or run/ is over
-# 800 lines; 0 otherwise.  make layout runs it; tests/scripts/layout-t.sh
-# checks it.
+#   - an include that goes up the floors: lib/ and results/ are in floors
+#     (FLOORS below, lowest first, as HACKING.md describes them), and a
+#     folder may include only its own floor and those below it.
+# Exits 1 when there is a cycle, an include up the floors, or a .c file
+# of results/ or run/ over 800 lines; 0 otherwise.  make layout runs it;
+# tests/scripts/layout-t.sh checks it.
 #
 # An include "p" is looked up beside the file, then under lib/, results/,
 # run/ and the top; one found nowhere in the tree (config.h, a system
 # header) is no edge.
 set -u
+FLOORS='lib/core lib/host lib/mem lib/driver lib/place lib/net
+	results/read results/model results/render results/render/svg results'
 LC_ALL=C
 export LC_ALL
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -72,6 +77,16 @@ for kind in module folder; do
 		status=1
 	fi
 done
+
+# No include up the floors.
+floor() { # the position of folder $1 in FLOORS, or nothing
+	echo $FLOORS | tr ' ' '\n' | grep -n -x -F "$1" | cut -d: -f1
+}
+while read -r from to; do
+	a=$(floor "$from") b=$(floor "$to")
+	[ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ] &&
+		{ echo "an include up the floors: $from includes $to"; status=1; }
+done <"$tmp/fedges"
 
 # No .c file of the results tool or the runner over 800 lines.
 while read -r f; do

@@ -10,8 +10,8 @@
 #include "core/metric.h"
 #include "core/output.h"
 #include "core/roff.h"
-#include "driver/bench.h"
 #include "driver/benchdoc.h"
+#include "driver/prog.h"
 
 /* The shared options' help, a line (or two) each, by letter. */
 static const struct {

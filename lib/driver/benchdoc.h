@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "driver/bench.h"
+#include "driver/prog.h"
 
 /* "usage: NAME [-N reps] ... ARGS", a line. */
 void bench_print_usage(FILE *f, const struct bench_prog *p);

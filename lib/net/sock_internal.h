@@ -25,20 +25,6 @@ int sock_set_blocking(int fd, int blocking);
 /* 1 when a and b are the same host (addresses, ports aside; IP only). */
 int sock_same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b);
 
-/*
- * For sock_hello, in a child of sock_serve whose client has just proved
- * the key: the server may no longer evict it (SIGUSR1 held off), and is
- * told so through s->authfd.
- */
-void sock_serve_proven(const struct sock_server *s);
-
-/*
- * For sock_hello, in a child of sock_serve that has read a HELLO of at
- * least a word on fd: should the server evict it before the proof, the
- * child tells the client so (SOCK_NAK_CROWDED) as it goes.
- */
-void sock_serve_hello_in(int fd, unsigned proto);
-
 /* Have the kernel kill this process when its parent dies (Linux); else nothing. */
 void sock_die_with_parent(void);
 

@@ -20,7 +20,6 @@
 #include "net/sock.h"
 #include "net/sock_internal.h"
 #include "net/sock_proto.h"
-#include "net/sock_serve.h"
 
 /* ---------------------------------------------------------------- messages */
 
@@ -323,65 +322,6 @@ sock_why(int err)
 		return "nothing listens there (connection refused)";
 	}
 	return strerror(err);
-}
-
-/* ---------------------------------------------------------------- the server's end */
-
-int
-sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
-	   size_t max, size_t *n)
-{
-	uint64_t nonce[2], proof[6], nak = SOCK_NAK_KEY;
-	unsigned char nb[SOCK_NONCE_LEN], cb[SOCK_NONCE_LEN], mac[SOCK_MAC_LEN], got[SOCK_MAC_LEN];
-	const char *key = s->key != NULL ? s->key : "";
-	struct runclock_deadline d;
-	unsigned kind, k2;
-	size_t np, i;
-
-	/*
-	 * SOCK_HELLO_NS in which the client could have run: on a saturated
-	 * machine a starved client with the key still gets its session, up
-	 * to the wall bound that also ends a silent or slow client's.
-	 */
-	runclock_deadline(&d, SOCK_HELLO_NS, sock_unproven_ns(s));
-	if (s->hello_wall != 0)
-		d.wall = s->hello_wall;
-	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
-	    || sock_recv_msg_until(fd, proto, &kind, w, max, n, &d) != 0
-	    || (kind != SOCK_HELLO && kind != SOCK_STOP) || (kind == SOCK_STOP && *n != 0)
-	    || sock_random(nb, sizeof(nb)) != 0)
-		return -1;
-	nonce[0] = sock_get64(nb);
-	nonce[1] = sock_get64(nb + 8);
-	if (*n > 0)
-		sock_serve_hello_in(fd, proto);
-	if (sock_send_msg(fd, proto, SOCK_CHALLENGE, nonce, 2) != 0
-	    || sock_recv_msg_until(fd, proto, &k2, proof, 6, &np, &d) != 0
-	    || k2 != SOCK_AUTH || (np != 4 && np != 6))
-		return -1;
-	for (i = 0; i < 4; i++)
-		sock_put64(got + 8 * i, proof[i]);
-	sock_mac((const unsigned char *)key, strlen(key), proto, kind, nb, w, *n, mac);
-	if (!hb_memeq_ct(mac, got, sizeof(mac))) {
-		(void)sock_send_msg(fd, proto, SOCK_NAK, &nak, 1);
-		return -1;
-	}
-	sock_serve_proven(s);
-	/* The client's challenge: the server proves the key in turn. */
-	if (np == 6) {
-		sock_put64(cb, proof[4]);
-		sock_put64(cb + 8, proof[5]);
-		sock_mac_server((const unsigned char *)key, strlen(key), proto, kind, nb, cb, w, *n, mac);
-		for (i = 0; i < 4; i++)
-			proof[i] = sock_get64(mac + 8 * i);
-		if (sock_send_msg(fd, proto, SOCK_PROOF, proof, 4) != 0)
-			return -1;
-	}
-	if (kind == SOCK_STOP) {
-		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
-		return SOCK_SERVE_STOP;
-	}
-	return 0;
 }
 
 /* ---------------------------------------------------------------- the client's end */

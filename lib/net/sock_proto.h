@@ -25,8 +25,6 @@
 
 #include "net/sock.h"
 
-struct sock_server;
-
 /* ---------------------------------------------------------------- messages */
 
 #define SOCK_MAGIC 0x68624e54u		/* "hbNT" */
@@ -202,23 +200,22 @@ const char *sock_key(void);
  */
 const char *sock_why(int err);
 
-/* ---------------------------------------------------------------- the server's end */
+/*
+ * -P at most; children at most (the copies, the client's own session and
+ * a STOP), and per peer network before they prove the key.
+ */
+#define SOCK_MAX_PARALLEL 64
+#define SOCK_MAX_CHILDREN (SOCK_MAX_PARALLEL + 2)
+#define SOCK_PEER_UNAUTH 8
 
 /*
- * For conn handlers: read the first message (a HELLO with at most max
- * words, or a STOP), challenge the client and check its proof of the
- * key, all within SOCK_HELLO_NS of the run clock (lib/core/runclock: time in
- * which the client could have run) and by s->hello_wall (wall time; 0:
- * sock_unproven_ns from now).  A wrong proof is answered with a NAK
- * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK.  Every
- * later blocking read and write on fd is bounded by SOCK_HELLO_NS of
- * wall time (the rest of a message whose first bytes came: a client
- * writes each whole).  Returns 0 (a HELLO, its words in w),
- * SOCK_SERVE_STOP, or -1 (closed, silent, garbage, wrong program, wrong
- * key).
+ * Timeouts of every server: the first bytes, and the key check (each on
+ * the run clock), and a transfer's silences.
  */
-int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
-	       size_t max, size_t *n);
+#define SOCK_HELLO_NS 2000000000ull
+#define SOCK_XFER_NS 10000000000ull
+/* A session's silence when the server has no idle timeout (-i 0). */
+#define SOCK_SILENCE_NS 60000000000ull
 
 /* ---------------------------------------------------------------- the client's end */
 

@@ -4,12 +4,9 @@
  * /dev/urandom is a fixed pattern, so the harness knows each challenge
  * before the server makes it, and can write a client's whole
  * conversation, the proof of the key included, before the handler runs.
- * Linked instead of lib/sock_proto.o; the rest of the sock family comes
- * from lib/libhostbench.a as usual (sock_hello reaches sock_serve.o's
- * sock_serve_proven, which writes to authfd).
- *
- * (sock_random itself cannot be swapped by renaming: -Dsock_random=...
- * would rename sock_hello's call of it along with its definition.)
+ * Linked instead of lib/net/sock_proto.o; the rest of the sock family
+ * comes from lib/net/libnet.a as usual (sock_hello, in sock_serve.o,
+ * takes its nonces from this file's sock_random).
  */
 #include "config.h"
 
