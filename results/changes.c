@@ -14,7 +14,8 @@
 #include "core/utf8.h"
 #include "escape.h"
 #include "host/fingerprint.h"
-#include "report.h"
+#include "model/report.h"
+#include "read/resfile.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
 #define INDENT 6		/* a wrapped entry's further lines */

@@ -9,11 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "changes.h"
+#include "core/metric.h"
+#include "core/stats.h"
 #include "escape.h"
 #include "export.h"
 #include "fleet.h"
-#include "format.h"
-#include "report.h"
+#include "model/ab.h"
+#include "model/num.h"
+#include "model/report.h"
+#include "render/format.h"
 
 /* ---------------------------------------------------------------- csv */
 

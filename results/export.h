@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 
 void export_csv(const struct report *rep, FILE *f);
 void export_json(const struct report *rep, FILE *f);

@@ -11,11 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/compat.h"
+#include "core/metric.h"
 #include "core/utf8.h"
 #include "escape.h"
 #include "export.h"
 #include "fleet.h"
-#include "report.h"
+#include "model/compare.h"
+#include "model/num.h"
+#include "model/report.h"
+#include "model/summary.h"
+#include "read/resfile.h"
 
 #define WIDTH 100		/* a text table at most */
 #define KEY_W 24		/* the key column at most */

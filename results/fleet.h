@@ -28,7 +28,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 
 /* Two or more hosts: there is a fleet to show. */
 int fleet_has_hosts(const struct report *rep);

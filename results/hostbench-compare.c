@@ -33,6 +33,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "core/compat.h"
 #include "core/metric.h"
 #include "core/msg.h"
 #include "core/output.h"
@@ -40,12 +41,16 @@
 #include "core/stats.h"
 #include "core/utf8.h"
 #include "html.h"
+#include "model/build.h"
+#include "model/hosts.h"
+#include "model/report.h"
+#include "read/resfile.h"
+#include "render/render.h"
 #include "render/svg/delta.h"
 #include "render/svg/ladder.h"
 #include "render/svg/load.h"
 #include "render/svg/memlat.h"
 #include "render/svg/plots.h"
-#include "report.h"
 #include "usage.h"
 #include "variance.h"
 
@@ -67,7 +72,7 @@ struct opts {
 	const char *svg;
 	const char *plot;
 	const char *html;	/* --html FILE */
-	enum report_format format;
+	enum render_format format;
 	double threshold;
 	const char *sections[64];
 	int summary_only, ab_only;
@@ -570,13 +575,13 @@ parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case USAGE_FORMAT:
 			if (strcmp(val, "text") == 0)
-				o->format = REPORT_TEXT;
+				o->format = RENDER_TEXT;
 			else if (strcmp(val, "csv") == 0)
-				o->format = REPORT_CSV;
+				o->format = RENDER_CSV;
 			else if (strcmp(val, "json") == 0)
-				o->format = REPORT_JSON;
+				o->format = RENDER_JSON;
 			else if (strcmp(val, "markdown") == 0 || strcmp(val, "md") == 0)
-				o->format = REPORT_MARKDOWN;
+				o->format = RENDER_MARKDOWN;
 			else
 				usage_error("--format: value '%s' is not a format; allowed: text, csv, json, markdown",
 					    val);
@@ -1096,7 +1101,7 @@ main(int argc, char **argv)
 			rc = MSG_EXIT_FAIL;
 		goto out;
 	}
-	report_write(&rep, o.format, stdout);
+	render_write(&rep, o.format, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		msg_sysdie("standard output");
 	if ((o.svg != NULL || o.plot != NULL || o.html != NULL) && plots(&rep, &o) != 0)

@@ -13,15 +13,19 @@
 #include <string.h>
 
 #include "changes.h"
+#include "core/metric.h"
 #include "escape.h"
 #include "fleet.h"
-#include "format.h"
 #include "html.h"
+#include "model/num.h"
+#include "model/report.h"
+#include "model/summary.h"
+#include "read/resfile.h"
+#include "render/format.h"
 #include "render/svg/delta.h"
 #include "render/svg/ladder.h"
 #include "render/svg/load.h"
 #include "render/svg/memlat.h"
-#include "report.h"
 
 static const char style[] =
 	"body{font-family:sans-serif;font-size:14px;margin:1.5em;color:#111;max-width:1200px}\n"
@@ -143,25 +147,31 @@ head_cell(FILE *f, const char *s)
 
 /* ---------------------------------------------------------------- runs */
 
+/* A line of text on the page: escaped, "<br>" between two lines. */
+static void
+html_put(struct format_sink *out, const char *s)
+{
+	if (!out->open && out->lines > 0)
+		fputs("<br>", out->f);
+	escape_html(out->f, s);
+}
+
+static void
+html_end(struct format_sink *out)
+{
+	if (!out->open && out->lines > 0)
+		fputs("<br>", out->f);
+}
+
 /* A run's flags as the text legend words them (the noisy cases as one
  * entry), a line each. */
 static void
 html_flags(FILE *f, const struct report_run *r)
 {
-	FILE *t = r->rf.nflags > 0 ? tmpfile() : NULL;
+	struct format_sink out = { html_put, html_end, NULL, 0, 0 };
 
-	if (t == NULL) {
-		size_t k;
-
-		for (k = 0; k < r->rf.nflags; k++) {
-			if (k > 0)
-				fputs("<br>", f);
-			escape_html(f, r->rf.flags[k]);
-		}
-		return;
-	}
-	format_flags(t, r, "", "");
-	html_copy(f, t, "<br>");
+	out.f = f;
+	format_flags(&out, r, "", "");
 }
 
 static void
@@ -343,7 +353,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 	int guesses = 0;
 
 	for (r = 0; r < rep->nruns; r++)
-		guesses |= format_cache_guess(rep, sec, r) != NULL;
+		guesses |= summary_cache_guess(rep, sec, r) != NULL;
 	fprintf(f, "<h3 id=\"sec-%s\">", sec->s->id);
 	escape_html(f, sec->s->title);
 	fputs("</h3>\n", f);
@@ -358,7 +368,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 		head_cell(f, "Guesses");
 	fputs("</tr>\n", f);
 	for (r = 0; r < rep->nruns; r++) {
-		if (!format_row_has_values(sec, r))
+		if (!summary_row_has_values(sec, r))
 			continue;
 		fputs("<tr>", f);
 		cell(f, "k", rep->runs[r].label);
@@ -375,7 +385,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 			}
 		}
 		if (guesses) {
-			const char *g = format_cache_guess(rep, sec, r);
+			const char *g = summary_cache_guess(rep, sec, r);
 
 			cell(f, NULL, g != NULL ? g : "");
 		}

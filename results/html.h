@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 
 /* Write the page to f.  Returns 0, or -1 when a plot could not be drawn
  * (the page is still complete, the plot left out with a note). */

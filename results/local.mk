@@ -15,10 +15,31 @@ results_read_libread_a_SOURCES = \
 	results/read/resfile_lm3.c
 results_model_libmodel_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_model_libmodel_a_SOURCES = \
+	results/model/ab.c \
+	results/model/ab.h \
 	results/model/abtest.c \
-	results/model/abtest.h
+	results/model/abtest.h \
+	results/model/build.c \
+	results/model/build.h \
+	results/model/compare.c \
+	results/model/compare.h \
+	results/model/hosts.c \
+	results/model/hosts.h \
+	results/model/ladder.c \
+	results/model/ladder.h \
+	results/model/num.c \
+	results/model/num.h \
+	results/model/report.h \
+	results/model/series.c \
+	results/model/series.h \
+	results/model/summary.c \
+	results/model/summary.h
 results_render_librender_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_render_librender_a_SOURCES = \
+	results/render/format.c \
+	results/render/format.h \
+	results/render/render.c \
+	results/render/render.h \
 	results/render/svg/delta.c \
 	results/render/svg/delta.h \
 	results/render/svg/ladder.c \
@@ -30,7 +51,9 @@ results_render_librender_a_SOURCES = \
 	results/render/svg/plots.c \
 	results/render/svg/plots.h \
 	results/render/svg/svg.c \
-	results/render/svg/svg.h
+	results/render/svg/svg.h \
+	results/render/text.c \
+	results/render/text.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_hostbench_compare_LDADD = results/render/librender.a results/model/libmodel.a results/read/libread.a \
 	lib/host/libhost.a lib/core/libcore.a $(LIBM)
@@ -43,11 +66,7 @@ results_hostbench_compare_SOURCES = \
 	results/export.h \
 	results/fleet.c \
 	results/fleet.h \
-	results/format.c \
-	results/format.h \
 	results/hostbench-compare.c \
-	results/report.c \
-	results/report.h \
 	results/html.c \
 	results/html.h \
 	results/usage.c \
@@ -58,7 +77,7 @@ results_hostbench_compare_SOURCES = \
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.
 FUZZ_RESULTS_SOURCES = results/changes.c results/escape.c results/export.c results/fleet.c \
-	results/format.c results/report.c results/html.c \
+	results/html.c \
 	$(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
 # The unit tests of the results tool's parts.
 tests_results_changes_t_SOURCES = results/changes.c results/escape.c tests/results/changes-t.c

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/metric.h"
 #include "core/stats.h"
+#include "model/report.h"
+#include "model/summary.h"
 #include "read/resfile.h"
-#include "report.h"
 #include "variance.h"
 
 /* The result a cell took its value from (name and unit), or NULL. */

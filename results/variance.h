@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 
 struct variance_row {
 	const struct metric *m;

@@ -25,9 +25,11 @@
 #include <string.h>
 
 #include "core/utf8.h"
+#include "model/build.h"
+#include "model/report.h"
 #include "read/resfile.h"
+#include "render/render.h"
 #include "render/svg/plots.h"
-#include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -105,8 +107,8 @@ parse_one(struct report_run *run, const char *path, const uint8_t *data, size_t 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum report_format formats[] = {
-		REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_MARKDOWN
+	static const enum render_format formats[] = {
+		RENDER_TEXT, RENDER_CSV, RENDER_JSON, RENDER_MARKDOWN
 	};
 	const uint8_t *nul = memchr(data, '\0', size);
 	struct report_run runs[2];
@@ -141,7 +143,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		i = size % (sizeof(formats) / sizeof(formats[0]) + 1);
 		if (i < sizeof(formats) / sizeof(formats[0]))
-			report_write(&rep, formats[i], sink);
+			render_write(&rep, formats[i], sink);
 		else
 			plots_svg(&rep, sink, SVG_FILE);
 		if (fclose(sink) != 0)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "changes.h"
-#include "report.h"
+#include "model/report.h"
 #include "tap/basic.h"
 
 static char cmdline[700];

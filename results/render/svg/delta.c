@@ -9,9 +9,12 @@
 #include <string.h>
 
 #include "core/compat.h"
+#include "core/metric.h"
 #include "core/utf8.h"
 #include "delta.h"
-#include "report.h"
+#include "model/ab.h"
+#include "model/num.h"
+#include "model/report.h"
 #include "svg.h"
 
 /*

@@ -11,7 +11,7 @@
 #include "core/compat.h"
 #include "core/utf8.h"
 #include "ladder.h"
-#include "report.h"
+#include "model/report.h"
 #include "svg.h"
 
 #define LH 300			/* plot height of received against target */

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 #include "svg.h"
 
 /* Every ladder's chart as a document: 1 if it drew something, else 0

@@ -11,7 +11,8 @@
 #include "core/compat.h"
 #include "core/utf8.h"
 #include "load.h"
-#include "report.h"
+#include "model/num.h"
+#include "model/report.h"
 #include "svg.h"
 
 #define SML 84			/* left margin: tick labels with units */

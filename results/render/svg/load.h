@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 #include "svg.h"
 
 /* Every case's chart as a document: 1 if it drew something, else 0 (a

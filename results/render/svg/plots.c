@@ -9,7 +9,7 @@
 #include "ladder.h"
 #include "load.h"
 #include "memlat.h"
-#include "report.h"
+#include "model/report.h"
 #include "svg.h"
 
 int

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 #include "svg.h"
 
 /* 1 if it drew something, 0 if there was nothing to draw (a document

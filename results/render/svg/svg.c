@@ -8,7 +8,8 @@
 
 #include "core/compat.h"
 #include "core/utf8.h"
-#include "report.h"
+#include "model/num.h"
+#include "model/report.h"
 #include "svg.h"
 
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "model/report.h"
 
 #define SVG_W 760		/* chart width */
 #define SVG_ML 70		/* margins: left, right, top, bottom */

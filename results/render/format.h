@@ -1,16 +1,46 @@
 /*
- * format: the report as text tables (report_write in report.h picks the
- * format: text here, CSV, JSON and Markdown in export.h), and how the
- * tables show a value, which the Markdown export shares.  Each function
- * writes into buf (cut short at len) and returns it, or returns a
- * string of the report's; none fails.
+ * format: how the tables show a value, which every renderer shares, and
+ * the lines of text that the text renderer prints and the page
+ * escapes.  Each function that takes buf writes into it (cut short at
+ * len) and returns it, or returns a string of the report's; none fails.
  */
 #ifndef HB_FORMAT_H
 #define HB_FORMAT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
-#include "report.h"
+#include "core/compat.h"
+#include "model/report.h"
+
+/*
+ * Where lines of text go: a text stream as they are (format_sink_file),
+ * or a page that escapes them.  put writes a piece of a line, end ends
+ * it; lines counts the lines ended, open is set between a line's first
+ * piece and its end.  The renderers call format_put and format_end.
+ */
+struct format_sink {
+	void (*put)(struct format_sink *out, const char *s);
+	void (*end)(struct format_sink *out);
+	FILE *f;
+	size_t lines;
+	int open;
+};
+
+void format_sink_file(struct format_sink *out, FILE *f);
+void format_put(struct format_sink *out, const char *s);
+void format_end(struct format_sink *out);
+
+/* A line built piece by piece (format_lput: cut at the buffer's end)
+ * and taken whole by format_lend: without its trailing blanks, the
+ * line emptied for the next. */
+struct format_line {
+	char buf[2048];
+	size_t n;
+};
+
+void format_lput(struct format_line *l, const char *fmt, ...) HB_PRINTF(2, 3);
+const char *format_lend(struct format_line *l);
 
 /* The run's note, or "" without one. */
 const char *format_run_note(const struct report_run *r);
@@ -75,28 +105,7 @@ void format_side(char *buf, size_t len, const struct report *rep, const struct r
  * many, the range of the other work, the cases, a repeated case once with
  * its count), wrapped at 100 columns.
  */
-void format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag);
-
-/*
- * Whether a run has a value of its own in the section: lmbench leaves out
- * the rows of runs with none, and so do the tables.  A text column
- * (Description) or the clock (Mhz, repeated in sections but the basic
- * parameters) alone does not count.
- */
-int format_row_has_values(const struct report_section *sec, size_t run);
-
-/*
- * lmbench's guess at a run's caches from its memory latencies, for the
- * memory section's "Guesses" column: the L1 and L2 columns within 20% of
- * each other read as one level, the L2 column within 20% of main memory
- * likewise.  Where the run does not say what caches the kernel reports
- * (an lmbench file), lmbench's words: "No L1 cache?", "No L2 cache?".
- * Where it does, what the curve then means: "L1 holds 128K" (the L2
- * column's size), or the level below "as fast as" the one above it,
- * "prefetched?".  NULL: another section, no guess, or the values to make
- * one are missing.
- */
-const char *format_cache_guess(const struct report *rep, const struct report_section *sec,
-			       size_t run);
+void format_flags(struct format_sink *out, const struct report_run *r, const char *lead,
+		  const char *tag);
 
 #endif

@@ -1,10 +1,6 @@
 /*
- * format: the report as text (aligned, a table of each section within 100
- * columns, the runs named in a legend under the tables),
- * and report_write, which picks the format (the exports are export.c's);
- * how the tables show a value (format.h) is shared with the Markdown
- * export.  Every number goes through report_num or report_num_sig: fixed
- * formats, no locale, the same bytes on every CPU.
+ * text: the report as text tables, lmbench's summary and the A/B
+ * comparisons (see text.h).
  */
 #include "config.h"
 
@@ -14,192 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changes.h"
+#include "core/metric.h"
 #include "core/utf8.h"
-#include "export.h"
 #include "fleet.h"
 #include "format.h"
-#include "report.h"
+#include "model/ab.h"
+#include "model/num.h"
+#include "model/report.h"
+#include "model/summary.h"
+#include "text.h"
 
 #define WIDTH 100		/* a table at most */
 #define WIDTH_RULE 78		/* the rule under a title: lmbench's */
 #define TEXT_WIDTH 24		/* a text column (Description) at most */
-
-/* ---------------------------------------------------------------- cells */
-
-const char *
-format_run_note(const struct report_run *r)
-{
-	return r->note != NULL ? r->note : "";
-}
-
-/* The cell as the tables show it: a number, the text, or "" (blank). */
-const char *
-format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
-{
-	const struct resfile_value *v = &col->cells[run];
-
-	if (!v->present)
-		return "";
-	if (col->m->select == METRIC_CONFIG)
-		return v->text;
-	if ((col->m->flags & METRIC_COUNT) && v->value == floor(v->value)) {
-		snprintf(buf, len, "%.0f", v->value);
-		return buf;
-	}
-	return report_num(buf, len, v->value);
-}
-
-/* A change in percent: "+1.5%", "-" for none. */
-const char *
-format_delta(char *buf, size_t len, double d)
-{
-	if (!isfinite(d))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%+.1f%%", d);
-	return buf;
-}
-
-/* The interval of a change: "-3.0 .. +0.2%", "too wide", or "" untested. */
-const char *
-format_interval(char *buf, size_t len, const struct report_ab_row *row)
-{
-	if (row->wide)
-		snprintf(buf, len, "%s", "too wide");
-	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
-		/* A difference from 0: in the metric's unit (points of a percentage). */
-		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi,
-			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
-	else if (!isfinite(row->lo) || !isfinite(row->hi))
-		snprintf(buf, len, "%s", "");
-	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
-		snprintf(buf, len, "%+.0f .. %+.0f%%", row->lo, row->hi);
-	else
-		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
-	return buf;
-}
-
-const char *
-format_interval_head(char *buf, size_t len, const struct report_ab *ab)
-{
-	if (ab->level > 0)
-		snprintf(buf, len, "%.3g%% interval", 100 * ab->level);
-	else
-		snprintf(buf, len, "%s", "interval");
-	return buf;
-}
-
-const char *
-format_verdict(char *buf, size_t len, const struct report_ab_row *row)
-{
-	char see[48] = "";
-
-	if ((row->verdict == REPORT_NOCHANGE || row->verdict == REPORT_UNRELIABLE)
-	    && isfinite(row->detectable) && !row->collapsed)
-		snprintf(see, sizeof(see), "%sno change > %.0f%%", row->verdict == REPORT_NOCHANGE ? " " : "",
-			 row->detectable);
-	if (row->verdict == REPORT_UNRELIABLE)
-		see[0] = '\0';	/* the reason is what it says */
-	snprintf(buf, len, "%s%s%s%s%s", report_verdict_text(row), see,
-		 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
-	return buf;
-}
-
-const char *
-format_verdict_counts(char *buf, size_t len, const struct report_ab *ab)
-{
-	size_t tested = 0, v;
-	int n;
-
-	for (v = REPORT_NOCHANGE; v <= REPORT_UNRELIABLE; v++)
-		tested += ab->ncounts[v];
-	n = snprintf(buf, len, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
-		     "  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.",
-		     (unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
-		     (unsigned long)ab->ncounts[REPORT_CHANGED],
-		     (unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
-		     (unsigned long)ab->ncounts[REPORT_SAME],
-		     (unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
-		     (unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
-	/* What the comparison could have seen, where it tested anything. */
-	if (tested > 0 && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "\nPower: of %lu metrics tested, %lu could show a 5%% "
-			 "change, %lu a 10%% change.", (unsigned long)tested, (unsigned long)ab->nsee5,
-			 (unsigned long)ab->nsee10);
-	return buf;
-}
-
-/* A q value: "0.012", "<0.001", "" untested. */
-const char *
-format_q(char *buf, size_t len, double q)
-{
-	if (isnan(q))
-		snprintf(buf, len, "%s", "");
-	else if (q < 0.001)
-		snprintf(buf, len, "%s", "<0.001");
-	else
-		snprintf(buf, len, "%.3f", q);
-	return buf;
-}
-
-const char *
-format_ladder_title(char *buf, size_t len, const struct report_ladder *lad)
-{
-	snprintf(buf, len, "Rate ladder of %s - Mbit/s received and %% lost at each target rate\n"
-		 "(Mbit/s); knee: %s", lad->m->program != NULL ? lad->m->program : lad->program,
-		 lad->m->what);
-	return buf;
-}
-
-const char *
-format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row, size_t k)
-{
-	char got[32], loss[32];
-
-	if (isnan(row->got[k]))
-		snprintf(buf, len, "%s", "");
-	else if (isnan(row->loss[k]))
-		snprintf(buf, len, "%s", report_num(got, sizeof(got), row->got[k]));
-	else
-		snprintf(buf, len, "%s %s%%", report_num(got, sizeof(got), row->got[k]),
-			 report_num_sig(loss, sizeof(loss), row->loss[k], 3));
-	return buf;
-}
-
-const char *
-format_ladder_knee(char *buf, size_t len, const struct report_ladder_row *row)
-{
-	if (isnan(row->knee))
-		snprintf(buf, len, "%s", "none");
-	else
-		report_num_sig(buf, len, row->knee, 6);
-	return buf;
-}
-
-const char *
-format_ladder_target(char *buf, size_t len, double t)
-{
-	return report_num_sig(buf, len, t, 6);
-}
-
-/* A side as the A/B heading names it: "[2] nas.1", or its label and runs. */
-void
-format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g)
-{
-	size_t i, n;
-
-	if (g->n == 1) {
-		snprintf(buf, len, "[%d] %s", rep->runs[g->runs[0]].id, rep->runs[g->runs[0]].label);
-		return;
-	}
-	n = (size_t)snprintf(buf, len, "%s (%lu runs:", g->label, (unsigned long)g->n);
-	for (i = 0; i < g->n && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, " %s", rep->runs[g->runs[i]].label);
-	if (n < len)
-		snprintf(buf + n, len - n, ")");
-}
-
-/* ---------------------------------------------------------------- text */
 
 /* The title before " - " (for "(continued)" lines). */
 static void
@@ -218,12 +42,6 @@ dashes(FILE *f, size_t n)
 		fputc('-', f);
 }
 
-/* A line built piece by piece and printed without trailing blanks. */
-struct line {
-	char buf[2048];
-	size_t n;
-};
-
 /* The characters of s: the columns it takes (a host's name, a note may
  * be UTF-8; a width in bytes would misalign the table). */
 static size_t
@@ -232,31 +50,11 @@ cols(const char *s)
 	return utf8_chars(s, strlen(s));
 }
 
+/* The line l without its trailing blanks, and its end. */
 static void
-lput(struct line *l, const char *fmt, ...) HB_PRINTF(2, 3);
-
-static void
-lput(struct line *l, const char *fmt, ...)
+lend(struct format_line *l, FILE *f)
 {
-	va_list ap;
-	int k;
-
-	if (l->n >= sizeof(l->buf) - 1)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(l->buf + l->n, sizeof(l->buf) - l->n, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		l->n += (size_t)k < sizeof(l->buf) - l->n ? (size_t)k : sizeof(l->buf) - 1 - l->n;
-}
-
-static void
-lend(struct line *l, FILE *f)
-{
-	while (l->n > 0 && l->buf[l->n - 1] == ' ')
-		l->n--;
-	fprintf(f, "%.*s\n", (int)l->n, l->buf);
-	l->n = 0;
+	fprintf(f, "%s\n", format_lend(l));
 }
 
 /*
@@ -338,81 +136,6 @@ text_layout(const struct report *rep, struct text_layout *lay)
 	lay->prefix = lay->host_w;
 }
 
-static double
-section_value(const struct report_section *sec, const char *column, size_t run)
-{
-	size_t c;
-
-	for (c = 0; c < sec->ncols; c++)
-		if (strcmp(sec->cols[c].m->column, column) == 0 && sec->cols[c].cells[run].present &&
-		    sec->cols[c].m->select != METRIC_CONFIG)
-			return sec->cols[c].cells[run].value;
-	return NAN;
-}
-
-static int
-within_20(double a, double b)
-{
-	double hi = a > b ? a : b, lo = a > b ? b : a;
-
-	return hi > 0 && (hi - lo) / hi <= 0.20;
-}
-
-/* The size in bytes of cache level "L1d", "L2" ... in a run's
- * "sysfs-cache: L1d 32K L2 1M L3 32M line 64" (the cache program's note
- * of what the kernel says), or 0 when the run does not say. */
-static double
-sysfs_cache_size(const struct report_run *r, const char *level)
-{
-	const char *v = resfile_config(&r->rf, "sysfs-cache"), *p;
-	size_t n = strlen(level);
-	char *end;
-	double size;
-
-	for (p = v; p != NULL && (p = strstr(p, level)) != NULL; p += n)
-		if ((p == v || p[-1] == ' ') && p[n] == ' ') {
-			size = strtod(p + n + 1, &end);
-			if (end == p + n + 1 || !(size > 0))
-				return 0;
-			return *end == 'K' ? size * 1024 : *end == 'M' ? size * 1048576
-			     : *end == 'G' ? size * 1073741824.0 : size;
-		}
-	return 0;
-}
-
-const char *
-format_cache_guess(const struct report *rep, const struct report_section *sec, size_t run)
-{
-	double l1 = section_value(sec, "L1 $", run), l2 = section_value(sec, "L2 $", run);
-	double mem = section_value(sec, "Main mem", run);
-	double l1_size = sysfs_cache_size(&rep->runs[run], "L1d");
-
-	if (strcmp(sec->s->id, "mem") != 0 || !isfinite(l1) || !isfinite(l2))
-		return NULL;
-	/* The L2 column is 128K at stride 128: in an L1 that large, or
-	 * followed by a prefetcher where the kernel says the L1 is less. */
-	if (within_20(l1, l2))
-		return l1_size >= 128 * 1024 ? "L1 holds 128K" : l1_size > 0
-		       ? "L2 as fast as L1: prefetched?" : "No L1 cache?";
-	if (isfinite(mem) && within_20(l2, mem))
-		return sysfs_cache_size(&rep->runs[run], "L2") > 0
-		       ? "Main mem as fast as L2: prefetched?" : "No L2 cache?";
-	return NULL;
-}
-
-int
-format_row_has_values(const struct report_section *sec, size_t run)
-{
-	size_t c;
-
-	for (c = 0; c < sec->ncols; c++)
-		if (sec->cols[c].cells[run].present && sec->cols[c].m->select != METRIC_CONFIG
-		    && (strcmp(sec->cols[c].m->column, "Mhz") != 0
-			|| strcmp(sec->s->id, "params") == 0))
-			return 1;
-	return 0;
-}
-
 /* The header and rows of columns [from, to) of a section; guesses: the
  * memory section's "Guesses" column, as wide as guess_w (0: none). */
 static void
@@ -420,7 +143,7 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 	   size_t from, size_t to, const struct text_layout *lay, size_t guess_w, FILE *f)
 {
 	char buf[128];
-	struct line l;
+	struct format_line l;
 	size_t c, r, k, nlines = 1;
 	int width, prec;
 
@@ -432,16 +155,16 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 			nlines = n;
 	}
 	for (k = 0; k < nlines; k++) {
-		lput(&l, "%-*s", (int)lay->host_w, k == 0 ? "Host" : "");
+		format_lput(&l, "%-*s", (int)lay->host_w, k == 0 ? "Host" : "");
 		for (c = from; c < to; c++) {
 			label_line(buf, sizeof(buf), sec->cols[c].m->column, w[c], k);
 			if (sec->cols[c].m->select == METRIC_CONFIG)
-				lput(&l, " %-*s", (int)w[c], buf);
+				format_lput(&l, " %-*s", (int)w[c], buf);
 			else
-				lput(&l, " %*s", (int)w[c], buf);
+				format_lput(&l, " %*s", (int)w[c], buf);
 		}
 		if (guess_w)
-			lput(&l, "  %s", k == 0 ? "Guesses" : "");
+			format_lput(&l, "  %s", k == 0 ? "Guesses" : "");
 		lend(&l, f);
 	}
 	dashes(f, lay->host_w);
@@ -456,24 +179,24 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 	fputc('\n', f);
 	for (r = 0; r < rep->nruns; r++) {
 		const struct report_run *run = &rep->runs[r];
-		const char *guess = guess_w ? format_cache_guess(rep, sec, r) : NULL;
+		const char *guess = guess_w ? summary_cache_guess(rep, sec, r) : NULL;
 
-		if (!format_row_has_values(sec, r))
+		if (!summary_row_has_values(sec, r))
 			continue;
 		width = utf8_field(run->label, lay->host_w, &prec);
-		lput(&l, "%-*.*s", width, prec, run->label);
+		format_lput(&l, "%-*.*s", width, prec, run->label);
 		for (c = from; c < to; c++) {
 			const char *s = format_cell(buf, sizeof(buf), &sec->cols[c], r);
 
 			/* (A value from the file, cut between two characters.) */
 			if (sec->cols[c].m->select == METRIC_CONFIG) {
 				width = utf8_field(s, w[c], &prec);
-				lput(&l, " %-*.*s", width, prec, s);
+				format_lput(&l, " %-*.*s", width, prec, s);
 			} else
-				lput(&l, " %*s", (int)w[c], s);
+				format_lput(&l, " %*s", (int)w[c], s);
 		}
 		if (guess != NULL)
-			lput(&l, "  %s", guess);
+			format_lput(&l, "  %s", guess);
 		lend(&l, f);
 	}
 }
@@ -510,7 +233,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 		}
 	}
 	for (r = 0; r < rep->nruns; r++) {
-		const char *g = format_cache_guess(rep, sec, r);
+		const char *g = summary_cache_guess(rep, sec, r);
 
 		if (g != NULL && strlen(g) > guess_w)
 			guess_w = strlen(g);
@@ -568,7 +291,7 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 	char buf[256];
 	size_t ncols = lad->ntargets + 1, host_w = 4, group_w = 6, c, r, from, to, prefix;
 	size_t *w = calloc(ncols, sizeof(*w));
-	struct line l;
+	struct format_line l;
 	int width, prec;
 
 	if (w == NULL)
@@ -611,11 +334,11 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 		if (from > 0)
 			fprintf(f, "\nRate ladder of %s (continued)\n",
 				lad->m->program != NULL ? lad->m->program : lad->program);
-		lput(&l, "%-*s", (int)host_w, "Host");
+		format_lput(&l, "%-*s", (int)host_w, "Host");
 		if (group_w)
-			lput(&l, " %-*s", (int)group_w, "Ladder");
+			format_lput(&l, " %-*s", (int)group_w, "Ladder");
 		for (c = from; c < to; c++)
-			lput(&l, " %*s", (int)w[c], c < lad->ntargets
+			format_lput(&l, " %*s", (int)w[c], c < lad->ntargets
 			     ? format_ladder_target(buf, sizeof(buf), lad->targets[c]) : "knee");
 		lend(&l, f);
 		dashes(f, host_w);
@@ -635,13 +358,13 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 
 			ladder_host(buf, sizeof(buf), run);
 			width = utf8_field(buf, host_w, &prec);
-			lput(&l, "%-*.*s", width, prec, buf);
+			format_lput(&l, "%-*.*s", width, prec, buf);
 			if (group_w) {
 				width = utf8_field(row->group, group_w, &prec);
-				lput(&l, " %-*.*s", width, prec, row->group);
+				format_lput(&l, " %-*.*s", width, prec, row->group);
 			}
 			for (c = from; c < to; c++)
-				lput(&l, " %*s", (int)w[c], c < lad->ntargets
+				format_lput(&l, " %*s", (int)w[c], c < lad->ntargets
 				     ? format_ladder_cell(buf, sizeof(buf), row, c)
 				     : format_ladder_knee(buf, sizeof(buf), row));
 			lend(&l, f);
@@ -652,117 +375,6 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 }
 
 /*
- * A run's flags as the text shows them, each line after `lead` and
- * `tag` ("unreliable: " or ""): the
- * cases that other work made noisy, which can be most of a run on a busy
- * machine, as one entry (how many, the range of the other work, the
- * cases, a case repeated by rounds once with its count), wrapped at
- * WIDTH; the other flags one a line.
- */
-/*
- * The kinds of noisy marks the suite writes, "LABEL: noisy: <lead>X<tail>"
- * with X a figure: grouped by kind.
- */
-static const struct noisy_kind {
-	const char *lead, *unit;
-} noisy_kinds[] = {
-	{ ": noisy: other processes used ", "CPUs" },
-	{ ": noisy: its processes waited for a CPU ", "%" },
-};
-
-/* A mark of kind's figure and threshold, from flag: 1, or 0 when it is not one. */
-static int
-noisy_figures(const char *flag, const struct noisy_kind *kind, double *used, double *th)
-{
-	const char *at = strstr(flag, kind->lead);
-
-	if (at == NULL)
-		return 0;
-	at += strlen(kind->lead);
-	if (kind == &noisy_kinds[0])
-		return sscanf(at, "%lf CPUs (threshold %lf)", used, th) == 2;
-	return sscanf(at, "%lf%% of the time (threshold %lf%%)", used, th) == 2;
-}
-
-/* One kind's entry: its count, range and cases (see format_flags). */
-static void
-noisy_entry(FILE *f, const struct report_run *r, const char *lead, const char *tag,
-	    const struct noisy_kind *kind)
-{
-	double lo = HUGE_VAL, hi = 0, threshold = NAN;
-	size_t k, j, n = 0;
-	struct line l = { "", 0 };
-	int pct = strcmp(kind->unit, "%") == 0;
-
-	for (k = 0; k < r->rf.nflags; k++) {
-		double used, th;
-
-		if (!noisy_figures(r->rf.flags[k], kind, &used, &th))
-			continue;
-		n += r->rf.flag_counts[k];
-		lo = used < lo ? used : lo;
-		hi = used > hi ? used : hi;
-		threshold = th;
-	}
-	if (n == 0)
-		return;
-	lput(&l, "%s%snoisy: %lu case%s, %s%.*f", lead, tag, (unsigned long)n, n == 1 ? "" : "s",
-	     kind->lead + strlen(": noisy: "), pct ? 0 : 2, lo);
-	if (hi > lo)
-		lput(&l, " to %.*f", pct ? 0 : 2, hi);
-	if (pct)
-		lput(&l, "%% of the time (threshold %g%%):", threshold);
-	else
-		lput(&l, " CPUs (threshold %g):", threshold);
-	for (k = 0; k < r->rf.nflags; k++) {
-		const char *fl = r->rf.flags[k], *at = strstr(fl, kind->lead);
-		size_t len = at != NULL ? (size_t)(at - fl) : 0, count = 0, seen = 0;
-		char item[128];
-
-		if (at == NULL)
-			continue;
-		for (j = 0; j < r->rf.nflags; j++) {
-			const char *o = r->rf.flags[j], *oat = strstr(o, kind->lead);
-
-			if (oat == NULL || (size_t)(oat - o) != len || strncmp(o, fl, len) != 0)
-				continue;
-			count += r->rf.flag_counts[j];
-			seen |= j < k;
-		}
-		if (seen)
-			continue;
-		snprintf(item, sizeof(item), count > 1 ? " %.*s (%lu)," : " %.*s,", (int)len, fl,
-			 (unsigned long)count);
-		if (l.n + strlen(item) > WIDTH) {
-			lend(&l, f);
-			lput(&l, "%s      ", lead);
-		}
-		lput(&l, "%s", item);
-	}
-	if (l.n > 0 && l.buf[l.n - 1] == ',')
-		l.n--;
-	lend(&l, f);
-}
-
-void
-format_flags(FILE *f, const struct report_run *r, const char *lead, const char *tag)
-{
-	size_t k, i;
-
-	for (k = 0; k < r->rf.nflags; k++) {
-		double used, th;
-		int grouped = 0;
-
-		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++)
-			grouped = noisy_figures(r->rf.flags[k], &noisy_kinds[i], &used, &th);
-		if (!grouped)
-			fprintf(f, "%s%s%s\n", lead, tag, r->rf.flags[k]);
-	}
-	for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds); i++)
-		noisy_entry(f, r, lead, tag, &noisy_kinds[i]);
-}
-
-/*
  * The legend of the rows: each run's label (the tables' Host column),
  * its number in the A/B ([1]), the file, host, OS, note and tags, then
  * what makes its numbers unreliable.
@@ -770,35 +382,37 @@ format_flags(FILE *f, const struct report_run *r, const char *lead, const char *
 static void
 text_runs(const struct report *rep, FILE *f)
 {
+	struct format_sink out;
 	char lead[80];
 	size_t i, k, w = 4;
 
+	format_sink_file(&out, f);
 	for (i = 0; i < rep->nruns; i++)
 		if (cols(rep->runs[i].label) > w)
 			w = cols(rep->runs[i].label);
 	fprintf(f, "Runs:\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct report_run *r = &rep->runs[i];
-		struct line l = { "", 0 };
+		struct format_line l = { "", 0 };
 		size_t ntags = 0;
 		int prec, width = utf8_field(r->label, w, &prec);
 
-		lput(&l, "  %-*.*s [%d] %s: %s, %s", width, prec, r->label, r->id, r->file,
+		format_lput(&l, "  %-*.*s [%d] %s: %s, %s", width, prec, r->label, r->id, r->file,
 		     r->host != NULL && r->host[0] ? r->host : "unknown host",
 		     r->os[0] ? r->os : "unknown OS");
 		if (r->note != NULL)
-			lput(&l, ", note: %s", r->note);
+			format_lput(&l, ", note: %s", r->note);
 		for (k = 0; k < r->rf.nconfig; k++)
 			if (strncmp(r->rf.config[k].key, "tag-", 4) == 0)
-				lput(&l, "%s%s=%s", ntags++ ? " " : ", tags: ", r->rf.config[k].key + 4,
+				format_lput(&l, "%s%s=%s", ntags++ ? " " : ", tags: ", r->rf.config[k].key + 4,
 				     r->rf.config[k].value);
 		if (r->rf.format == RESFILE_LMBENCH3)
-			lput(&l, " (lmbench3)");
+			format_lput(&l, " (lmbench3)");
 		if (r->rf.nresults == 0)
-			lput(&l, " (no results)");
+			format_lput(&l, " (no results)");
 		lend(&l, f);
 		snprintf(lead, sizeof(lead), "  %-*s   ", (int)w, "");
-		format_flags(f, r, lead, "unreliable: ");
+		format_flags(&out, r, lead, "unreliable: ");
 	}
 	fputc('\n', f);
 }
@@ -838,9 +452,11 @@ static void
 text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 {
 	const struct report_group *g[2] = { ab->ga, ab->gb };
+	struct format_sink out;
 	char sa[512], sb[512], lead[32];
 	size_t i, k, nflags = 0;
 
+	format_sink_file(&out, f);
 	format_side(sa, sizeof(sa), rep, ab->ga);
 	format_side(sb, sizeof(sb), rep, ab->gb);
 	fprintf(f, "A/B: %s against the base %s\n", sb, sa);
@@ -855,7 +471,7 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 				const struct report_run *r = &rep->runs[g[k]->runs[i]];
 
 				snprintf(lead, sizeof(lead), "  [%d] ", r->id);
-				format_flags(f, r, lead, "");
+				format_flags(&out, r, lead, "");
 			}
 	}
 	fputc('\n', f);
@@ -891,9 +507,9 @@ text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
 			format_interval_head(head, sizeof(head), ab), "q", "verdict");
 		for (i = 0; i < as->nrows; i++) {
 			const struct report_ab_row *row = &as->rows[i];
-			struct line l = { "", 0 };
+			struct format_line l = { "", 0 };
 
-			lput(&l, "%-*.*s %9s %9s %8s %19s %6s  %s", AB_LABEL, AB_LABEL, row->m->column,
+			format_lput(&l, "%-*.*s %9s %9s %8s %19s %6s  %s", AB_LABEL, AB_LABEL, row->m->column,
 			     report_value(x, sizeof(x), row->m, row->a),
 			     report_value(y, sizeof(y), row->m, row->b),
 			     format_delta(d, sizeof(d), row->delta), format_interval(ci, sizeof(ci), row),
@@ -935,8 +551,8 @@ text_implausible(const struct report *rep, FILE *f)
 		fputc('\n', f);
 }
 
-static void
-write_text(const struct report *rep, FILE *f)
+void
+text_write(const struct report *rep, FILE *f)
 {
 	struct text_layout lay;
 	size_t i;
@@ -972,25 +588,4 @@ write_text(const struct report *rep, FILE *f)
 			"collapsed; one run each: a process a side, nothing to test with; not\n"
 			"comparable: measured differently (size, arguments, placement, memory\n"
 			"reduction, emulation, another offered rate).\n");
-}
-
-/* ---------------------------------------------------------------- the format */
-
-void
-report_write(const struct report *rep, enum report_format fmt, FILE *f)
-{
-	switch (fmt) {
-	case REPORT_CSV:
-		export_csv(rep, f);
-		break;
-	case REPORT_JSON:
-		export_json(rep, f);
-		break;
-	case REPORT_MARKDOWN:
-		export_markdown(rep, f);
-		break;
-	default:
-		write_text(rep, f);
-		break;
-	}
 }

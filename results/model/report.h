@@ -1,6 +1,8 @@
 /*
- * report: what hostbench-compare shows, built once from the runs and then
- * written in any format (text, csv, json, markdown) or drawn as SVG.
+ * report: the model of what hostbench-compare shows, its types: built
+ * once from the runs (build.h, by summary, ladder, series, hosts and
+ * ab), then walked by a renderer per format (results/render/), which
+ * computes nothing.  Nothing in the model prints.
  *
  * The summary is one table per section of the metric table, one row per
  * run, one column per metric entry (lib/core/metric.c); the A/B comparison is
@@ -10,16 +12,10 @@
 #define HB_REPORT_H
 
 #include <stddef.h>
-#include <stdio.h>
 
-#include "changes.h"
-#include "core/compat.h"
 #include "core/metric.h"
-#include "core/stats.h"
-#include "model/abtest.h"
+#include "abtest.h"
 #include "read/resfile.h"
-
-enum report_format { REPORT_TEXT, REPORT_CSV, REPORT_JSON, REPORT_MARKDOWN };
 
 struct report_run {
 	struct resfile_run rf;
@@ -81,18 +77,6 @@ enum report_verdict {
 
 /* The false discovery rate over the metrics of one comparison. */
 #define REPORT_FDR 0.05
-
-/*
- * A sequential experiment looks at its data after every pair of rounds
- * and stops once every metric is decided.  Each look K = 1, 2 ... spends
- * REPORT_FDR / (K (K + 1)) of the error rate (alpha spending, Lan and
- * DeMets 1983, with the open-ended spending function REPORT_FDR K / (K +
- * 1)), and the looks together by Bonferroni spend at most REPORT_FDR
- * however many there are and however they correlate: the rate holds at
- * whichever look the experiment stops.  0.025 at the first look, 0.0083
- * at the second, 0.00045 at the tenth.
- */
-double report_fdr_at_look(unsigned look);
 
 /* The default margin of practical equivalence, in percent. */
 #define REPORT_MARGIN 3.0
@@ -208,6 +192,8 @@ struct report_group {
 	char label[64];		/* "[1]", "[1 2 3]", "tag-kernel=6.1" */
 };
 
+struct report_change;		/* changes.h */
+
 struct report_ab {
 	size_t base, other;	/* the first run of each side */
 	const struct report_group *ga, *gb;
@@ -315,63 +301,5 @@ struct report {
 	size_t nregressions;
 	size_t ncannot;		/* rows with cannot_tell */
 };
-
-/*
- * Tell the runs' machines apart (struct report_host), once: sets
- * rep->hosts and each run's hostid.  The runs' fingerprints must be
- * read.  Returns 0 or -1 (out of memory).  report_build calls it when
- * it has not been called.
- */
-int report_find_hosts(struct report *rep);
-
-/* Was column ci of section si's metric and rule in an earlier section?
- * (Mhz heads three of lmbench's tables; it is compared and ranked once.) */
-int report_shown_before(const struct report *rep, size_t si, size_t ci);
-
-/*
- * Build the summary tables (sections filtered by the NULL-terminated id
- * list `only`, NULL for all) and, with want_ab and two or more runs, the
- * comparisons: each of rep->pairs when set (non-NULL; with no groups set, a group
- * is made per run, group i holding runs[i]), else groups[base_group]
- * against each other group (with no groups set: runs[base] against each
- * other run).  Returns 0 or -1 (out of memory).
- */
-int report_build(struct report *rep, const char *const *only, size_t base);
-void report_free(struct report *rep);
-
-/*
- * Whether runs x and y measured column ci of section si differently,
- * by the rules of an A/B comparison (another result chosen: size,
- * placement, a sweep that ended early; other arguments; a memory
- * reduction on one side; emulation; parallel copies; a memory test
- * measured the memory on both at whatever sizes is comparable): 1 with
- * why[] saying how ("size=1M vs size=128M"), else 0.  Both cells must be
- * present.
- */
-int report_incomparable_runs(const struct report *rep, size_t si, size_t ci, size_t x, size_t y,
-			     char *why, size_t len);
-
-/* Write the report in a format. */
-void report_write(const struct report *rep, enum report_format fmt, FILE *f);
-
-/* "faster", "slower", "better", "worse", "changed", "same", "unreliable",
- * "one run each"... as text says a verdict of the row; the short word
- * for CSV and JSON ("better", "worse", "same", "changed", "unreliable",
- * "untested", "incomparable"). */
-const char *report_verdict_text(const struct report_ab_row *row);
-const char *report_verdict_word(enum report_verdict v);
-
-/* Numbers as the tables print them: 4 significant digits ("0.1215",
- * "154.9", "2.000", "28137"); fixed formats only. */
-char *report_num(char *buf, size_t len, double v);
-
-/* A metric's value as report_num, but a METRIC_COUNT one that is whole
- * (to within rounding: a geometric mean of whole values) without
- * decimals ("128", not "128.0"), as the summary tables show it. */
-char *report_value(char *buf, size_t len, const struct metric *m, double v);
-
-/* sig significant digits, no exponent, no trailing zeros ("0.1215",
- * "603") for csv and json. */
-char *report_num_sig(char *buf, size_t len, double v, int sig);
 
 #endif

@@ -1,0 +1,21 @@
+/*
+ * hosts: the machines of the runs (struct report_host: see report.h),
+ * and the labels of the sides of comparisons.
+ */
+#ifndef HB_HOSTS_H
+#define HB_HOSTS_H
+
+#include "report.h"
+
+/*
+ * Tell the runs' machines apart (struct report_host), once: sets
+ * rep->hosts and each run's hostid.  The runs' fingerprints must be
+ * read.  Returns 0 or -1 (out of memory).  report_build calls it when
+ * it has not been called.
+ */
+int report_find_hosts(struct report *rep);
+
+/* A side's label from its runs' ids: "[1]", "[1 2 3]". */
+void hosts_group_label(const struct report *rep, struct report_group *g);
+
+#endif

@@ -1,0 +1,373 @@
+/*
+ * format: how the text tables show a value, shared by the renderers
+ * (see format.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/compat.h"
+#include "core/metric.h"
+#include "format.h"
+#include "model/ab.h"
+#include "model/num.h"
+#include "model/report.h"
+
+#define WIDTH 100		/* a line of a run's flags at most: a table's width */
+
+const char *
+format_run_note(const struct report_run *r)
+{
+	return r->note != NULL ? r->note : "";
+}
+
+/* The cell as the tables show it: a number, the text, or "" (blank). */
+const char *
+format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
+{
+	const struct resfile_value *v = &col->cells[run];
+
+	if (!v->present)
+		return "";
+	if (col->m->select == METRIC_CONFIG)
+		return v->text;
+	if ((col->m->flags & METRIC_COUNT) && v->value == floor(v->value)) {
+		snprintf(buf, len, "%.0f", v->value);
+		return buf;
+	}
+	return report_num(buf, len, v->value);
+}
+
+/* A change in percent: "+1.5%", "-" for none. */
+const char *
+format_delta(char *buf, size_t len, double d)
+{
+	if (!isfinite(d))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%+.1f%%", d);
+	return buf;
+}
+
+/* The interval of a change: "-3.0 .. +0.2%", "too wide", or "" untested. */
+const char *
+format_interval(char *buf, size_t len, const struct report_ab_row *row)
+{
+	if (row->wide)
+		snprintf(buf, len, "%s", "too wide");
+	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
+		/* A difference from 0: in the metric's unit (points of a percentage). */
+		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi,
+			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
+	else if (!isfinite(row->lo) || !isfinite(row->hi))
+		snprintf(buf, len, "%s", "");
+	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
+		snprintf(buf, len, "%+.0f .. %+.0f%%", row->lo, row->hi);
+	else
+		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
+	return buf;
+}
+
+const char *
+format_interval_head(char *buf, size_t len, const struct report_ab *ab)
+{
+	if (ab->level > 0)
+		snprintf(buf, len, "%.3g%% interval", 100 * ab->level);
+	else
+		snprintf(buf, len, "%s", "interval");
+	return buf;
+}
+
+const char *
+format_verdict(char *buf, size_t len, const struct report_ab_row *row)
+{
+	char see[48] = "";
+
+	if ((row->verdict == REPORT_NOCHANGE || row->verdict == REPORT_UNRELIABLE)
+	    && isfinite(row->detectable) && !row->collapsed)
+		snprintf(see, sizeof(see), "%sno change > %.0f%%", row->verdict == REPORT_NOCHANGE ? " " : "",
+			 row->detectable);
+	if (row->verdict == REPORT_UNRELIABLE)
+		see[0] = '\0';	/* the reason is what it says */
+	snprintf(buf, len, "%s%s%s%s%s", report_verdict_text(row), see,
+		 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
+	return buf;
+}
+
+const char *
+format_verdict_counts(char *buf, size_t len, const struct report_ab *ab)
+{
+	size_t tested = 0, v;
+	int n;
+
+	for (v = REPORT_NOCHANGE; v <= REPORT_UNRELIABLE; v++)
+		tested += ab->ncounts[v];
+	n = snprintf(buf, len, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
+		     "  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.",
+		     (unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
+		     (unsigned long)ab->ncounts[REPORT_CHANGED],
+		     (unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
+		     (unsigned long)ab->ncounts[REPORT_SAME],
+		     (unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
+		     (unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+	/* What the comparison could have seen, where it tested anything. */
+	if (tested > 0 && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "\nPower: of %lu metrics tested, %lu could show a 5%% "
+			 "change, %lu a 10%% change.", (unsigned long)tested, (unsigned long)ab->nsee5,
+			 (unsigned long)ab->nsee10);
+	return buf;
+}
+
+/* A q value: "0.012", "<0.001", "" untested. */
+const char *
+format_q(char *buf, size_t len, double q)
+{
+	if (isnan(q))
+		snprintf(buf, len, "%s", "");
+	else if (q < 0.001)
+		snprintf(buf, len, "%s", "<0.001");
+	else
+		snprintf(buf, len, "%.3f", q);
+	return buf;
+}
+
+const char *
+format_ladder_title(char *buf, size_t len, const struct report_ladder *lad)
+{
+	snprintf(buf, len, "Rate ladder of %s - Mbit/s received and %% lost at each target rate\n"
+		 "(Mbit/s); knee: %s", lad->m->program != NULL ? lad->m->program : lad->program,
+		 lad->m->what);
+	return buf;
+}
+
+const char *
+format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row, size_t k)
+{
+	char got[32], loss[32];
+
+	if (isnan(row->got[k]))
+		snprintf(buf, len, "%s", "");
+	else if (isnan(row->loss[k]))
+		snprintf(buf, len, "%s", report_num(got, sizeof(got), row->got[k]));
+	else
+		snprintf(buf, len, "%s %s%%", report_num(got, sizeof(got), row->got[k]),
+			 report_num_sig(loss, sizeof(loss), row->loss[k], 3));
+	return buf;
+}
+
+const char *
+format_ladder_knee(char *buf, size_t len, const struct report_ladder_row *row)
+{
+	if (isnan(row->knee))
+		snprintf(buf, len, "%s", "none");
+	else
+		report_num_sig(buf, len, row->knee, 6);
+	return buf;
+}
+
+const char *
+format_ladder_target(char *buf, size_t len, double t)
+{
+	return report_num_sig(buf, len, t, 6);
+}
+
+/* A side as the A/B heading names it: "[2] nas.1", or its label and runs. */
+void
+format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g)
+{
+	size_t i, n;
+
+	if (g->n == 1) {
+		snprintf(buf, len, "[%d] %s", rep->runs[g->runs[0]].id, rep->runs[g->runs[0]].label);
+		return;
+	}
+	n = (size_t)snprintf(buf, len, "%s (%lu runs:", g->label, (unsigned long)g->n);
+	for (i = 0; i < g->n && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, " %s", rep->runs[g->runs[i]].label);
+	if (n < len)
+		snprintf(buf + n, len - n, ")");
+}
+
+/*
+ * A run's flags as the text shows them, each line after `lead` and
+ * `tag` ("unreliable: " or ""): the
+ * cases that other work made noisy, which can be most of a run on a busy
+ * machine, as one entry (how many, the range of the other work, the
+ * cases, a case repeated by rounds once with its count), wrapped at
+ * WIDTH; the other flags one a line.
+ */
+/*
+ * The kinds of noisy marks the suite writes, "LABEL: noisy: <lead>X<tail>"
+ * with X a figure: grouped by kind.
+ */
+static const struct noisy_kind {
+	const char *lead, *unit;
+} noisy_kinds[] = {
+	{ ": noisy: other processes used ", "CPUs" },
+	{ ": noisy: its processes waited for a CPU ", "%" },
+};
+
+/* A mark of kind's figure and threshold, from flag: 1, or 0 when it is not one. */
+static int
+noisy_figures(const char *flag, const struct noisy_kind *kind, double *used, double *th)
+{
+	const char *at = strstr(flag, kind->lead);
+
+	if (at == NULL)
+		return 0;
+	at += strlen(kind->lead);
+	if (kind == &noisy_kinds[0])
+		return sscanf(at, "%lf CPUs (threshold %lf)", used, th) == 2;
+	return sscanf(at, "%lf%% of the time (threshold %lf%%)", used, th) == 2;
+}
+
+/* One kind's entry: its count, range and cases (see format_flags). */
+static void
+noisy_entry(struct format_sink *out, const struct report_run *r, const char *lead, const char *tag,
+	    const struct noisy_kind *kind)
+{
+	double lo = HUGE_VAL, hi = 0, threshold = NAN;
+	size_t k, j, n = 0;
+	struct format_line l = { "", 0 };
+	int pct = strcmp(kind->unit, "%") == 0;
+
+	for (k = 0; k < r->rf.nflags; k++) {
+		double used, th;
+
+		if (!noisy_figures(r->rf.flags[k], kind, &used, &th))
+			continue;
+		n += r->rf.flag_counts[k];
+		lo = used < lo ? used : lo;
+		hi = used > hi ? used : hi;
+		threshold = th;
+	}
+	if (n == 0)
+		return;
+	format_lput(&l, "%s%snoisy: %lu case%s, %s%.*f", lead, tag, (unsigned long)n, n == 1 ? "" : "s",
+	     kind->lead + strlen(": noisy: "), pct ? 0 : 2, lo);
+	if (hi > lo)
+		format_lput(&l, " to %.*f", pct ? 0 : 2, hi);
+	if (pct)
+		format_lput(&l, "%% of the time (threshold %g%%):", threshold);
+	else
+		format_lput(&l, " CPUs (threshold %g):", threshold);
+	for (k = 0; k < r->rf.nflags; k++) {
+		const char *fl = r->rf.flags[k], *at = strstr(fl, kind->lead);
+		size_t len = at != NULL ? (size_t)(at - fl) : 0, count = 0, seen = 0;
+		char item[128];
+
+		if (at == NULL)
+			continue;
+		for (j = 0; j < r->rf.nflags; j++) {
+			const char *o = r->rf.flags[j], *oat = strstr(o, kind->lead);
+
+			if (oat == NULL || (size_t)(oat - o) != len || strncmp(o, fl, len) != 0)
+				continue;
+			count += r->rf.flag_counts[j];
+			seen |= j < k;
+		}
+		if (seen)
+			continue;
+		snprintf(item, sizeof(item), count > 1 ? " %.*s (%lu)," : " %.*s,", (int)len, fl,
+			 (unsigned long)count);
+		if (l.n + strlen(item) > WIDTH) {
+			format_put(out, format_lend(&l));
+			format_end(out);
+			format_lput(&l, "%s      ", lead);
+		}
+		format_lput(&l, "%s", item);
+	}
+	if (l.n > 0 && l.buf[l.n - 1] == ',')
+		l.n--;
+	format_put(out, format_lend(&l));
+	format_end(out);
+}
+
+void
+format_flags(struct format_sink *out, const struct report_run *r, const char *lead, const char *tag)
+{
+	size_t k, i;
+
+	for (k = 0; k < r->rf.nflags; k++) {
+		double used, th;
+		int grouped = 0;
+
+		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++)
+			grouped = noisy_figures(r->rf.flags[k], &noisy_kinds[i], &used, &th);
+		if (!grouped) {
+			format_put(out, lead);
+			format_put(out, tag);
+			format_put(out, r->rf.flags[k]);
+			format_end(out);
+		}
+	}
+	for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds); i++)
+		noisy_entry(out, r, lead, tag, &noisy_kinds[i]);
+}
+
+void
+format_lput(struct format_line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (l->n >= sizeof(l->buf) - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(l->buf + l->n, sizeof(l->buf) - l->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		l->n += (size_t)k < sizeof(l->buf) - l->n ? (size_t)k : sizeof(l->buf) - 1 - l->n;
+}
+
+const char *
+format_lend(struct format_line *l)
+{
+	while (l->n > 0 && l->buf[l->n - 1] == ' ')
+		l->n--;
+	l->buf[l->n] = '\0';
+	l->n = 0;
+	return l->buf;
+}
+
+/* A text stream's sink: a line as it is, ended by a line feed. */
+static void
+file_put(struct format_sink *out, const char *s)
+{
+	fputs(s, out->f);
+}
+
+static void
+file_end(struct format_sink *out)
+{
+	fputc('\n', out->f);
+}
+
+void
+format_sink_file(struct format_sink *out, FILE *f)
+{
+	out->put = file_put;
+	out->end = file_end;
+	out->f = f;
+	out->lines = 0;
+	out->open = 0;
+}
+
+void
+format_put(struct format_sink *out, const char *s)
+{
+	out->put(out, s);
+	out->open = 1;
+}
+
+void
+format_end(struct format_sink *out)
+{
+	out->end(out);
+	out->lines++;
+	out->open = 0;
+}

@@ -1,0 +1,16 @@
+/*
+ * text: the report as text: lmbench's summary tables, the rate ladders,
+ * the runs and what makes their numbers unreliable, the hosts of a
+ * fleet, and each A/B comparison with what changed between its sides.
+ * Nothing fails: a short write shows in the stream's error flag.
+ */
+#ifndef HB_TEXT_H
+#define HB_TEXT_H
+
+#include <stdio.h>
+
+#include "model/report.h"
+
+void text_write(const struct report *rep, FILE *f);
+
+#endif
