@@ -16,8 +16,10 @@
  * which the front end sizes the cases to; -c the last-level cache and the
  * buffer size that measures memory past it, in kB, which it sizes the
  * memory bandwidth cases to; -k the keys written as run
- * notes ("# key: value"), one a line; -u the units hostbench writes, a
- * tab-separated table (unit, better, assume, meaning).  -R reads /proc and /sys under
+ * notes ("# key: value"), one a line; -t the fingerprint's keys, the
+ * table it is written from (lib/host/fingerprint: key and kinds); -u the
+ * units hostbench writes, a tab-separated table (unit, better, assume,
+ * meaning).  -R reads /proc and /sys under
  * another directory (tests; files copied from a board).
  *
  * On a router ("the box"), -s runs the box agent: a server like every
@@ -27,7 +29,7 @@
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
  * prefixed "box-".
  *
- * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]
+ * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]
  *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
  */
@@ -53,7 +55,7 @@
 #include "net/sock_proto.h"
 
 static const char usage_line[] =
-	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -u] [-e emulator] [-R root]\n"
+	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]\n"
 	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]\n"
 	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
 
@@ -70,6 +72,8 @@ static const char help_text[] =
 	"  -m           print the memory a program of the run may use instead,\n"
 	"               in kB (unknown: nothing limits it)\n"
 	"  -k           print the keys written as run notes (# key: value)\n"
+	"  -t           print the fingerprint's keys in its order, each with its\n"
+	"               kinds: note, noisy, list, ordered, given, box (or -)\n"
 	"  -u           print the units hostbench writes: unit, better (higher,\n"
 	"               lower or -), assume (exact or nothing), meaning\n"
 	"  -e emulator  the programs run under this emulator (hostbench's\n"
@@ -176,7 +180,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* Options anywhere, as in every program (lib/driver/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
-	while ((c = bench_getopt(&g, "+:hVacmkue:R:sS:F:b:n:i:K:G:")) != -1) {
+	while ((c = bench_getopt(&g, "+:hVacmktue:R:sS:F:b:n:i:K:G:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -221,9 +225,10 @@ main(int argc, char **argv)
 		case 'c':
 		case 'm':
 		case 'k':
+		case 't':
 		case 'u':
 			if (mode != 0 && mode != c) {
-				msg_warn("-a, -c, -m, -k and -u: one of them");
+				msg_warn("-a, -c, -m, -k, -t and -u: one of them");
 				usage_error();
 			}
 			mode = c;
@@ -274,7 +279,7 @@ main(int argc, char **argv)
 	}
 	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
 		if (mode != 0 || emulation != NULL) {
-			msg_warn("-a, -c, -m, -k, -u and -e are for this host's fingerprint, not the agent's");
+			msg_warn("-a, -c, -m, -k, -t, -u and -e are for this host's fingerprint, not the agent's");
 			usage_error();
 		}
 		if (so.bind != NULL && !so.server) {
@@ -309,6 +314,8 @@ main(int argc, char **argv)
 		fingerprint_mem(stdout);
 	else if (mode == 'k')
 		output_run_note_keys(stdout);
+	else if (mode == 't')
+		fingerprint_print_keys(stdout);
 	else if (mode == 'u')
 		output_print_units(stdout);
 	else {

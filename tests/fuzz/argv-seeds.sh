@@ -36,6 +36,7 @@ seed ok-lmdd lmdd if=internal of=internal bs=8k count=10
 seed ok-lat_usleep lat_usleep -N 3 -o text
 seed ok-hostinfo hostinfo -R /
 seed ok-hostinfo-llc hostinfo -c -R /
+seed ok-hostinfo-keys hostinfo -t
 seed ok-hostinfo-agent hostinfo -s -b any -n 0 -i 5s -K /nonexistent/key
 seed ok-hostinfo-box hostinfo -F '[::1]' -n 31335
 seed ok-bw_udp-box bw_udp -A router:31335 -b 1m localhost

@@ -6,8 +6,9 @@
  *
  * How: the Makefile compiles each bench/NAME.c once more with main
  * renamed hb_argv_main_NAME and its calls of bench_init (hostinfo, which
- * parses its own options: of fingerprint_print, _case, _mem and _llc, of
- * output_run_note_keys and output_print_units (-k, -u), and of
+ * parses its own options: of fingerprint_print, _case, _mem, _llc and
+ * _print_keys (-t), of output_run_note_keys and output_print_units (-k,
+ * -u), and of
  * sock_main and box_open, its agent's server and client) renamed
  * to the functions below, which end the run as soon as the command line
  * is parsed; and
@@ -97,6 +98,7 @@ HB_NORETURN void hb_argv_fingerprint_print(FILE *f, const char *emulation);
 HB_NORETURN void hb_argv_fingerprint_case(FILE *f);
 HB_NORETURN void hb_argv_fingerprint_mem(FILE *f);
 HB_NORETURN void hb_argv_fingerprint_llc(FILE *f);
+HB_NORETURN void hb_argv_fingerprint_print_keys(FILE *f);
 HB_NORETURN void hb_argv_output_run_note_keys(FILE *f);
 HB_NORETURN void hb_argv_output_print_units(FILE *f);
 HB_NORETURN int hb_argv_sock_main(const struct sock_prog *sp, const struct sock_opts *so,
@@ -599,7 +601,14 @@ hb_argv_fingerprint_llc(FILE *f)
 	parsed();
 }
 
-/* hostinfo -k and -u: the lists they print are not looked at either. */
+/* hostinfo -t, -k and -u: the lists they print are not looked at either. */
+void
+hb_argv_fingerprint_print_keys(FILE *f)
+{
+	(void)f;
+	parsed();
+}
+
 void
 hb_argv_output_run_note_keys(FILE *f)
 {
