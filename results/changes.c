@@ -12,10 +12,10 @@
 #include "changes.h"
 #include "core/metric.h"
 #include "core/utf8.h"
-#include "escape.h"
 #include "host/fingerprint.h"
 #include "model/report.h"
 #include "read/resfile.h"
+#include "render/escape.h"
 
 #define WIDTH 78		/* text lines, so a terminal of 80 never wraps them */
 #define INDENT 6		/* a wrapped entry's further lines */

@@ -44,15 +44,16 @@
 #include "model/build.h"
 #include "model/hosts.h"
 #include "model/report.h"
+#include "model/variance.h"
 #include "read/resfile.h"
 #include "render/render.h"
+#include "render/text.h"
 #include "render/svg/delta.h"
 #include "render/svg/ladder.h"
 #include "render/svg/load.h"
 #include "render/svg/memlat.h"
 #include "render/svg/plots.h"
 #include "usage.h"
-#include "variance.h"
 
 /* With --threshold: no regression shown, but some metric could hide one. */
 #define EXIT_CANNOT_TELL 3
@@ -1094,7 +1095,15 @@ main(int argc, char **argv)
 	if (report_build(&rep, o.sections[0] != NULL ? o.sections : NULL, base) != 0)
 		msg_die("out of memory");
 	if (o.variance) {
-		variance_text(&rep, stdout);
+		struct variance_row *rows;
+		size_t n;
+
+		if (variance_build(&rep, &rows, &n) != 0)
+			printf("out of memory\n");
+		else {
+			text_variance(&rep, rows, n, stdout);
+			free(rows);
+		}
 		if (fflush(stdout) != 0 || ferror(stdout))
 			msg_sysdie("standard output");
 		if (bad)

@@ -14,13 +14,13 @@
 
 #include "changes.h"
 #include "core/metric.h"
-#include "escape.h"
-#include "fleet.h"
 #include "html.h"
+#include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
 #include "read/resfile.h"
+#include "render/escape.h"
 #include "render/format.h"
 #include "render/svg/delta.h"
 #include "render/svg/ladder.h"
@@ -513,6 +513,94 @@ html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 		fputs("<p>No column has values on both sides.</p>\n", f);
 }
 
+/* ---------------------------------------------------------------- hosts */
+
+/* The hosts' table: a <th> per key, a <td> per host, class="diff" on a
+ * differing cell; values in full. */
+static void
+html_hosts(FILE *f, const struct report *rep)
+{
+	const struct fleet_table *t;
+	size_t h, i;
+
+	if (!fleet_has_hosts(rep))
+		return;
+	t = &rep->fleet->table;
+	fputs("<table class=\"hosts\">\n<thead><tr><th>key</th>", f);
+	for (h = 0; h < t->nhosts; h++) {
+		fputs("<th>", f);
+		escape_html(f, rep->hosts[h].label);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead>\n<tbody>\n<tr><th>runs</th>", f);
+	for (h = 0; h < t->nhosts; h++)
+		fprintf(f, "<td>%lu</td>", (unsigned long)rep->hosts[h].n);
+	fputs("</tr>\n", f);
+	for (i = 0; i < t->n; i++) {
+		fputs("<tr><th>", f);
+		escape_html(f, t->rows[i].key);
+		fputs("</th>", f);
+		for (h = 0; h < t->nhosts; h++) {
+			fputs(t->rows[i].diff[h] ? "<td class=\"diff\">" : "<td>", f);
+			escape_html(f, fleet_cell(&t->rows[i], h));
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody>\n</table>\n", f);
+}
+
+/* "Across hosts", and the hosts left out of a ranking. */
+static void
+html_across(FILE *f, const struct report *rep)
+{
+	char x[32], y[32], r[32];
+	const struct fleet_across *a;
+	size_t i;
+
+	if (!fleet_has_hosts(rep))
+		return;
+	a = &rep->fleet->across;
+	if (a->n > 0) {
+		fputs("<table class=\"across\">\n<thead><tr><th>section</th><th>column</th><th>unit</th>"
+		      "<th>best</th><th>value</th><th>worst</th><th>value</th><th>worst/best</th>"
+		      "</tr></thead>\n<tbody>\n", f);
+		for (i = 0; i < a->n; i++) {
+			const struct fleet_rank *e = &a->v[i];
+
+			fputs("<tr><td>", f);
+			escape_html(f, e->sec->s->id);
+			fputs("</td><td>", f);
+			escape_html(f, e->col->m->column);
+			fputs("</td><td>", f);
+			escape_html(f, e->col->m->display_unit);
+			fputs("</td><td>", f);
+			escape_html(f, rep->hosts[e->best].label);
+			fprintf(f, "</td><td>%s</td><td>", report_value(x, sizeof(x), e->col->m, e->med[e->best]));
+			escape_html(f, rep->hosts[e->worst].label);
+			fprintf(f, "</td><td>%s</td><td>%s</td></tr>\n",
+				report_value(y, sizeof(y), e->col->m, e->med[e->worst]),
+				isfinite(e->ratio) ? report_num(r, sizeof(r), e->ratio) : "-");
+		}
+		fputs("</tbody>\n</table>\n", f);
+	}
+	if (a->nleft > 0) {
+		fputs("<p>Left out of the ranking, measured otherwise than the rest:</p>\n<ul class=\"left\">\n", f);
+		for (i = 0; i < a->nleft; i++) {
+			fputs("<li>", f);
+			escape_html(f, a->left[i].sec->s->id);
+			fputc(' ', f);
+			escape_html(f, a->left[i].col->m->column);
+			fputs(": ", f);
+			escape_html(f, rep->hosts[a->left[i].host].label);
+			fputs(": ", f);
+			escape_html(f, a->left[i].why);
+			fputs("</li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
+}
+
 /* ---------------------------------------------------------------- page */
 
 int
@@ -550,9 +638,9 @@ report_html(const struct report *rep, FILE *f)
 	if (fleet_has_hosts(rep)) {
 		fputs("<h2 id=\"hosts\">Hosts</h2>\n<p>The fingerprints' keys whose values differ "
 		      "among the hosts (highlighted: not as most hosts have it):</p>\n", f);
-		fleet_host_table_html(rep, f);
+		html_hosts(f, rep);
 		fputs("<h3>Across hosts: the best and the worst host at each metric</h3>\n", f);
-		fleet_across_html(rep, f);
+		html_across(f, rep);
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		html_ab(f, rep, &rep->abs[i], i + 1);

@@ -23,6 +23,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/build.h \
 	results/model/compare.c \
 	results/model/compare.h \
+	results/model/fleet.c \
+	results/model/fleet.h \
 	results/model/hosts.c \
 	results/model/hosts.h \
 	results/model/ladder.c \
@@ -33,11 +35,21 @@ results_model_libmodel_a_SOURCES = \
 	results/model/series.c \
 	results/model/series.h \
 	results/model/summary.c \
-	results/model/summary.h
+	results/model/summary.h \
+	results/model/variance.c \
+	results/model/variance.h
 results_render_librender_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_render_librender_a_SOURCES = \
+	results/render/csv.c \
+	results/render/csv.h \
+	results/render/escape.c \
+	results/render/escape.h \
 	results/render/format.c \
 	results/render/format.h \
+	results/render/json.c \
+	results/render/json.h \
+	results/render/markdown.c \
+	results/render/markdown.h \
 	results/render/render.c \
 	results/render/render.h \
 	results/render/svg/delta.c \
@@ -53,32 +65,25 @@ results_render_librender_a_SOURCES = \
 	results/render/svg/svg.c \
 	results/render/svg/svg.h \
 	results/render/text.c \
-	results/render/text.h
+	results/render/text.h \
+	results/render/text_fleet.c \
+	results/render/text_fleet.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_hostbench_compare_LDADD = results/render/librender.a results/model/libmodel.a results/read/libread.a \
 	lib/host/libhost.a lib/core/libcore.a $(LIBM)
 results_hostbench_compare_SOURCES = \
 	results/changes.c \
 	results/changes.h \
-	results/escape.c \
-	results/escape.h \
-	results/export.c \
-	results/export.h \
-	results/fleet.c \
-	results/fleet.h \
 	results/hostbench-compare.c \
 	results/html.c \
 	results/html.h \
 	results/usage.c \
-	results/usage.h \
-	results/variance.c \
-	results/variance.h
+	results/usage.h
 
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.
-FUZZ_RESULTS_SOURCES = results/changes.c results/escape.c results/export.c results/fleet.c \
-	results/html.c \
+FUZZ_RESULTS_SOURCES = results/changes.c results/html.c \
 	$(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
 # The unit tests of the results tool's parts.
-tests_results_changes_t_SOURCES = results/changes.c results/escape.c tests/results/changes-t.c
+tests_results_changes_t_SOURCES = results/changes.c results/render/escape.c tests/results/changes-t.c
 tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c

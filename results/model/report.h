@@ -193,6 +193,7 @@ struct report_group {
 };
 
 struct report_change;		/* changes.h */
+struct fleet;			/* fleet.h */
 
 struct report_ab {
 	size_t base, other;	/* the first run of each side */
@@ -298,6 +299,9 @@ struct report {
 	/* The machines of the runs (report_find_hosts). */
 	struct report_host *hosts;
 	size_t nhosts;
+	/* With two or more hosts, their table and the ranking across them
+	 * (fleet.h); else NULL. */
+	struct fleet *fleet;
 	size_t nregressions;
 	size_t ncannot;		/* rows with cannot_tell */
 };

@@ -5,7 +5,9 @@
 
 #include <stdio.h>
 
-#include "export.h"
+#include "csv.h"
+#include "json.h"
+#include "markdown.h"
 #include "model/report.h"
 #include "render.h"
 #include "text.h"
@@ -15,13 +17,13 @@ render_write(const struct report *rep, enum render_format fmt, FILE *f)
 {
 	switch (fmt) {
 	case RENDER_CSV:
-		export_csv(rep, f);
+		csv_write(rep, f);
 		break;
 	case RENDER_JSON:
-		export_json(rep, f);
+		json_write(rep, f);
 		break;
 	case RENDER_MARKDOWN:
-		export_markdown(rep, f);
+		markdown_write(rep, f);
 		break;
 	default:
 		text_write(rep, f);

@@ -13,13 +13,14 @@
 #include "changes.h"
 #include "core/metric.h"
 #include "core/utf8.h"
-#include "fleet.h"
 #include "format.h"
 #include "model/ab.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
+#include "model/variance.h"
 #include "text.h"
+#include "text_fleet.h"
 
 #define WIDTH 100		/* a table at most */
 #define WIDTH_RULE 78		/* the rule under a title: lmbench's */
@@ -568,7 +569,7 @@ text_write(const struct report *rep, FILE *f)
 		text_implausible(rep, f);
 	}
 	text_runs(rep, f);
-	fleet_text(rep, f);
+	text_fleet(rep, f);
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
@@ -588,4 +589,38 @@ text_write(const struct report *rep, FILE *f)
 			"collapsed; one run each: a process a side, nothing to test with; not\n"
 			"comparable: measured differently (size, arguments, placement, memory\n"
 			"reduction, emulation, another offered rate).\n");
+}
+
+void
+text_variance(const struct report *rep, const struct variance_row *rows, size_t n, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "Variance components: the standard deviation, in percent, that the samples\n"
+		"of one process, the processes (rounds) of one run beyond their samples, and\n"
+		"the runs beyond their processes add (Kalibera and Jones 2013), from %lu runs;\n"
+		"best: the samples a process should take for its cost, sqrt(process ms /\n"
+		"sample ms x samples' variance / processes' variance).\n\n", (unsigned long)rep->nruns);
+	fprintf(f, "%-8s %-16s %4s %5s %5s %8s %8s %8s %9s %8s %6s\n", "section", "column", "runs",
+		"procs", "n", "samples%", "procs%", "runs%", "sample-ms", "proc-ms", "best");
+	for (i = 0; i < n; i++) {
+		const struct variance_row *v = &rows[i];
+		char best[16], sms[16] = "-", pms[16] = "-";
+
+		if (v->sample_ms > 0)
+			snprintf(sms, sizeof(sms), "%.1f", v->sample_ms);
+		if (v->proc_ms > 0)
+			snprintf(pms, sizeof(pms), "%.0f", v->proc_ms);
+		if (isnan(v->best))
+			snprintf(best, sizeof(best), "-");
+		else if (isinf(v->best))
+			snprintf(best, sizeof(best), "more");
+		else
+			snprintf(best, sizeof(best), "%.0f", v->best);
+		fprintf(f, "%-8.8s %-16.16s %4lu %5.1f %5.1f %8.2f %8.2f %8.2f %9s %8s %6s\n", v->section,
+			v->m->column, (unsigned long)v->runs, v->procs, v->samples, v->sd[0], v->sd[1],
+			v->sd[2], sms, pms, best);
+	}
+	fprintf(f, "\nMedians over %lu metrics: samples %.2f%%, processes %.2f%%, runs %.2f%%.\n", (unsigned long)n,
+		variance_median(rows, n, 0), variance_median(rows, n, 1), variance_median(rows, n, 2));
 }

@@ -7,10 +7,17 @@
 #ifndef HB_TEXT_H
 #define HB_TEXT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "model/report.h"
+#include "model/variance.h"
 
 void text_write(const struct report *rep, FILE *f);
+
+/* The variance components (hostbench-compare --variance): the table of
+ * the n rows (variance_build), and the medians of the components over
+ * them. */
+void text_variance(const struct report *rep, const struct variance_row *rows, size_t n, FILE *f);
 
 #endif

@@ -12,7 +12,6 @@
 #include "model/report.h"
 #include "svg.h"
 
-
 /* Ten colours that read apart on white, and apart for most colour-blind
  * readers in pairs of neighbours; no grey (grey means "no change"). */
 const char *const svg_palette[10] = {

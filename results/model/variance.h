@@ -22,9 +22,8 @@
 #define HB_VARIANCE_H
 
 #include <stddef.h>
-#include <stdio.h>
 
-#include "model/report.h"
+#include "report.h"
 
 struct variance_row {
 	const struct metric *m;
@@ -53,7 +52,7 @@ struct variance_row {
  */
 int variance_build(const struct report *rep, struct variance_row **rows, size_t *n);
 
-/* The table, and the medians of the components over the rows. */
-void variance_text(const struct report *rep, FILE *f);
+/* The median of component k (0 .. 2) over the n rows; NaN with none. */
+double variance_median(const struct variance_row *rows, size_t n, int k);
 
 #endif

@@ -11,9 +11,9 @@
 
 #include "core/metric.h"
 #include "core/stats.h"
-#include "model/report.h"
-#include "model/summary.h"
 #include "read/resfile.h"
+#include "report.h"
+#include "summary.h"
 #include "variance.h"
 
 /* The result a cell took its value from (name and unit), or NULL. */
@@ -179,9 +179,8 @@ variance_build(const struct report *rep, struct variance_row **rows, size_t *n)
 	return 0;
 }
 
-/* The median of a component over the rows. */
-static double
-median_of(const struct variance_row *rows, size_t n, int k)
+double
+variance_median(const struct variance_row *rows, size_t n, int k)
 {
 	double *v = malloc((n ? n : 1) * sizeof(*v)), m;
 	size_t i;
@@ -196,44 +195,4 @@ median_of(const struct variance_row *rows, size_t n, int k)
 	m = stats_quantile_sorted(v, n, 0.5);
 	free(v);
 	return m;
-}
-
-void
-variance_text(const struct report *rep, FILE *f)
-{
-	struct variance_row *rows;
-	size_t n, i;
-
-	if (variance_build(rep, &rows, &n) != 0) {
-		fprintf(f, "out of memory\n");
-		return;
-	}
-	fprintf(f, "Variance components: the standard deviation, in percent, that the samples\n"
-		"of one process, the processes (rounds) of one run beyond their samples, and\n"
-		"the runs beyond their processes add (Kalibera and Jones 2013), from %lu runs;\n"
-		"best: the samples a process should take for its cost, sqrt(process ms /\n"
-		"sample ms x samples' variance / processes' variance).\n\n", (unsigned long)rep->nruns);
-	fprintf(f, "%-8s %-16s %4s %5s %5s %8s %8s %8s %9s %8s %6s\n", "section", "column", "runs",
-		"procs", "n", "samples%", "procs%", "runs%", "sample-ms", "proc-ms", "best");
-	for (i = 0; i < n; i++) {
-		const struct variance_row *v = &rows[i];
-		char best[16], sms[16] = "-", pms[16] = "-";
-
-		if (v->sample_ms > 0)
-			snprintf(sms, sizeof(sms), "%.1f", v->sample_ms);
-		if (v->proc_ms > 0)
-			snprintf(pms, sizeof(pms), "%.0f", v->proc_ms);
-		if (isnan(v->best))
-			snprintf(best, sizeof(best), "-");
-		else if (isinf(v->best))
-			snprintf(best, sizeof(best), "more");
-		else
-			snprintf(best, sizeof(best), "%.0f", v->best);
-		fprintf(f, "%-8.8s %-16.16s %4lu %5.1f %5.1f %8.2f %8.2f %8.2f %9s %8s %6s\n", v->section,
-			v->m->column, (unsigned long)v->runs, v->procs, v->samples, v->sd[0], v->sd[1],
-			v->sd[2], sms, pms, best);
-	}
-	fprintf(f, "\nMedians over %lu metrics: samples %.2f%%, processes %.2f%%, runs %.2f%%.\n", (unsigned long)n,
-		median_of(rows, n, 0), median_of(rows, n, 1), median_of(rows, n, 2));
-	free(rows);
 }
