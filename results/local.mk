@@ -46,6 +46,8 @@ results_render_librender_a_SOURCES = \
 	results/render/escape.h \
 	results/render/format.c \
 	results/render/format.h \
+	results/render/html.c \
+	results/render/html.h \
 	results/render/json.c \
 	results/render/json.h \
 	results/render/markdown.c \
@@ -75,14 +77,12 @@ results_hostbench_compare_SOURCES = \
 	results/changes.c \
 	results/changes.h \
 	results/hostbench-compare.c \
-	results/html.c \
-	results/html.h \
 	results/usage.c \
 	results/usage.h
 
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.
-FUZZ_RESULTS_SOURCES = results/changes.c results/html.c \
+FUZZ_RESULTS_SOURCES = results/changes.c \
 	$(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
 # The unit tests of the results tool's parts.
 tests_results_changes_t_SOURCES = results/changes.c results/render/escape.c tests/results/changes-t.c

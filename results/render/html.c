@@ -14,18 +14,18 @@
 
 #include "changes.h"
 #include "core/metric.h"
+#include "escape.h"
+#include "format.h"
 #include "html.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
 #include "read/resfile.h"
-#include "render/escape.h"
-#include "render/format.h"
-#include "render/svg/delta.h"
-#include "render/svg/ladder.h"
-#include "render/svg/load.h"
-#include "render/svg/memlat.h"
+#include "svg/delta.h"
+#include "svg/ladder.h"
+#include "svg/load.h"
+#include "svg/memlat.h"
 
 static const char style[] =
 	"body{font-family:sans-serif;font-size:14px;margin:1.5em;color:#111;max-width:1200px}\n"
@@ -83,47 +83,18 @@ html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct re
 	return 0;
 }
 
-/*
- * A plot inline: the SVG document draw (or the A/B chart of ab) writes,
- * without the XML declaration an HTML parser has no use for.  A plot
- * that cannot be drawn is named in a note instead.
- */
-static int
+/* A plot inline, without the XML declaration an HTML parser has no use
+ * for: the chart draw writes, or the A/B chart of ab. */
+static void
 html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, FILE *, enum svg_kind),
-	  const struct report_ab *ab, const char *what)
+	  const struct report_ab *ab)
 {
-	FILE *t = tmpfile();
-	char buf[4096];
-	size_t n;
-	int rc = 0, first = 1;
-
-	if (t != NULL)
-		rc = ab != NULL ? delta_svg(rep, ab, t, SVG_FILE) : draw(rep, t, SVG_FILE);
-	if (t == NULL || rc < 0 || ferror(t)) {
-		fputs("<p class=\"small\">", f);
-		escape_html(f, what);
-		fputs(": not drawn (no temporary file, or out of memory).</p>\n", f);
-		if (t != NULL)
-			fclose(t);
-		return -1;
-	}
-	rewind(t);
 	fputs("<div class=\"plot\">\n", f);
-	while ((n = fread(buf, 1, sizeof(buf) - 1, t)) > 0) {
-		char *p = buf;
-
-		buf[n] = '\0';
-		if (first && strncmp(p, "<?xml", 5) == 0) {
-			char *nl = strchr(p, '\n');
-
-			p = nl != NULL ? nl + 1 : p + n;
-		}
-		first = 0;
-		fwrite(p, 1, n - (size_t)(p - buf), f);
-	}
+	if (ab != NULL)
+		delta_svg(rep, ab, f, SVG_INLINE);
+	else
+		draw(rep, f, SVG_INLINE);
 	fputs("</div>\n", f);
-	fclose(t);
-	return 0;
 }
 
 static void
@@ -644,7 +615,7 @@ report_html(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		html_ab(f, rep, &rep->abs[i], i + 1);
-		rc |= html_plot(f, rep, NULL, &rep->abs[i], "the A/B chart");
+		html_plot(f, rep, NULL, &rep->abs[i]);
 	}
 	if (rep->want_summary) {
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
@@ -655,11 +626,11 @@ report_html(const struct report *rep, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);
-		rc |= html_plot(f, rep, memlat_svg, NULL, "memory latency");
+		html_plot(f, rep, memlat_svg, NULL);
 		if (rep->nladders > 0)
-			rc |= html_plot(f, rep, ladder_svg, NULL, "the rate ladders");
+			html_plot(f, rep, ladder_svg, NULL);
 		if (rep->nseries > 0)
-			rc |= html_plot(f, rep, load_svg, NULL, "latency under load");
+			html_plot(f, rep, load_svg, NULL);
 	}
 	if (rep->nabs > 0)
 		fprintf(f, "<p class=\"small\">Each side's value is the geometric mean of its "
