@@ -39,9 +39,13 @@ lib_host_libhost_a_SOURCES = \
 	lib/host/cpustat.h \
 	lib/host/fingerprint.c \
 	lib/host/fingerprint.h \
+	lib/host/hostfacts.c \
 	lib/host/memory.c \
 	lib/host/memory.h \
-	lib/host/sysinfo.c \
+	lib/host/netdev.c \
+	lib/host/netfacts.c \
+	lib/host/procfs.c \
+	lib/host/procfs.h \
 	lib/host/sysinfo.h
 lib_driver_libdriver_a_SOURCES = \
 	lib/driver/bench.c \

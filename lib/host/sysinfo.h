@@ -2,7 +2,9 @@
  * sysinfo: facts about the host, one reader each (procfs, sysfs, system
  * calls), for the fingerprint (fingerprint.h) and the programs.  Every
  * reader returns a failure (or "unknown") on a system that lacks the
- * file; none dies.
+ * file; none dies.  The host's own facts are read in hostfacts.c, the
+ * network's in netfacts.c and netdev.c, all through procfs.c (procfs.h),
+ * which also holds sysinfo_set_root.
  */
 #ifndef HB_SYSINFO_H
 #define HB_SYSINFO_H
