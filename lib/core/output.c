@@ -86,7 +86,11 @@ valid_key(const char *key)
  * groups results by every configuration line: one of these as a
  * configuration line would keep it from comparing two runs at all.  So
  * they are written as run notes, "# key: value", a line benchstat skips
- * and the results tool reads as it reads a configuration line.
+ * and the results tool reads as it reads a configuration line.  The
+ * fingerprint's (clock, clock-resolution, cpu-mhz, date, load) are notes
+ * in its own table too (lib/host/fingerprint, which this floor cannot
+ * see): it writes the header by that one, the reader goes by this one,
+ * and tests/bench/hostinfo-t checks that the two agree.
  *
  * Marks: the suite's and the programs' comment lines of a case (its
  * noise, why it was noisy, a rerun), never configuration: benchstat would
