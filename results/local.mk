@@ -77,8 +77,16 @@ results_hostbench_compare_SOURCES = \
 	results/changes.c \
 	results/changes.h \
 	results/hostbench-compare.c \
+	results/operands.c \
+	results/operands.h \
+	results/options.c \
+	results/options.h \
+	results/sides.c \
+	results/sides.h \
 	results/usage.c \
-	results/usage.h
+	results/usage.h \
+	results/write.c \
+	results/write.h
 
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.

@@ -6,10 +6,13 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/compat.h"
+#include "core/msg.h"
 #include "core/roff.h"
 #include "usage.h"
 
@@ -592,4 +595,18 @@ usage_man_options(FILE *f)
 		else
 			fprintf(f, "%s%s", u->man, u->man[strlen(u->man) - 1] == '\n' ? "" : "\n");
 	}
+}
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", msg_prog());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage_print(stderr);
+	exit(MSG_EXIT_USAGE);
 }

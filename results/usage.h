@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/compat.h"
+
 /* What an option is, for the parser's switch. */
 enum usage_id {
 	USAGE_BASE,
@@ -104,5 +106,9 @@ void usage_synopsis(FILE *f);
 /* The man page's OPTIONS section (from ".SH OPTIONS"): an entry (.TP)
  * per option of the table, in its order. */
 void usage_man_options(FILE *f);
+
+/* "hostbench-compare: MESSAGE" and the usage line on stderr, then exit
+ * with MSG_EXIT_USAGE. */
+HB_NORETURN void usage_error(const char *fmt, ...) HB_PRINTF(1, 2);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * html: the report as one self-contained page (see html.h).  Everything
  * from a result file (names, notes, fingerprint values) goes through
- * escape_html; the plots are the SVG documents svg.c draws, inline
- * without their XML declaration.  The page carries its own style sheet
+ * escape_html; the plots are the charts the page is handed (render/svg),
+ * inline without their XML declaration.  The page carries its own style sheet
  * and no script.
  */
 #include "config.h"
@@ -22,10 +22,6 @@
 #include "model/report.h"
 #include "model/summary.h"
 #include "read/resfile.h"
-#include "svg/delta.h"
-#include "svg/ladder.h"
-#include "svg/load.h"
-#include "svg/memlat.h"
 
 static const char style[] =
 	"body{font-family:sans-serif;font-size:14px;margin:1.5em;color:#111;max-width:1200px}\n"
@@ -83,17 +79,17 @@ html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct re
 	return 0;
 }
 
-/* A plot inline, without the XML declaration an HTML parser has no use
- * for: the chart draw writes, or the A/B chart of ab. */
+/* A plot inline: one of the charts the page was handed drawn into a
+ * block of its own. */
 static void
-html_plot(FILE *f, const struct report *rep, int (*draw)(const struct report *, FILE *, enum svg_kind),
-	  const struct report_ab *ab)
+html_plot(FILE *f, const struct report *rep, void (*draw)(const struct report *, FILE *),
+	  const struct html_charts *charts, const struct report_ab *ab)
 {
 	fputs("<div class=\"plot\">\n", f);
 	if (ab != NULL)
-		delta_svg(rep, ab, f, SVG_INLINE);
+		charts->delta(rep, ab, f);
 	else
-		draw(rep, f, SVG_INLINE);
+		draw(rep, f);
 	fputs("</div>\n", f);
 }
 
@@ -575,7 +571,7 @@ html_across(FILE *f, const struct report *rep)
 /* ---------------------------------------------------------------- page */
 
 int
-report_html(const struct report *rep, FILE *f)
+report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 {
 	size_t i;
 	int rc = 0;
@@ -615,7 +611,7 @@ report_html(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		html_ab(f, rep, &rep->abs[i], i + 1);
-		html_plot(f, rep, NULL, &rep->abs[i]);
+		html_plot(f, rep, NULL, charts, &rep->abs[i]);
 	}
 	if (rep->want_summary) {
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
@@ -626,11 +622,11 @@ report_html(const struct report *rep, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);
-		html_plot(f, rep, memlat_svg, NULL);
+		html_plot(f, rep, charts->memlat, charts, NULL);
 		if (rep->nladders > 0)
-			html_plot(f, rep, ladder_svg, NULL);
+			html_plot(f, rep, charts->ladder, charts, NULL);
 		if (rep->nseries > 0)
-			html_plot(f, rep, load_svg, NULL);
+			html_plot(f, rep, charts->load, charts, NULL);
 	}
 	if (rep->nabs > 0)
 		fprintf(f, "<p class=\"small\">Each side's value is the geometric mean of its "

@@ -12,8 +12,21 @@
 
 #include "model/report.h"
 
-/* Write the page to f.  Returns 0, or -1 when a plot could not be drawn
- * (the page is still complete, the plot left out with a note). */
-int report_html(const struct report *rep, FILE *f);
+/*
+ * The charts the page shows, each drawn inline (no XML declaration):
+ * the page draws none itself.  The charts are a floor above the
+ * renderers (render/svg, which uses them); render/svg/plots.h has the
+ * set of them for the page.
+ */
+struct html_charts {
+	void (*memlat)(const struct report *rep, FILE *f);
+	void (*ladder)(const struct report *rep, FILE *f);
+	void (*load)(const struct report *rep, FILE *f);
+	void (*delta)(const struct report *rep, const struct report_ab *ab, FILE *f);
+};
+
+/* Write the page to f, its plots drawn by charts.  Returns 0 (a failed
+ * write shows in the stream's error flag). */
+int report_html(const struct report *rep, const struct html_charts *charts, FILE *f);
 
 #endif

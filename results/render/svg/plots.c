@@ -10,6 +10,7 @@
 #include "load.h"
 #include "memlat.h"
 #include "model/report.h"
+#include "render/html.h"
 #include "svg.h"
 
 int
@@ -46,3 +47,30 @@ plots_svg(const struct report *rep, FILE *f, enum svg_kind kind)
 	svg_close(f);
 	return 1;
 }
+
+/* The charts of the page (render/html.h), inline. */
+static void
+page_memlat(const struct report *rep, FILE *f)
+{
+	memlat_svg(rep, f, SVG_INLINE);
+}
+
+static void
+page_ladder(const struct report *rep, FILE *f)
+{
+	ladder_svg(rep, f, SVG_INLINE);
+}
+
+static void
+page_load(const struct report *rep, FILE *f)
+{
+	load_svg(rep, f, SVG_INLINE);
+}
+
+static void
+page_delta(const struct report *rep, const struct report_ab *ab, FILE *f)
+{
+	delta_svg(rep, ab, f, SVG_INLINE);
+}
+
+const struct html_charts plots_html = { page_memlat, page_ladder, page_load, page_delta };

@@ -1,0 +1,17 @@
+/*
+ * write: the files the command line asks for: the page (--html), the
+ * plots in one SVG document (--svg) and each plot in a directory
+ * (--plot).  A file is written beside its name and then linked to it:
+ * nothing is replaced, no link another user planted is followed, and a
+ * failed write leaves nothing half-written.
+ */
+#ifndef HB_WRITE_H
+#define HB_WRITE_H
+
+#include "model/report.h"
+#include "options.h"
+
+/* Returns 0, or -1 with the reasons on stderr. */
+int write_files(const struct report *rep, const struct opts *o);
+
+#endif
