@@ -214,8 +214,8 @@ read_date(char *buf, size_t len)
 
 /*
  * The fingerprint, in the order of the header; the last column is the
- * key's place among the box's keys (fingerprint_box), whose order is
- * older than some of the header's.
+ * key's place among the box's keys (fingerprint_box), which the agent
+ * has always sent in an order of their own.
  */
 const struct fingerprint_key fingerprint_keys[] = {
 	{ "hostbench", read_version, 0, 0 },
@@ -234,7 +234,7 @@ const struct fingerprint_key fingerprint_keys[] = {
 	/* The tuning that moves results most from one boot to the next. */
 	{ "governor", sysinfo_governor, 0, 7 },
 	{ "thp", sysinfo_thp, 0, 0 },
-	/* A later kernel parameter overrides an earlier one; options take values. */
+	/* A later kernel parameter overrides an earlier one. */
 	{ "cmdline", sysinfo_cmdline, ORDERED, 0 },
 	{ "modules", sysinfo_modules, LIST, 8 },
 	{ "irq-affinity", sysinfo_irq_affinity, LIST, 9 },

@@ -60,12 +60,9 @@ void fingerprint_print_keys(FILE *f);
 
 /*
  * Print the host fingerprint as configuration lines, a row of
- * fingerprint_keys each, in its order: hostbench, host, os, kernel,
- * arch, emulation, cpu, cpus, cpu-mhz, mem, llc, governor, thp, cmdline,
- * modules, irq-affinity, nics, qdiscs, offloads, net-sysctls, load,
- * libc, compiler, cflags, build-host, clock, clock-resolution, date,
- * netfilter-rules (the network's keys read as the box's of
- * fingerprint_box, for this host and its network namespace).  emulation: the
+ * fingerprint_keys each, in its order (the network's keys read as the
+ * box's of fingerprint_box, for this host and its network namespace);
+ * a note as a run note.  emulation: the
  * emulator the programs run under, when the caller knows it (the front
  * end's wrapper: an emulated program sees no binfmt_misc entry that runs
  * it); NULL: the binfmt_misc entry that runs this program, or none.  A
@@ -100,9 +97,8 @@ void fingerprint_llc(FILE *f);
 /*
  * Print what a router ("the box") is tuned with, as configuration lines
  * (the box agent sends them, lib/net/box prints them with a "box-" prefix),
- * the keys of fingerprint_keys with a place among the box's, in that order:
- * host, os, kernel, arch, cpu, cpus, governor, modules, irq-affinity,
- * netfilter-rules, qdiscs, offloads, net-sysctls, nics.  Values as
+ * the keys of fingerprint_keys with a place among the box's, in that
+ * order.  Values as
  * fingerprint_print's and sysinfo.h's: "unknown" for what the system
  * does not tell; nothing fails.
  */
