@@ -21,6 +21,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/abtest.h \
 	results/model/build.c \
 	results/model/build.h \
+	results/model/changes.c \
+	results/model/changes.h \
 	results/model/compare.c \
 	results/model/compare.h \
 	results/model/fleet.c \
@@ -40,6 +42,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/variance.h
 results_render_librender_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_render_librender_a_SOURCES = \
+	results/render/changes.c \
+	results/render/changes.h \
 	results/render/csv.c \
 	results/render/csv.h \
 	results/render/escape.c \
@@ -74,8 +78,6 @@ results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_hostbench_compare_LDADD = results/render/librender.a results/model/libmodel.a results/read/libread.a \
 	lib/host/libhost.a lib/core/libcore.a $(LIBM)
 results_hostbench_compare_SOURCES = \
-	results/changes.c \
-	results/changes.h \
 	results/hostbench-compare.c \
 	results/operands.c \
 	results/operands.h \
@@ -90,8 +92,8 @@ results_hostbench_compare_SOURCES = \
 
 # The fuzz target of the reader and the tool (tests/fuzz/resfile.c) and its
 # check program compile these with the library's sources.
-FUZZ_RESULTS_SOURCES = results/changes.c \
-	$(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
+FUZZ_RESULTS_SOURCES = $(results_render_librender_a_SOURCES) $(results_read_libread_a_SOURCES) $(results_model_libmodel_a_SOURCES)
 # The unit tests of the results tool's parts.
-tests_results_changes_t_SOURCES = results/changes.c results/render/escape.c tests/results/changes-t.c
+tests_results_changes_t_SOURCES = results/render/changes.c results/render/escape.c \
+	results/render/format.c tests/results/changes-t.c
 tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c

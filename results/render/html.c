@@ -42,41 +42,54 @@ static const char style[] =
 
 /* ---------------------------------------------------------------- pieces */
 
-/* The lines written to the temporary file t, escaped into f without
- * their line ends, sep between them; t is closed. */
+/*
+ * Lines of the text renderer's words (format.h) on the page: escaped,
+ * "<br>" between two lines in a cell, a line feed between two in a
+ * preformatted block.
+ */
 static void
-html_copy(FILE *f, FILE *t, const char *sep)
+html_sep(struct format_sink *out, const char *sep)
 {
-	char line[1024];
-	int ended = 0;
-
-	rewind(t);
-	while (fgets(line, sizeof(line), t) != NULL) {
-		size_t n = strcspn(line, "\n");
-
-		if (ended)
-			fputs(sep, f);
-		ended = line[n] == '\n';
-		line[n] = '\0';
-		escape_html(f, line);
-	}
-	fclose(t);
+	if (!out->open && out->lines > 0)
+		fputs(sep, out->f);
 }
 
-/* What fn writes (the text report's own words), escaped into f as a
- * preformatted block.  Returns 0, or -1 when no temporary file. */
-static int
-html_pre(FILE *f, const struct report_ab *ab, void (*fn)(FILE *, const struct report_ab *))
+static void
+html_put(struct format_sink *out, const char *s)
 {
-	FILE *t = tmpfile();
+	html_sep(out, "<br>");
+	escape_html(out->f, s);
+}
 
-	if (t == NULL)
-		return -1;
-	fn(t, ab);
+static void
+html_end(struct format_sink *out)
+{
+	html_sep(out, "<br>");
+}
+
+static void
+html_pre_put(struct format_sink *out, const char *s)
+{
+	html_sep(out, "\n");
+	escape_html(out->f, s);
+}
+
+static void
+html_pre_end(struct format_sink *out)
+{
+	html_sep(out, "\n");
+}
+
+/* What changed (the text report's own words) as a preformatted block. */
+static void
+html_changes(FILE *f, const struct report_ab *ab)
+{
+	struct format_sink out = { html_pre_put, html_pre_end, NULL, 0, 0 };
+
+	out.f = f;
 	fputs("<pre>", f);
-	html_copy(f, t, "\n");
+	changes_text(&out, ab);
 	fputs("\n</pre>\n", f);
-	return 0;
 }
 
 /* A plot inline: one of the charts the page was handed drawn into a
@@ -113,22 +126,6 @@ head_cell(FILE *f, const char *s)
 }
 
 /* ---------------------------------------------------------------- runs */
-
-/* A line of text on the page: escaped, "<br>" between two lines. */
-static void
-html_put(struct format_sink *out, const char *s)
-{
-	if (!out->open && out->lines > 0)
-		fputs("<br>", out->f);
-	escape_html(out->f, s);
-}
-
-static void
-html_end(struct format_sink *out)
-{
-	if (!out->open && out->lines > 0)
-		fputs("<br>", out->f);
-}
 
 /* A run's flags as the text legend words them (the noisy cases as one
  * entry), a line each. */
@@ -439,7 +436,7 @@ html_ab(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 			"change.</p>\n", (unsigned long)ab->ntested, (unsigned long)ab->nsee5,
 			(unsigned long)ab->nsee10);
 	if (ab->nchanges > 0)
-		html_pre(f, ab, changes_text);
+		html_changes(f, ab);
 	for (si = 0; si < ab->nsecs; si++) {
 		const struct report_ab_section *as = &ab->secs[si];
 
@@ -570,11 +567,10 @@ html_across(FILE *f, const struct report *rep)
 
 /* ---------------------------------------------------------------- page */
 
-int
+void
 report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 {
 	size_t i;
-	int rc = 0;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"generator\" content=\"hostbench-compare " PACKAGE_VERSION "\">\n"
@@ -638,5 +634,4 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 			"comparable.</p>\n", 100 * ABTEST_CI_LEVEL, rep->margin);
 	fputs("<p class=\"small\">Written by hostbench-compare " PACKAGE_VERSION ".</p>\n"
 	      "</body>\n</html>\n", f);
-	return rc;
 }

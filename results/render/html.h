@@ -25,8 +25,8 @@ struct html_charts {
 	void (*delta)(const struct report *rep, const struct report_ab *ab, FILE *f);
 };
 
-/* Write the page to f, its plots drawn by charts.  Returns 0 (a failed
- * write shows in the stream's error flag). */
-int report_html(const struct report *rep, const struct html_charts *charts, FILE *f);
+/* Write the page to f, its plots drawn by charts (a failed write shows
+ * in the stream's error flag). */
+void report_html(const struct report *rep, const struct html_charts *charts, FILE *f);
 
 #endif

@@ -461,7 +461,7 @@ text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
 	format_side(sa, sizeof(sa), rep, ab->ga);
 	format_side(sb, sizeof(sb), rep, ab->gb);
 	fprintf(f, "A/B: %s against the base %s\n", sb, sa);
-	changes_text(f, ab);
+	changes_text(&out, ab);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < g[k]->n; i++)
 			nflags += rep->runs[g[k]->runs[i]].rf.nflags;

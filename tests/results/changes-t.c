@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "changes.h"
+#include "model/changes.h"
 #include "model/report.h"
+#include "render/changes.h"
+#include "render/format.h"
 #include "tap/basic.h"
 
 static char cmdline[700];
@@ -108,6 +110,16 @@ render(void (*fn)(FILE *, const struct report_ab *), const struct report_ab *ab)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+/* The text renderer's lines of what changed, into a stream. */
+static void
+text_of(FILE *f, const struct report_ab *ab)
+{
+	struct format_sink out;
+
+	format_sink_file(&out, f);
+	changes_text(&out, ab);
 }
 
 /* Is line (without its newline) a whole line of text? */
@@ -204,7 +216,7 @@ main(void)
 	memset(&ab, 0, sizeof(ab));
 	ok(changes_build(&ab, &a, "[1]", &b, "[2]") == 0, "changes_build succeeds");
 
-	t = render(changes_text, &ab);
+	t = render(text_of, &ab);
 	ok(strncmp(t, "What changed:\n", 14) == 0, "text starts with What changed:");
 	ok(has_line(t, "  kernel: #1 SMP PREEMPT_DYNAMIC @0 -> #2 SMP PREEMPT_DYNAMIC @0"),
 	   "a short value is shown whole on one line");
@@ -261,7 +273,7 @@ main(void)
 	changes_build(&ab, &a, "[1]", &a, "[2]");
 	is_int(0, (long long)ab.nchanges, "a run against itself: no change");
 	is_string("What changed: nothing (the fingerprints and the cases run are alike)\n",
-		  render(changes_text, &ab), "... and the text says so");
+		  render(text_of, &ab), "... and the text says so");
 	free(ab.changes);
 	resfile_free(&a);
 	resfile_free(&b);
