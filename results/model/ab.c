@@ -17,6 +17,7 @@
 #include "core/stats.h"
 #include "num.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "report.h"
 #include "summary.h"
 

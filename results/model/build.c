@@ -11,6 +11,7 @@
 #include "hosts.h"
 #include "ladder.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "report.h"
 #include "series.h"
 #include "summary.h"

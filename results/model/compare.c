@@ -12,6 +12,7 @@
 #include "core/metric.h"
 #include "num.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "report.h"
 
 /* The part of name after the program: "op=rd/size=8M". */

@@ -13,6 +13,7 @@
 #include "core/metric.h"
 #include "fleet.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "report.h"
 #include "summary.h"
 

@@ -13,9 +13,10 @@
 
 #include <stddef.h>
 
-#include "core/metric.h"
 #include "abtest.h"
+#include "core/metric.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 
 struct report_run {
 	struct resfile_run rf;

@@ -11,6 +11,7 @@
 #include "core/metric.h"
 #include "core/utf8.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "report.h"
 #include "summary.h"
 

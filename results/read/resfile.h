@@ -18,8 +18,7 @@
  *
  * resfile_parse is pure (no I/O): it reads a buffer.  On failure the
  * message names the file and line: "vm.0:12: malformed result line".
- * A summary column's value is taken from a run by resfile_col.h (included
- * here).
+ * A summary column's value is taken from a run by resfile_col.h.
  */
 #ifndef HB_RESFILE_H
 #define HB_RESFILE_H
@@ -27,8 +26,6 @@
 #include <stddef.h>
 
 #include "core/hist.h"
-
-#include "read/resfile_col.h"
 
 enum resfile_format { RESFILE_HOSTBENCH, RESFILE_LMBENCH3 };
 

@@ -13,6 +13,7 @@
 #include "core/output.h"
 #include "core/utf8.h"
 #include "read/resfile.h"
+#include "read/resfile_col.h"
 #include "tap/basic.h"
 
 static const char hb[] =
