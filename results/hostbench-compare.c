@@ -6,10 +6,10 @@
  * runs of one host, the first (or --base FILE) is compared with each other
  * one, column by column; with runs of several hosts, each host's runs with
  * that host's baseline (--baseline: its first run, or the file named for
- * it), and the hosts side by side (fleet.h); --a/--b or --group-by make
- * sides of several runs (--group-by per host).  The unit
- * of a comparison is the process (a round of a run, or a run): see
- * report.h and abtest.h for the test, doc/hostbench-compare.1 for what it
+ * it), and the hosts side by side (model/fleet.h); --a/--b or --group-by
+ * make sides of several runs (--group-by per host).  The unit of a
+ * comparison is the process (a round of a run, or a run): see model/ab.h
+ * and model/abtest.h for the test, doc/hostbench-compare.1 for what it
  * prints.  What differs in the runs' fingerprints is printed first.  A
  * directory stands for the result files under it (other files there are
  * skipped: sources, objects, programs).  A file that cannot be
@@ -17,7 +17,10 @@
  * compared.
  *
  * The options, the usage line, -h and the man page's SYNOPSIS and
- * OPTIONS come from one table, in usage.c.
+ * OPTIONS come from one table, in usage.c; options.c reads them,
+ * operands.c finds the files, sides.c sets the comparisons' sides, the
+ * model (model/build.h) is built once, and a renderer (render/) writes
+ * it: render.h in the format asked for, write.c the page and plots.
  */
 #include "config.h"
 

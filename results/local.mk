@@ -1,6 +1,8 @@
 # The results tool, hostbench-compare (results/): included by Makefile.am.
-# results/read reads result files, results/model computes what the tool
-# shows, and the rest renders it and is the program.
+# In floors, each including only its own and those below: results/read
+# reads result files, results/model computes what the tool shows (and
+# prints nothing), results/render writes the model in each format,
+# results/render/svg draws its charts, and results/ is the program.
 pkglibexec_PROGRAMS += results/hostbench-compare
 noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a results/render/librender.a
 HB_RESULTS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/results

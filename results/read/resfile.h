@@ -156,7 +156,7 @@ struct resfile_run {
 /* A run whose cases waited for a CPU more than this share of the time,
  * on average (weighted by the time they wanted one), while others used
  * more than RESFILE_OTHERS_LIMIT of their CPUs, is flagged; the same
- * bounds make an A/B comparison unreliable (results/report.h). */
+ * bounds make an A/B comparison unreliable (results/model/report.h). */
 #define RESFILE_CONTEND_LIMIT 0.25
 #define RESFILE_OTHERS_LIMIT 0.25
 /* The limit of the wait alone, where others' share is not known:

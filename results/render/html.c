@@ -92,17 +92,23 @@ html_changes(FILE *f, const struct report_ab *ab)
 	fputs("\n</pre>\n", f);
 }
 
-/* A plot inline: one of the charts the page was handed drawn into a
+/* A plot inline: one of the charts the page was handed, drawn into a
  * block of its own. */
 static void
-html_plot(FILE *f, const struct report *rep, void (*draw)(const struct report *, FILE *),
-	  const struct html_charts *charts, const struct report_ab *ab)
+html_plot(FILE *f, const struct report *rep, void (*draw)(const struct report *, FILE *))
 {
 	fputs("<div class=\"plot\">\n", f);
-	if (ab != NULL)
-		charts->delta(rep, ab, f);
-	else
-		draw(rep, f);
+	draw(rep, f);
+	fputs("</div>\n", f);
+}
+
+/* A comparison's chart, as html_plot. */
+static void
+html_delta(FILE *f, const struct report *rep, const struct html_charts *charts,
+	   const struct report_ab *ab)
+{
+	fputs("<div class=\"plot\">\n", f);
+	charts->delta(rep, ab, f);
 	fputs("</div>\n", f);
 }
 
@@ -607,7 +613,7 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 	}
 	for (i = 0; i < rep->nabs; i++) {
 		html_ab(f, rep, &rep->abs[i], i + 1);
-		html_plot(f, rep, NULL, charts, &rep->abs[i]);
+		html_delta(f, rep, charts, &rep->abs[i]);
 	}
 	if (rep->want_summary) {
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
@@ -618,11 +624,11 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);
-		html_plot(f, rep, charts->memlat, charts, NULL);
+		html_plot(f, rep, charts->memlat);
 		if (rep->nladders > 0)
-			html_plot(f, rep, charts->ladder, charts, NULL);
+			html_plot(f, rep, charts->ladder);
 		if (rep->nseries > 0)
-			html_plot(f, rep, charts->load, charts, NULL);
+			html_plot(f, rep, charts->load);
 	}
 	if (rep->nabs > 0)
 		fprintf(f, "<p class=\"small\">Each side's value is the geometric mean of its "

@@ -10,6 +10,7 @@
 #include "load.h"
 #include "memlat.h"
 #include "model/report.h"
+#include "plots.h"
 #include "render/html.h"
 #include "svg.h"
 
