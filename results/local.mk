@@ -27,6 +27,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/changes.h \
 	results/model/compare.c \
 	results/model/compare.h \
+	results/model/curves.c \
+	results/model/curves.h \
 	results/model/fleet.c \
 	results/model/fleet.h \
 	results/model/hosts.c \

@@ -7,6 +7,7 @@
 
 #include "ab.h"
 #include "build.h"
+#include "curves.h"
 #include "fleet.h"
 #include "hosts.h"
 #include "ladder.h"
@@ -26,7 +27,7 @@ report_build(struct report *rep, const char *const *only, size_t base)
 	rep->fdr = report_fdr_at_look(rep->look);
 	summary_label_runs(rep);
 	if (summary_build(rep, only) != 0 || ladder_build(rep, only) != 0
-	    || series_build(rep, only) != 0 || fleet_build(rep) != 0)
+	    || series_build(rep, only) != 0 || curves_build(rep) != 0 || fleet_build(rep) != 0)
 		return -1;
 	if (!rep->want_ab || rep->nruns < 2)
 		return 0;
@@ -125,6 +126,7 @@ report_free(struct report *rep)
 	rep->pairs = NULL;
 	rep->npairs = 0;
 	fleet_free(rep);
+	curves_free(rep);
 	for (i = 0; i < rep->nhosts; i++)
 		free(rep->hosts[i].runs);
 	free(rep->hosts);

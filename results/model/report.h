@@ -195,6 +195,7 @@ struct report_group {
 
 struct report_change;		/* changes.h */
 struct fleet;			/* fleet.h */
+struct curves;			/* curves.h */
 
 struct report_ab {
 	size_t base, other;	/* the first run of each side */
@@ -271,6 +272,8 @@ struct report {
 	 * that any run has (with the summary, in the sections chosen). */
 	struct report_ladder *ladders;
 	size_t nladders;
+	/* The memory latency curves of the runs (curves.h). */
+	struct curves *curves;
 	/* The time series of the runs' cases, in the order of the runs
 	 * (in the sections chosen: that of the case's throughput). */
 	struct report_series *series;
