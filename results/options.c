@@ -9,7 +9,6 @@
 
 #include "core/metric.h"
 #include "core/msg.h"
-#include "core/output.h"
 #include "core/parse.h"
 #include "core/utf8.h"
 #include "model/report.h"

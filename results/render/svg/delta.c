@@ -10,7 +10,6 @@
 
 #include "core/compat.h"
 #include "core/metric.h"
-#include "core/utf8.h"
 #include "delta.h"
 #include "model/ab.h"
 #include "model/num.h"

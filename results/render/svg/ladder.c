@@ -5,11 +5,9 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/utf8.h"
 #include "ladder.h"
 #include "model/report.h"
 #include "svg.h"

@@ -5,18 +5,13 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/metric.h"
-#include "core/stats.h"
-#include "core/utf8.h"
 #include "memlat.h"
 #include "model/curves.h"
 #include "model/num.h"
 #include "model/report.h"
-#include "read/resfile.h"
 #include "svg.h"
 
 #define PH 360			/* plot height of the latency chart */

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/compat.h"
 #include "core/utf8.h"
 #include "model/num.h"
 #include "model/report.h"
