@@ -11,7 +11,6 @@
 #include "ab.h"
 #include "changes.h"
 #include "compare.h"
-#include "core/compat.h"
 #include "core/dist.h"
 #include "core/metric.h"
 #include "core/stats.h"
@@ -736,52 +735,4 @@ ab_build(struct report *rep, struct report_ab *ab)
 		free(gb);
 	}
 	return 0;
-}
-
-const char *
-report_verdict_word(enum report_verdict v)
-{
-	static const char *const w[] = {
-		"no-change", "same", "better", "worse", "changed", "unreliable", "untested", "incomparable"
-	};
-
-	return (size_t)v < HB_ARRAY_SIZE(w) ? w[v] : "?";
-}
-
-/* Time and rate units: "faster" and "slower" say it best. */
-static int
-speed_unit(const char *u)
-{
-	static const char *const speed[] = { "us", "ns", "ms", "s", "MB/s", "Mbit/s", "pkts/s", "files/s" };
-	size_t i;
-
-	for (i = 0; i < HB_ARRAY_SIZE(speed); i++)
-		if (strcmp(u, speed[i]) == 0)
-			return 1;
-	return 0;
-}
-
-const char *
-report_verdict_text(const struct report_ab_row *row)
-{
-	int speed = speed_unit(row->m->display_unit);
-
-	switch (row->verdict) {
-	case REPORT_BETTER:
-		return speed ? "faster" : "better";
-	case REPORT_WORSE:
-		return speed ? "slower" : "worse";
-	case REPORT_CHANGED:
-		return "changed";
-	case REPORT_UNRELIABLE:
-		return "unreliable";
-	case REPORT_UNTESTED:
-		return row->why[0] != '\0' ? "untested" : "one run each";
-	case REPORT_INCOMPARABLE:
-		return "not comparable";
-	case REPORT_SAME:
-		return "same";
-	default:
-		return "~";
-	}
 }

@@ -23,11 +23,4 @@ double report_fdr_at_look(unsigned look);
  * its rows, verdicts and changes.  Returns 0 or -1 (out of memory). */
 int ab_build(struct report *rep, struct report_ab *ab);
 
-/* "faster", "slower", "better", "worse", "changed", "same", "unreliable",
- * "one run each"... as text says a verdict of the row; the short word
- * for CSV and JSON ("better", "worse", "same", "changed", "unreliable",
- * "untested", "incomparable"). */
-const char *report_verdict_text(const struct report_ab_row *row);
-const char *report_verdict_word(enum report_verdict v);
-
 #endif

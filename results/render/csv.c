@@ -12,7 +12,6 @@
 #include "csv.h"
 #include "escape.h"
 #include "format.h"
-#include "model/ab.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
@@ -260,7 +259,7 @@ csv_write(const struct report *rep, FILE *f)
 				csv_field(f, p, 0);
 				csv_field(f, q, 0);
 				csv_field(f, row == NULL ? "" : row->significant ? "yes" : "no", 0);
-				csv_field(f, row == NULL ? "" : report_verdict_word(row->verdict), 0);
+				csv_field(f, row == NULL ? "" : format_verdict_word(row->verdict), 0);
 				csv_field(f, row == NULL ? "" : row->why, 1);
 			}
 		}

@@ -12,7 +12,6 @@
 #include "core/compat.h"
 #include "core/metric.h"
 #include "format.h"
-#include "model/ab.h"
 #include "model/num.h"
 #include "model/report.h"
 
@@ -82,6 +81,54 @@ format_interval_head(char *buf, size_t len, const struct report_ab *ab)
 }
 
 const char *
+format_verdict_word(enum report_verdict v)
+{
+	static const char *const w[] = {
+		"no-change", "same", "better", "worse", "changed", "unreliable", "untested", "incomparable"
+	};
+
+	return (size_t)v < HB_ARRAY_SIZE(w) ? w[v] : "?";
+}
+
+/* Time and rate units: "faster" and "slower" say it best. */
+static int
+speed_unit(const char *u)
+{
+	static const char *const speed[] = { "us", "ns", "ms", "s", "MB/s", "Mbit/s", "pkts/s", "files/s" };
+	size_t i;
+
+	for (i = 0; i < HB_ARRAY_SIZE(speed); i++)
+		if (strcmp(u, speed[i]) == 0)
+			return 1;
+	return 0;
+}
+
+const char *
+format_verdict_text(const struct report_ab_row *row)
+{
+	int speed = speed_unit(row->m->display_unit);
+
+	switch (row->verdict) {
+	case REPORT_BETTER:
+		return speed ? "faster" : "better";
+	case REPORT_WORSE:
+		return speed ? "slower" : "worse";
+	case REPORT_CHANGED:
+		return "changed";
+	case REPORT_UNRELIABLE:
+		return "unreliable";
+	case REPORT_UNTESTED:
+		return row->why[0] != '\0' ? "untested" : "one run each";
+	case REPORT_INCOMPARABLE:
+		return "not comparable";
+	case REPORT_SAME:
+		return "same";
+	default:
+		return "~";
+	}
+}
+
+const char *
 format_verdict(char *buf, size_t len, const struct report_ab_row *row)
 {
 	char see[48] = "";
@@ -92,7 +139,7 @@ format_verdict(char *buf, size_t len, const struct report_ab_row *row)
 			 row->detectable);
 	if (row->verdict == REPORT_UNRELIABLE)
 		see[0] = '\0';	/* the reason is what it says */
-	snprintf(buf, len, "%s%s%s%s%s", report_verdict_text(row), see,
+	snprintf(buf, len, "%s%s%s%s%s", format_verdict_text(row), see,
 		 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
 	return buf;
 }

@@ -59,6 +59,13 @@ const char *format_interval(char *buf, size_t len, const struct report_ab_row *r
  * "99.9% interval" (the level to three digits). */
 const char *format_interval_head(char *buf, size_t len, const struct report_ab *ab);
 
+/* "faster", "slower", "better", "worse", "changed", "same", "unreliable",
+ * "one run each"... as text says a verdict of the row; the short word
+ * for CSV and JSON ("better", "worse", "same", "changed", "unreliable",
+ * "untested", "incomparable"). */
+const char *format_verdict_text(const struct report_ab_row *row);
+const char *format_verdict_word(enum report_verdict v);
+
 /*
  * A row's verdict in words, as every table shows it: "slower
  * REGRESSION", "~ no change > 8%" (what it could have seen), "unreliable:

@@ -12,7 +12,6 @@
 #include "escape.h"
 #include "format.h"
 #include "json.h"
-#include "model/ab.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
@@ -224,7 +223,7 @@ json_ab(const struct report *rep, FILE *f)
 				json_str(f, row->t.method == ABTEST_PAIRED ? "paired-t"
 					 : row->t.method == ABTEST_WELCH ? "welch-t" : "none");
 				fputs(",\n         \"verdict\": ", f);
-				json_str(f, report_verdict_word(row->verdict));
+				json_str(f, format_verdict_word(row->verdict));
 				fputs(", \"why\": ", f);
 				json_str(f, row->why);
 				fprintf(f, ", \"significant\": %s, \"regression\": %s, \"cannot_tell\": %s}%s\n",

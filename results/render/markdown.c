@@ -12,7 +12,6 @@
 #include "escape.h"
 #include "format.h"
 #include "markdown.h"
-#include "model/ab.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"

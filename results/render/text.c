@@ -13,7 +13,6 @@
 #include "core/metric.h"
 #include "core/utf8.h"
 #include "format.h"
-#include "model/ab.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"

@@ -11,9 +11,9 @@
 #include "core/compat.h"
 #include "core/metric.h"
 #include "delta.h"
-#include "model/ab.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "render/format.h"
 #include "svg.h"
 
 /*
@@ -366,9 +366,9 @@ delta_draw(const struct report *rep, const struct report_ab *ab, FILE *f, int y0
 						/* Beyond the axis: the ratio itself. */
 						snprintf(buf, sizeof(buf), "\xc3\x97%s %s",
 							 report_num_sig(rq, sizeof(rq), q, 3),
-							 report_verdict_text(r));
+							 format_verdict_text(r));
 					} else
-						snprintf(buf, sizeof(buf), "%s %s", num, report_verdict_text(r));
+						snprintf(buf, sizeof(buf), "%s %s", num, format_verdict_text(r));
 					svg_cut(buf, (size_t)g.vw / 6);
 					svg_text_at(f, cx + g.pw + 6, mid + 4, "font-size=\"11\"", buf);
 				}
