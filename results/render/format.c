@@ -11,6 +11,7 @@
 
 #include "core/compat.h"
 #include "core/metric.h"
+#include "core/utf8.h"
 #include "format.h"
 #include "model/num.h"
 #include "model/report.h"
@@ -416,4 +417,17 @@ format_end(struct format_sink *out)
 	out->end(out);
 	out->lines++;
 	out->open = 0;
+}
+
+size_t
+format_cols(const char *s)
+{
+	return utf8_chars(s, strlen(s));
+}
+
+void
+format_dashes(FILE *f, size_t n)
+{
+	while (n-- > 0)
+		fputc('-', f);
 }

@@ -42,6 +42,13 @@ struct format_line {
 void format_lput(struct format_line *l, const char *fmt, ...) HB_PRINTF(2, 3);
 const char *format_lend(struct format_line *l);
 
+/* The characters of s: the columns it takes in a table (a host's name,
+ * a note may be UTF-8; a width in bytes would misalign it). */
+size_t format_cols(const char *s);
+
+/* n dashes: a rule under a title or a table's head. */
+void format_dashes(FILE *f, size_t n);
+
 /* The run's note, or "" without one. */
 const char *format_run_note(const struct report_run *r);
 

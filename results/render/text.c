@@ -34,21 +34,6 @@ short_title(char *buf, size_t len, const char *title)
 	snprintf(buf, len, "%.*s", (int)n, title);
 }
 
-static void
-dashes(FILE *f, size_t n)
-{
-	while (n-- > 0)
-		fputc('-', f);
-}
-
-/* The characters of s: the columns it takes (a host's name, a note may
- * be UTF-8; a width in bytes would misalign the table). */
-static size_t
-cols(const char *s)
-{
-	return utf8_chars(s, strlen(s));
-}
-
 /* The line l without its trailing blanks, and its end. */
 static void
 lend(struct format_line *l, FILE *f)
@@ -127,7 +112,7 @@ text_layout(const struct report *rep, struct text_layout *lay)
 
 	lay->host_w = 4;
 	for (i = 0; i < rep->nruns; i++) {
-		size_t n = cols(rep->runs[i].label);
+		size_t n = format_cols(rep->runs[i].label);
 
 		if (n > lay->host_w)
 			lay->host_w = n;
@@ -166,14 +151,14 @@ text_chunk(const struct report *rep, const struct report_section *sec, const siz
 			format_lput(&l, "  %s", k == 0 ? "Guesses" : "");
 		lend(&l, f);
 	}
-	dashes(f, lay->host_w);
+	format_dashes(f, lay->host_w);
 	for (c = from; c < to; c++) {
 		fputc(' ', f);
-		dashes(f, w[c]);
+		format_dashes(f, w[c]);
 	}
 	if (guess_w) {
 		fputs("  ", f);
-		dashes(f, guess_w);
+		format_dashes(f, guess_w);
 	}
 	fputc('\n', f);
 	for (r = 0; r < rep->nruns; r++) {
@@ -223,7 +208,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 
 		w[c] = lw > 4 ? lw : 4;
 		for (r = 0; r < rep->nruns; r++) {
-			size_t n = cols(format_cell(buf, sizeof(buf), col, r));
+			size_t n = format_cols(format_cell(buf, sizeof(buf), col, r));
 
 			if (col->m->select == METRIC_CONFIG && n > TEXT_WIDTH)
 				n = TEXT_WIDTH;
@@ -240,7 +225,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 	fprintf(f, "%s\n", sec->s->title);
 	if (guess_w)
 		fprintf(f, "    (WARNING - the guesses may not be correct: check the curves, --svg)\n");
-	dashes(f, WIDTH_RULE);
+	format_dashes(f, WIDTH_RULE);
 	fputc('\n', f);
 	/* How many tables the columns need at WIDTH characters, then as
 	 * many columns in each as the count allows, so the last is not a
@@ -298,10 +283,10 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 	l.n = 0;
 	for (r = 0; r < lad->nrows; r++) {
 		const struct report_run *run = &rep->runs[lad->rows[r].run];
-		size_t n = cols(ladder_host(buf, sizeof(buf), run));
+		size_t n = format_cols(ladder_host(buf, sizeof(buf), run));
 
 		host_w = n > host_w ? n : host_w;
-		n = cols(lad->rows[r].group);
+		n = format_cols(lad->rows[r].group);
 		group_w = n > group_w ? n : group_w;
 	}
 	for (c = 0; c < ncols; c++) {
@@ -323,7 +308,7 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 	fprintf(f, "%s\n", format_ladder_title(buf, sizeof(buf), lad));
 	if (group_w == 0)
 		fprintf(f, "Every row: %s\n", lad->rows[0].group);
-	dashes(f, WIDTH_RULE);
+	format_dashes(f, WIDTH_RULE);
 	fputc('\n', f);
 	for (from = 0; from < ncols; from = to) {
 		size_t used = prefix;
@@ -340,14 +325,14 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			format_lput(&l, " %*s", (int)w[c], c < lad->ntargets
 			     ? format_ladder_target(buf, sizeof(buf), lad->targets[c]) : "knee");
 		lend(&l, f);
-		dashes(f, host_w);
+		format_dashes(f, host_w);
 		if (group_w) {
 			fputc(' ', f);
-			dashes(f, group_w);
+			format_dashes(f, group_w);
 		}
 		for (c = from; c < to; c++) {
 			fputc(' ', f);
-			dashes(f, w[c]);
+			format_dashes(f, w[c]);
 		}
 		fputc('\n', f);
 		for (r = 0; r < lad->nrows; r++) {
@@ -387,8 +372,8 @@ text_runs(const struct report *rep, FILE *f)
 
 	format_sink_file(&out, f);
 	for (i = 0; i < rep->nruns; i++)
-		if (cols(rep->runs[i].label) > w)
-			w = cols(rep->runs[i].label);
+		if (format_cols(rep->runs[i].label) > w)
+			w = format_cols(rep->runs[i].label);
 	fprintf(f, "Runs:\n");
 	for (i = 0; i < rep->nruns; i++) {
 		const struct report_run *r = &rep->runs[i];

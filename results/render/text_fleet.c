@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/utf8.h"
+#include "format.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
@@ -144,21 +145,6 @@ wrap_line(char *buf, size_t len, const char *s, size_t w, size_t k)
 	return used > 0 || line > 0 ? line + 1 : 1;
 }
 
-static void
-dashes(FILE *f, size_t n)
-{
-	while (n-- > 0)
-		fputc('-', f);
-}
-
-/* A line without its trailing blanks. */
-/* The characters of s: the columns it takes in a table. */
-static size_t
-cols(const char *s)
-{
-	return utf8_chars(s, strlen(s));
-}
-
 /* s in a column of w characters: cut to w on a character boundary (a
  * host's name may be UTF-8), then padded with blanks; in buf. */
 static const char *
@@ -170,6 +156,7 @@ col_text(char *buf, size_t len, const char *s, size_t w)
 	return buf;
 }
 
+/* A line without its trailing blanks. */
 static void
 put_line(FILE *f, char *line)
 {
@@ -193,19 +180,19 @@ text_hosts(const struct report *rep, const struct fleet_table *t, FILE *f)
 			key_w = strlen(t->rows[i].key);
 	key_w = key_w > KEY_W ? KEY_W : key_w;	/* a longer key goes on */
 	for (h = 0; h < t->nhosts; h++) {
-		w[h] = cols(rep->hosts[h].label);
+		w[h] = format_cols(rep->hosts[h].label);
 		for (i = 0; i < t->n; i++) {
 			size_t n;
 
 			text_cell(buf, sizeof(buf), &t->rows[i], h, t->nhosts);
-			n = cols(buf);
+			n = format_cols(buf);
 			if (n > w[h])
 				w[h] = n;
 		}
 		w[h] = w[h] < 4 ? 4 : w[h] > CELL_W ? CELL_W : w[h];
 	}
 	fprintf(f, "Hosts - the fingerprints' keys whose values differ among the hosts\n");
-	dashes(f, WIDTH - 2);
+	format_dashes(f, WIDTH - 2);
 	fputc('\n', f);
 	for (from = 0; from < t->nhosts; from = to) {
 		size_t used = key_w;
@@ -219,10 +206,10 @@ text_hosts(const struct report *rep, const struct fleet_table *t, FILE *f)
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "  %s",
 				 col_text(cb, sizeof(cb), rep->hosts[h].label, w[h]));
 		put_line(f, line);
-		dashes(f, key_w);
+		format_dashes(f, key_w);
 		for (h = from; h < to; h++) {
 			fputs("  ", f);
-			dashes(f, w[h]);
+			format_dashes(f, w[h]);
 		}
 		fputc('\n', f);
 		snprintf(line, sizeof(line), "%-*s", (int)key_w, "runs");
@@ -259,7 +246,7 @@ text_hosts(const struct report *rep, const struct fleet_table *t, FILE *f)
 					if (k + 1 == CELL_LINES && n > CELL_LINES) {
 						size_t pl = strlen(piece);
 
-						if (cols(piece) + 4 > w[h])
+						if (format_cols(piece) + 4 > w[h])
 							pl = utf8_prefix(piece, pl, w[h] > 4 ? w[h] - 4 : 0);
 						snprintf(piece + pl, sizeof(piece) - pl, " ...");
 					}
@@ -327,9 +314,9 @@ text_across(const struct report *rep, const struct fleet_across *a, FILE *f)
 		sw = strlen(e->sec->s->id) > sw ? strlen(e->sec->s->id) : sw;
 		cw = strlen(e->col->m->column) > cw ? strlen(e->col->m->column) : cw;
 		uw = strlen(e->col->m->display_unit) > uw ? strlen(e->col->m->display_unit) : uw;
-		n = cols(rep->hosts[e->best].label);
+		n = format_cols(rep->hosts[e->best].label);
 		hw = n > hw ? n : hw;
-		n = cols(rep->hosts[e->worst].label);
+		n = format_cols(rep->hosts[e->worst].label);
 		hw = n > hw ? n : hw;
 		n = strlen(report_value(x, sizeof(x), e->col->m, e->med[e->best]));
 		bw = n > bw ? n : bw;
@@ -341,7 +328,7 @@ text_across(const struct report *rep, const struct fleet_across *a, FILE *f)
 	hw = hw > HOST_W ? HOST_W : hw;
 	fprintf(f, "Across hosts - the best and the worst host for each metric (each host's\n"
 		"value: the median of its runs)\n");
-	dashes(f, WIDTH - 2);
+	format_dashes(f, WIDTH - 2);
 	fputc('\n', f);
 	snprintf(line, sizeof(line), "%-*s %-*s %-*s %-*s %*s %-*s %*s %10s", (int)sw, "Section",
 		 (int)cw, "Column", (int)uw, "Unit", (int)hw, "Best", (int)bw, "value", (int)hw,
