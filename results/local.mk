@@ -57,6 +57,8 @@ results_render_librender_a_SOURCES = \
 	results/render/html.c \
 	results/render/html.h \
 	results/render/json.c \
+	results/render/manresults.c \
+	results/render/manresults.h \
 	results/render/json.h \
 	results/render/markdown.c \
 	results/render/markdown.h \

@@ -13,6 +13,7 @@
 #include "core/utf8.h"
 #include "model/report.h"
 #include "options.h"
+#include "render/manresults.h"
 #include "render/render.h"
 #include "usage.h"
 
@@ -112,6 +113,14 @@ options_parse(int argc, char **argv, struct opts *o)
 		if (a[0] != '-' || a[1] == '\0') {
 			o->files[o->nfiles++] = argv[i];
 			continue;
+		}
+		/* For make man-synopsis: a benchmark's RESULTS, from the metric table. */
+		if (strcmp(a, "--man-results") == 0) {
+			if (argc != 3)
+				usage_error("--man-results goes alone, with a program's name: "
+					    "hostbench-compare --man-results PROG");
+			manresults_print(stdout, argv[i + 1]);
+			exit(MSG_EXIT_OK);
 		}
 		/* For make man-synopsis: the page's sections, from the table. */
 		if (strcmp(a, "--synopsis") == 0 || strcmp(a, "--man-options") == 0) {
