@@ -16,6 +16,7 @@
 #include "render/manresults.h"
 #include "render/render.h"
 #include "usage.h"
+#include "read/metric_what.h"
 
 /*
  * The option at argv[*i] (usage.c's table) and its value (NULL for a
@@ -85,7 +86,7 @@ list_columns(void)
 		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
 		       m->column, rules[m->select], m->arg ? m->arg : "-", m->name,
 		       m->unit ? m->unit : "-", m->display_unit[0] ? m->display_unit : "-",
-		       metric_better_name(m->better), m->what, m->program ? m->program : "-");
+		       metric_better_name(m->better), metric_what_of(m), m->program ? m->program : "-");
 	}
 }
 

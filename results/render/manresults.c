@@ -13,6 +13,7 @@
 #include "core/output.h"
 #include "core/roff.h"
 #include "render/manresults.h"
+#include "read/metric_what.h"
 
 /* The estimator as a man page explains it. */
 static const char *
@@ -150,7 +151,7 @@ manresults_print(FILE *f, const char *prog)
 		fputs("\n", f);
 		roff_str(f, m->unit);
 		fputs(": ", f);
-		roff_str(f, m->what);
+		roff_str(f, metric_what_of(m));
 		fputs("; ", f);
 		roff_str(f, metric_estimator_name(m->estimator));
 		if (m->hi > m->lo)
