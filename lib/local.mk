@@ -12,6 +12,7 @@ lib_core_libcore_a_SOURCES = \
 	lib/core/dist.h \
 	lib/core/hist.c \
 	lib/core/hist.h \
+	lib/core/metric-rows.h \
 	lib/core/metric.c \
 	lib/core/metric.h \
 	lib/core/msg.c \

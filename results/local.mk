@@ -8,6 +8,8 @@ noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a results/rend
 HB_RESULTS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/results
 results_read_libread_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_read_libread_a_SOURCES = \
+	results/read/metric_what.c \
+	results/read/metric_what.h \
 	results/read/resfile.c \
 	results/read/resfile.h \
 	results/read/resfile_col.c \
@@ -57,6 +59,8 @@ results_render_librender_a_SOURCES = \
 	results/render/html.c \
 	results/render/html.h \
 	results/render/json.c \
+	results/render/manresults.c \
+	results/render/manresults.h \
 	results/render/json.h \
 	results/render/markdown.c \
 	results/render/markdown.h \

@@ -13,8 +13,10 @@
 #include "core/utf8.h"
 #include "model/report.h"
 #include "options.h"
+#include "render/manresults.h"
 #include "render/render.h"
 #include "usage.h"
+#include "read/metric_what.h"
 
 /*
  * The option at argv[*i] (usage.c's table) and its value (NULL for a
@@ -84,7 +86,7 @@ list_columns(void)
 		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
 		       m->column, rules[m->select], m->arg ? m->arg : "-", m->name,
 		       m->unit ? m->unit : "-", m->display_unit[0] ? m->display_unit : "-",
-		       metric_better_name(m->better), m->what, m->program ? m->program : "-");
+		       metric_better_name(m->better), metric_what_of(m), m->program ? m->program : "-");
 	}
 }
 
@@ -112,6 +114,14 @@ options_parse(int argc, char **argv, struct opts *o)
 		if (a[0] != '-' || a[1] == '\0') {
 			o->files[o->nfiles++] = argv[i];
 			continue;
+		}
+		/* For make man-synopsis: a benchmark's RESULTS, from the metric table. */
+		if (strcmp(a, "--man-results") == 0) {
+			if (argc != 3)
+				usage_error("--man-results goes alone, with a program's name: "
+					    "hostbench-compare --man-results PROG");
+			manresults_print(stdout, argv[i + 1]);
+			exit(MSG_EXIT_OK);
 		}
 		/* For make man-synopsis: the page's sections, from the table. */
 		if (strcmp(a, "--synopsis") == 0 || strcmp(a, "--man-options") == 0) {

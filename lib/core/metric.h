@@ -159,7 +159,6 @@ struct metric {
 	const char *display_unit; /* unit shown in tables: "us" */
 	double scale;		/* display value = raw value * scale */
 	enum metric_better better;
-	const char *what;	/* one line on what it measures */
 	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, ..., or 0 */
 	/*
 	 * The program that prints it: its descriptor's name ("lat_syscall");

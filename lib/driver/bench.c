@@ -331,10 +331,6 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 		bench_print_synopsis(stdout, p);
 		exit(MSG_EXIT_OK);
 	}
-	if (argc == 2 && strcmp(argv[1], "--results") == 0) {
-		bench_print_results_roff(stdout, p);
-		exit(MSG_EXIT_OK);
-	}
 	/*
 	 * "+": getopt stops at an operand on every libc; bench_getopt sets
 	 * it aside and goes on, so options may also follow the operands
@@ -401,7 +397,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			bench_usage_error(p, "option -%c needs a value", optopt);
 		case '?':
 			if (optopt == '-' && strncmp(g.word, "--", 2) == 0) {
-				if (strcmp(g.word, "--synopsis") == 0 || strcmp(g.word, "--results") == 0)
+				if (strcmp(g.word, "--synopsis") == 0)
 					bench_usage_error(p, "%s goes alone: %s %s", g.word, p->name,
 							  g.word);
 				bench_usage_error(p, "unknown option %s", g.word);

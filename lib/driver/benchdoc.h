@@ -18,7 +18,5 @@ void bench_print_usage(FILE *f, const struct bench_prog *p);
 void bench_print_help(FILE *f, const struct bench_prog *p);
 /* The man page's SYNOPSIS in man(7). */
 void bench_print_synopsis(FILE *f, const struct bench_prog *p);
-/* The man page's RESULTS in man(7). */
-void bench_print_results_roff(FILE *f, const struct bench_prog *p);
 
 #endif

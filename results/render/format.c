@@ -15,6 +15,7 @@
 #include "format.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "read/metric_what.h"
 
 #define WIDTH 100		/* a line of a run's flags at most: a table's width */
 
@@ -187,7 +188,7 @@ format_ladder_title(char *buf, size_t len, const struct report_ladder *lad)
 {
 	snprintf(buf, len, "Rate ladder of %s - Mbit/s received and %% lost at each target rate\n"
 		 "(Mbit/s); knee: %s", lad->m->program != NULL ? lad->m->program : lad->program,
-		 lad->m->what);
+		 metric_what_of(lad->m));
 	return buf;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/metric.h"
+#include "read/metric_what.h"
 #include "tap/basic.h"
 
 /* Names of the forms the programs print (snprintf of names in bench/). */
@@ -301,8 +302,17 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 7 + 10 + 15 + HB_ARRAY_SIZE(printed));
+	plan(38 + 7 + 10 + 15 + 3 + HB_ARRAY_SIZE(printed));
 	test_programs();
+	/* The prose is built from the same rows, apart: one line per row. */
+	ok(metric_what_count == metric_count, "a line of prose per row (%zu, %zu)", metric_what_count,
+	   metric_count);
+	for (i = j = 0; i < metric_count; i++)
+		j += metric_what_of(&metric_table[i]) == NULL || *metric_what_of(&metric_table[i]) == '\0';
+	ok(j == 0, "every row says what it measures (%zu do not)", j);
+	ok(metric_what_of(&metric_table[0]) == metric_what[0]
+	   && metric_what_of(&metric_table[metric_count - 1]) == metric_what[metric_what_count - 1],
+	   "the first and last rows' prose is theirs");
 	test_estimators();
 	test_run_bounds();
 

@@ -137,17 +137,22 @@ if [ -f "$top_builddir/bench/lat_syscall" ]; then
 			printf 'bench/%s has no man page doc/%s.1\n' "$_p" "$_p"
 			continue
 		fi
-		# Its SYNOPSIS (--synopsis) and its RESULTS, the estimators and
-		# bounds of its metric rows (--results).
+		# Its SYNOPSIS (--synopsis) and its RESULTS, the estimators,
+		# bounds and prose of its metric rows (hostbench-compare
+		# --man-results, which holds the table's prose).
 		for _sec in SYNOPSIS RESULTS; do
-			_opt=$(printf '%s' "$_sec" | tr 'A-Z' 'a-z')
 			awk -v sec=".SH $_sec" '$0 == sec { on = 1 } on && /^\.SH / && $0 != sec { exit } on' \
 				"$_page" >"$tmpd/man.sec"
-			$TEST_WRAPPER "$top_builddir/bench/$_p" "--$_opt" >"$tmpd/prog.sec" 2>&1 ||
-				printf 'bench/%s --%s failed: %s\n' "$_p" "$_opt" "$(head -n 1 "$tmpd/prog.sec")"
+			if [ "$_sec" = SYNOPSIS ]; then
+				_cmd="bench/$_p --synopsis"
+				$TEST_WRAPPER "$top_builddir/bench/$_p" --synopsis >"$tmpd/prog.sec" 2>&1
+			else
+				_cmd="hostbench-compare --man-results $_p"
+				$TEST_WRAPPER "$compare" --man-results "$_p" >"$tmpd/prog.sec" 2>&1
+			fi || printf '%s failed: %s\n' "$_cmd" "$(head -n 1 "$tmpd/prog.sec")"
 			cmp -s "$tmpd/man.sec" "$tmpd/prog.sec" ||
-				printf "doc/%s.1: its %s section is not what bench/%s --%s prints (make man-synopsis): %s\n" \
-					"$_p" "$_sec" "$_p" "$_opt" "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+				printf "doc/%s.1: its %s section is not what %s prints (make man-synopsis): %s\n" \
+					"$_p" "$_sec" "$_cmd" "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
 		done
 	done <"$tmpd/built" >"$tmpd/bad"
 	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage and the RESULTS of its metrics"

@@ -15,6 +15,7 @@
 #include "model/report.h"
 #include "render/format.h"
 #include "svg.h"
+#include "read/metric_what.h"
 
 /*
  * An A/B chart: a bar per metric of the ratio b/a on a log axis (x0.5
@@ -316,7 +317,7 @@ delta_draw(const struct report *rep, const struct report_ab *ab, FILE *f, int y0
 				svg_cut(buf, (size_t)g.lw / 7);
 				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"11\">"
 					"<title>", cx - 6, mid + 4);
-				svg_xml_text(f, r->m->what != NULL ? r->m->what : r->m->column);
+				svg_xml_text(f, metric_what_of(r->m) != NULL ? metric_what_of(r->m) : r->m->column);
 				fputs("</title>", f);
 				svg_xml_text(f, buf);
 				fputs("</text>\n", f);
