@@ -45,6 +45,7 @@
 #include "core/hist.h"
 #include "core/msg.h"
 #include "core/output.h"
+#include "core/parse.h"
 #include "core/stats.h"
 #include "core/tmp.h"
 #include "driver/bench.h"
@@ -77,8 +78,8 @@ struct end {
 struct state {
 	struct end in, out;
 	uint64_t bs, count, move, skip, seek, total;
-	int fsync, sync, direct, flush, verify, force, keep;
-	int seen[16];		/* times each key was given, by index in keys[] */
+	int fsync, fdatasync, sync, dsync, direct, flush, verify, force, keep, trunc, progress;
+	int seen[24];		/* times each key was given, by index in keys[] */
 	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
 	unsigned char *buf;	/* bs bytes that reads land in */
 	/*
@@ -104,6 +105,7 @@ state_init(struct state *s)
 	s->out.fd = -1;
 	s->bs = 1 << 20;
 	s->keep = -1;		/* not given: keep an of=FILE lmdd created */
+	s->trunc = 1;
 }
 
 static void
@@ -265,9 +267,9 @@ static int
 prepare(struct state *s)
 {
 	if (s->out.kind != INTERNAL && S_ISREG(s->out.st.st_mode)) {
-		if (ftruncate(s->out.fd, (off_t)s->out.off) != 0)
+		if (s->trunc && ftruncate(s->out.fd, (off_t)s->out.off) != 0)
 			return io_failed(&s->out, "cannot truncate", 0);
-		if ((s->fsync || s->sync || s->direct) && fsync(s->out.fd) != 0)
+		if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->direct) && fsync(s->out.fd) != 0)
 			return io_failed(&s->out, "cannot sync", 0);
 	}
 	return drop_cache(s, &s->in);
@@ -277,12 +279,13 @@ prepare(struct state *s)
 static int
 pass(struct state *s, uint64_t *ns, uint64_t *ios)
 {
-	uint64_t done, t0, t1, start;
+	uint64_t done, t0, t1, start, shown_at;
 	size_t len;
+	int shown = 0;
 
 	hist_init(&s->hist);
 	s->check_ns = s->fsync_ns = 0;
-	start = timing_now();
+	start = shown_at = timing_now();
 	for (done = 0; done < s->total; done += len) {
 		unsigned char *p = s->buf;
 
@@ -307,13 +310,25 @@ pass(struct state *s, uint64_t *ns, uint64_t *ios)
 				return io_failed(&s->out, "cannot write", done);
 			hist_add(&s->hist, timing_now() - t0);
 		}
+		/* progress=1 (dd's status=progress): a line a second, rewritten. */
+		if (s->progress && (t1 = timing_now()) - shown_at >= 1000000000u) {
+			double secs = (double)(t1 - start) / 1e9;
+
+			fprintf(stderr, "\rlmdd: %llu bytes (%.0f MB) of %llu, %.0f s, %.1f MB/s",
+				(unsigned long long)(done + len), (double)(done + len) / 1e6,
+				(unsigned long long)s->total, secs, (double)(done + len) / 1e6 / secs);
+			shown_at = t1;
+			shown = 1;
+		}
 	}
-	if (s->fsync) {
+	if (s->fsync || s->fdatasync) {
 		t0 = timing_now();
-		if (fsync(s->out.fd) != 0)
-			return io_failed(&s->out, "cannot fsync", done);
+		if ((s->fsync ? fsync(s->out.fd) : fdatasync(s->out.fd)) != 0)
+			return io_failed(&s->out, s->fsync ? "cannot fsync" : "cannot fdatasync", done);
 		s->fsync_ns = timing_now() - t0;
 	}
+	if (shown)
+		fputc('\n', stderr);
 	*ns = timing_now() - start - s->check_ns;
 	*ios = s->hist.n;
 	return 0;
@@ -361,6 +376,7 @@ static const struct bench_prog prog = {
 	.min_args = 0,
 	.max_args = -1,
 	.max_parallel = 1,
+	.default_reps = 1,
 	.why_parallel = "it runs one stream",
 	.why_precision = "a sample is one pass; use -N",
 };
@@ -378,7 +394,11 @@ static const struct key {
 	{ "skip", &st.skip, NULL, 0, MAX_TOTAL },
 	{ "seek", &st.seek, NULL, 0, MAX_TOTAL },
 	{ "fsync", NULL, &st.fsync, 0, 1 },
+	{ "fdatasync", NULL, &st.fdatasync, 0, 1 },
 	{ "sync", NULL, &st.sync, 0, 1 },
+	{ "dsync", NULL, &st.dsync, 0, 1 },
+	{ "trunc", NULL, &st.trunc, 0, 1 },
+	{ "progress", NULL, &st.progress, 0, 1 },
 	{ "direct", NULL, &st.direct, 0, 1 },
 	{ "flush", NULL, &st.flush, 0, 2 },
 	{ "verify", NULL, &st.verify, 0, 1 },
@@ -388,27 +408,180 @@ static const struct key {
 	{ "of", NULL, NULL, 0, 0 },
 };
 
-static void
-parse_word(struct state *s, const char *w)
+/*
+ * dd's words, each flag of conv=, iflag=, oflag= (comma-separated, as
+ * dd takes them) and each status=, as the lmdd word it means.  The
+ * command line the result records holds the lmdd words.
+ */
+static const struct dd_word {
+	const char *key, *flag, *lmdd;
+} dd_words[] = {
+	{ "conv", "fdatasync", "fdatasync=1" },
+	{ "conv", "fsync", "fsync=1" },
+	{ "conv", "notrunc", "trunc=0" },
+	{ "iflag", "direct", "direct=1" },
+	{ "oflag", "direct", "direct=1" },
+	{ "oflag", "dsync", "dsync=1" },
+	{ "oflag", "sync", "sync=1" },
+	/* lmdd prints no transfer statistics for none and noxfer to keep back */
+	{ "status", "none", "progress=0" },
+	{ "status", "noxfer", "progress=0" },
+	{ "status", "progress", "progress=1" },
+};
+
+/* dd's keys lmdd does not take, and what to use instead. */
+static const struct {
+	const char *key, *instead;
+} dd_other[] = {
+	{ "ibs", "lmdd reads and writes in one block size: bs=" },
+	{ "obs", "lmdd reads and writes in one block size: bs=" },
+	{ "cbs", "lmdd converts nothing" },
+	{ "iseek", "skip=" },
+	{ "oseek", "seek=" },
+};
+
+/* The edit distance of a[0..n) and b, at most 3 (more: 3). */
+static unsigned
+distance(const char *a, size_t n, const char *b)
 {
-	const char *eq = strchr(w, '=');
-	size_t i, n = eq != NULL ? (size_t)(eq - w) : 0;
+	unsigned d[32], prev, cur;
+	size_t i, j, m = strlen(b);
+
+	if (n >= 31 || m >= 31)
+		return 3;
+	for (j = 0; j <= m; j++)
+		d[j] = (unsigned)j;
+	for (i = 1; i <= n; i++) {
+		prev = d[0];
+		d[0] = (unsigned)i;
+		for (j = 1; j <= m; j++) {
+			cur = d[j];
+			d[j] = a[i - 1] == b[j - 1] ? prev
+			       : 1 + (prev < d[j] ? (prev < d[j - 1] ? prev : d[j - 1])
+				       : (d[j] < d[j - 1] ? d[j] : d[j - 1]));
+			prev = cur;
+		}
+	}
+	return d[m] < 3 ? d[m] : 3;
+}
+
+/* The known key nearest to w[0..n), lmdd's or dd's, or NULL: none is near. */
+static const char *
+nearest(const char *w, size_t n)
+{
+	static const char *const more[] = { "conv", "iflag", "oflag", "status" };
+	const char *best = NULL;
+	unsigned bd = 3, d;
+	size_t i;
+
+	/* One letter off a short key, two off a longer one. */
+	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
+		if ((d = distance(w, n, keys[i].name)) < bd && d <= (strlen(keys[i].name) < 5 ? 1u : 2u))
+			bd = d, best = keys[i].name;
+	for (i = 0; i < HB_ARRAY_SIZE(more); i++)
+		if ((d = distance(w, n, more[i])) < bd && d <= (strlen(more[i]) < 5 ? 1u : 2u))
+			bd = d, best = more[i];
+	return best;
+}
+
+static void parse_one(struct state *s, const char *w);
+
+/*
+ * A dd word (conv=, iflag=, oflag=, status=): each flag taken as its lmdd
+ * word; *rec then holds the lmdd words for the command line's record.
+ * 0 when w is no dd word.
+ */
+static int
+parse_dd(struct state *s, const char *w, char **rec)
+{
+	const char *eq = strchr(w, '='), *f;
+	size_t n = (size_t)(eq - w), len, i, room;
+	char *out;
+	int any = 0;
+
+	if (!(n == 4 && strncmp(w, "conv", 4) == 0) && !(n == 5 && strncmp(w, "iflag", 5) == 0)
+	    && !(n == 5 && strncmp(w, "oflag", 5) == 0) && !(n == 6 && strncmp(w, "status", 6) == 0))
+		return 0;
+	room = 12 * strlen(w) + 1;
+	if ((out = malloc(room)) == NULL)
+		msg_sysdie("cannot allocate");
+	out[0] = '\0';
+	for (f = eq + 1;; f += len + 1) {
+		len = strcspn(f, ",");
+		for (i = 0; i < HB_ARRAY_SIZE(dd_words); i++)
+			if (strlen(dd_words[i].key) == n && strncmp(dd_words[i].key, w, n) == 0
+			    && strlen(dd_words[i].flag) == len && strncmp(dd_words[i].flag, f, len) == 0)
+				break;
+		if (i == HB_ARRAY_SIZE(dd_words)) {
+			char taken[128] = "";
+
+			for (i = 0; i < HB_ARRAY_SIZE(dd_words); i++)
+				if (strlen(dd_words[i].key) == n && strncmp(dd_words[i].key, w, n) == 0)
+					snprintf(taken + strlen(taken), sizeof(taken) - strlen(taken),
+						 "%s%s", *taken != '\0' ? ", " : "", dd_words[i].flag);
+			bench_usage_error(&prog, "%.*s=%.*s: not a flag lmdd takes (of dd's, %.*s= takes %s)",
+					  (int)n, w, (int)len, f, (int)n, w, taken);
+		}
+		if (n == 6 && (f != eq + 1 || f[len] != '\0'))
+			bench_usage_error(&prog, "status=: one value (none, noxfer or progress), not a list");
+		parse_one(s, dd_words[i].lmdd);
+		snprintf(out + strlen(out), room - strlen(out), "%s%s", any++ ? " " : "", dd_words[i].lmdd);
+		if (f[len] == '\0')
+			break;
+	}
+	*rec = out;
+	return 1;
+}
+
+static void
+parse_one(struct state *s, const char *w)
+{
+	const char *eq = strchr(w, '='), *near;
+	size_t i, n = eq != NULL ? (size_t)(eq - w) : strlen(w);
+	char err[PARSE_ERRLEN];
 
 	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
 		if (n == strlen(keys[i].name) && strncmp(w, keys[i].name, n) == 0)
 			break;
-	if (i == HB_ARRAY_SIZE(keys))
+	if (i == HB_ARRAY_SIZE(keys)) {
+		size_t j;
+
+		for (j = 0; j < HB_ARRAY_SIZE(dd_other); j++)
+			if (n == strlen(dd_other[j].key) && strncmp(w, dd_other[j].key, n) == 0)
+				bench_usage_error(&prog, "%s: dd's, not lmdd's: %s", dd_other[j].key,
+						  dd_other[j].instead);
+		if ((near = nearest(w, n)) != NULL)
+			bench_usage_error(&prog, "unknown argument '%s'; did you mean %s=?", w, near);
 		bench_usage_error(&prog, "unknown argument '%s'; allowed: if=, of=, bs=, count=, "
-				  "move=, skip=, seek=, fsync=, sync=, direct=, flush=, verify=, "
-				  "force=, keep=", w);
+				  "move=, skip=, seek=, fsync=, fdatasync=, sync=, dsync=, direct=, "
+				  "flush=, verify=, force=, keep=, trunc=, progress=, and dd's conv=, "
+				  "iflag=, oflag=, status=", w);
+	}
+	if (eq == NULL)
+		bench_usage_error(&prog, "%s: needs a value (%s=...)", keys[i].name, keys[i].name);
 	if (s->seen[i]++)
 		bench_usage_error(&prog, "%s: given twice", keys[i].name);
-	if (keys[i].size != NULL)
-		*keys[i].size = bench_arg_size(&prog, keys[i].name, eq + 1, keys[i].lo, keys[i].hi);
-	else if (keys[i].flag != NULL)
+	if (keys[i].size != NULL) {
+		if (parse_dd_size(keys[i].name, eq + 1, keys[i].lo, keys[i].hi, keys[i].size, err,
+				  sizeof(err)) != 0)
+			bench_usage_error(&prog, "%s", err);
+	} else if (keys[i].flag != NULL) {
 		*keys[i].flag = (int)bench_arg_int(&prog, keys[i].name, eq + 1, 0, (long long)keys[i].hi);
-	else
+	} else {
 		(w[0] == 'i' ? &s->in : &s->out)->arg = strcmp(eq + 1, "internal") == 0 ? NULL : eq + 1;
+	}
+}
+
+/* One operand; a dd word's lmdd words take its place in *word. */
+static void
+parse_word(struct state *s, char **word)
+{
+	char *rec;
+
+	if (strchr(*word, '=') != NULL && parse_dd(s, *word, &rec))
+		*word = rec;
+	else
+		parse_one(s, *word);
 }
 
 /* 1 when e's file system keeps files in memory (tmpfs, ramfs). */
@@ -540,7 +713,8 @@ reopen_same(const struct end *e, int fd, int flags)
 static void
 open_end(struct state *s, struct end *e, int wr)
 {
-	int flags = wr ? (s->verify ? O_RDWR : O_WRONLY) | (s->sync ? O_SYNC : 0) : O_RDONLY;
+	int flags = wr ? (s->verify ? O_RDWR : O_WRONLY) | (s->sync ? O_SYNC : 0)
+			 | (s->dsync ? O_DSYNC : 0) : O_RDONLY;
 	const char *dir = *e->arg != '\0' ? e->arg : NULL;
 	struct stat ds;
 	sigset_t all, old;
@@ -553,7 +727,7 @@ open_end(struct state *s, struct end *e, int wr)
 			msg_sysdie("%s=%s: cannot create a temporary file in %s", e->name, e->arg,
 				   tmp_dir(dir));
 		e->created = 1;
-		e->fd = wr && s->sync ? reopen_same(e, fd, flags) : fd;
+		e->fd = wr && (s->sync || s->dsync) ? reopen_same(e, fd, flags) : fd;
 	} else {
 		e->kind = NAMED;
 		if (strlen(e->arg) >= sizeof(e->path))
@@ -769,7 +943,7 @@ main(int argc, char **argv)
 	struct state *s = &st;
 	struct bench_opts o;
 	/* name and a pass= part within the limit of a result name */
-	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[48];
+	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[96];
 	char read_ahead[64];
 	uint64_t size, got, ns, start, done;
 	/* static: the samples stay reachable until exit, on every path. */
@@ -782,7 +956,7 @@ main(int argc, char **argv)
 	state_init(s);
 	ai = bench_init(&o, &prog, argc, argv);
 	for (; ai < argc; ai++)
-		parse_word(s, argv[ai]);
+		parse_word(s, &argv[ai]);
 	if (s->in.arg == NULL && s->out.arg == NULL)
 		bench_usage_error(&prog, "if= and of= are both internal: nothing to measure; name a "
 				  "file, directory or device in one of them");
@@ -799,8 +973,12 @@ main(int argc, char **argv)
 	if (s->flush && s->in.arg == NULL && !s->verify)
 		bench_usage_error(&prog, "flush=%d drops the input's cached pages before each pass: "
 				  "it needs if= (or verify=1, for the read-back)", s->flush);
-	if ((s->fsync || s->sync || s->keep >= 0 || s->seek) && s->out.arg == NULL)
-		bench_usage_error(&prog, "fsync=, sync=, keep= and seek= need of=");
+	if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->keep >= 0 || s->seek || !s->trunc)
+	    && s->out.arg == NULL)
+		bench_usage_error(&prog, "fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= "
+				  "(dd's conv=, oflag=) need of=");
+	if (s->fsync && s->fdatasync)
+		bench_usage_error(&prog, "fsync=1 and fdatasync=1: one or the other");
 	if (s->skip && s->in.arg == NULL)
 		bench_usage_error(&prog, "skip= needs if=");
 	if (s->keep < 0)
@@ -883,8 +1061,9 @@ main(int argc, char **argv)
 	if (s->in.kind == TEMP && fsync(s->in.fd) != 0)
 		return io_failed(&s->in, "cannot fsync", done), MSG_EXIT_FAIL;
 
-	snprintf(flags, sizeof(flags), "%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
-		 s->fsync ? "/fsync=1" : "", s->sync ? "/sync=1" : "",
+	snprintf(flags, sizeof(flags), "%s%s%s%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
+		 s->fsync ? "/fsync=1" : "", s->fdatasync ? "/fdatasync=1" : "",
+		 s->sync ? "/sync=1" : "", s->dsync ? "/dsync=1" : "", s->trunc ? "" : "/trunc=0",
 		 s->flush && s->in.arg != NULL ? "/flush=" : "",
 		 s->in.arg != NULL ? s->flush : 0);
 	snprintf(name, sizeof(name), "Lmdd/op=%s/size=%s/bs=%s%s",
@@ -907,7 +1086,7 @@ main(int argc, char **argv)
 			output_config(stdout, "read-ahead", "%s", read_ahead);
 	}
 
-	np = s->fsync ? 6 : 5;
+	np = s->fsync || s->fdatasync ? 6 : 5;
 	v = malloc(o.reps * np * sizeof(*v));
 	ios = malloc(o.reps * sizeof(*ios));
 	if (v == NULL || ios == NULL)
@@ -935,7 +1114,7 @@ main(int argc, char **argv)
 		p[2] = hist_quantile(&s->hist, 0.9);
 		p[3] = hist_quantile(&s->hist, 0.99);
 		p[4] = hist_quantile(&s->hist, 1);
-		if (s->fsync)
+		if (s->fsync || s->fdatasync)
 			p[5] = (double)s->fsync_ns;
 		hist_merge(&s->all, &s->hist);
 	}

@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 82
+plan 102
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -36,9 +36,9 @@ cli 'move= not whole blocks: exit 2' 2 "move: value '1536' is not a whole number
 cli 'no count for a write: exit 2' 2 'count= \(or move=\) is needed' lmdd of="$dir"
 cli 'verify=1 on a copy: exit 2' 2 'not a copy' lmdd if=/dev/zero of=/dev/null count=1 verify=1
 cli 'flush=1 with no input: exit 2' 2 'flush=1 drops the input' lmdd of=/dev/null count=1 flush=1
-cli 'fsync=1 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+cli 'fsync=1 with no output: exit 2' 2 'fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= .* need of=' \
 	lmdd if=/dev/zero count=1 fsync=1
-cli 'keep=0 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+cli 'keep=0 with no output: exit 2' 2 'fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= .* need of=' \
 	lmdd if=/dev/zero count=1 keep=0
 cli '-P 2: exit 2' 2 "^lmdd: -P: value '2' is out of range" lmdd -P 2 of=/dev/null count=1
 cli '-I 5: exit 2' 2 '^lmdd: -I: not supported' lmdd -I 5 of=/dev/null count=1
@@ -50,6 +50,47 @@ cli 'an output in a missing directory: exit 1 naming it' 1 '^lmdd: of=/no/such/d
 	lmdd of=/no/such/dir/f count=1
 cli 'direct=1 where refused (/dev/null): exit 77 with the reason' 77 \
 	'of=/dev/null: direct=1: the file system refuses direct I/O' lmdd of=/dev/null count=1 direct=1 force=1
+
+# dd's spellings.
+cli "a key one letter off: exit 2 naming the nearest" 2 "unknown argument 'cont=3'; did you mean count=" \
+	lmdd of=/dev/null cont=3
+cli "dd's ibs=: exit 2 saying bs= instead" 2 "ibs: dd's, not lmdd's: .*bs=" lmdd if=/dev/zero ibs=1M count=1
+cli "conv=noerror: exit 2 naming the flags conv= takes" 2 \
+	'conv=noerror: not a flag lmdd takes \(of dd.s, conv= takes fdatasync, fsync, notrunc\)' \
+	lmdd of=/dev/null count=1 conv=noerror
+cli "status=bogus: exit 2 naming what status= takes" 2 'status= takes none, noxfer, progress' \
+	lmdd of=/dev/null count=1 status=bogus
+cli "bs=1mb (neither dd's nor lmdd's): exit 2" 2 "bs: '1mb' is not a size as dd writes it" \
+	lmdd of=/dev/null bs=1mb count=1
+f=$dir/dd.0
+cli 'bs=1MB count=2 (dd: 10^6-byte blocks): exit 0' 0 'BenchmarkLmdd/op=write/size=2000000/bs=1000000' \
+	lmdd of="$f" bs=1MB count=2 -o raw
+is '... the file holds 2,000,000 bytes' 2000000 "$(wc -c <"$f" | tr -d ' ')"
+is '... one pass without -N, as dd' 1 "$(printf '%s\n' "$TAP_OUT" | grep -c '^BenchmarkLmdd/op=write')"
+like '... and the file says so' "$TAP_OUT" '^samples: 1$'
+rm -f "$f"
+cli 'bs=2x512 count=1K: exit 0' 0 'BenchmarkLmdd/op=write/size=1M/bs=1K' lmdd of="$f" bs=2x512 count=1K -o raw
+rm -f "$f"
+cli 'conv=fdatasync,notrunc: exit 0, the fdatasync timed' 0 \
+	'BenchmarkLmdd/op=write/size=4M/bs=1M/fdatasync=1/trunc=0.* ns/fsync' \
+	lmdd of="$f" bs=1M count=4 conv=fdatasync,notrunc -o raw
+like "... recorded under lmdd's words" "$TAP_OUT" '^args: .*bs=1M count=4 fdatasync=1 trunc=0'
+cli 'conv=notrunc over a longer file (force=1): exit 0' 0 '' \
+	lmdd of="$f" bs=1M count=1 conv=notrunc force=1 -o raw
+is '... the file keeps its 4M, as dd leaves it' 4194304 "$(wc -c <"$f" | tr -d ' ')"
+cli 'without notrunc (force=1): exit 0' 0 '' lmdd of="$f" bs=1M count=1 force=1 -o raw
+is '... the file is cut to what was written' 1048576 "$(wc -c <"$f" | tr -d ' ')"
+rm -f "$f"
+cli 'oflag=dsync: exit 0, as dsync=1' 0 'BenchmarkLmdd/op=write/size=1M/bs=64K/dsync=1' \
+	lmdd of="$f" bs=64k count=16 oflag=dsync -o raw
+rm -f "$f"
+cli 'status=progress -N 3: exit 0, three passes' 0 '' lmdd of="$f" bs=1M count=4 status=progress -N 3 -o raw
+is '... three samples' 3 "$(printf '%s\n' "$TAP_OUT" | grep -c '^BenchmarkLmdd/op=write')"
+rm -f "$f"
+dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
+cli 'a read into of=/dev/null (dd: a read test): exit 0' 0 'BenchmarkLmdd/op=copy/size=1M/bs=64K' \
+	lmdd if="$f" of=/dev/null bs=64k status=none -o raw
+rm -f "$f"
 
 # latencies_ordered TEXT: every line has MB/s > 0 and p50 <= p90 <= p99 <= max.
 latencies_ordered() {
