@@ -634,6 +634,52 @@ is_null_device(const struct stat *sb)
 	       && n.st_rdev == sb->st_rdev;
 }
 
+/*
+ * 1 when the regular file at path holds lmdd's own pattern where it is
+ * looked at: its first, middle and last 4 KB (all of a shorter file), so
+ * that a file lmdd wrote may be written again without force=1, as dd
+ * would, and anything else may not.  A symbolic link is not followed.
+ */
+static int
+own_pattern(const char *path)
+{
+	unsigned char *ring, got[4096];
+	uint64_t size, at[3], o;
+	struct stat sb;
+	size_t i, j, len;
+	int fd, own = 0;
+
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)) < 0)
+		return 0;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (ring = malloc(PERIOD)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	pattern_init(ring, PERIOD);
+	size = (uint64_t)sb.st_size;
+	at[0] = 0;
+	at[1] = size / 2 - size / 2 % sizeof(got);
+	at[2] = size > sizeof(got) ? size - sizeof(got) : 0;
+	for (i = 0; i < 3; i++) {
+		len = size - at[i] < sizeof(got) ? (size_t)(size - at[i]) : sizeof(got);
+		if (pread(fd, got, len, (off_t)at[i]) != (ssize_t)len)
+			goto out;
+		for (j = 0; j < len; j++) {
+			unsigned k;
+
+			o = at[i] + j;
+			k = (unsigned)(o % STAMP);
+			if (got[j] != (k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : ring[o % PERIOD]))
+				goto out;
+		}
+	}
+	own = 1;
+out:
+	free(ring);
+	close(fd);
+	return own;
+}
+
 static void
 refuse(const struct state *s, const struct end *e, const struct stat *sb)
 {
@@ -654,9 +700,10 @@ refuse(const struct state *s, const struct end *e, const struct stat *sb)
 	if (S_ISCHR(sb->st_mode) && !is_null_device(sb))
 		msg_die("of=%s: a character device; refused without force=1 (writing to one such as "
 			"a raw flash, /dev/mtdN, destroys what it holds)", e->path);
-	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)
-		msg_die("of=%s: exists and holds %llu bytes, which lmdd would overwrite; name a new "
-			"file, or add force=1", e->path, (unsigned long long)sb->st_size);
+	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0 && !own_pattern(e->path))
+		msg_die("of=%s: exists and holds %llu bytes that lmdd did not write, which it would "
+			"overwrite; name a new file, or add force=1", e->path,
+			(unsigned long long)sb->st_size);
 }
 
 /* Clear the O_NONBLOCK that opened fd without waiting (a FIFO). */

@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 102
+plan 103
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -126,7 +126,6 @@ run_prog lmdd $q of="$dir/f" bs=64k move=256k keep=1 verify=1
 is 'keep=1 verify=1: exit 0' 0 "$TAP_STATUS"
 is 'keep=1: the file stays, 256K long' 262144 "$(wc -c <"$dir/f" 2>/dev/null | tr -d ' ')"
 is 'keep=1: no other file is left' 'f' "$(ls -A "$dir")"
-sum=$(cksum <"$dir/f")
 run_prog lmdd $q if="$dir/f" bs=64k verify=1
 is 'read with verify=1 of what lmdd wrote: exit 0' 0 "$TAP_STATUS"
 is 'the whole file is read: 4 blocks of 64K per pass' '4 4 4' \
@@ -139,10 +138,19 @@ cli 'count past the end of the file: exit 2 with the range' 2 \
 	"count: value '5' reads past the end of if=$dir/f \(262144 bytes\); allowed: 1 \.\. 4" \
 	lmdd if="$dir/f" bs=64k count=5
 
-# The safety rules: an existing file is not overwritten without force=1.
-cli 'over an existing file: exit 1 naming it' 1 "of=$dir/f: exists and holds 262144 bytes" \
-	lmdd of="$dir/f" bs=64k count=1
-is 'the existing file is untouched' "$sum" "$(cksum <"$dir/f")"
+# The safety rules: a file lmdd wrote may be written again, as dd's
+# would be; any other is not overwritten without force=1.
+cp "$dir/f" "$dir/g" && printf 'X' | dd of="$dir/g" bs=1 seek=7 conv=notrunc 2>/dev/null
+sumg=$(cksum <"$dir/g")
+cli 'over a file lmdd did not write (one byte differs): exit 1 naming it' 1 \
+	"of=$dir/g: exists and holds 262144 bytes that lmdd did not write" lmdd of="$dir/g" bs=64k count=1
+is '... the file is untouched' "$sumg" "$(cksum <"$dir/g")"
+rm -f "$dir/g"
+run_prog lmdd -o raw of="$dir/h" bs=64k count=4
+run_prog lmdd -o raw of="$dir/h" bs=64k count=2
+ok 'over a file lmdd wrote: written again without force=1, to the new length' \
+	sh -c '[ "$1" -eq 0 ] && [ "$(wc -c <"$2" | tr -d " ")" -eq 131072 ]' sh "$TAP_STATUS" "$dir/h"
+rm -f "$dir/h"
 
 # verify=1 catches one corrupted byte, and prints no number.
 printf 'X' | dd of="$dir/f" bs=1 seek=100000 conv=notrunc 2>/dev/null
