@@ -34,6 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+# include <sys/sysmacros.h>
+#endif
 #include <sys/statvfs.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -88,6 +91,14 @@ struct state {
 	 */
 	struct hist hist, all;
 	uint64_t fsync_ns, check_ns;
+	/*
+	 * The device the input's reads reach, below loop and device-mapper
+	 * layers (known: it has read counters), and the loops' backing
+	 * files on the way, whose pages flush= drops too.
+	 */
+	dev_t under;
+	int under_known, nbacking;
+	char backing[4][PATH_MAX];
 };
 
 /*
@@ -262,6 +273,67 @@ drop_cache(const struct state *s, const struct end *e)
 	return 0;
 }
 
+/*
+ * Where the input's reads land: the device under its loop and device
+ * mapper layers (a file's on its file system's, a loop's on its backing
+ * file's), and the backing files met on the way.
+ */
+static void
+input_under(struct state *s)
+{
+	const struct end *e = &s->in;
+	dev_t dev = S_ISBLK(e->st.st_mode) ? e->st.st_rdev : e->st.st_dev, next;
+	char file[PATH_MAX];
+	struct stat sb;
+	uint64_t n;
+	int i, k;
+
+	for (i = 0; i < 8; i++) {
+		if ((k = sysinfo_dev_under(dev, file, sizeof(file), &next)) == 0)
+			break;
+		if (k == 1) {
+			if (stat(file, &sb) != 0)
+				break;
+			if (s->nbacking < (int)HB_ARRAY_SIZE(s->backing))
+				snprintf(s->backing[s->nbacking++], sizeof(s->backing[0]), "%s", file);
+			next = S_ISBLK(sb.st_mode) ? sb.st_rdev : sb.st_dev;
+		}
+		dev = next;
+	}
+	s->under = dev;
+	s->under_known = sysinfo_dev_sectors_read(dev, &n) == 0;
+}
+
+/* The bytes the input's device has read since boot (0 where it does not say). */
+static uint64_t
+under_read(const struct state *s)
+{
+	uint64_t n = 0;
+
+	return s->under_known && sysinfo_dev_sectors_read(s->under, &n) == 0 ? n * 512 : 0;
+}
+
+/* flush= on a loop device: its backing files' pages dropped too, or said. */
+static void
+drop_backing(const struct state *s)
+{
+	int i, fd;
+
+	for (i = 0; i < s->nbacking; i++) {
+		if ((fd = open(s->backing[i], O_RDONLY | O_NONBLOCK)) < 0) {
+			msg_syswarn("flush=%d: cannot open %s, the backing file under if=%s, to drop "
+				    "its cached pages", s->flush, s->backing[i], s->in.path);
+			continue;
+		}
+#ifdef HAVE_POSIX_FADVISE
+		if ((errno = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)) != 0)
+			msg_syswarn("flush=%d: cannot drop the cached pages of %s, the backing file "
+				    "under if=%s", s->flush, s->backing[i], s->in.path);
+#endif
+		close(fd);
+	}
+}
+
 /* Untimed work before a pass: fresh blocks for a write, no cache for a read. */
 static int
 prepare(struct state *s)
@@ -272,6 +344,8 @@ prepare(struct state *s)
 		if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->direct) && fsync(s->out.fd) != 0)
 			return io_failed(&s->out, "cannot sync", 0);
 	}
+	if (s->flush && s->in.kind != INTERNAL)
+		drop_backing(s);
 	return drop_cache(s, &s->in);
 }
 
@@ -963,8 +1037,39 @@ report_io(const struct bench_opts *o, const char *read_ahead)
  * spinning up).  Said on stderr and, in raw output, as the run note
  * cache-below.
  */
+/*
+ * Whether the first pass after the flush was cold: its device read at
+ * least half of what it asked for (1), far less (0: warm, said), or its
+ * device has no read counters (-1, said).  Other work on the device can
+ * only add reads, never hide them.
+ */
+static int
+first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from_dev)
+{
+	char why[256];
+	int cold;
+
+	if (!s->under_known) {
+		msg_warn("flush=%d: whether the first pass was cold cannot be told: the device under "
+			 "if=%s (%u:%u) has no read counters", s->flush, s->in.path,
+			 (unsigned)major(s->under), (unsigned)minor(s->under));
+		return -1;
+	}
+	cold = from_dev >= s->total / 2;
+	snprintf(why, sizeof(why), "%s: the first pass read %.1f MB of %.1f from the device (%u:%u)",
+		 cold ? "cold" : "warm", (double)from_dev / 1e6, (double)s->total / 1e6,
+		 (unsigned)major(s->under), (unsigned)minor(s->under));
+	if (!cold)
+		msg_warn("%s: a cache the flush did not drop served it, so it is no cold read%s", why,
+			 s->flush == 1 ? " (flush=2 drops this machine's caches too)" : "");
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "first-pass", "%s", why);
+	return cold;
+}
+
 static void
-cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np)
+cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np,
+	    int cold)
 {
 	double ratio = stats_later_faster(first, v, n, np);
 	char why[384];
@@ -974,8 +1079,11 @@ cache_below(const struct bench_opts *o, double first, const double *v, size_t n,
 	snprintf(why, sizeof(why), "the later passes ran at %.0f MB/s (median), %.2fx the first "
 		 "pass's %.0f MB/s: a cache below the page cache (a VM's disk image, a RAID "
 		 "controller) served the later passes, or the first paid for a start (an idle VM "
-		 "waking, a disk spinning up); the first is the figure of a cold read",
-		 first * ratio, ratio, first);
+		 "waking, a disk spinning up); %s",
+		 first * ratio, ratio, first,
+		 cold > 0 ? "the first is the figure of a cold read"
+		 : cold == 0 ? "the first was not cold either (see above)"
+		 : "the first is the figure of a read after the flush");
 	msg_warn("%s", why);
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "cache-below", "%s", why);
@@ -992,13 +1100,13 @@ main(int argc, char **argv)
 	/* name and a pass= part within the limit of a result name */
 	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[96];
 	char read_ahead[64];
-	uint64_t size, got, ns, start, done;
+	uint64_t size, got, ns, start, done, rd0 = 0, from_dev = 0;
 	/* static: the samples stay reachable until exit, on every path. */
 	static uint64_t *ios;
 	static double *v;
 	size_t np, len, align = 1;
 	unsigned r;
-	int ai, ring, rbuf, first;
+	int ai, ring, rbuf, first, cold;
 
 	state_init(s);
 	ai = bench_init(&o, &prog, argc, argv);
@@ -1144,6 +1252,8 @@ main(int argc, char **argv)
 	 * warm-up included, so that it is the first read of the input.
 	 */
 	first = s->flush && s->in.kind != INTERNAL;
+	if (first)
+		input_under(s);
 	for (r = 0; r < o.reps; r++) {
 		double *p = v + r * np;
 
@@ -1152,8 +1262,14 @@ main(int argc, char **argv)
 			for (start = timing_now(); timing_now() - start < o.warmup_ns;)
 				if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
 					return MSG_EXIT_FAIL;
-		if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
+		if (prepare(s) != 0)
 			return MSG_EXIT_FAIL;
+		if (r == 0 && first)
+			rd0 = under_read(s);
+		if (pass(s, &ns, &ios[r]) != 0)
+			return MSG_EXIT_FAIL;
+		if (r == 0 && first)
+			from_dev = under_read(s) - rd0;
 		if (s->verify && s->out.kind != INTERNAL && read_back(s) != 0)
 			return MSG_EXIT_FAIL;
 		p[0] = (double)s->total * 1e3 / (double)(ns > 0 ? ns : 1);
@@ -1168,13 +1284,16 @@ main(int argc, char **argv)
 	if (!first) {
 		report(&o, name, ios, v, o.reps, units, np, "the median pass");
 	} else {
+		cold = first_pass_cold(s, &o, from_dev);
 		snprintf(pname, sizeof(pname), "%s/pass=first", name);
-		report(&o, pname, ios, v, 1, units, np, "the first pass, after the flush");
+		report(&o, pname, ios, v, 1, units, np,
+		       cold > 0 ? "the first pass, after the flush: cold"
+		       : cold == 0 ? "the first pass, after the flush: warm" : "the first pass, after the flush");
 		if (o.reps > 1) {
 			snprintf(pname, sizeof(pname), "%s/pass=later", name);
 			report(&o, pname, ios + 1, v + np, o.reps - 1, units, np,
 			       "the median later pass");
-			cache_below(&o, v[0], v + np, o.reps - 1, np);
+			cache_below(&o, v[0], v + np, o.reps - 1, np, cold);
 		}
 	}
 	report_io(&o, read_ahead[0] != '\0' ? read_ahead : NULL);
