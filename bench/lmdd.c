@@ -92,6 +92,11 @@ struct state {
 	struct hist hist, all;
 	uint64_t fsync_ns, check_ns;
 	/*
+	 * for=TIME (hdparm -t's way): a pass reads until this much time has
+	 * gone (0: count's blocks); done, what the last pass moved.
+	 */
+	uint64_t for_ns, done;
+	/*
 	 * The device the input's reads reach, below loop and device-mapper
 	 * layers (known: it has read counters), and the loops' backing
 	 * files on the way, whose pages flush= drops too.
@@ -394,7 +399,12 @@ pass(struct state *s, uint64_t *ns, uint64_t *ios)
 			shown_at = t1;
 			shown = 1;
 		}
+		if (s->for_ns > 0 && timing_now() - start >= s->for_ns) {
+			done += len;
+			break;
+		}
 	}
+	s->done = done;
 	if (s->fsync || s->fdatasync) {
 		t0 = timing_now();
 		if ((s->fsync ? fsync(s->out.fd) : fdatasync(s->out.fd)) != 0)
@@ -478,6 +488,7 @@ static const struct key {
 	{ "verify", NULL, &st.verify, 0, 1 },
 	{ "force", NULL, &st.force, 0, 1 },
 	{ "keep", NULL, &st.keep, 0, 1 },
+	{ "for", NULL, NULL, 0, 0 },
 	{ "if", NULL, NULL, 0, 0 },
 	{ "of", NULL, NULL, 0, 0 },
 };
@@ -641,6 +652,10 @@ parse_one(struct state *s, const char *w)
 			bench_usage_error(&prog, "%s", err);
 	} else if (keys[i].flag != NULL) {
 		*keys[i].flag = (int)bench_arg_int(&prog, keys[i].name, eq + 1, 0, (long long)keys[i].hi);
+	} else if (strcmp(keys[i].name, "for") == 0) {
+		if (parse_duration("for", eq + 1, "s", 100000000, 3600000000000ull, &s->for_ns, err,
+				   sizeof(err)) != 0)
+			bench_usage_error(&prog, "%s", err);
 	} else {
 		(w[0] == 'i' ? &s->in : &s->out)->arg = strcmp(eq + 1, "internal") == 0 ? NULL : eq + 1;
 	}
@@ -1007,7 +1022,7 @@ report(const struct bench_opts *o, const char *name, const uint64_t *ios, const 
 			col[i] = v[i * np];
 		if (stats_compute(col, n, &s) == 0)
 			printf("  %.4f MB in %.4f secs, %.4f MB/sec (%s)\n",
-			       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median,
+			       (double)st.done / 1e6, (double)st.done / 1e6 / s.median, s.median,
 			       what);
 	}
 	free(col);
@@ -1044,7 +1059,8 @@ report_io(const struct bench_opts *o, const char *read_ahead)
  * only add reads, never hide them.
  */
 static int
-first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from_dev)
+first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from_dev,
+		uint64_t asked)
 {
 	char why[256];
 	int cold;
@@ -1055,9 +1071,9 @@ first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from
 			 (unsigned)major(s->under), (unsigned)minor(s->under));
 		return -1;
 	}
-	cold = from_dev >= s->total / 2;
+	cold = from_dev >= asked / 2;
 	snprintf(why, sizeof(why), "%s: the first pass read %.1f MB of %.1f from the device (%u:%u)",
-		 cold ? "cold" : "warm", (double)from_dev / 1e6, (double)s->total / 1e6,
+		 cold ? "cold" : "warm", (double)from_dev / 1e6, (double)asked / 1e6,
 		 (unsigned)major(s->under), (unsigned)minor(s->under));
 	if (!cold)
 		msg_warn("%s: a cache the flush did not drop served it, so it is no cold read%s", why,
@@ -1098,9 +1114,9 @@ main(int argc, char **argv)
 	struct state *s = &st;
 	struct bench_opts o;
 	/* name and a pass= part within the limit of a result name */
-	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[96];
+	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[64], bsz[32], flags[96];
 	char read_ahead[64];
-	uint64_t size, got, ns, start, done, rd0 = 0, from_dev = 0;
+	uint64_t size, got, ns, start, done, rd0 = 0, from_dev = 0, asked = 0;
 	/* static: the samples stay reachable until exit, on every path. */
 	static uint64_t *ios;
 	static double *v;
@@ -1160,6 +1176,15 @@ main(int argc, char **argv)
 	s->in.off = s->skip * s->bs;
 	s->out.off = s->seek * s->bs;
 	size = s->in.kind == NAMED ? end_size(&s->in) : 0;
+	if (s->for_ns > 0) {
+		if (s->in.kind != NAMED || s->out.arg != NULL || s->count > 0)
+			bench_usage_error(&prog, "for= reads a named input (if=FILE or a device) for a "
+					  "time, as hdparm -t does: no of=, count= or move=");
+		s->count = size > s->in.off ? (size - s->in.off) / s->bs : 0;
+		if (s->count == 0)
+			msg_die("if=%s: holds less than one block of %llu bytes after byte %llu",
+				s->in.path, (unsigned long long)s->bs, (unsigned long long)s->in.off);
+	}
 	if (s->count == 0) {
 		if (s->in.kind != NAMED || !S_ISREG(s->in.st.st_mode))
 			bench_usage_error(&prog, "count= (or move=) is needed unless if= names a file "
@@ -1221,9 +1246,16 @@ main(int argc, char **argv)
 		 s->sync ? "/sync=1" : "", s->dsync ? "/dsync=1" : "", s->trunc ? "" : "/trunc=0",
 		 s->flush && s->in.arg != NULL ? "/flush=" : "",
 		 s->in.arg != NULL ? s->flush : 0);
-	snprintf(name, sizeof(name), "Lmdd/op=%s/size=%s/bs=%s%s",
-		 s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy",
-		 output_size_name(sz, sizeof(sz), s->total), output_size_name(bsz, sizeof(bsz), s->bs), flags);
+	if (s->for_ns > 0 && s->for_ns % 1000000000u == 0)
+		snprintf(sz, sizeof(sz), "for=%llus", (unsigned long long)(s->for_ns / 1000000000u));
+	else if (s->for_ns > 0)
+		snprintf(sz, sizeof(sz), "for=%llums", (unsigned long long)(s->for_ns / 1000000u));
+	else
+		snprintf(sz, sizeof(sz), "size=%s", output_size_name(bsz, sizeof(bsz), s->total));
+	if (snprintf(name, sizeof(name), "Lmdd/op=%s/%s/bs=%s%s",
+		     s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy", sz,
+		     output_size_name(bsz, sizeof(bsz), s->bs), flags) >= (int)sizeof(name))
+		msg_die("the result's name is longer than %zu bytes", sizeof(name) - 1);
 	if (o.output == OUTPUT_RAW) {
 		describe(s, &s->in);
 		describe(s, &s->out);
@@ -1268,11 +1300,13 @@ main(int argc, char **argv)
 			rd0 = under_read(s);
 		if (pass(s, &ns, &ios[r]) != 0)
 			return MSG_EXIT_FAIL;
-		if (r == 0 && first)
+		if (r == 0 && first) {
 			from_dev = under_read(s) - rd0;
+			asked = s->done;
+		}
 		if (s->verify && s->out.kind != INTERNAL && read_back(s) != 0)
 			return MSG_EXIT_FAIL;
-		p[0] = (double)s->total * 1e3 / (double)(ns > 0 ? ns : 1);
+		p[0] = (double)s->done * 1e3 / (double)(ns > 0 ? ns : 1);
 		p[1] = hist_quantile(&s->hist, 0.5);
 		p[2] = hist_quantile(&s->hist, 0.9);
 		p[3] = hist_quantile(&s->hist, 0.99);
@@ -1284,7 +1318,7 @@ main(int argc, char **argv)
 	if (!first) {
 		report(&o, name, ios, v, o.reps, units, np, "the median pass");
 	} else {
-		cold = first_pass_cold(s, &o, from_dev);
+		cold = first_pass_cold(s, &o, from_dev, asked);
 		snprintf(pname, sizeof(pname), "%s/pass=first", name);
 		report(&o, pname, ios, v, 1, units, np,
 		       cold > 0 ? "the first pass, after the flush: cold"

@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 104
+plan 107
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -18,7 +18,7 @@ _tap_cleanup_hook() {
 cli '-h exits 0 with the usage line' 0 '^usage: lmdd' lmdd -h
 cli '-h names the keys' 0 'if=FILE[|]DIR[|]internal.*count=N[|]move=SIZE' lmdd -h
 cli 'no arguments: exit 2, nothing to measure' 2 'both internal: nothing to measure' lmdd
-cli 'an unknown key: exit 2 naming it' 2 "unknown argument 'foo=1'; allowed: if=" lmdd foo=1
+cli 'an unknown key: exit 2 naming it' 2 "unknown argument 'zap=1'; allowed: if=" lmdd zap=1
 cli 'a word without =: exit 2 naming it' 2 "unknown argument 'abc'" lmdd abc
 cli 'bs=0: exit 2 with the range' 2 "^lmdd: bs: value '0' is out of range; allowed: 1 \.\. 1g" \
 	lmdd of=/dev/null bs=0 count=1
@@ -90,6 +90,15 @@ rm -f "$f"
 dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
 cli 'a read into of=/dev/null (dd: a read test): exit 0' 0 'BenchmarkLmdd/op=copy/size=1M/bs=64K' \
 	lmdd if="$f" of=/dev/null bs=64k status=none -o raw
+rm -f "$f"
+
+# for=TIME: a read for a time, as hdparm -t reads.
+cli 'for= with of=: exit 2' 2 'for= reads a named input' lmdd if=/dev/zero of=/dev/null for=1s
+cli 'for=50ms: exit 2 with the range' 2 "for: value '50ms' is out of range" lmdd if=/dev/zero for=50ms
+dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
+cli 'for=200ms over a 1M file: exit 0, named by its time' 0 \
+	'^BenchmarkLmdd/op=read/for=200ms/bs=64K/flush=1/pass=first	' \
+	lmdd if="$f" bs=64k for=200ms flush=1 -o raw
 rm -f "$f"
 
 # latencies_ordered TEXT: every line has MB/s > 0 and p50 <= p90 <= p99 <= max.
