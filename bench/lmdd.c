@@ -439,18 +439,27 @@ read_back(struct state *s)
 
 static const struct bench_prog prog = {
 	.name = "lmdd",
-	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] [count=N|move=SIZE] "
-		"[skip=N] [seek=N] [fsync=1] [sync=1] [direct=1] [flush=1|2] [verify=1] "
-		"[force=1] [keep=0|1]",
+	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] "
+		"[count=N|move=SIZE|for=TIME] [skip=N] [seek=N] [fsync=1|fdatasync=1] [sync=1] "
+		"[dsync=1] [direct=1] [trunc=0] [flush=1|2] [verify=1] [force=1] [keep=0|1] "
+		"[progress=1] [conv=LIST] [iflag=LIST] [oflag=LIST] [status=WHAT]",
 	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
 		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
 	.morehelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
 		   "  of=FILE|DIR|internal  output (default internal; DIR: a temporary file)\n"
-		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m)\n"
+		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m; dd's suffixes:\n"
+		   "               1M 2^20, 1MB 10^6, 2x512 ...)\n"
 		   "  count=N      blocks per pass (default: all of if=FILE); move=SIZE: bytes instead\n"
+		   "  for=TIME     read if= for this long a pass, as hdparm -t (3s)\n"
 		   "  skip=N       blocks to skip in the input; seek=N: in the output (default 0)\n"
 		   "  fsync=1      fsync the output at the end of a pass, inside the timing\n"
-		   "  sync=1       O_SYNC writes; direct=1: O_DIRECT reads and writes\n"
+		   "               (fdatasync=1: fdatasync)\n"
+		   "  sync=1       O_SYNC writes (dsync=1: O_DSYNC)\n"
+		   "  direct=1     O_DIRECT reads and writes\n"
+		   "  trunc=0      do not truncate the output before a pass (dd's conv=notrunc)\n"
+		   "  progress=1   a line a second on stderr during a pass\n"
+		   "  conv=, iflag=, oflag=, status=  dd's: fdatasync, fsync, notrunc; direct;\n"
+		   "               direct, dsync, sync; none, noxfer, progress\n"
 		   "  flush=1|2    drop the input's cached pages before a pass (2: drop_caches too)\n"
 		   "  verify=1     check the written pattern (read back after a write)\n"
 		   "  force=1      write to a device, over a file or through a symbolic link; no\n"
