@@ -1086,7 +1086,8 @@ first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from
 		 (unsigned)major(s->under), (unsigned)minor(s->under));
 	if (!cold)
 		msg_warn("%s: a cache the flush did not drop served it, so it is no cold read%s", why,
-			 s->flush == 1 ? " (flush=2 drops this machine's caches too)" : "");
+			 s->flush == 1 ? " (flush=2 also drops the rest of this machine's page cache, but "
+			 "not what a process holds mapped)" : "");
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "first-pass", "%s", why);
 	return cold;

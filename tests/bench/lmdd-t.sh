@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 107
+plan 109
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -91,6 +91,42 @@ dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
 cli 'a read into of=/dev/null (dd: a read test): exit 0' 0 'BenchmarkLmdd/op=copy/size=1M/bs=64K' \
 	lmdd if="$f" of=/dev/null bs=64k status=none -o raw
 rm -f "$f"
+
+# A file another process holds mapped: the flush cannot drop its pages,
+# the first pass reads nothing from the disk, and lmdd says it was warm.
+mh=$top_builddir/tests/bench/maphold
+run_prog lmdd -o raw of="$dir/m" bs=64k count=32
+if [ -x "$mh" ] && [ "$TAP_STATUS" -eq 0 ] && mkfifo "$dir/hold" 2>/dev/null; then
+	# shellcheck disable=SC2086
+	$TEST_WRAPPER "$mh" "$dir/m" <"$dir/hold" >"$dir/mh.out" &
+	mhpid=$!
+	exec 9>"$dir/hold"
+	_n=0
+	while [ "$(cat "$dir/mh.out" 2>/dev/null)" != ready ] && [ "$_n" -lt 600 ] &&
+		kill -0 "$mhpid" 2>/dev/null; do
+		sleep 0.1 2>/dev/null || sleep 1
+		_n=$((_n + 1))
+	done
+	run_prog lmdd -o raw if="$dir/m" bs=64k flush=1
+	exec 9>&-
+	wait "$mhpid" 2>/dev/null || :
+	if [ "$(cat "$dir/mh.out" 2>/dev/null)" != ready ]; then
+		skip 'a file held mapped: maphold did not map it'
+		skip '... and recorded'
+	elif printf '%s\n' "$TAP_STDOUT" | grep -q '^first-pass: '; then
+		like 'a file held mapped elsewhere: the first pass is warm, and said so' "$TAP_STDERR" \
+			'^lmdd: warm: the first pass read [0-9.]+ MB of 2[.]1 from the device'
+		like '... and recorded' "$TAP_STDOUT" '^first-pass: warm: '
+	else
+		skip "a file held mapped: the device under $dir has no read counters"
+		skip '... and recorded'
+	fi
+	rm -f "$dir/hold" "$dir/mh.out"
+else
+	skip 'a file held mapped: no tests/bench/maphold or no FIFO'
+	skip '... and recorded'
+fi
+rm -f "$dir/m"
 
 # for=TIME: a read for a time, as hdparm -t reads.
 cli 'for= with of=: exit 2' 2 'for= reads a named input' lmdd if=/dev/zero of=/dev/null for=1s
