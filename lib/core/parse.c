@@ -213,18 +213,20 @@ parse_dd_size(const char *opt, const char *s, uint64_t lo, uint64_t hi,
 	format_size(his, sizeof(his), hi);
 	for (;;) {
 		unsigned long long t;
+		const char *end;
+		char *e;
 		uint64_t f;
-		char *end;
 		size_t n;
 
 		if (is_digit(*p)) {
 			errno = 0;
-			t = strtoull(p, &end, 10);
+			t = strtoull(p, &e, 10);
+			end = e;
 			if (errno == ERANGE || t > UINT64_MAX)
 				overflow = 1;
 		} else if (p != s && *p != '\0') {
 			t = 1;		/* "1xM": x with a suffix alone is that factor */
-			end = (char *)p;
+			end = p;
 		} else {
 			goto bad;
 		}

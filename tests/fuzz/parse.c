@@ -158,7 +158,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(rc == 0 || out == 42, "failure leaves the dd size alone");
 		break;
 	}
-	case 4: {
+	default: {
 		int cpus[1024];
 		size_t ncpus = 4242, i;
 		const struct cpu_range *r = PICK(cpu_ranges, range);
