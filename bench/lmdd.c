@@ -34,6 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+# include <sys/sysmacros.h>
+#endif
 #include <sys/statvfs.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -45,6 +48,7 @@
 #include "core/hist.h"
 #include "core/msg.h"
 #include "core/output.h"
+#include "core/parse.h"
 #include "core/stats.h"
 #include "core/tmp.h"
 #include "driver/bench.h"
@@ -77,8 +81,8 @@ struct end {
 struct state {
 	struct end in, out;
 	uint64_t bs, count, move, skip, seek, total;
-	int fsync, sync, direct, flush, verify, force, keep;
-	int seen[16];		/* times each key was given, by index in keys[] */
+	int fsync, fdatasync, sync, dsync, direct, flush, verify, force, keep, trunc, progress;
+	int seen[24];		/* times each key was given, by index in keys[] */
 	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
 	unsigned char *buf;	/* bs bytes that reads land in */
 	/*
@@ -87,6 +91,19 @@ struct state {
 	 */
 	struct hist hist, all;
 	uint64_t fsync_ns, check_ns;
+	/*
+	 * for=TIME (hdparm -t's way): a pass reads until this much time has
+	 * gone (0: count's blocks); done, what the last pass moved.
+	 */
+	uint64_t for_ns, done;
+	/*
+	 * The device the input's reads reach, below loop and device-mapper
+	 * layers (known: it has read counters), and the loops' backing
+	 * files on the way, whose pages flush= drops too.
+	 */
+	dev_t under;
+	int under_known, nbacking;
+	char backing[4][PATH_MAX];
 };
 
 /*
@@ -104,6 +121,7 @@ state_init(struct state *s)
 	s->out.fd = -1;
 	s->bs = 1 << 20;
 	s->keep = -1;		/* not given: keep an of=FILE lmdd created */
+	s->trunc = 1;
 }
 
 static void
@@ -260,16 +278,79 @@ drop_cache(const struct state *s, const struct end *e)
 	return 0;
 }
 
+/*
+ * Where the input's reads land: the device under its loop and device
+ * mapper layers (a file's on its file system's, a loop's on its backing
+ * file's), and the backing files met on the way.
+ */
+static void
+input_under(struct state *s)
+{
+	const struct end *e = &s->in;
+	dev_t dev = S_ISBLK(e->st.st_mode) ? e->st.st_rdev : e->st.st_dev, next;
+	char file[PATH_MAX];
+	struct stat sb;
+	uint64_t n;
+	int i, k;
+
+	for (i = 0; i < 8; i++) {
+		if ((k = sysinfo_dev_under(dev, file, sizeof(file), &next)) == 0)
+			break;
+		if (k == 1) {
+			if (stat(file, &sb) != 0)
+				break;
+			if (s->nbacking < (int)HB_ARRAY_SIZE(s->backing))
+				snprintf(s->backing[s->nbacking++], sizeof(s->backing[0]), "%s", file);
+			next = S_ISBLK(sb.st_mode) ? sb.st_rdev : sb.st_dev;
+		}
+		dev = next;
+	}
+	s->under = dev;
+	s->under_known = sysinfo_dev_sectors_read(dev, &n) == 0;
+}
+
+/* The bytes the input's device has read since boot (0 where it does not say). */
+static uint64_t
+under_read(const struct state *s)
+{
+	uint64_t n = 0;
+
+	return s->under_known && sysinfo_dev_sectors_read(s->under, &n) == 0 ? n * 512 : 0;
+}
+
+/* flush= on a loop device: its backing files' pages dropped too, or said. */
+static void
+drop_backing(const struct state *s)
+{
+	int i, fd;
+
+	for (i = 0; i < s->nbacking; i++) {
+		if ((fd = open(s->backing[i], O_RDONLY | O_NONBLOCK)) < 0) {
+			msg_syswarn("flush=%d: cannot open %s, the backing file under if=%s, to drop "
+				    "its cached pages", s->flush, s->backing[i], s->in.path);
+			continue;
+		}
+#ifdef HAVE_POSIX_FADVISE
+		if ((errno = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)) != 0)
+			msg_syswarn("flush=%d: cannot drop the cached pages of %s, the backing file "
+				    "under if=%s", s->flush, s->backing[i], s->in.path);
+#endif
+		close(fd);
+	}
+}
+
 /* Untimed work before a pass: fresh blocks for a write, no cache for a read. */
 static int
 prepare(struct state *s)
 {
 	if (s->out.kind != INTERNAL && S_ISREG(s->out.st.st_mode)) {
-		if (ftruncate(s->out.fd, (off_t)s->out.off) != 0)
+		if (s->trunc && ftruncate(s->out.fd, (off_t)s->out.off) != 0)
 			return io_failed(&s->out, "cannot truncate", 0);
-		if ((s->fsync || s->sync || s->direct) && fsync(s->out.fd) != 0)
+		if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->direct) && fsync(s->out.fd) != 0)
 			return io_failed(&s->out, "cannot sync", 0);
 	}
+	if (s->flush && s->in.kind != INTERNAL)
+		drop_backing(s);
 	return drop_cache(s, &s->in);
 }
 
@@ -277,12 +358,13 @@ prepare(struct state *s)
 static int
 pass(struct state *s, uint64_t *ns, uint64_t *ios)
 {
-	uint64_t done, t0, t1, start;
+	uint64_t done, t0, t1, start, shown_at;
 	size_t len;
+	int shown = 0;
 
 	hist_init(&s->hist);
 	s->check_ns = s->fsync_ns = 0;
-	start = timing_now();
+	start = shown_at = timing_now();
 	for (done = 0; done < s->total; done += len) {
 		unsigned char *p = s->buf;
 
@@ -307,13 +389,30 @@ pass(struct state *s, uint64_t *ns, uint64_t *ios)
 				return io_failed(&s->out, "cannot write", done);
 			hist_add(&s->hist, timing_now() - t0);
 		}
+		/* progress=1 (dd's status=progress): a line a second, rewritten. */
+		if (s->progress && (t1 = timing_now()) - shown_at >= 1000000000u) {
+			double secs = (double)(t1 - start) / 1e9;
+
+			fprintf(stderr, "\rlmdd: %llu bytes (%.0f MB) of %llu, %.0f s, %.1f MB/s",
+				(unsigned long long)(done + len), (double)(done + len) / 1e6,
+				(unsigned long long)s->total, secs, (double)(done + len) / 1e6 / secs);
+			shown_at = t1;
+			shown = 1;
+		}
+		if (s->for_ns > 0 && timing_now() - start >= s->for_ns) {
+			done += len;
+			break;
+		}
 	}
-	if (s->fsync) {
+	s->done = done;
+	if (s->fsync || s->fdatasync) {
 		t0 = timing_now();
-		if (fsync(s->out.fd) != 0)
-			return io_failed(&s->out, "cannot fsync", done);
+		if ((s->fsync ? fsync(s->out.fd) : fdatasync(s->out.fd)) != 0)
+			return io_failed(&s->out, s->fsync ? "cannot fsync" : "cannot fdatasync", done);
 		s->fsync_ns = timing_now() - t0;
 	}
+	if (shown)
+		fputc('\n', stderr);
 	*ns = timing_now() - start - s->check_ns;
 	*ios = s->hist.n;
 	return 0;
@@ -340,18 +439,27 @@ read_back(struct state *s)
 
 static const struct bench_prog prog = {
 	.name = "lmdd",
-	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] [count=N|move=SIZE] "
-		"[skip=N] [seek=N] [fsync=1] [sync=1] [direct=1] [flush=1|2] [verify=1] "
-		"[force=1] [keep=0|1]",
+	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] "
+		"[count=N|move=SIZE|for=TIME] [skip=N] [seek=N] [fsync=1|fdatasync=1] [sync=1] "
+		"[dsync=1] [direct=1] [trunc=0] [flush=1|2] [verify=1] [force=1] [keep=0|1] "
+		"[progress=1] [conv=LIST] [iflag=LIST] [oflag=LIST] [status=WHAT]",
 	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
 		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
 	.morehelp = "  if=FILE|DIR|internal  input (default internal; DIR: a temporary file, written first)\n"
 		   "  of=FILE|DIR|internal  output (default internal; DIR: a temporary file)\n"
-		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m)\n"
+		   "  bs=SIZE      bytes per read and write, 1 .. 1g (default 1m; dd's suffixes:\n"
+		   "               1M 2^20, 1MB 10^6, 2x512 ...)\n"
 		   "  count=N      blocks per pass (default: all of if=FILE); move=SIZE: bytes instead\n"
+		   "  for=TIME     read if= for this long a pass, as hdparm -t (3s)\n"
 		   "  skip=N       blocks to skip in the input; seek=N: in the output (default 0)\n"
 		   "  fsync=1      fsync the output at the end of a pass, inside the timing\n"
-		   "  sync=1       O_SYNC writes; direct=1: O_DIRECT reads and writes\n"
+		   "               (fdatasync=1: fdatasync)\n"
+		   "  sync=1       O_SYNC writes (dsync=1: O_DSYNC)\n"
+		   "  direct=1     O_DIRECT reads and writes\n"
+		   "  trunc=0      do not truncate the output before a pass (dd's conv=notrunc)\n"
+		   "  progress=1   a line a second on stderr during a pass\n"
+		   "  conv=, iflag=, oflag=, status=  dd's: fdatasync, fsync, notrunc; direct;\n"
+		   "               direct, dsync, sync; none, noxfer, progress\n"
 		   "  flush=1|2    drop the input's cached pages before a pass (2: drop_caches too)\n"
 		   "  verify=1     check the written pattern (read back after a write)\n"
 		   "  force=1      write to a device, over a file or through a symbolic link; no\n"
@@ -361,6 +469,7 @@ static const struct bench_prog prog = {
 	.min_args = 0,
 	.max_args = -1,
 	.max_parallel = 1,
+	.default_reps = 1,
 	.why_parallel = "it runs one stream",
 	.why_precision = "a sample is one pass; use -N",
 };
@@ -378,37 +487,199 @@ static const struct key {
 	{ "skip", &st.skip, NULL, 0, MAX_TOTAL },
 	{ "seek", &st.seek, NULL, 0, MAX_TOTAL },
 	{ "fsync", NULL, &st.fsync, 0, 1 },
+	{ "fdatasync", NULL, &st.fdatasync, 0, 1 },
 	{ "sync", NULL, &st.sync, 0, 1 },
+	{ "dsync", NULL, &st.dsync, 0, 1 },
+	{ "trunc", NULL, &st.trunc, 0, 1 },
+	{ "progress", NULL, &st.progress, 0, 1 },
 	{ "direct", NULL, &st.direct, 0, 1 },
 	{ "flush", NULL, &st.flush, 0, 2 },
 	{ "verify", NULL, &st.verify, 0, 1 },
 	{ "force", NULL, &st.force, 0, 1 },
 	{ "keep", NULL, &st.keep, 0, 1 },
+	{ "for", NULL, NULL, 0, 0 },
 	{ "if", NULL, NULL, 0, 0 },
 	{ "of", NULL, NULL, 0, 0 },
 };
 
-static void
-parse_word(struct state *s, const char *w)
+/*
+ * dd's words, each flag of conv=, iflag=, oflag= (comma-separated, as
+ * dd takes them) and each status=, as the lmdd word it means.  The
+ * command line the result records holds the lmdd words.
+ */
+static const struct dd_word {
+	const char *key, *flag, *lmdd;
+} dd_words[] = {
+	{ "conv", "fdatasync", "fdatasync=1" },
+	{ "conv", "fsync", "fsync=1" },
+	{ "conv", "notrunc", "trunc=0" },
+	{ "iflag", "direct", "direct=1" },
+	{ "oflag", "direct", "direct=1" },
+	{ "oflag", "dsync", "dsync=1" },
+	{ "oflag", "sync", "sync=1" },
+	/* lmdd prints no transfer statistics for none and noxfer to keep back */
+	{ "status", "none", "progress=0" },
+	{ "status", "noxfer", "progress=0" },
+	{ "status", "progress", "progress=1" },
+};
+
+/* dd's keys lmdd does not take, and what to use instead. */
+static const struct {
+	const char *key, *instead;
+} dd_other[] = {
+	{ "ibs", "lmdd reads and writes in one block size: bs=" },
+	{ "obs", "lmdd reads and writes in one block size: bs=" },
+	{ "cbs", "lmdd converts nothing" },
+	{ "iseek", "skip=" },
+	{ "oseek", "seek=" },
+};
+
+/* The edit distance of a[0..n) and b, at most 3 (more: 3). */
+static unsigned
+distance(const char *a, size_t n, const char *b)
 {
-	const char *eq = strchr(w, '=');
-	size_t i, n = eq != NULL ? (size_t)(eq - w) : 0;
+	unsigned d[32], prev, cur;
+	size_t i, j, m = strlen(b);
+
+	if (n >= 31 || m >= 31)
+		return 3;
+	for (j = 0; j <= m; j++)
+		d[j] = (unsigned)j;
+	for (i = 1; i <= n; i++) {
+		prev = d[0];
+		d[0] = (unsigned)i;
+		for (j = 1; j <= m; j++) {
+			cur = d[j];
+			d[j] = a[i - 1] == b[j - 1] ? prev
+			       : 1 + (prev < d[j] ? (prev < d[j - 1] ? prev : d[j - 1])
+				       : (d[j] < d[j - 1] ? d[j] : d[j - 1]));
+			prev = cur;
+		}
+	}
+	return d[m] < 3 ? d[m] : 3;
+}
+
+/* The known key nearest to w[0..n), lmdd's or dd's, or NULL: none is near. */
+static const char *
+nearest(const char *w, size_t n)
+{
+	static const char *const more[] = { "conv", "iflag", "oflag", "status" };
+	const char *best = NULL;
+	unsigned bd = 3, d;
+	size_t i;
+
+	/* One letter off a short key, two off a longer one. */
+	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
+		if ((d = distance(w, n, keys[i].name)) < bd && d <= (strlen(keys[i].name) < 5 ? 1u : 2u))
+			bd = d, best = keys[i].name;
+	for (i = 0; i < HB_ARRAY_SIZE(more); i++)
+		if ((d = distance(w, n, more[i])) < bd && d <= (strlen(more[i]) < 5 ? 1u : 2u))
+			bd = d, best = more[i];
+	return best;
+}
+
+static void parse_one(struct state *s, const char *w);
+
+/*
+ * A dd word (conv=, iflag=, oflag=, status=): each flag taken as its lmdd
+ * word; *rec then holds the lmdd words for the command line's record.
+ * 0 when w is no dd word.
+ */
+static int
+parse_dd(struct state *s, const char *w, char **rec)
+{
+	const char *eq = strchr(w, '='), *f;
+	size_t n = (size_t)(eq - w), len, i, room;
+	char *out;
+	int any = 0;
+
+	if (!(n == 4 && strncmp(w, "conv", 4) == 0) && !(n == 5 && strncmp(w, "iflag", 5) == 0)
+	    && !(n == 5 && strncmp(w, "oflag", 5) == 0) && !(n == 6 && strncmp(w, "status", 6) == 0))
+		return 0;
+	room = 12 * strlen(w) + 1;
+	if ((out = malloc(room)) == NULL)
+		msg_sysdie("cannot allocate");
+	out[0] = '\0';
+	for (f = eq + 1;; f += len + 1) {
+		len = strcspn(f, ",");
+		for (i = 0; i < HB_ARRAY_SIZE(dd_words); i++)
+			if (strlen(dd_words[i].key) == n && strncmp(dd_words[i].key, w, n) == 0
+			    && strlen(dd_words[i].flag) == len && strncmp(dd_words[i].flag, f, len) == 0)
+				break;
+		if (i == HB_ARRAY_SIZE(dd_words)) {
+			char taken[128] = "";
+
+			for (i = 0; i < HB_ARRAY_SIZE(dd_words); i++)
+				if (strlen(dd_words[i].key) == n && strncmp(dd_words[i].key, w, n) == 0)
+					snprintf(taken + strlen(taken), sizeof(taken) - strlen(taken),
+						 "%s%s", *taken != '\0' ? ", " : "", dd_words[i].flag);
+			bench_usage_error(&prog, "%.*s=%.*s: not a flag lmdd takes (of dd's, %.*s= takes %s)",
+					  (int)n, w, (int)len, f, (int)n, w, taken);
+		}
+		if (n == 6 && (f != eq + 1 || f[len] != '\0'))
+			bench_usage_error(&prog, "status=: one value (none, noxfer or progress), not a list");
+		parse_one(s, dd_words[i].lmdd);
+		snprintf(out + strlen(out), room - strlen(out), "%s%s", any++ ? " " : "", dd_words[i].lmdd);
+		if (f[len] == '\0')
+			break;
+	}
+	*rec = out;
+	return 1;
+}
+
+static void
+parse_one(struct state *s, const char *w)
+{
+	const char *eq = strchr(w, '='), *near;
+	size_t i, n = eq != NULL ? (size_t)(eq - w) : strlen(w);
+	char err[PARSE_ERRLEN];
 
 	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
 		if (n == strlen(keys[i].name) && strncmp(w, keys[i].name, n) == 0)
 			break;
-	if (i == HB_ARRAY_SIZE(keys))
+	if (i == HB_ARRAY_SIZE(keys)) {
+		size_t j;
+
+		for (j = 0; j < HB_ARRAY_SIZE(dd_other); j++)
+			if (n == strlen(dd_other[j].key) && strncmp(w, dd_other[j].key, n) == 0)
+				bench_usage_error(&prog, "%s: dd's, not lmdd's: %s", dd_other[j].key,
+						  dd_other[j].instead);
+		if ((near = nearest(w, n)) != NULL)
+			bench_usage_error(&prog, "unknown argument '%s'; did you mean %s=?", w, near);
 		bench_usage_error(&prog, "unknown argument '%s'; allowed: if=, of=, bs=, count=, "
-				  "move=, skip=, seek=, fsync=, sync=, direct=, flush=, verify=, "
-				  "force=, keep=", w);
+				  "move=, skip=, seek=, fsync=, fdatasync=, sync=, dsync=, direct=, "
+				  "flush=, verify=, force=, keep=, trunc=, progress=, and dd's conv=, "
+				  "iflag=, oflag=, status=", w);
+	}
+	if (eq == NULL)
+		bench_usage_error(&prog, "%s: needs a value (%s=...)", keys[i].name, keys[i].name);
 	if (s->seen[i]++)
 		bench_usage_error(&prog, "%s: given twice", keys[i].name);
-	if (keys[i].size != NULL)
-		*keys[i].size = bench_arg_size(&prog, keys[i].name, eq + 1, keys[i].lo, keys[i].hi);
-	else if (keys[i].flag != NULL)
+	if (keys[i].size != NULL) {
+		if (parse_dd_size(keys[i].name, eq + 1, keys[i].lo, keys[i].hi, keys[i].size, err,
+				  sizeof(err)) != 0)
+			bench_usage_error(&prog, "%s", err);
+	} else if (keys[i].flag != NULL) {
 		*keys[i].flag = (int)bench_arg_int(&prog, keys[i].name, eq + 1, 0, (long long)keys[i].hi);
-	else
+	} else if (strcmp(keys[i].name, "for") == 0) {
+		if (parse_duration("for", eq + 1, "s", 100000000, 3600000000000ull, &s->for_ns, err,
+				   sizeof(err)) != 0)
+			bench_usage_error(&prog, "%s", err);
+	} else {
 		(w[0] == 'i' ? &s->in : &s->out)->arg = strcmp(eq + 1, "internal") == 0 ? NULL : eq + 1;
+	}
+}
+
+/* One operand; a dd word's lmdd words take its place in *word. */
+static void
+parse_word(struct state *s, char **word)
+{
+	char *rec;
+
+	if (strchr(*word, '=') != NULL && parse_dd(s, *word, &rec))
+		*word = rec;
+	else
+		parse_one(s, *word);
 }
 
 /* 1 when e's file system keeps files in memory (tmpfs, ramfs). */
@@ -461,6 +732,52 @@ is_null_device(const struct stat *sb)
 	       && n.st_rdev == sb->st_rdev;
 }
 
+/*
+ * 1 when the regular file at path holds lmdd's own pattern where it is
+ * looked at: its first, middle and last 4 KB (all of a shorter file), so
+ * that a file lmdd wrote may be written again without force=1, as dd
+ * would, and anything else may not.  A symbolic link is not followed.
+ */
+static int
+own_pattern(const char *path)
+{
+	unsigned char *ring, got[4096];
+	uint64_t size, at[3], o;
+	struct stat sb;
+	size_t i, j, len;
+	int fd, own = 0;
+
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)) < 0)
+		return 0;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (ring = malloc(PERIOD)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	pattern_init(ring, PERIOD);
+	size = (uint64_t)sb.st_size;
+	at[0] = 0;
+	at[1] = size / 2 - size / 2 % sizeof(got);
+	at[2] = size > sizeof(got) ? size - sizeof(got) : 0;
+	for (i = 0; i < 3; i++) {
+		len = size - at[i] < sizeof(got) ? (size_t)(size - at[i]) : sizeof(got);
+		if (pread(fd, got, len, (off_t)at[i]) != (ssize_t)len)
+			goto out;
+		for (j = 0; j < len; j++) {
+			unsigned k;
+
+			o = at[i] + j;
+			k = (unsigned)(o % STAMP);
+			if (got[j] != (k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : ring[o % PERIOD]))
+				goto out;
+		}
+	}
+	own = 1;
+out:
+	free(ring);
+	close(fd);
+	return own;
+}
+
 static void
 refuse(const struct state *s, const struct end *e, const struct stat *sb)
 {
@@ -481,9 +798,10 @@ refuse(const struct state *s, const struct end *e, const struct stat *sb)
 	if (S_ISCHR(sb->st_mode) && !is_null_device(sb))
 		msg_die("of=%s: a character device; refused without force=1 (writing to one such as "
 			"a raw flash, /dev/mtdN, destroys what it holds)", e->path);
-	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0)
-		msg_die("of=%s: exists and holds %llu bytes, which lmdd would overwrite; name a new "
-			"file, or add force=1", e->path, (unsigned long long)sb->st_size);
+	if (!e->created && S_ISREG(sb->st_mode) && sb->st_size > 0 && !own_pattern(e->path))
+		msg_die("of=%s: exists and holds %llu bytes that lmdd did not write, which it would "
+			"overwrite; name a new file, or add force=1", e->path,
+			(unsigned long long)sb->st_size);
 }
 
 /* Clear the O_NONBLOCK that opened fd without waiting (a FIFO). */
@@ -540,7 +858,8 @@ reopen_same(const struct end *e, int fd, int flags)
 static void
 open_end(struct state *s, struct end *e, int wr)
 {
-	int flags = wr ? (s->verify ? O_RDWR : O_WRONLY) | (s->sync ? O_SYNC : 0) : O_RDONLY;
+	int flags = wr ? (s->verify ? O_RDWR : O_WRONLY) | (s->sync ? O_SYNC : 0)
+			 | (s->dsync ? O_DSYNC : 0) : O_RDONLY;
 	const char *dir = *e->arg != '\0' ? e->arg : NULL;
 	struct stat ds;
 	sigset_t all, old;
@@ -553,7 +872,7 @@ open_end(struct state *s, struct end *e, int wr)
 			msg_sysdie("%s=%s: cannot create a temporary file in %s", e->name, e->arg,
 				   tmp_dir(dir));
 		e->created = 1;
-		e->fd = wr && s->sync ? reopen_same(e, fd, flags) : fd;
+		e->fd = wr && (s->sync || s->dsync) ? reopen_same(e, fd, flags) : fd;
 	} else {
 		e->kind = NAMED;
 		if (strlen(e->arg) >= sizeof(e->path))
@@ -712,7 +1031,7 @@ report(const struct bench_opts *o, const char *name, const uint64_t *ios, const 
 			col[i] = v[i * np];
 		if (stats_compute(col, n, &s) == 0)
 			printf("  %.4f MB in %.4f secs, %.4f MB/sec (%s)\n",
-			       (double)st.total / 1e6, (double)st.total / 1e6 / s.median, s.median,
+			       (double)st.done / 1e6, (double)st.done / 1e6 / s.median, s.median,
 			       what);
 	}
 	free(col);
@@ -742,8 +1061,41 @@ report_io(const struct bench_opts *o, const char *read_ahead)
  * spinning up).  Said on stderr and, in raw output, as the run note
  * cache-below.
  */
+/*
+ * Whether the first pass after the flush was cold: its device read at
+ * least half of what it asked for (1), far less (0: warm, said), or its
+ * device has no read counters (-1, said).  Other work on the device can
+ * only add reads, never hide them.
+ */
+static int
+first_pass_cold(const struct state *s, const struct bench_opts *o, uint64_t from_dev,
+		uint64_t asked)
+{
+	char why[256];
+	int cold;
+
+	if (!s->under_known) {
+		msg_warn("flush=%d: whether the first pass was cold cannot be told: the device under "
+			 "if=%s (%u:%u) has no read counters", s->flush, s->in.path,
+			 (unsigned)major(s->under), (unsigned)minor(s->under));
+		return -1;
+	}
+	cold = from_dev >= asked / 2;
+	snprintf(why, sizeof(why), "%s: the first pass read %.1f MB of %.1f from the device (%u:%u)",
+		 cold ? "cold" : "warm", (double)from_dev / 1e6, (double)asked / 1e6,
+		 (unsigned)major(s->under), (unsigned)minor(s->under));
+	if (!cold)
+		msg_warn("%s: a cache the flush did not drop served it, so it is no cold read%s", why,
+			 s->flush == 1 ? " (flush=2 also drops the rest of this machine's page cache, but "
+			 "not what a process holds mapped)" : "");
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "first-pass", "%s", why);
+	return cold;
+}
+
 static void
-cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np)
+cache_below(const struct bench_opts *o, double first, const double *v, size_t n, size_t np,
+	    int cold)
 {
 	double ratio = stats_later_faster(first, v, n, np);
 	char why[384];
@@ -753,8 +1105,11 @@ cache_below(const struct bench_opts *o, double first, const double *v, size_t n,
 	snprintf(why, sizeof(why), "the later passes ran at %.0f MB/s (median), %.2fx the first "
 		 "pass's %.0f MB/s: a cache below the page cache (a VM's disk image, a RAID "
 		 "controller) served the later passes, or the first paid for a start (an idle VM "
-		 "waking, a disk spinning up); the first is the figure of a cold read",
-		 first * ratio, ratio, first);
+		 "waking, a disk spinning up); %s",
+		 first * ratio, ratio, first,
+		 cold > 0 ? "the first is the figure of a cold read"
+		 : cold == 0 ? "the first was not cold either (see above)"
+		 : "the first is the figure of a read after the flush");
 	msg_warn("%s", why);
 	if (o->output == OUTPUT_RAW)
 		output_config(stdout, "cache-below", "%s", why);
@@ -769,20 +1124,20 @@ main(int argc, char **argv)
 	struct state *s = &st;
 	struct bench_opts o;
 	/* name and a pass= part within the limit of a result name */
-	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[32], bsz[32], flags[48];
+	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[64], bsz[32], flags[96];
 	char read_ahead[64];
-	uint64_t size, got, ns, start, done;
+	uint64_t size, got, ns, start, done, rd0 = 0, from_dev = 0, asked = 0;
 	/* static: the samples stay reachable until exit, on every path. */
 	static uint64_t *ios;
 	static double *v;
 	size_t np, len, align = 1;
 	unsigned r;
-	int ai, ring, rbuf, first;
+	int ai, ring, rbuf, first, cold;
 
 	state_init(s);
 	ai = bench_init(&o, &prog, argc, argv);
 	for (; ai < argc; ai++)
-		parse_word(s, argv[ai]);
+		parse_word(s, &argv[ai]);
 	if (s->in.arg == NULL && s->out.arg == NULL)
 		bench_usage_error(&prog, "if= and of= are both internal: nothing to measure; name a "
 				  "file, directory or device in one of them");
@@ -799,8 +1154,12 @@ main(int argc, char **argv)
 	if (s->flush && s->in.arg == NULL && !s->verify)
 		bench_usage_error(&prog, "flush=%d drops the input's cached pages before each pass: "
 				  "it needs if= (or verify=1, for the read-back)", s->flush);
-	if ((s->fsync || s->sync || s->keep >= 0 || s->seek) && s->out.arg == NULL)
-		bench_usage_error(&prog, "fsync=, sync=, keep= and seek= need of=");
+	if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->keep >= 0 || s->seek || !s->trunc)
+	    && s->out.arg == NULL)
+		bench_usage_error(&prog, "fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= "
+				  "(dd's conv=, oflag=) need of=");
+	if (s->fsync && s->fdatasync)
+		bench_usage_error(&prog, "fsync=1 and fdatasync=1: one or the other");
 	if (s->skip && s->in.arg == NULL)
 		bench_usage_error(&prog, "skip= needs if=");
 	if (s->keep < 0)
@@ -827,6 +1186,15 @@ main(int argc, char **argv)
 	s->in.off = s->skip * s->bs;
 	s->out.off = s->seek * s->bs;
 	size = s->in.kind == NAMED ? end_size(&s->in) : 0;
+	if (s->for_ns > 0) {
+		if (s->in.kind != NAMED || s->out.arg != NULL || s->count > 0)
+			bench_usage_error(&prog, "for= reads a named input (if=FILE or a device) for a "
+					  "time, as hdparm -t does: no of=, count= or move=");
+		s->count = size > s->in.off ? (size - s->in.off) / s->bs : 0;
+		if (s->count == 0)
+			msg_die("if=%s: holds less than one block of %llu bytes after byte %llu",
+				s->in.path, (unsigned long long)s->bs, (unsigned long long)s->in.off);
+	}
 	if (s->count == 0) {
 		if (s->in.kind != NAMED || !S_ISREG(s->in.st.st_mode))
 			bench_usage_error(&prog, "count= (or move=) is needed unless if= names a file "
@@ -883,13 +1251,21 @@ main(int argc, char **argv)
 	if (s->in.kind == TEMP && fsync(s->in.fd) != 0)
 		return io_failed(&s->in, "cannot fsync", done), MSG_EXIT_FAIL;
 
-	snprintf(flags, sizeof(flags), "%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
-		 s->fsync ? "/fsync=1" : "", s->sync ? "/sync=1" : "",
+	snprintf(flags, sizeof(flags), "%s%s%s%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
+		 s->fsync ? "/fsync=1" : "", s->fdatasync ? "/fdatasync=1" : "",
+		 s->sync ? "/sync=1" : "", s->dsync ? "/dsync=1" : "", s->trunc ? "" : "/trunc=0",
 		 s->flush && s->in.arg != NULL ? "/flush=" : "",
 		 s->in.arg != NULL ? s->flush : 0);
-	snprintf(name, sizeof(name), "Lmdd/op=%s/size=%s/bs=%s%s",
-		 s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy",
-		 output_size_name(sz, sizeof(sz), s->total), output_size_name(bsz, sizeof(bsz), s->bs), flags);
+	if (s->for_ns > 0 && s->for_ns % 1000000000u == 0)
+		snprintf(sz, sizeof(sz), "for=%llus", (unsigned long long)(s->for_ns / 1000000000u));
+	else if (s->for_ns > 0)
+		snprintf(sz, sizeof(sz), "for=%llums", (unsigned long long)(s->for_ns / 1000000u));
+	else
+		snprintf(sz, sizeof(sz), "size=%s", output_size_name(bsz, sizeof(bsz), s->total));
+	if (snprintf(name, sizeof(name), "Lmdd/op=%s/%s/bs=%s%s",
+		     s->in.arg == NULL ? "write" : s->out.arg == NULL ? "read" : "copy", sz,
+		     output_size_name(bsz, sizeof(bsz), s->bs), flags) >= (int)sizeof(name))
+		msg_die("the result's name is longer than %zu bytes", sizeof(name) - 1);
 	if (o.output == OUTPUT_RAW) {
 		describe(s, &s->in);
 		describe(s, &s->out);
@@ -907,7 +1283,7 @@ main(int argc, char **argv)
 			output_config(stdout, "read-ahead", "%s", read_ahead);
 	}
 
-	np = s->fsync ? 6 : 5;
+	np = s->fsync || s->fdatasync ? 6 : 5;
 	v = malloc(o.reps * np * sizeof(*v));
 	ios = malloc(o.reps * sizeof(*ios));
 	if (v == NULL || ios == NULL)
@@ -918,6 +1294,8 @@ main(int argc, char **argv)
 	 * warm-up included, so that it is the first read of the input.
 	 */
 	first = s->flush && s->in.kind != INTERNAL;
+	if (first)
+		input_under(s);
 	for (r = 0; r < o.reps; r++) {
 		double *p = v + r * np;
 
@@ -926,29 +1304,40 @@ main(int argc, char **argv)
 			for (start = timing_now(); timing_now() - start < o.warmup_ns;)
 				if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
 					return MSG_EXIT_FAIL;
-		if (prepare(s) != 0 || pass(s, &ns, &ios[r]) != 0)
+		if (prepare(s) != 0)
 			return MSG_EXIT_FAIL;
+		if (r == 0 && first)
+			rd0 = under_read(s);
+		if (pass(s, &ns, &ios[r]) != 0)
+			return MSG_EXIT_FAIL;
+		if (r == 0 && first) {
+			from_dev = under_read(s) - rd0;
+			asked = s->done;
+		}
 		if (s->verify && s->out.kind != INTERNAL && read_back(s) != 0)
 			return MSG_EXIT_FAIL;
-		p[0] = (double)s->total * 1e3 / (double)(ns > 0 ? ns : 1);
+		p[0] = (double)s->done * 1e3 / (double)(ns > 0 ? ns : 1);
 		p[1] = hist_quantile(&s->hist, 0.5);
 		p[2] = hist_quantile(&s->hist, 0.9);
 		p[3] = hist_quantile(&s->hist, 0.99);
 		p[4] = hist_quantile(&s->hist, 1);
-		if (s->fsync)
+		if (s->fsync || s->fdatasync)
 			p[5] = (double)s->fsync_ns;
 		hist_merge(&s->all, &s->hist);
 	}
 	if (!first) {
 		report(&o, name, ios, v, o.reps, units, np, "the median pass");
 	} else {
+		cold = first_pass_cold(s, &o, from_dev, asked);
 		snprintf(pname, sizeof(pname), "%s/pass=first", name);
-		report(&o, pname, ios, v, 1, units, np, "the first pass, after the flush");
+		report(&o, pname, ios, v, 1, units, np,
+		       cold > 0 ? "the first pass, after the flush: cold"
+		       : cold == 0 ? "the first pass, after the flush: warm" : "the first pass, after the flush");
 		if (o.reps > 1) {
 			snprintf(pname, sizeof(pname), "%s/pass=later", name);
 			report(&o, pname, ios + 1, v + np, o.reps - 1, units, np,
 			       "the median later pass");
-			cache_below(&o, v[0], v + np, o.reps - 1, np);
+			cache_below(&o, v[0], v + np, o.reps - 1, np, cold);
 		}
 	}
 	report_io(&o, read_ahead[0] != '\0' ? read_ahead : NULL);

@@ -166,6 +166,94 @@ range:
 	return fail(err, errlen, opt, los, his, "value '%s' is out of range", s);
 }
 
+/* dd's suffix at s: its factor, and its length in *n; 0 for none known. */
+static uint64_t
+dd_suffix(const char *s, size_t *n)
+{
+	static const char bin[] = "KMGTPE";
+	const char *u;
+	uint64_t f = 1;
+	int i;
+
+	*n = 0;
+	switch (*s) {
+	case '\0': case 'x': return 1;
+	case 'c': *n = 1; return s[1] == '\0' || s[1] == 'x' ? 1 : 0;
+	case 'w': *n = 1; return s[1] == '\0' || s[1] == 'x' ? 2 : 0;
+	case 'b': *n = 1; return s[1] == '\0' || s[1] == 'x' ? 512 : 0;
+	}
+	if ((u = strchr(bin, *s == 'k' ? 'K' : *s)) == NULL) {
+		if (strchr("mgtpe", *s) == NULL)
+			return 0;
+		u = strchr(bin, *s - 'a' + 'A');
+	}
+	*n = 1;
+	if (s[1] == 'B') {		/* kB, MB ...: powers of 1000 */
+		*n = 2;
+		for (i = 0; i <= u - bin; i++)
+			f *= 1000;
+	} else {			/* K, KiB, M, MiB ...: powers of 1024 */
+		if (s[1] == 'i' && s[2] == 'B')
+			*n = 3;
+		f = UINT64_C(1) << (10 * (u - bin + 1));
+	}
+	return s[*n] == '\0' || s[*n] == 'x' ? f : 0;
+}
+
+int
+parse_dd_size(const char *opt, const char *s, uint64_t lo, uint64_t hi,
+	      uint64_t *out, char *err, size_t errlen)
+{
+	char los[32], his[32];
+	const char *p = s;
+	uint64_t v = 1;
+	int overflow = 0;
+
+	format_size(los, sizeof(los), lo);
+	format_size(his, sizeof(his), hi);
+	for (;;) {
+		unsigned long long t;
+		const char *end;
+		char *e;
+		uint64_t f;
+		size_t n;
+
+		if (is_digit(*p)) {
+			errno = 0;
+			t = strtoull(p, &e, 10);
+			end = e;
+			if (errno == ERANGE || t > UINT64_MAX)
+				overflow = 1;
+		} else if (p != s && *p != '\0') {
+			t = 1;		/* "1xM": x with a suffix alone is that factor */
+			end = p;
+		} else {
+			goto bad;
+		}
+		if ((f = dd_suffix(end, &n)) == 0 || (n == 0 && end == p))
+			goto bad;
+		if (t != 0 && f > UINT64_MAX / t)
+			overflow = 1;
+		else
+			t *= f;
+		if (t != 0 && v > UINT64_MAX / t)
+			overflow = 1;
+		else
+			v *= t;
+		p = end + n;
+		if (*p == '\0')
+			break;
+		p++;		/* the x */
+	}
+	if (overflow || v < lo || v > hi)
+		return fail(err, errlen, opt, los, his, "value '%s' is out of range", s);
+	*out = v;
+	return 0;
+bad:
+	return fail(err, errlen, opt, los, his, "'%s' is not a size as dd writes it (a whole "
+		    "number, a suffix c, w, b, K, M, G, kB, MB, GB ..., terms joined by x)", s);
+}
+
 int
 parse_double(const char *opt, const char *s, double lo, double hi,
 	     double *out, char *err, size_t errlen)

@@ -35,6 +35,18 @@ int parse_int(const char *opt, const char *s, long long lo, long long hi,
 int parse_size(const char *opt, const char *s, uint64_t lo, uint64_t hi,
 	       uint64_t *out, char *err, size_t errlen);
 
+/*
+ * A size or count as dd(1) spells it: a whole number with an optional
+ * suffix, or several such terms joined by x, multiplied ("2x512").  The
+ * suffixes are dd's: c 1, w 2, b 512; K (or k, or KiB) 2^10, M (MiB)
+ * 2^20, G, T, P, E the powers of 2^10 after; kB (or KB) 10^3, MB 10^6,
+ * GB, TB, PB, EB the powers of 10^3 after.  A lower-case m, g, t, p or e
+ * is the binary one too, as the other programs' sizes read it ("64m").
+ * Overflow is an error, not a wrap.
+ */
+int parse_dd_size(const char *opt, const char *s, uint64_t lo, uint64_t hi,
+		  uint64_t *out, char *err, size_t errlen);
+
 /* A decimal floating-point number; NaN and infinities are errors. */
 int parse_double(const char *opt, const char *s, double lo, double hi,
 		 double *out, char *err, size_t errlen);

@@ -321,7 +321,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	saved_argc = argc;
 	saved_argv = argv;
 	memset(o, 0, sizeof(*o));
-	o->reps = 11;
+	o->reps = p->default_reps > 0 ? p->default_reps : 11;
 	o->parallel = 1;
 	o->sample_ns = 10000000;
 	o->precision_cap_ns = 10000000000ull;

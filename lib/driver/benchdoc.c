@@ -164,7 +164,9 @@ bench_print_help(FILE *f, const struct bench_prog *p)
 	bench_print_usage(f, p);
 	fprintf(f, "%s\n\nshared options:\n", p->summary);
 	for (i = 0; i < HB_ARRAY_SIZE(shared_help); i++)
-		if (shared_applies(p, shared_help[i].letter))
+		if (shared_help[i].letter == 'N' && p->default_reps > 0)
+			fprintf(f, "  -N reps      samples to take (default %u)\n", p->default_reps);
+		else if (shared_applies(p, shared_help[i].letter))
 			fputs(shared_help[i].text, f);
 	if (p->nopts > 0 || p->morehelp != NULL)
 		fprintf(f, "%s options:\n", p->name);

@@ -85,6 +85,8 @@ struct bench_prog {
 	 * It stores into o as bench_arg_precision does, or exits 2.
 	 */
 	void (*precision_arg)(const struct bench_prog *p, struct bench_opts *o, const char *arg);
+	/* The samples without -N (0: the shared default, 11): lmdd's 1 pass, as dd's. */
+	unsigned default_reps;
 };
 
 #endif

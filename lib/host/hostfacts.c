@@ -707,6 +707,65 @@ read_ahead_sysfs(dev_t dev, char *buf, size_t len)
 }
 #endif
 
+int
+sysinfo_dev_sectors_read(dev_t dev, uint64_t *sectors)
+{
+#ifdef __linux__
+	char path[PROCFS_PATH_LEN], line[256];
+	unsigned long long rd_ios, rd_merges, rd_sectors;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", (unsigned)major(dev),
+		 (unsigned)minor(dev));
+	if (procfs_first_line(path, line, sizeof(line)) == 0
+	    && sscanf(line, "%llu %llu %llu", &rd_ios, &rd_merges, &rd_sectors) == 3) {
+		*sectors = rd_sectors;
+		return 0;
+	}
+#else
+	(void)dev;
+	(void)sectors;
+#endif
+	return -1;
+}
+
+int
+sysinfo_dev_under(dev_t dev, char *file, size_t len, dev_t *under)
+{
+#ifdef __linux__
+	char path[PROCFS_PATH_LEN], real[PROCFS_PATH_LEN], d[32];
+	unsigned ma, mi;
+	struct dirent *de;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/loop/backing_file",
+		 (unsigned)major(dev), (unsigned)minor(dev));
+	if (procfs_first_line(path, file, len) == 0 && file[0] == '/')
+		return 1;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/slaves", (unsigned)major(dev),
+		 (unsigned)minor(dev));
+	if (procfs_path(real, sizeof(real), path) != 0 || (dir = opendir(real)) == NULL)
+		return 0;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/slaves/%s/dev",
+			 (unsigned)major(dev), (unsigned)minor(dev), de->d_name);
+		if (procfs_first_line(path, d, sizeof(d)) == 0 && sscanf(d, "%u:%u", &ma, &mi) == 2) {
+			closedir(dir);
+			*under = makedev(ma, mi);
+			return 2;
+		}
+	}
+	closedir(dir);
+#else
+	(void)dev;
+	(void)file;
+	(void)len;
+	(void)under;
+#endif
+	return 0;
+}
+
 void
 sysinfo_read_ahead(dev_t dev, char *buf, size_t len)
 {

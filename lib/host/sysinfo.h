@@ -176,4 +176,19 @@ void sysinfo_nics(char *buf, size_t len);
  */
 void sysinfo_read_ahead(dev_t dev, char *buf, size_t len);
 
+/*
+ * The sectors (512 bytes) block device dev (a disk or a partition) has
+ * read since boot, from /sys/dev/block/MAJ:MIN/stat; 0, or -1 where the
+ * system does not say.
+ */
+int sysinfo_dev_sectors_read(dev_t dev, uint64_t *sectors);
+
+/*
+ * What block device dev is stacked on: a loop device's backing file into
+ * file (1), or a device mapper's (or md's) first device underneath into
+ * *under (2); 0 for a device on nothing else, or where the system does
+ * not say.
+ */
+int sysinfo_dev_under(dev_t dev, char *file, size_t len, dev_t *under);
+
 #endif

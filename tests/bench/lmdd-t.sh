@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 82
+plan 109
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -18,7 +18,7 @@ _tap_cleanup_hook() {
 cli '-h exits 0 with the usage line' 0 '^usage: lmdd' lmdd -h
 cli '-h names the keys' 0 'if=FILE[|]DIR[|]internal.*count=N[|]move=SIZE' lmdd -h
 cli 'no arguments: exit 2, nothing to measure' 2 'both internal: nothing to measure' lmdd
-cli 'an unknown key: exit 2 naming it' 2 "unknown argument 'foo=1'; allowed: if=" lmdd foo=1
+cli 'an unknown key: exit 2 naming it' 2 "unknown argument 'zap=1'; allowed: if=" lmdd zap=1
 cli 'a word without =: exit 2 naming it' 2 "unknown argument 'abc'" lmdd abc
 cli 'bs=0: exit 2 with the range' 2 "^lmdd: bs: value '0' is out of range; allowed: 1 \.\. 1g" \
 	lmdd of=/dev/null bs=0 count=1
@@ -36,9 +36,9 @@ cli 'move= not whole blocks: exit 2' 2 "move: value '1536' is not a whole number
 cli 'no count for a write: exit 2' 2 'count= \(or move=\) is needed' lmdd of="$dir"
 cli 'verify=1 on a copy: exit 2' 2 'not a copy' lmdd if=/dev/zero of=/dev/null count=1 verify=1
 cli 'flush=1 with no input: exit 2' 2 'flush=1 drops the input' lmdd of=/dev/null count=1 flush=1
-cli 'fsync=1 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+cli 'fsync=1 with no output: exit 2' 2 'fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= .* need of=' \
 	lmdd if=/dev/zero count=1 fsync=1
-cli 'keep=0 with no output: exit 2' 2 'fsync=, sync=, keep= and seek= need of=' \
+cli 'keep=0 with no output: exit 2' 2 'fsync=, fdatasync=, sync=, dsync=, keep=, trunc= and seek= .* need of=' \
 	lmdd if=/dev/zero count=1 keep=0
 cli '-P 2: exit 2' 2 "^lmdd: -P: value '2' is out of range" lmdd -P 2 of=/dev/null count=1
 cli '-I 5: exit 2' 2 '^lmdd: -I: not supported' lmdd -I 5 of=/dev/null count=1
@@ -50,6 +50,92 @@ cli 'an output in a missing directory: exit 1 naming it' 1 '^lmdd: of=/no/such/d
 	lmdd of=/no/such/dir/f count=1
 cli 'direct=1 where refused (/dev/null): exit 77 with the reason' 77 \
 	'of=/dev/null: direct=1: the file system refuses direct I/O' lmdd of=/dev/null count=1 direct=1 force=1
+
+# dd's spellings.
+cli "a key one letter off: exit 2 naming the nearest" 2 "unknown argument 'cont=3'; did you mean count=" \
+	lmdd of=/dev/null cont=3
+cli "dd's ibs=: exit 2 saying bs= instead" 2 "ibs: dd's, not lmdd's: .*bs=" lmdd if=/dev/zero ibs=1M count=1
+cli "conv=noerror: exit 2 naming the flags conv= takes" 2 \
+	'conv=noerror: not a flag lmdd takes \(of dd.s, conv= takes fdatasync, fsync, notrunc\)' \
+	lmdd of=/dev/null count=1 conv=noerror
+cli "status=bogus: exit 2 naming what status= takes" 2 'status= takes none, noxfer, progress' \
+	lmdd of=/dev/null count=1 status=bogus
+cli "bs=1mb (neither dd's nor lmdd's): exit 2" 2 "bs: '1mb' is not a size as dd writes it" \
+	lmdd of=/dev/null bs=1mb count=1
+f=$dir/dd.0
+cli 'bs=1MB count=2 (dd: 10^6-byte blocks): exit 0' 0 'BenchmarkLmdd/op=write/size=2000000/bs=1000000' \
+	lmdd of="$f" bs=1MB count=2 -o raw
+is '... the file holds 2,000,000 bytes' 2000000 "$(wc -c <"$f" | tr -d ' ')"
+is '... one pass without -N, as dd' 1 "$(printf '%s\n' "$TAP_OUT" | grep -c '^BenchmarkLmdd/op=write')"
+like '... and the file says so' "$TAP_OUT" '^samples: 1$'
+rm -f "$f"
+cli 'bs=2x512 count=1K: exit 0' 0 'BenchmarkLmdd/op=write/size=1M/bs=1K' lmdd of="$f" bs=2x512 count=1K -o raw
+rm -f "$f"
+cli 'conv=fdatasync,notrunc: exit 0, the fdatasync timed' 0 \
+	'BenchmarkLmdd/op=write/size=4M/bs=1M/fdatasync=1/trunc=0.* ns/fsync' \
+	lmdd of="$f" bs=1M count=4 conv=fdatasync,notrunc -o raw
+like "... recorded under lmdd's words" "$TAP_OUT" '^args: .*bs=1M count=4 fdatasync=1 trunc=0'
+cli 'conv=notrunc over a longer file (force=1): exit 0' 0 '' \
+	lmdd of="$f" bs=1M count=1 conv=notrunc force=1 -o raw
+is '... the file keeps its 4M, as dd leaves it' 4194304 "$(wc -c <"$f" | tr -d ' ')"
+cli 'without notrunc (force=1): exit 0' 0 '' lmdd of="$f" bs=1M count=1 force=1 -o raw
+is '... the file is cut to what was written' 1048576 "$(wc -c <"$f" | tr -d ' ')"
+rm -f "$f"
+cli 'oflag=dsync: exit 0, as dsync=1' 0 'BenchmarkLmdd/op=write/size=1M/bs=64K/dsync=1' \
+	lmdd of="$f" bs=64k count=16 oflag=dsync -o raw
+rm -f "$f"
+cli 'status=progress -N 3: exit 0, three passes' 0 '' lmdd of="$f" bs=1M count=4 status=progress -N 3 -o raw
+is '... three samples' 3 "$(printf '%s\n' "$TAP_OUT" | grep -c '^BenchmarkLmdd/op=write')"
+rm -f "$f"
+dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
+cli 'a read into of=/dev/null (dd: a read test): exit 0' 0 'BenchmarkLmdd/op=copy/size=1M/bs=64K' \
+	lmdd if="$f" of=/dev/null bs=64k status=none -o raw
+rm -f "$f"
+
+# A file another process holds mapped: the flush cannot drop its pages,
+# the first pass reads nothing from the disk, and lmdd says it was warm.
+mh=$top_builddir/tests/bench/maphold
+run_prog lmdd -o raw of="$dir/m" bs=64k count=32
+if [ -x "$mh" ] && [ "$TAP_STATUS" -eq 0 ] && mkfifo "$dir/hold" 2>/dev/null; then
+	# shellcheck disable=SC2086
+	$TEST_WRAPPER "$mh" "$dir/m" <"$dir/hold" >"$dir/mh.out" &
+	mhpid=$!
+	exec 9>"$dir/hold"
+	_n=0
+	while [ "$(cat "$dir/mh.out" 2>/dev/null)" != ready ] && [ "$_n" -lt 600 ] &&
+		kill -0 "$mhpid" 2>/dev/null; do
+		sleep 0.1 2>/dev/null || sleep 1
+		_n=$((_n + 1))
+	done
+	run_prog lmdd -o raw if="$dir/m" bs=64k flush=1
+	exec 9>&-
+	wait "$mhpid" 2>/dev/null || :
+	if [ "$(cat "$dir/mh.out" 2>/dev/null)" != ready ]; then
+		skip 'a file held mapped: maphold did not map it'
+		skip '... and recorded'
+	elif printf '%s\n' "$TAP_STDOUT" | grep -q '^first-pass: '; then
+		like 'a file held mapped elsewhere: the first pass is warm, and said so' "$TAP_STDERR" \
+			'^lmdd: warm: the first pass read [0-9.]+ MB of 2[.]1 from the device'
+		like '... and recorded' "$TAP_STDOUT" '^first-pass: warm: '
+	else
+		skip "a file held mapped: the device under $dir has no read counters"
+		skip '... and recorded'
+	fi
+	rm -f "$dir/hold" "$dir/mh.out"
+else
+	skip 'a file held mapped: no tests/bench/maphold or no FIFO'
+	skip '... and recorded'
+fi
+rm -f "$dir/m"
+
+# for=TIME: a read for a time, as hdparm -t reads.
+cli 'for= with of=: exit 2' 2 'for= reads a named input' lmdd if=/dev/zero of=/dev/null for=1s
+cli 'for=50ms: exit 2 with the range' 2 "for: value '50ms' is out of range" lmdd if=/dev/zero for=50ms
+dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
+cli 'for=200ms over a 1M file: exit 0, named by its time' 0 \
+	'^BenchmarkLmdd/op=read/for=200ms/bs=64K/flush=1/pass=first	' \
+	lmdd if="$f" bs=64k for=200ms flush=1 -o raw
+rm -f "$f"
 
 # latencies_ordered TEXT: every line has MB/s > 0 and p50 <= p90 <= p99 <= max.
 latencies_ordered() {
@@ -85,7 +171,6 @@ run_prog lmdd $q of="$dir/f" bs=64k move=256k keep=1 verify=1
 is 'keep=1 verify=1: exit 0' 0 "$TAP_STATUS"
 is 'keep=1: the file stays, 256K long' 262144 "$(wc -c <"$dir/f" 2>/dev/null | tr -d ' ')"
 is 'keep=1: no other file is left' 'f' "$(ls -A "$dir")"
-sum=$(cksum <"$dir/f")
 run_prog lmdd $q if="$dir/f" bs=64k verify=1
 is 'read with verify=1 of what lmdd wrote: exit 0' 0 "$TAP_STATUS"
 is 'the whole file is read: 4 blocks of 64K per pass' '4 4 4' \
@@ -98,10 +183,19 @@ cli 'count past the end of the file: exit 2 with the range' 2 \
 	"count: value '5' reads past the end of if=$dir/f \(262144 bytes\); allowed: 1 \.\. 4" \
 	lmdd if="$dir/f" bs=64k count=5
 
-# The safety rules: an existing file is not overwritten without force=1.
-cli 'over an existing file: exit 1 naming it' 1 "of=$dir/f: exists and holds 262144 bytes" \
-	lmdd of="$dir/f" bs=64k count=1
-is 'the existing file is untouched' "$sum" "$(cksum <"$dir/f")"
+# The safety rules: a file lmdd wrote may be written again, as dd's
+# would be; any other is not overwritten without force=1.
+cp "$dir/f" "$dir/g" && printf 'X' | dd of="$dir/g" bs=1 seek=7 conv=notrunc 2>/dev/null
+sumg=$(cksum <"$dir/g")
+cli 'over a file lmdd did not write (one byte differs): exit 1 naming it' 1 \
+	"of=$dir/g: exists and holds 262144 bytes that lmdd did not write" lmdd of="$dir/g" bs=64k count=1
+is '... the file is untouched' "$sumg" "$(cksum <"$dir/g")"
+rm -f "$dir/g"
+run_prog lmdd -o raw of="$dir/h" bs=64k count=4
+run_prog lmdd -o raw of="$dir/h" bs=64k count=2
+ok 'over a file lmdd wrote: written again without force=1, to the new length' \
+	sh -c '[ "$1" -eq 0 ] && [ "$(wc -c <"$2" | tr -d " ")" -eq 131072 ]' sh "$TAP_STATUS" "$dir/h"
+rm -f "$dir/h"
 
 # verify=1 catches one corrupted byte, and prints no number.
 printf 'X' | dd of="$dir/f" bs=1 seek=100000 conv=notrunc 2>/dev/null
@@ -149,10 +243,21 @@ if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
 		'^BenchmarkLmdd/op=read/size=2M/bs=64K/flush=1/pass=first	'
 	like "... with the loop device's own read-ahead" "$TAP_STDOUT" \
 		"^read-ahead: ([0-9]+ kB \\(${loop##*/}\\)|unknown)\$"
+	# Its backing file read just now, so cached: the flush drops its pages
+	# too, and the first pass reads from the disk under it.
+	cat "$dir/img" >/dev/null
+	run_prog lmdd -N 1 -o raw if="$loop" bs=64k count=32 flush=1
+	if printf '%s\n' "$TAP_STDOUT" | grep -q '^first-pass: '; then
+		like '... a cached backing file: dropped by the flush, the first pass cold' "$TAP_STDOUT" \
+			'^first-pass: cold: the first pass read [0-9.]+ MB of 2[.]1 from the device'
+	else
+		like '... where the disk under it has no read counters, that is said' "$TAP_STDERR" \
+			'whether the first pass was cold cannot be told'
+	fi
 	losetup -d "$loop" 2>/dev/null || :
 	loop=
 else
-	for t in 'a block device read' 'its blocks checked' 'its read-ahead'; do
+	for t in 'a block device read' 'its blocks checked' 'its read-ahead' 'cold after the flush'; do
 		skip "$t: needs root and losetup (a loop device)"
 	done
 fi
@@ -190,7 +295,7 @@ fi
 TMPDIR=$dir run_prog lmdd -N 3 -o text if= bs=64k count=4 flush=1
 like "text output after a flush: lmbench's line for the first pass and for the later ones" \
 	"$(printf '%s\n' "$TAP_STDOUT" | grep 'MB/sec' | tr '\n' '|')" \
-	'[(]the first pass, after the flush[)][|].*[(]the median later pass[)][|]$'
+	'[(]the first pass, after the flush(: (cold|warm))?[)][|].*[(]the median later pass[)][|]$'
 TMPDIR=$dir run_prog lmdd -N 2 -o raw if="$dir" of="$dir" bs=32k count=4
 like 'a copy between two temporary files: op=copy, 8 I/Os a pass' "$TAP_STDOUT" \
 	'^BenchmarkLmdd/op=copy/size=128K/bs=32K	 +8	'

@@ -1,7 +1,7 @@
 /*
- * Fuzz target: the option value parsers of lib/core/parse (numbers, sizes,
- * durations, CPU lists), which every program's options and arguments go
- * through.  Input: byte 0 picks the parser, byte 1 the range (from a
+ * Fuzz target: the option value parsers of lib/core/parse (numbers, sizes
+ * as the programs and as dd write them, durations, CPU lists), which
+ * every program's options and arguments go through.  Input: byte 0 picks the parser, byte 1 the range (from a
  * table of ranges the programs use, plus the extremes) and the length of
  * the error buffer, the rest up to a NUL is the value, so seeds and
  * crash inputs stay readable ("s\x00064m" is "64m" as a size).  Besides
@@ -60,10 +60,10 @@ static const struct cpu_range { int max_cpu; size_t max; } cpu_ranges[] = {
 static unsigned
 parser_of(unsigned b)
 {
-	static const char letters[] = "isdtc";
+	static const char letters[] = "isdtcD";
 	const char *l = b != 0 ? strchr(letters, (int)b) : NULL;
 
-	return l != NULL ? (unsigned)(l - letters) : b % 5;
+	return l != NULL ? (unsigned)(l - letters) : b % 6;
 }
 
 /* err is exactly errlen bytes (so ASan sees a write past it) and starts
@@ -147,6 +147,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    errlen ? err : NULL, errlen);
 		check(rc != 0 || (out >= r->lo && out <= r->hi), "a duration is in range");
 		check(rc == 0 || out == 42, "failure leaves the duration alone");
+		break;
+	}
+	case 5: {
+		uint64_t out = 42;
+		const struct size_range *r = PICK(size_ranges, range);
+
+		rc = parse_dd_size(OPT, s, r->lo, r->hi, &out, errlen ? err : NULL, errlen);
+		check(rc != 0 || (out >= r->lo && out <= r->hi), "a dd size is in range");
+		check(rc == 0 || out == 42, "failure leaves the dd size alone");
 		break;
 	}
 	default: {

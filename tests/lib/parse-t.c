@@ -92,6 +92,51 @@ static const struct {
 	{ "99999999999999999999999k", 0, UINT64_MAX, 0, "is out of range" },
 };
 
+/* dd's spellings (parse_dd_size): the same fields as sizes[]. */
+static const struct {
+	const char *s;
+	uint64_t lo, hi, want;
+	const char *msg;
+} dd_sizes[] = {
+	{ "512", 1, UINT64_MAX, 512, NULL },
+	{ "1c", 1, UINT64_MAX, 1, NULL },
+	{ "1w", 1, UINT64_MAX, 2, NULL },
+	{ "1b", 1, UINT64_MAX, 512, NULL },
+	{ "1kB", 1, UINT64_MAX, 1000, NULL },
+	{ "1KB", 1, UINT64_MAX, 1000, NULL },
+	{ "1K", 1, UINT64_MAX, 1024, NULL },
+	{ "1k", 1, UINT64_MAX, 1024, NULL },
+	{ "1KiB", 1, UINT64_MAX, 1024, NULL },
+	{ "1MB", 1, UINT64_MAX, 1000000, NULL },
+	{ "1M", 1, UINT64_MAX, MB, NULL },
+	{ "1m", 1, UINT64_MAX, MB, NULL },
+	{ "1MiB", 1, UINT64_MAX, MB, NULL },
+	{ "3GB", 1, UINT64_MAX, 3000000000ULL, NULL },
+	{ "3G", 1, UINT64_MAX, 3 * GB, NULL },
+	{ "2TB", 1, UINT64_MAX, 2000000000000ULL, NULL },
+	{ "2T", 1, UINT64_MAX, 2ULL << 40, NULL },
+	{ "1EB", 1, UINT64_MAX, 1000000000000000000ULL, NULL },
+	{ "2x512", 1, UINT64_MAX, 1024, NULL },
+	{ "2x3x4", 1, UINT64_MAX, 24, NULL },
+	{ "1xM", 1, UINT64_MAX, MB, NULL },
+	{ "4x1kB", 1, UINT64_MAX, 4000, NULL },
+	{ "0", 0, 1, 0, NULL },
+	{ "", 1, GB, 0, "is not a size as dd writes it" },
+	{ "M", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1x", 1, GB, 0, "is not a size as dd writes it" },
+	{ "x2", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1Mb", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1kb", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1MiBx", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1.5M", 1, GB, 0, "is not a size as dd writes it" },
+	{ "-1", 1, GB, 0, "is not a size as dd writes it" },
+	{ "1 M", 1, GB, 0, "is not a size as dd writes it" },
+	{ "17E", 1, UINT64_MAX, 0, "is out of range" },
+	{ "16Ex2", 1, UINT64_MAX, 0, "is out of range" },
+	{ "99999999999999999999", 1, UINT64_MAX, 0, "is out of range" },
+	{ "2GB", 1, GB, 0, "is out of range; allowed: 1 .. 1g" },
+};
+
 static const struct {
 	const char *s;
 	double lo, hi, want;
@@ -233,7 +278,7 @@ main(void)
 	int cpus[8], rc;
 	size_t i, n;
 
-	plan(3 * (HB_ARRAY_SIZE(ints) + HB_ARRAY_SIZE(sizes)
+	plan(3 * (HB_ARRAY_SIZE(ints) + HB_ARRAY_SIZE(sizes) + HB_ARRAY_SIZE(dd_sizes)
 		  + HB_ARRAY_SIZE(doubles) + HB_ARRAY_SIZE(durations)
 		  + HB_ARRAY_SIZE(cpulists)) + 2 + 4);
 
@@ -267,6 +312,22 @@ main(void)
 		ok(sizes[i].want == u, "SIZE '%s' is %llu", sizes[i].s,
 		   (unsigned long long)sizes[i].want);
 		is_string("", err, "SIZE '%s' leaves err alone", sizes[i].s);
+	}
+
+	for (i = 0; i < HB_ARRAY_SIZE(dd_sizes); i++) {
+		u = 12345;
+		err[0] = '\0';
+		rc = parse_dd_size("bs", dd_sizes[i].s, dd_sizes[i].lo, dd_sizes[i].hi,
+				   &u, err, sizeof(err));
+		if (dd_sizes[i].msg != NULL) {
+			check_fail("bs", dd_sizes[i].s, rc, u == 12345, err,
+				   dd_sizes[i].msg);
+			continue;
+		}
+		is_int(0, rc, "dd bs '%s' is accepted", dd_sizes[i].s);
+		ok(dd_sizes[i].want == u, "dd bs '%s' is %llu (read %llu)", dd_sizes[i].s,
+		   (unsigned long long)dd_sizes[i].want, (unsigned long long)u);
+		is_string("", err, "dd bs '%s' leaves err alone", dd_sizes[i].s);
 	}
 
 	for (i = 0; i < HB_ARRAY_SIZE(doubles); i++) {
