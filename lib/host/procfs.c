@@ -122,9 +122,14 @@ procfs_split_line(char *line, char **key, char **value)
 void
 procfs_copy_str(char *buf, size_t len, const char *s)
 {
+	size_t n = strlen(s);
+
 	if (len == 0)
 		return;
-	snprintf(buf, len, "%s", s);
+	if (n >= len)
+		n = len - 1;	/* cut, as snprintf would */
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 }
 
 /*
