@@ -504,7 +504,12 @@ refine(const struct sock_addr *a, const char *part, struct state *s, struct step
 			hi = steps[i].target;
 	for (k = 0; k < REFINE_MAX && lo > 0 && hi > lo * REFINE_RATIO && n < MAX_STEPS; k++) {
 		mid = sqrt(lo * hi);
-		unit = pow(10, floor(log10(mid)) - 1);
+		/* a tenth of the power of ten at or below mid: two digits */
+		for (unit = 1; unit * 10 <= mid; unit *= 10)
+			;
+		while (unit > mid)
+			unit /= 10;
+		unit /= 10;
 		mid = round(mid / unit) * unit;
 		if (mid <= lo || mid >= hi)
 			break;
