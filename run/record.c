@@ -328,7 +328,6 @@ record_fingerprint(void)
 	struct utsname u;
 	struct stat st;
 	time_t now = time(NULL);
-	struct tm tm;
 	FILE *f;
 
 	snprintf(out, sizeof(out), "%s/info", R.work);
@@ -353,8 +352,7 @@ record_fingerprint(void)
 		run_die("cannot hold the fingerprint: %s", strerror(errno));
 	if (uname(&u) != 0)
 		memset(&u, 0, sizeof(u));
-	if (gmtime_r(&now, &tm) == NULL || strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(date, sizeof(date), "unknown");
+	output_date(date, sizeof(date), now);
 	output_config(f, "hostbench", "%s", PACKAGE_VERSION);
 	output_config(f, "host", "%s", u.nodename);
 	output_config(f, "os", "%s %s", u.sysname, u.release);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/metric.h"
 #include "core/msg.h"
@@ -502,6 +503,19 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 	r = put_line(f, output_key_kind(key) != OUTPUT_KEY_CONFIG, key, fmt, ap);
 	va_end(ap);
 	return r;
+}
+
+char *
+output_date(char *buf, size_t len, time_t t)
+{
+	struct tm tm;
+
+	if (t == (time_t)-1 || gmtime_r(&t, &tm) == NULL)
+		snprintf(buf, len, "unknown");
+	else
+		snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	return buf;
 }
 
 int

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "core/compat.h"
 #include "core/stats.h"
@@ -51,6 +52,14 @@ char *output_format_value(char *buf, size_t len, double v);
  * value" too.  Returns 0, or -1 (errno EINVAL) on a bad key.
  */
 int output_config(FILE *f, const char *key, const char *fmt, ...) HB_PRINTF(3, 4);
+
+/*
+ * The time t as a header's date line gives it: ISO 8601 in UTC
+ * ("2026-12-07T09:42:57Z"), or "unknown" when t cannot be converted.
+ * Written by hand: strftime would bring a static program the C
+ * library's time zone code.  Returns buf.
+ */
+char *output_date(char *buf, size_t len, time_t t);
 
 /*
  * Print the line "# key: value" ("# key:" alone for an empty value)

@@ -198,12 +198,7 @@ read_clock_resolution(char *buf, size_t len)
 static void
 read_date(char *buf, size_t len)
 {
-	time_t now = time(NULL);
-	struct tm tm;
-
-	if (now == (time_t)-1 || gmtime_r(&now, &tm) == NULL
-	    || strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(buf, len, "unknown");
+	output_date(buf, len, time(NULL));
 }
 
 #define NOTE FINGERPRINT_NOTE
