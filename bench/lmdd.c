@@ -81,8 +81,11 @@ struct end {
 struct state {
 	struct end in, out;
 	uint64_t bs, count, move, skip, seek, total;
-	int fsync, fdatasync, sync, dsync, direct, flush, verify, force, keep, trunc, progress;
-	int seen[24];		/* times each key was given, by index in keys[] */
+	int fsync, fdatasync, sync, dsync, flush, verify, force, keep, trunc, progress;
+	/* O_DIRECT: direct=1 on both ends, idirect=1 the input's only (dd's
+	 * iflag=direct), odirect=1 the output's (oflag=direct) */
+	int direct, idirect, odirect;
+	int seen[32];		/* times each key was given, by index in keys[] */
 	unsigned char *ring;	/* PERIOD + bs bytes of the pattern */
 	unsigned char *buf;	/* bs bytes that reads land in */
 	/*
@@ -346,7 +349,7 @@ prepare(struct state *s)
 	if (s->out.kind != INTERNAL && S_ISREG(s->out.st.st_mode)) {
 		if (s->trunc && ftruncate(s->out.fd, (off_t)s->out.off) != 0)
 			return io_failed(&s->out, "cannot truncate", 0);
-		if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->direct) && fsync(s->out.fd) != 0)
+		if ((s->fsync || s->fdatasync || s->sync || s->dsync || s->odirect) && fsync(s->out.fd) != 0)
 			return io_failed(&s->out, "cannot sync", 0);
 	}
 	if (s->flush && s->in.kind != INTERNAL)
@@ -441,7 +444,7 @@ static const struct bench_prog prog = {
 	.name = "lmdd",
 	.args = "[if=FILE|DIR|internal] [of=FILE|DIR|internal] [bs=SIZE] "
 		"[count=N|move=SIZE|for=TIME] [skip=N] [seek=N] [fsync=1|fdatasync=1] [sync=1] "
-		"[dsync=1] [direct=1] [trunc=0] [flush=1|2] [verify=1] [force=1] [keep=0|1] "
+		"[dsync=1] [direct=1|idirect=1|odirect=1] [trunc=0] [flush=1|2] [verify=1] [force=1] [keep=0|1] "
 		"[progress=1] [conv=LIST] [iflag=LIST] [oflag=LIST] [status=WHAT]",
 	.summary = "lmdd: sequential read and write bandwidth of files and disks in MB/s "
 		   "(10^6 bytes/s), with per-I/O latency p50, p90, p99, max (ns)",
@@ -455,7 +458,7 @@ static const struct bench_prog prog = {
 		   "  fsync=1      fsync the output at the end of a pass, inside the timing\n"
 		   "               (fdatasync=1: fdatasync)\n"
 		   "  sync=1       O_SYNC writes (dsync=1: O_DSYNC)\n"
-		   "  direct=1     O_DIRECT reads and writes\n"
+		   "  direct=1     O_DIRECT reads and writes (idirect=1: reads, odirect=1: writes)\n"
 		   "  trunc=0      do not truncate the output before a pass (dd's conv=notrunc)\n"
 		   "  progress=1   a line a second on stderr during a pass\n"
 		   "  conv=, iflag=, oflag=, status=  dd's: fdatasync, fsync, notrunc; direct;\n"
@@ -493,6 +496,8 @@ static const struct key {
 	{ "trunc", NULL, &st.trunc, 0, 1 },
 	{ "progress", NULL, &st.progress, 0, 1 },
 	{ "direct", NULL, &st.direct, 0, 1 },
+	{ "idirect", NULL, &st.idirect, 0, 1 },
+	{ "odirect", NULL, &st.odirect, 0, 1 },
 	{ "flush", NULL, &st.flush, 0, 2 },
 	{ "verify", NULL, &st.verify, 0, 1 },
 	{ "force", NULL, &st.force, 0, 1 },
@@ -513,8 +518,8 @@ static const struct dd_word {
 	{ "conv", "fdatasync", "fdatasync=1" },
 	{ "conv", "fsync", "fsync=1" },
 	{ "conv", "notrunc", "trunc=0" },
-	{ "iflag", "direct", "direct=1" },
-	{ "oflag", "direct", "direct=1" },
+	{ "iflag", "direct", "idirect=1" },
+	{ "oflag", "direct", "odirect=1" },
 	{ "oflag", "dsync", "dsync=1" },
 	{ "oflag", "sync", "sync=1" },
 	/* lmdd prints no transfer statistics for none and noxfer to keep back */
@@ -647,7 +652,7 @@ parse_one(struct state *s, const char *w)
 		if ((near = nearest(w, n)) != NULL)
 			bench_usage_error(&prog, "unknown argument '%s'; did you mean %s=?", w, near);
 		bench_usage_error(&prog, "unknown argument '%s'; allowed: if=, of=, bs=, count=, "
-				  "move=, skip=, seek=, fsync=, fdatasync=, sync=, dsync=, direct=, "
+				  "move=, skip=, seek=, fsync=, fdatasync=, sync=, dsync=, direct=, idirect=, odirect=, "
 				  "flush=, verify=, force=, keep=, trunc=, progress=, and dd's conv=, "
 				  "iflag=, oflag=, status=", w);
 	}
@@ -914,9 +919,12 @@ open_end(struct state *s, struct end *e, int wr)
 		msg_die("%s=%s: not a file, directory, block or character device", e->name, e->path);
 }
 
-/* direct=1: O_DIRECT now (exit 77 where refused); the alignment it needs. */
+/*
+ * O_DIRECT on e now (exit 77 where refused, saying which word asked for
+ * it); the alignment it needs.
+ */
 static size_t
-direct_align(const struct end *e)
+direct_align(const struct end *e, const char *word)
 {
 	size_t a = 512, page = mem_page_size();
 #ifdef BLKSSZGET
@@ -930,10 +938,10 @@ direct_align(const struct end *e)
 		return 1;
 #ifdef O_DIRECT
 	if ((fl = fcntl(e->fd, F_GETFL)) < 0 || fcntl(e->fd, F_SETFL, fl | O_DIRECT) != 0)
-		msg_exit(MSG_EXIT_UNSUPPORTED, "%s=%s: direct=1: the file system refuses direct "
-			 "I/O (O_DIRECT): %s", e->name, e->path, strerror(errno));
+		msg_exit(MSG_EXIT_UNSUPPORTED, "%s=%s: %s: the file system refuses direct "
+			 "I/O (O_DIRECT): %s", e->name, e->path, word, strerror(errno));
 #else
-	msg_exit(MSG_EXIT_UNSUPPORTED, "direct=1: this system has no O_DIRECT");
+	msg_exit(MSG_EXIT_UNSUPPORTED, "%s: this system has no O_DIRECT", word);
 #endif
 #ifdef BLKSSZGET
 	if (S_ISBLK(e->st.st_mode) && ioctl(e->fd, BLKSSZGET, &ss) == 0 && ss > 0)
@@ -1126,6 +1134,7 @@ main(int argc, char **argv)
 	/* name and a pass= part within the limit of a result name */
 	char name[OUTPUT_MAX_NAME - 16], pname[OUTPUT_MAX_NAME], sz[64], bsz[32], flags[96];
 	char read_ahead[64];
+	const char *word;
 	uint64_t size, got, ns, start, done, rd0 = 0, from_dev = 0, asked = 0;
 	/* static: the samples stay reachable until exit, on every path. */
 	static uint64_t *ios;
@@ -1211,14 +1220,25 @@ main(int argc, char **argv)
 				  s->in.path, (unsigned long long)size,
 				  (unsigned long long)(size > s->in.off ? (size - s->in.off) / s->bs : 0));
 
-	if (s->direct) {
-		size_t ai2 = direct_align(&s->in), ao = direct_align(&s->out);
+	/*
+	 * O_DIRECT on the ends that do I/O: an internal end does none, so
+	 * the other's alone is direct=1, and so are both.
+	 */
+	word = s->direct ? "direct=1" : s->idirect ? "idirect=1" : "odirect=1";
+	if (s->direct)
+		s->idirect = s->odirect = 1;
+	if ((s->idirect || s->in.kind == INTERNAL) && (s->odirect || s->out.kind == INTERNAL)
+	    && (s->idirect || s->odirect))
+		s->direct = s->idirect = s->odirect = 1;
+	if (s->idirect || s->odirect) {
+		size_t ai2 = s->idirect ? direct_align(&s->in, word) : 1;
+		size_t ao = s->odirect ? direct_align(&s->out, word) : 1;
 
 		align = ai2 > ao ? ai2 : ao;
 		if (s->bs % align != 0)
 			bench_usage_error(&prog, "bs: value '%llu' is not a multiple of %zu bytes, the "
-					  "block size direct=1 needs here", (unsigned long long)s->bs,
-					  align);
+					  "block size %s needs here", (unsigned long long)s->bs,
+					  align, word);
 	}
 	/* The ring holds PERIOD + bs bytes: at most two buffers of bs, or 1 MB more. */
 	ring = s->in.kind != NAMED || s->verify;
@@ -1251,7 +1271,8 @@ main(int argc, char **argv)
 	if (s->in.kind == TEMP && fsync(s->in.fd) != 0)
 		return io_failed(&s->in, "cannot fsync", done), MSG_EXIT_FAIL;
 
-	snprintf(flags, sizeof(flags), "%s%s%s%s%s%s%s%.0d", s->direct ? "/direct=1" : "",
+	snprintf(flags, sizeof(flags), "%s%s%s%s%s%s%s%.0d",
+		 s->direct ? "/direct=1" : s->idirect ? "/idirect=1" : s->odirect ? "/odirect=1" : "",
 		 s->fsync ? "/fsync=1" : "", s->fdatasync ? "/fdatasync=1" : "",
 		 s->sync ? "/sync=1" : "", s->dsync ? "/dsync=1" : "", s->trunc ? "" : "/trunc=0",
 		 s->flush && s->in.arg != NULL ? "/flush=" : "",
@@ -1271,8 +1292,9 @@ main(int argc, char **argv)
 		describe(s, &s->out);
 		output_config(stdout, "transfer", "%llu bytes in blocks of %llu%s",
 			      (unsigned long long)s->total, (unsigned long long)s->bs,
-			      s->direct ? " (O_DIRECT)" : "");
-		if (s->direct)
+			      s->direct ? " (O_DIRECT)" : s->idirect ? " (O_DIRECT reads)"
+			      : s->odirect ? " (O_DIRECT writes)" : "");
+		if (s->idirect || s->odirect)
 			output_config(stdout, "direct-align", "%zu bytes", align);
 	}
 	read_ahead[0] = '\0';

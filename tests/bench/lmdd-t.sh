@@ -2,7 +2,7 @@
 # lmdd: options, errors, safety rules, verify, and no file left on any exit.
 . "$top_srcdir/tests/tap/libtap.sh"
 
-plan 109
+plan 112
 q='-N 3 -o raw'
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lmdd-t.XXXXXX")
 mnt=
@@ -90,7 +90,20 @@ rm -f "$f"
 dd if=/dev/zero of="$f" bs=1024 count=1024 2>/dev/null
 cli 'a read into of=/dev/null (dd: a read test): exit 0' 0 'BenchmarkLmdd/op=copy/size=1M/bs=64K' \
 	lmdd if="$f" of=/dev/null bs=64k status=none -o raw
+# dd's iflag=direct is the input's alone: into /dev/null, which refuses
+# O_DIRECT, it works, or the file system refuses it for the input.
+run_prog lmdd -o raw if="$f" of=/dev/null bs=64k iflag=direct
+case $TAP_STATUS in
+0) like 'iflag=direct into of=/dev/null: the input alone, named idirect=1' "$TAP_STDOUT" \
+	'^BenchmarkLmdd/op=copy/size=1M/bs=64K/idirect=1	'
+   like '... recorded as idirect=1' "$TAP_STDOUT" '^args: .*idirect=1' ;;
+*) is 'iflag=direct refused here: exit 77' 77 "$TAP_STATUS"
+   like '... naming if= and idirect=1' "$TAP_STDERR" 'if=.*: idirect=1: the file system refuses' ;;
+esac
 rm -f "$f"
+cli 'oflag=direct into /dev/null (it refuses O_DIRECT): exit 77 naming odirect=1' 77 \
+	'of=/dev/null: odirect=1: the file system refuses direct I/O' \
+	lmdd of=/dev/null count=1 oflag=direct force=1
 
 # A file another process holds mapped: the flush cannot drop its pages,
 # the first pass reads nothing from the disk, and lmdd says it was warm.
