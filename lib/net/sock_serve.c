@@ -328,6 +328,25 @@ has_session(const struct loop *l, const struct sockaddr_storage *host)
 }
 
 /*
+ * p's network may have another unproven child: it has fewer than its
+ * share, counting those being ended (a child told to end holds its
+ * process until it is reaped: on a slow machine, long enough for a flood
+ * to outgrow the share).  A host with a session on a bare server is not
+ * held to it.
+ */
+static int
+kid_room(const struct loop *l, const struct pending *p)
+{
+	unsigned i, n = 0;
+
+	if (l->s->bare && has_session(l, &p->peer))
+		return 1;
+	for (i = 0; i < l->nkids; i++)
+		n += !l->kids[i].authed && l->kids[i].net == p->net ? 1u : 0u;
+	return n < SOCK_PEER_UNAUTH;
+}
+
+/*
  * The oldest waiting connection of network net, a silent one first (one
  * with bytes is probably a client with the key, waiting for a child);
  * UINT_MAX when it has none.
@@ -548,6 +567,10 @@ ready(struct loop *l, unsigned i, short revents)
 		p->held = 1;	/* waits for a slot, within its deadline */
 		return 0;
 	}
+	if (!kid_room(l, p)) {
+		p->held = 1;	/* waits for its network's child being ended */
+		return 0;
+	}
 	(void)fork_child(l, i);
 	return 1;
 }
@@ -586,7 +609,7 @@ sock_serve(const struct sock_server *s)
 			goto stop;
 		read_auth(&l);
 		for (i = l.npend; i-- > 0 && l.nkids < l.maxkids;)
-			if (l.pend[i].held)
+			if (l.pend[i].held && kid_room(&l, &l.pend[i]))
 				(void)fork_child(&l, i);
 		/* Connections with bytes still waiting: the children's fair share, or busy. */
 		for (i = l.npend; i-- > 0 && l.nkids >= l.maxkids;)
