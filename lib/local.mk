@@ -15,6 +15,7 @@ lib_core_libcore_a_SOURCES = \
 	lib/core/metric-rows.h \
 	lib/core/metric.c \
 	lib/core/metric.h \
+	lib/core/metric_facts.c \
 	lib/core/msg.c \
 	lib/core/msg.h \
 	lib/core/output.c \

@@ -30,7 +30,6 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "core/metric.h"
 #include "core/msg.h"
 #include "core/stats.h"
 #include "core/utf8.h"
@@ -40,6 +39,7 @@
 #include "model/variance.h"
 #include "operands.h"
 #include "options.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "render/render.h"
 #include "render/text.h"
@@ -73,11 +73,12 @@ list_results(const struct report *rep)
 		for (j = 0; j < r->nresults; j++) {
 			const struct resfile_result *res = &r->results[j];
 			const struct metric *m = metric_find(res->name, res->unit);
+			const struct metric_fact *mf = m != NULL ? &m->fact : NULL;
 			size_t c = res->n > 0 ? res->from[0] : 0;
 			const char *prog = c >= 1 && c <= r->ncases ? r->cases[c - 1].bench : "-";
 
-			enum metric_estimator e = m != NULL ? metric_estimator_for(m, res->name)
-							   : METRIC_MEDIAN;
+			enum metric_estimator e = mf != NULL ? metric_estimator_for(mf, res->name)
+							    : METRIC_MEDIAN;
 			struct stats st;
 			char ci[32] = "-";
 
@@ -92,7 +93,7 @@ list_results(const struct report *rep)
 			       res->name, res->unit,
 			       m == NULL ? "none" : m->section != NULL ? m->section : "-",
 			       m == NULL ? "none" : m->column,
-			       m == NULL ? "none" : m->program != NULL ? m->program : "-", res->n,
+			       mf == NULL ? "none" : mf->program != NULL ? mf->program : "-", res->n,
 			       metric_estimator_name(e), metric_estimate(e, res->v, NULL, res->n), ci);
 			none += m == NULL;
 		}

@@ -8,6 +8,8 @@ noinst_LIBRARIES += results/read/libread.a results/model/libmodel.a results/rend
 HB_RESULTS_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/results
 results_read_libread_a_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
 results_read_libread_a_SOURCES = \
+	results/read/metric_table.c \
+	results/read/metric_table.h \
 	results/read/metric_what.c \
 	results/read/metric_what.h \
 	results/read/resfile.c \

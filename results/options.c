@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/msg.h"
 #include "core/parse.h"
 #include "core/utf8.h"
 #include "model/report.h"
 #include "options.h"
+#include "read/metric_table.h"
 #include "render/manresults.h"
 #include "render/render.h"
 #include "usage.h"
@@ -84,9 +84,10 @@ list_columns(void)
 		const struct metric *m = &metric_table[i];
 
 		printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m->section ? m->section : "-",
-		       m->column, rules[m->select], m->arg ? m->arg : "-", m->name,
-		       m->unit ? m->unit : "-", m->display_unit[0] ? m->display_unit : "-",
-		       metric_better_name(m->better), metric_what_of(m), m->program ? m->program : "-");
+		       m->column, rules[m->select], m->arg ? m->arg : "-", m->fact.name,
+		       m->fact.unit ? m->fact.unit : "-",
+		       m->display_unit[0] ? m->display_unit : "-", metric_better_name(m->better),
+		       metric_what_of(m), m->fact.program ? m->fact.program : "-");
 	}
 }
 

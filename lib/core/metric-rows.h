@@ -1,11 +1,13 @@
 /*
  * metric-rows: the rows of the metric table, included by the files that
- * build an array from them (X-macros): lib/core/metric.c the table of
- * struct metric the programs and the results tool read, results'
- * metric_what.c the prose of each row, which only the results tool
- * carries.  Each defines ROW_ and ROWE_ (the row's fields, in the order
- * below) before it includes this file; this file defines the helpers
- * once, and the rows each time.
+ * build an array from them (X-macros): lib/core/metric_facts.c the facts
+ * of each row (struct metric_fact, lib/core/metric.h), which the
+ * programs carry; the results tool's read/metric_table.c its table of
+ * struct metric, the facts with the column; and its read/metric_what.c
+ * the prose of each row.  The arrays are in the rows' order, row for row.
+ * Each file defines ROW_ and ROWE_ (the row's fields, in the order
+ * lib/core/metric_facts.c describes) before it includes this file; this
+ * file defines the helpers once, and the rows each time.
  */
 #ifndef HB_METRIC_ROWS_HELPERS
 #define HB_METRIC_ROWS_HELPERS
@@ -41,7 +43,7 @@
 /*
  * A memory bandwidth test (MEM), and data moved through memory (MOVE): a
  * pipe, a socket on this machine, a cached file, which the run's fastest
- * MEM bounds (lib/core/metric.h: METRIC_MEMORY_MARGIN).
+ * MEM bounds (results/read/metric_table.h: METRIC_MEMORY_MARGIN).
  */
 #define MEM(prog, name, sec, col, sel, arg, what) \
 	BWF(prog, name, sec, col, sel, arg, what, METRIC_MEMTEST)

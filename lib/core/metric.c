@@ -1,13 +1,6 @@
 /*
- * metric: the one table of metrics (see metric.h).  Sections and column
- * labels follow lmbench's summary tables, in lmbench's order, so that old
- * and new runs line up; the sections lmbench lacks come after them.
- *
- * Each row names the program that prints it (ROW's first argument).  A
- * program's names and units must match its entries here, or the entries
- * change with it: tests/scripts/catalogue-t.sh runs the suite's test
- * profile and fails naming a result with no entry or another program's,
- * an entry of a program that is not built, a column no case fills.
+ * metric: names, bounds and estimators of the metrics (see metric.h);
+ * the rows' facts are in metric_facts.c.
  */
 #include "config.h"
 
@@ -19,75 +12,6 @@
 
 #include "core/metric.h"
 #include "core/stats.h"
-
-const struct metric_section metric_sections[] = {
-	{ "params", "Basic system parameters", 1 },
-	{ "proc", "Processor, Processes - times in microseconds - smaller is better", 1 },
-	{ "int", "Basic integer operations - times in nanoseconds - smaller is better", 1 },
-	{ "int64", "Basic int64 operations - times in nanoseconds - smaller is better", 0 },
-	{ "float", "Basic float operations - times in nanoseconds - smaller is better", 1 },
-	{ "double", "Basic double operations - times in nanoseconds - smaller is better", 1 },
-	{ "ctx", "Context switching - times in microseconds - smaller is better", 1 },
-	{ "local", "*Local* Communication latencies in microseconds - smaller is better", 1 },
-	{ "filevm", "File & VM system latencies in microseconds - smaller is better", 1 },
-	{ "bw", "*Local* Communication bandwidths in MB/s - bigger is better", 1 },
-	{ "mem", "Memory latencies in nanoseconds - smaller is better", 1 },
-	{ "spread", "Across CPUs: two or more processes on different CPUs - times in microseconds - smaller is better", 0 },
-	{ "more", "More latencies in microseconds - smaller is better", 0 },
-	{ "par", "Operation parallelism, integer - operations in flight - bigger is better", 0 },
-	{ "parfp", "Operation parallelism, floating point - operations in flight - bigger is better", 0 },
-	{ "membw", "Memory bandwidths in MB/s - bigger is better", 0 },
-	{ "stream", "STREAM bandwidths in MB/s - bigger is better", 0 },
-	/* The same tests on buffers the caches hold (in part): never the memory's columns */
-	{ "cachebw", "Cache-sized memory bandwidths in MB/s: buffers under 4 x the last-level cache - bigger is better", 0 },
-	{ "cachestream", "Cache-sized STREAM bandwidths in MB/s: arrays under 4 x the last-level cache - bigger is better", 0 },
-	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
-	{ "udp", "*Local* UDP rate and loss", 0 },
-	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
-	{ "box", "The box (router) between: its busiest CPU while the traffic passed, in percent (sirq: soft interrupts)", 0 },
-	/* Network cost: bw_tcp's and bw_udp's CPU per KB and the TCP buffers granted */
-	{ "netcost", "*Local* network cost - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },
-	{ "remotecost", "Network cost through a router - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },
-	{ "load", "Latency under load (RRUL): round trips in microseconds, throughput in Mbit/s", 0 },
-};
-
-const size_t metric_section_count = sizeof(metric_sections) / sizeof(metric_sections[0]);
-
-/*
- * A row: the program that prints it (NULL: the run's configuration, not
- * a program's), then the fields of struct metric in order; ROW takes the
- * median and no bound but that a value is not negative, ROWE names its
- * estimator and bounds: lo, hi (0: none), lo_open (a value must be above
- * lo), the unit of its weights.  (ROW expands its arguments first: US
- * stands for a unit and a scale.)
- */
-#define ROW(...) ROW_(__VA_ARGS__)
-#define ROW_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags) \
-	{ name, unit, sec, col, sel, arg, dunit, scale, better, flags, prog, METRIC_MEDIAN, \
-	  0, 0, 0, NULL }
-#define ROWE(...) ROWE_(__VA_ARGS__)
-#define ROWE_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, est, lo, \
-	      hi, lo_open, wunit) \
-	{ name, unit, sec, col, sel, arg, dunit, scale, better, flags, prog, est, lo, hi, \
-	  lo_open, wunit }
-
-/* (The prose of each row, its what, is left out: results/read/metric_what.c.) */
-const struct metric metric_table[] = {
-#include "core/metric-rows.h"
-};
-
-const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
-
-const struct metric_section *
-metric_section_find(const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < metric_section_count; i++)
-		if (strcmp(metric_sections[i].id, id) == 0)
-			return &metric_sections[i];
-	return NULL;
-}
 
 int
 metric_parse_size(const char *s, double *bytes)
@@ -234,22 +158,11 @@ metric_extra_parts(const char *name, const char *pattern)
 	return extra;
 }
 
-const struct metric *
-metric_find(const char *name, const char *unit)
+int
+metric_fact_matches(const struct metric_fact *f, const char *name, size_t len, const char *unit)
 {
-	unsigned long copies;
-	size_t len = metric_parallel(name, &copies), i;
-
-	for (i = 0; i < metric_count; i++) {
-		const struct metric *m = &metric_table[i];
-
-		if (m->select == METRIC_MEAN || m->select == METRIC_CONFIG)
-			continue;
-		if (under_len(name, len, m->name)
-		    && (unit == NULL || strcmp(unit, m->unit) == 0))
-			return m;
-	}
-	return NULL;
+	return f->found && under_len(name, len, f->name)
+	       && (unit == NULL || strcmp(unit, f->unit) == 0);
 }
 
 const char *
@@ -275,36 +188,37 @@ metric_param(const char *name, const char *key, char *buf, size_t len)
 }
 
 int
-metric_plausible(const struct metric *m, double v)
+metric_plausible(const struct metric_fact *f, double v)
 {
-	return isfinite(v) && (m->lo_open ? v > m->lo : v >= m->lo)
-	       && (m->hi <= m->lo || v <= m->hi);
+	return isfinite(v) && (f->lo_open ? v > f->lo : v >= f->lo)
+	       && (f->hi <= f->lo || v <= f->hi);
 }
 
 const char *
-metric_implausible_why(const struct metric *m, double v, char *buf, size_t len)
+metric_implausible_why(const struct metric_fact *f, double v, char *buf, size_t len)
 {
-	const char *unit = m->unit != NULL ? m->unit : "";
+	const char *unit = f->unit != NULL ? f->unit : "";
 
 	if (!isfinite(v))
 		snprintf(buf, len, "%g %s is not a finite number", v, unit);
-	else if (m->lo_open && !(v > m->lo))
-		snprintf(buf, len, "%.4g %s is not above %.4g", v, unit, m->lo);
-	else if (v < m->lo)
-		snprintf(buf, len, "%.4g %s is below %.4g", v, unit, m->lo);
-	else if (m->hi > m->lo && v > m->hi)
-		snprintf(buf, len, "%.4g %s is above %.4g", v, unit, m->hi);
+	else if (f->lo_open && !(v > f->lo))
+		snprintf(buf, len, "%.4g %s is not above %.4g", v, unit, f->lo);
+	else if (v < f->lo)
+		snprintf(buf, len, "%.4g %s is below %.4g", v, unit, f->lo);
+	else if (f->hi > f->lo && v > f->hi)
+		snprintf(buf, len, "%.4g %s is above %.4g", v, unit, f->hi);
 	else
 		snprintf(buf, len, "%.4g %s is possible", v, unit);
 	return buf;
 }
 
 int
-metric_timed_singly(const struct metric *m, const char *name)
+metric_timed_singly(const struct metric_fact *f, const char *name)
 {
 	char buf[16];
 
-	return (m->flags & METRIC_SINGLY) != 0 || metric_param(name, "stat", buf, sizeof(buf)) != NULL;
+	return (f->flags & METRIC_SINGLY) != 0
+	       || metric_param(name, "stat", buf, sizeof(buf)) != NULL;
 }
 
 int
@@ -315,17 +229,6 @@ metric_clock_plausible(double v, double cost, char *buf, size_t len)
 		return 1;
 	snprintf(buf, len, "%.*f ns per operation timed singly is below the clock's cost (%.*f ns)",
 		 v < 10 ? 2 : 0, v, cost < 10 ? 2 : 0, cost);
-	return 0;
-}
-
-int
-metric_memory_plausible(const struct metric *m, double v, double fastest, char *buf, size_t len)
-{
-	if ((m->flags & METRIC_MEMMOVE) == 0 || !(fastest > 0)
-	    || !(v > fastest * METRIC_MEMORY_MARGIN))
-		return 1;
-	snprintf(buf, len, "%s %.0f %s is above the run's fastest memory bandwidth, %.0f %s",
-		 m->column, v, m->unit, fastest, m->unit);
 	return 0;
 }
 
@@ -383,24 +286,11 @@ metric_estimator_name(enum metric_estimator e)
 }
 
 enum metric_estimator
-metric_estimator_for(const struct metric *m, const char *name)
+metric_estimator_for(const struct metric_fact *f, const char *name)
 {
 	char buf[16];
 
 	if (metric_param(name, "stat", buf, sizeof(buf)) != NULL)
 		return METRIC_MERGED;
-	return m->estimator;
-}
-
-const char *
-metric_better_name(enum metric_better b)
-{
-	switch (b) {
-	case METRIC_SMALLER:
-		return "smaller";
-	case METRIC_BIGGER:
-		return "bigger";
-	default:
-		return "neither";
-	}
+	return (enum metric_estimator)f->estimator;
 }

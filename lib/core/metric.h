@@ -1,37 +1,24 @@
 /*
- * metric: the one table of metrics.  Every result name maps to its
- * summary section, column label, display unit and direction here; the
- * results tool and the docs read this table and nothing else hard-codes
- * metric names.
- *
- * Each entry is one summary column: a metric (a result name prefix and
- * its raw unit) and the rule that takes the column's value from a run:
- *
- *   METRIC_ONE      the result named exactly `name`; failing that, the
- *                   first (in file order) whose further parts include one
- *                   of the comma-separated parts in `arg`, tried in order
- *                   ("placement=one,placement=unpinned"); with no arg,
- *                   the first result under the name
- *   METRIC_AT       the result under `name` whose size equals arg's
- *                   ("size=1K"; sizes compare by value: 1K = 1024)
- *   METRIC_LARGEST  the result under `name` with the largest size= part
- *   METRIC_MEAN     the mean of `name` and `arg`, each taken as by
- *                   METRIC_ONE (lmbench's "null I/O" = (read + write) / 2)
- *   METRIC_CONFIG   text: the run's configuration value for the key
- *                   `name` (no result, no unit)
+ * metric: the facts of the metric table that the programs use.  The
+ * table's rows (lib/core/metric-rows.h) each give a metric -- a result
+ * name prefix and its raw unit, the program that prints it -- and how a
+ * summary column shows it.  Two tables are built from them: the facts
+ * here (lib/core/metric_facts.c), which every program carries: how a
+ * run's value is estimated from its samples, what values are possible,
+ * the bits below; and the results tool's table (results/read/
+ * metric_table.h), each row's facts with its section, column, rule,
+ * display unit and direction, from which the summaries and the docs are
+ * made.  Nothing else hard-codes metric names.
  *
  * A result "under" a name has the name's parts, in order, then nothing or
  * further "/key=value" parts; but a cache-sized result (one with the part
- * METRIC_CACHE_PART) is under a name with that part only.  Results of parallel copies (a "-N" suffix)
- * feed no column.  A column's value for a run is the median of the chosen
- * result's samples times scale; a missing result leaves it blank.
+ * METRIC_CACHE_PART) is under a name with that part only.  Results of
+ * parallel copies carry a "-N" suffix (metric_parallel).
  */
 #ifndef HB_METRIC_H
 #define HB_METRIC_H
 
 #include <stddef.h>
-
-enum metric_better { METRIC_SMALLER, METRIC_BIGGER, METRIC_NEITHER };
 
 /*
  * The part of a memory bandwidth test's result name (bw_mem, stream)
@@ -71,6 +58,30 @@ enum metric_estimator {
 				 * processes' own */
 };
 
+/*
+ * A row's rule: how the results tool takes its summary column's value
+ * from a run (each row is one column).  With arg, the row's argument:
+ *
+ *   METRIC_ONE      the result named exactly `name`; failing that, the
+ *                   first (in file order) whose further parts include one
+ *                   of the comma-separated parts in `arg`, tried in order
+ *                   ("placement=one,placement=unpinned"); with no arg,
+ *                   the first result under the name
+ *   METRIC_AT       the result under `name` whose size equals arg's
+ *                   ("size=1K"; sizes compare by value: 1K = 1024)
+ *   METRIC_LARGEST  the result under `name` with the largest size= part
+ *   METRIC_MEAN     the mean of `name` and `arg`, each taken as by
+ *                   METRIC_ONE (lmbench's "null I/O" = (read + write) / 2)
+ *   METRIC_CONFIG   text: the run's configuration value for the key
+ *                   `name` (no result, no unit)
+ *
+ * Results of parallel copies (a "-N" suffix) feed no column.  A column's
+ * value for a run is its estimator's value of the chosen result's samples
+ * times the row's scale; a missing result leaves it blank.  The rule is
+ * the results tool's (results/read/metric_table.h); to the programs it
+ * says only that no result is found under a METRIC_MEAN or METRIC_CONFIG
+ * row (struct metric_fact's found).
+ */
 enum metric_select {
 	METRIC_ONE,
 	METRIC_AT,
@@ -80,9 +91,11 @@ enum metric_select {
 };
 
 /*
- * How the results tool shows a metric beyond its display unit: the bits
- * of struct metric's flags.  Every entry of one metric (name and unit)
- * carries the same bits: metric_find may return any of them.
+ * How the results tool shows a metric beyond its display unit, and the
+ * bounds it checks across results: the bits of struct metric_fact's
+ * flags (a byte: eight bits at most).  Every entry of one metric (name
+ * and unit) carries the same bits: metric_fact_find may return any of
+ * them.
  */
 enum {
 	METRIC_COUNT = 1u << 0,	/* a count (pages, bytes): a whole value is
@@ -91,8 +104,8 @@ enum {
 				 * a curve per run and the rest of the name
 				 * (load latency by working-set size) */
 	/*
-	 * Bounds across results (see metric_clock_plausible and
-	 * metric_memory_plausible):
+	 * Bounds across results (metric_clock_plausible, and the results
+	 * tool's metric_memory_plausible):
 	 */
 	METRIC_SINGLY = 1u << 2,	/* each value is one operation timed on
 					 * its own, between two readings of the
@@ -133,69 +146,71 @@ enum {
 #define METRIC_LADDER_LOSS "%loss"
 
 /*
- * How far a METRIC_MEMMOVE bandwidth may exceed the run's fastest
- * METRIC_MEMTEST one: 1.25, a quarter above it.  Data moved through
- * memory passes through it at least once, so only the noise between two
- * measurements and the tests' different loops separate the two; a copy
- * that stays in the caches (a 64 KB message) beats the memory only where
- * the caches are far faster than the memory and the memory tests did
- * not touch them (bzero's and rd's are usually the fastest anyway).
+ * A row's facts: what the programs need of it (and the results tool
+ * too: results/read/metric_table.h's struct metric holds them beside the
+ * column).  Small values are bytes, the bounds floats: every bound in
+ * the rows is a float exactly (tests/lib/metric-t checks it).
  */
-#define METRIC_MEMORY_MARGIN 1.25
-
-struct metric_section {
-	const char *id;		/* short name for --sections: "proc" */
-	const char *title;	/* "Processor, Processes - times in microseconds ..." */
-	int lmbench;		/* 1 when lmbench's summary has this table */
-};
-
-struct metric {
+struct metric_fact {
 	const char *name;	/* result name prefix: "LatSyscall/op=null" */
 	const char *unit;	/* raw unit: "ns/op", "MB/s"; NULL for METRIC_CONFIG */
-	const char *section;	/* id of its summary section, or NULL: no column */
-	const char *column;	/* column label: "null call" */
-	enum metric_select select;
-	const char *arg;	/* the rule's argument (see above), or NULL */
-	const char *display_unit; /* unit shown in tables: "us" */
-	double scale;		/* display value = raw value * scale */
-	enum metric_better better;
-	unsigned flags;		/* METRIC_COUNT, METRIC_CURVE, ..., or 0 */
 	/*
 	 * The program that prints it: its descriptor's name ("lat_syscall");
-	 * NULL for a METRIC_CONFIG column, which is the run's, not a
+	 * NULL for a METRIC_CONFIG row, which is the run's, not a
 	 * program's.  bench -h lists a program's metrics from here, and
 	 * tests/scripts/catalogue-t.sh checks both ways that the program
 	 * prints them.
 	 */
 	const char *program;
-	enum metric_estimator estimator;
+	/* METRIC_WEIGHTED: the unit of the weights, on the same result line
+	 * ("sent-MB/s"); else NULL. */
+	const char *weight_unit;
 	/*
 	 * What is physically possible: lo <= value <= hi (hi 0: no upper
 	 * bound); lo_open: lo < value (a time is never 0).  See
 	 * metric_plausible.
 	 */
-	double lo, hi;
-	int lo_open;
-	/* METRIC_WEIGHTED: the unit of the weights, on the same result line
-	 * ("sent-MB/s"); else NULL. */
-	const char *weight_unit;
+	float lo, hi;
+	unsigned char lo_open;
+	unsigned char estimator;	/* enum metric_estimator */
+	unsigned char flags;		/* METRIC_COUNT, METRIC_CURVE, ..., or 0 */
+	/*
+	 * 1 when results are found under the row (metric_fact_find); 0 for
+	 * a METRIC_MEAN or METRIC_CONFIG row, a column made of others or of
+	 * the run's configuration.
+	 */
+	unsigned char found;
 };
 
-extern const struct metric_section metric_sections[];
-extern const size_t metric_section_count;
-extern const struct metric metric_table[];
-extern const size_t metric_count;
+/*
+ * The initializer of a row's facts from its fields (lib/core/
+ * metric-rows.h), for each table built from the rows.
+ */
+#define METRIC_FACT_ROW(prog, name, unit, sel, flags, est, lo, hi, lo_open, wunit) \
+	{ name, unit, prog, wunit, lo, hi, lo_open, est, flags, \
+	  (sel) != METRIC_MEAN && (sel) != METRIC_CONFIG }
 
-/* The section with this id, or NULL. */
-const struct metric_section *metric_section_find(const char *id);
+/* Every row's facts, in the rows' order (lib/core/metric_facts.c). */
+extern const struct metric_fact metric_facts[];
+extern const size_t metric_fact_count;
 
 /*
- * The entry for a result: the result's name is under the entry's name
- * (see above; a "-N" parallelism suffix is allowed here) and the units
- * agree (unit NULL: any).  METRIC_MEAN and METRIC_CONFIG entries are
- * never returned; the first match in table order is.  NULL when none.
+ * The row of a result: the result's name is under the row's name (see
+ * above; a "-N" parallelism suffix is allowed here) and the units agree
+ * (unit NULL: any).  Rows that are not found (METRIC_MEAN and
+ * METRIC_CONFIG) are never returned; the first match in the rows' order
+ * is.  NULL when none.
  */
-const struct metric *metric_find(const char *name, const char *unit);
+const struct metric_fact *metric_fact_find(const char *name, const char *unit);
+
+/*
+ * 1 when metric_fact_find may return f for the result name[0..len) in
+ * unit (NULL: any): f is found, the name without its "-N" suffix (len:
+ * metric_parallel's) is under f's and the units agree; else 0.  The
+ * results tool searches its own table of the rows with it.
+ */
+int metric_fact_matches(const struct metric_fact *f, const char *name, size_t len,
+			const char *unit);
 
 /*
  * 1 when name is under pattern: the same program name (the part before
@@ -235,26 +250,26 @@ const char *metric_param(const char *name, const char *key, char *buf, size_t le
 int metric_parse_size(const char *s, double *bytes);
 
 /*
- * 1 when v is a value m can physically have (finite, within lo .. hi);
- * else 0.
+ * 1 when v is a value f's metric can physically have (finite, within
+ * lo .. hi); else 0.
  */
-int metric_plausible(const struct metric *m, double v);
+int metric_plausible(const struct metric_fact *f, double v);
 
 /*
- * Why v is not plausible for m, in buf ("0 ns/op is not above 0",
+ * Why v is not plausible for f, in buf ("0 ns/op is not above 0",
  * "101 %loss is above 100"); returns buf.  Meant for a v that
  * metric_plausible refused.
  */
-const char *metric_implausible_why(const struct metric *m, double v, char *buf, size_t len);
+const char *metric_implausible_why(const struct metric_fact *f, double v, char *buf, size_t len);
 
 /*
- * 1 when result name under m is one operation timed on its own: m has
+ * 1 when result name under f is one operation timed on its own: f has
  * METRIC_SINGLY, or name has a "/stat=" part (a percentile of single
  * operations, lat_tcp's "/stat=p99": a histogram's); else 0.  A time
  * averaged over a burst of n operations is bounded by cost / n only,
  * which says nothing: those are not.
  */
-int metric_timed_singly(const struct metric *m, const char *name);
+int metric_timed_singly(const struct metric_fact *f, const char *name);
 
 /*
  * The clock bound: v ns for one operation timed on its own (between two
@@ -266,17 +281,6 @@ int metric_timed_singly(const struct metric *m, const char *name);
 int metric_clock_plausible(double v, double cost, char *buf, size_t len);
 
 /*
- * The memory bound: a METRIC_MEMMOVE bandwidth v (MB/s) of column m is
- * possible when v <= fastest * METRIC_MEMORY_MARGIN, fastest being the
- * run's fastest METRIC_MEMTEST bandwidth.  Returns 1 when it is, when m
- * is not METRIC_MEMMOVE or when fastest is not known (NaN, 0 or less);
- * else 0 with why in buf ("AF UNIX 90000 MB/s is above the run's fastest
- * memory bandwidth, 76000 MB/s").
- */
-int metric_memory_plausible(const struct metric *m, double v, double fastest, char *buf,
-			    size_t len);
-
-/*
  * The estimator e over v[0..n-1] (w[0..n-1] the weights for
  * METRIC_WEIGHTED, else unused and may be NULL).  METRIC_MERGED gives
  * the median here: a caller with histograms merges them instead.  NaN
@@ -285,16 +289,13 @@ int metric_memory_plausible(const struct metric *m, double v, double fastest, ch
 double metric_estimate(enum metric_estimator e, const double *v, const double *w, size_t n);
 
 /*
- * The estimator of result name under m: m's, but a percentile of the
+ * The estimator of result name under f: f's, but a percentile of the
  * observations ("/stat=p99" in the name, whatever the row that found
  * it) is METRIC_MERGED.
  */
-enum metric_estimator metric_estimator_for(const struct metric *m, const char *name);
+enum metric_estimator metric_estimator_for(const struct metric_fact *f, const char *name);
 
 /* "median", "lower quartile", ...: the estimator as the docs name it. */
 const char *metric_estimator_name(enum metric_estimator e);
-
-/* "smaller", "bigger" or "neither". */
-const char *metric_better_name(enum metric_better b);
 
 #endif

@@ -411,7 +411,7 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 		char part[16];
 
 		if (strcmp(unit + n, "-ns") != 0 || n >= 8 || name_part(name, "stat=") != NULL
-		    || metric_find(name, unit) != NULL)
+		    || metric_fact_find(name, unit) != NULL)
 			return 0;
 		snprintf(part, sizeof(part), "stat=%.*s", (int)n, unit);
 		/* lat_usleep's names have the statistic before the sleep asked for. */

@@ -478,15 +478,15 @@ bench_print_config(const struct bench_opts *o, const struct bench_prog *p)
 /* Values withheld as implausible: success becomes MSG_EXIT_IMPLAUSIBLE. */
 static unsigned withheld;
 
-/* The metric entry of a result (a parallel one, "-4", is its metric's), or NULL. */
-static const struct metric *
+/* The metric row of a result (a parallel one, "-4", is its metric's), or NULL. */
+static const struct metric_fact *
 result_metric(const char *name, const char *unit)
 {
 	char base[OUTPUT_MAX_NAME];
 	unsigned long copies;
 
 	snprintf(base, sizeof(base), "%.*s", (int)metric_parallel(name, &copies), name);
-	return metric_find(base, unit);
+	return metric_fact_find(base, unit);
 }
 
 /* Is unit a time in ns ("ns/op", "ns/io-p99"): what the clock bound applies to? */
@@ -504,7 +504,7 @@ unit_is_ns(const char *unit)
 static int
 check_value(const char *name, const char *unit, double value, int singly, char *why, size_t len)
 {
-	const struct metric *m = result_metric(name, unit);
+	const struct metric_fact *m = result_metric(name, unit);
 
 	if (m != NULL) {
 		if (!metric_plausible(m, value)) {
@@ -554,7 +554,7 @@ bench_exit_code(int code)
 double
 bench_summary(const char *name, const char *unit, const double *v, const double *w, size_t n)
 {
-	const struct metric *m = result_metric(name, unit);
+	const struct metric_fact *m = result_metric(name, unit);
 	enum metric_estimator e = METRIC_MEDIAN;
 
 	if (m != NULL)
@@ -585,7 +585,7 @@ check_pairs(const char *name, const double *vals, size_t n, const char *const *u
 	for (j = 0; j < k && rc == 0; j++) {
 		/* A run's own figure (p50-ns, local-%sys) under the name the results tool reads. */
 		char iname[OUTPUT_MAX_NAME], iunit[OUTPUT_MAX_UNIT];
-		const struct metric *m;
+		const struct metric_fact *m;
 		const double *weights = NULL;
 
 		output_internal(name, units[j], iname, sizeof(iname), iunit, sizeof(iunit));

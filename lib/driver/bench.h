@@ -179,11 +179,12 @@ struct bench_case {
 /*
  * Physical plausibility.  bench_check: 1 when value, a result's summary
  * by its metric's estimator, is inside the bounds of its metric in the
- * catalogue (lib/core/metric: metric_find(name, unit); a result without an
- * entry: finite and not negative) and, for a time in ns of one operation
- * timed on its own (metric_timed_singly: a "/stat=" percentile, lmdd's
- * per-I/O times), not below the clock's cost (timing_call_cost: the
- * interval holds one reading at least); else 0 with the reason in why.
+ * catalogue (lib/core/metric: metric_fact_find(name, unit); a result
+ * without an entry: finite and not negative) and, for a time in ns of
+ * one operation timed on its own (metric_timed_singly: a "/stat="
+ * percentile, lmdd's per-I/O times), not below the clock's cost
+ * (timing_call_cost: the interval holds one reading at least); else 0
+ * with the reason in why.
  */
 int bench_check(const char *name, const char *unit, double value, char *why, size_t len);
 

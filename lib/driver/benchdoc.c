@@ -134,25 +134,32 @@ print_opts_help(FILE *f, const struct bench_prog *p)
 }
 
 /*
- * The results the program prints, from the metric table (each entry
- * names its program): name, unit and the summary column it fills.
+ * The results the program prints, from the metric table (each row names
+ * its program): name and unit, each once (a metric may fill several
+ * summary columns: hostbench-compare --man-results PROG lists them).
  */
 static void
 print_metrics(FILE *f, const struct bench_prog *p)
 {
-	size_t i, n = 0;
+	size_t i, j, n = 0;
 
-	for (i = 0; i < metric_count; i++) {
-		const struct metric *m = &metric_table[i];
+	for (i = 0; i < metric_fact_count; i++) {
+		const struct metric_fact *m = &metric_facts[i];
 
 		if (m->program == NULL || strcmp(m->program, p->name) != 0)
 			continue;
+		for (j = 0; j < i; j++) {
+			const struct metric_fact *o = &metric_facts[j];
+
+			if (o->program != NULL && strcmp(o->program, p->name) == 0
+			    && strcmp(o->name, m->name) == 0 && strcmp(o->unit, m->unit) == 0)
+				break;
+		}
+		if (j < i)
+			continue;
 		if (n++ == 0)
-			fprintf(f, "results (name, unit, summary column):\n");
-		if (m->section != NULL)
-			fprintf(f, "  %s %s  %s: %s\n", m->name, m->unit, m->section, m->column);
-		else
-			fprintf(f, "  %s %s\n", m->name, m->unit);
+			fprintf(f, "results (name, unit):\n");
+		fprintf(f, "  %s %s\n", m->name, m->unit);
 	}
 }
 

@@ -1,9 +1,9 @@
 /*
  * benchdoc: what a benchmark says about itself, from its struct
- * bench_prog and the metric table: the usage line (and -h), and the
- * parts of its man page that make man-synopsis writes (--synopsis: the
- * SYNOPSIS; --results: RESULTS, what each result measures and the
- * bounds it is checked against).  bench_init calls these.
+ * bench_prog and the metric table's facts: the usage line, -h (with the
+ * name and unit of each result it prints), and the SYNOPSIS of its man
+ * page, which make man-synopsis writes (--synopsis; the page's RESULTS
+ * come from hostbench-compare --man-results).  bench_init calls these.
  */
 #ifndef HB_BENCHDOC_H
 #define HB_BENCHDOC_H

@@ -12,9 +12,9 @@
 #include "changes.h"
 #include "compare.h"
 #include "core/dist.h"
-#include "core/metric.h"
 #include "core/stats.h"
 #include "num.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"
@@ -479,7 +479,7 @@ judge(const struct report *rep, struct report_ab_row *row, double q)
 		return;
 	}
 	/* A sleeper's lateness beside others' work, which makes it no wait. */
-	if ((m->flags & METRIC_IDLE) && !isnan(row->others_a) && !isnan(row->others_b)
+	if ((m->fact.flags & METRIC_IDLE) && !isnan(row->others_a) && !isnan(row->others_b)
 	    && fabs(row->others_a - row->others_b) > REPORT_OTHERS_DIFF) {
 		row->verdict = REPORT_UNRELIABLE;
 		snprintf(row->why, sizeof(row->why),

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "compare.h"
-#include "core/metric.h"
 #include "num.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"
@@ -93,7 +93,7 @@ memory_sized(const struct report *rep, const struct report_ab *ab, const struct 
 	const struct report_group *g[2] = { ab->ga, ab->gb };
 	size_t k, i;
 
-	if ((col->m->flags & METRIC_MEMTEST) == 0)
+	if ((col->m->fact.flags & METRIC_MEMTEST) == 0)
 		return 0;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < g[k]->n; i++) {
@@ -155,7 +155,7 @@ compare_incomparable(const struct report *rep, const struct report_ab *ab, size_
 	/* A share of what was offered (a UDP loss of what was sent) at
 	 * another offered rate: an unpaced sender slowed by the change sends
 	 * less and loses less, which is no improvement. */
-	if (col->m->weight_unit != NULL) {
+	if (col->m->fact.weight_unit != NULL) {
 		double w[2];
 
 		for (k = 0; k < 2; k++) {
@@ -175,8 +175,9 @@ compare_incomparable(const struct report *rep, const struct report_ab *ab, size_
 		    && fmax(w[0], w[1]) / fmin(w[0], w[1]) > 1 + REPORT_OFFERED_LIMIT) {
 			char x[32], y[32];
 
-			snprintf(why, len, "at another offered rate: %s %s vs %s", col->m->weight_unit,
-				 report_num(x, sizeof(x), w[0]), report_num(y, sizeof(y), w[1]));
+			snprintf(why, len, "at another offered rate: %s %s vs %s",
+				 col->m->fact.weight_unit, report_num(x, sizeof(x), w[0]),
+				 report_num(y, sizeof(y), w[1]));
 			return 1;
 		}
 	}

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/stats.h"
 #include "curves.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "report.h"
 
@@ -151,7 +151,8 @@ collect(const struct report *rep, struct curves *L)
 			struct stats st;
 			struct curve *c = NULL;
 
-			if ((m = metric_find(x->name, x->unit)) == NULL || !(m->flags & METRIC_CURVE)
+			if ((m = metric_find(x->name, x->unit)) == NULL
+			    || !(m->fact.flags & METRIC_CURVE)
 			    || metric_parallel(x->name, &copies) != strlen(x->name)
 			    || metric_param(x->name, "order", order, sizeof(order)) == NULL
 			    || metric_param(x->name, "size", sz, sizeof(sz)) == NULL

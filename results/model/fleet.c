@@ -10,8 +10,8 @@
 
 #include "compare.h"
 #include "core/compat.h"
-#include "core/metric.h"
 #include "fleet.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"

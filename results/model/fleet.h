@@ -14,7 +14,7 @@
  * cell that differs from the value most hosts have (the first host's on
  * a tie) is marked (diff), for the renderers to show.
  *
- * Across hosts: for each summary column with a direction (lib/core/metric.h),
+ * Across hosts: for each summary column with a direction (read/metric_table.h),
  * each host's value is the median of its runs' values; the best host,
  * the worst, and the ratio worst/best of their values (above 1 for a
  * time, below 1 for a rate).  A column that fewer than two hosts measured

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "ladder.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"
@@ -62,7 +62,7 @@ ladder_value(const struct resfile_run *r, const struct metric *e, const char *na
 	if (e == NULL)
 		return NAN;
 	one = *e;
-	one.name = name;
+	one.fact.name = name;
 	one.select = METRIC_ONE;
 	one.arg = NULL;
 	memset(&v, 0, sizeof(v));
@@ -174,7 +174,8 @@ build_ladder(struct report *rep, const struct metric *m, const char *const *only
 
 	memset(&lad, 0, sizeof(lad));
 	lad.m = m;
-	snprintf(lad.program, sizeof(lad.program), "%.*s", (int)strcspn(m->name, "/"), m->name);
+	snprintf(lad.program, sizeof(lad.program), "%.*s", (int)strcspn(m->fact.name, "/"),
+		 m->fact.name);
 	for (ri = 0; ri < rep->nruns; ri++) {
 		const struct resfile_run *rf = &rep->runs[ri].rf;
 
@@ -192,7 +193,7 @@ build_ladder(struct report *rep, const struct metric *m, const char *const *only
 			    || metric_param(x->name, m->arg, val, sizeof(val)) == NULL)
 				continue;
 			t = ladder_target(val);
-			if (strcmp(val, "knee") == 0 && strcmp(x->unit, m->unit) == 0)
+			if (strcmp(val, "knee") == 0 && strcmp(x->unit, m->fact.unit) == 0)
 				t = 0;
 			else if (t < 0 || strcmp(x->unit, METRIC_LADDER_GOT) != 0)
 				continue;
@@ -282,7 +283,7 @@ ladder_build(struct report *rep, const char *const *only)
 	size_t mi, n = 0;
 
 	for (mi = 0; mi < metric_count; mi++)
-		n += (metric_table[mi].flags & METRIC_LADDER) != 0;
+		n += (metric_table[mi].fact.flags & METRIC_LADDER) != 0;
 	if (n == 0)
 		return 0;
 	if ((rep->ladders = calloc(n, sizeof(*rep->ladders))) == NULL)
@@ -295,7 +296,8 @@ ladder_build(struct report *rep, const char *const *only)
 		 * (the remote section's column of the knee) is a summary
 		 * column of the same results, not another ladder.
 		 */
-		if (!(m->flags & METRIC_LADDER) || metric_find(m->name, m->unit) != m)
+		if (!(m->fact.flags & METRIC_LADDER)
+		    || metric_find(m->fact.name, m->fact.unit) != m)
 			continue;
 		if (build_ladder(rep, m, only) != 0)
 			return -1;

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/metric.h"
 #include "num.h"
+#include "read/metric_table.h"
 
 /* Decades as literals: exact the same on every machine (no log10). */
 static const double decade[] = {
@@ -84,7 +84,8 @@ report_num(char *buf, size_t len, double v)
 char *
 report_value(char *buf, size_t len, const struct metric *m, double v)
 {
-	if ((m->flags & METRIC_COUNT) && isfinite(v) && fabs(v - floor(v + 0.5)) <= 1e-9 * fabs(v)) {
+	if ((m->fact.flags & METRIC_COUNT) && isfinite(v)
+	    && fabs(v - floor(v + 0.5)) <= 1e-9 * fabs(v)) {
 		snprintf(buf, len, "%.0f", floor(v + 0.5));
 		return buf;
 	}

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "core/metric.h"
+#include "read/metric_table.h"
 
 /* Numbers as the tables print them: 4 significant digits ("0.1215",
  * "154.9", "2.000", "28137"); fixed formats only. */

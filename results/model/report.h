@@ -5,7 +5,7 @@
  * computes nothing.  Nothing in the model prints.
  *
  * The summary is one table per section of the metric table, one row per
- * run, one column per metric entry (lib/core/metric.c); the A/B comparison is
+ * run, one column per metric entry (read/metric_table.h); the A/B comparison is
  * the base run against each other run, column by column.
  */
 #ifndef HB_REPORT_H
@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "abtest.h"
-#include "core/metric.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "ladder.h"
+#include "read/metric_table.h"
 #include "report.h"
 #include "series.h"
 #include "summary.h"
@@ -98,8 +98,8 @@ series_add(struct report *rep, size_t ri, const struct resfile_result *x, double
 		if (from >= 1 && from <= rf->ncases)
 			s->round = rf->cases[from - 1].round;
 		e = metric_find(x->name, series_units[0]);
-		if (e != NULL && e->program != NULL)
-			snprintf(s->program, sizeof(s->program), "%s", e->program);
+		if (e != NULL && e->fact.program != NULL)
+			snprintf(s->program, sizeof(s->program), "%s", e->fact.program);
 		else
 			snprintf(s->program, sizeof(s->program), "%.*s", (int)strcspn(x->name, "/"),
 				 x->name);

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/utf8.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"
@@ -155,9 +155,9 @@ report_shown_before(const struct report *rep, size_t si, size_t ci)
 		for (j = 0; (i < si || j < ci) && j < rep->secs[i].ncols; j++) {
 			const struct metric *o = rep->secs[i].cols[j].m;
 
-			if (strcmp(o->name, m->name) == 0 && o->select == m->select
-			    && (o->unit == NULL) == (m->unit == NULL)
-			    && (o->unit == NULL || strcmp(o->unit, m->unit) == 0)
+			if (strcmp(o->fact.name, m->fact.name) == 0 && o->select == m->select
+			    && (o->fact.unit == NULL) == (m->fact.unit == NULL)
+			    && (o->fact.unit == NULL || strcmp(o->fact.unit, m->fact.unit) == 0)
 			    && (o->arg == NULL) == (m->arg == NULL)
 			    && (o->arg == NULL || strcmp(o->arg, m->arg) == 0))
 				return 1;

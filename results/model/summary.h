@@ -1,6 +1,6 @@
 /*
  * summary: the runs' labels and the summary tables: one table per
- * section of the metric table (lib/core/metric.c), a row per run, a
+ * section of the metric table (read/metric_table.h), a row per run, a
  * column per metric entry.
  */
 #ifndef HB_SUMMARY_H

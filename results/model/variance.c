@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/stats.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "report.h"
 #include "summary.h"
@@ -22,7 +22,8 @@ source_of(const struct resfile_run *r, const struct metric *m, const char *name)
 	size_t i;
 
 	for (i = 0; name != NULL && i < r->nresults; i++)
-		if (strcmp(r->results[i].name, name) == 0 && strcmp(r->results[i].unit, m->unit) == 0)
+		if (strcmp(r->results[i].name, name) == 0
+		    && strcmp(r->results[i].unit, m->fact.unit) == 0)
 			return &r->results[i];
 	return NULL;
 }

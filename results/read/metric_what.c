@@ -1,13 +1,13 @@
 /*
  * metric_what: the prose of each row of the metric table, what its result
  * measures, in the table's order (see metric_what.h).  Built from the
- * same rows as lib/core/metric.c's table; the programs do not carry it.
+ * same rows as metric_table.c's table; the programs do not carry it.
  */
 #include "config.h"
 
 #include <stddef.h>
 
-#include "core/metric.h"
+#include "read/metric_table.h"
 #include "read/metric_what.h"
 
 #define ROW(...) ROW_(__VA_ARGS__)

@@ -1,6 +1,6 @@
 /*
  * resfile_col: a summary column's value from a run, by the column's rule
- * in lib/core/metric (see resfile_col.h).
+ * in the metric table (metric_table.h; see resfile_col.h).
  */
 #include "config.h"
 
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/metric.h"
 #include "core/stats.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 
@@ -110,12 +110,12 @@ weights_of(const struct resfile_run *r, const struct metric *m, const struct res
 {
 	size_t i;
 
-	if (m->weight_unit == NULL)
+	if (m->fact.weight_unit == NULL)
 		return NULL;
 	for (i = 0; i < r->nresults; i++) {
 		const struct resfile_result *w = &r->results[i];
 
-		if (w->n == x->n && strcmp(w->unit, m->weight_unit) == 0
+		if (w->n == x->n && strcmp(w->unit, m->fact.weight_unit) == 0
 		    && strcmp(w->name, x->name) == 0)
 			return w;
 	}
@@ -127,13 +127,14 @@ resfile_weight_mean(const struct resfile_run *r, const struct metric *m, const c
 {
 	size_t i, k;
 
-	if (m->weight_unit == NULL || name == NULL)
+	if (m->fact.weight_unit == NULL || name == NULL)
 		return NAN;
 	for (i = 0; i < r->nresults; i++) {
 		const struct resfile_result *w = &r->results[i];
 		double s = 0;
 
-		if (w->n == 0 || strcmp(w->unit, m->weight_unit) != 0 || strcmp(w->name, name) != 0)
+		if (w->n == 0 || strcmp(w->unit, m->fact.weight_unit) != 0
+		    || strcmp(w->name, name) != 0)
 			continue;
 		for (k = 0; k < w->n; k++)
 			s += w->v[k];
@@ -149,7 +150,7 @@ resfile_weight_mean(const struct resfile_run *r, const struct metric *m, const c
 static double
 estimate_of(const struct metric *m, const char *name, const double *v, const double *w, size_t n)
 {
-	enum metric_estimator e = metric_estimator_for(m, name);
+	enum metric_estimator e = metric_estimator_for(&m->fact, name);
 
 	if (e == METRIC_WEIGHTED && w == NULL)
 		e = METRIC_MEDIAN;
@@ -212,9 +213,9 @@ units_of(const struct resfile_run *r, const struct metric *m, const struct resfi
 static void
 check_plausible(const struct metric *m, double raw, struct resfile_value *out)
 {
-	if (metric_plausible(m, raw))
+	if (metric_plausible(&m->fact, raw))
 		return;
-	metric_implausible_why(m, raw, out->why, sizeof(out->why));
+	metric_implausible_why(&m->fact, raw, out->why, sizeof(out->why));
 	out->implausible = 1;
 	out->present = 0;
 }
@@ -266,7 +267,7 @@ fastest_memory(const struct resfile_run *r)
 		const struct metric *t = &metric_table[i];
 		struct resfile_value v;
 
-		if ((t->flags & METRIC_MEMTEST) == 0 || t->section == NULL
+		if ((t->fact.flags & METRIC_MEMTEST) == 0 || t->section == NULL
 		    || t->select == METRIC_MEAN || t->select == METRIC_CONFIG)
 			continue;
 		/* A memory test is never METRIC_MEMMOVE: no deeper recursion. */
@@ -316,9 +317,10 @@ cache_resident(const struct resfile_run *r, const char *name)
  * The bounds across results, on a value that passed its own (raw units):
  * one operation timed singly is not below the run's clock cost, data
  * moved through memory not (much) faster than the run's fastest memory
- * test (lib/core/metric: metric_clock_plausible, metric_memory_plausible) --
- * unless its size says it may have stayed in the caches, in a run whose
- * memory tests were sized past them (cache_resident).
+ * test (lib/core/metric: metric_clock_plausible; metric_table.h:
+ * metric_memory_plausible) -- unless its size says it may have stayed in
+ * the caches, in a run whose memory tests were sized past them
+ * (cache_resident).
  */
 static void
 check_run_bounds(const struct resfile_run *r, const struct metric *m, const char *name,
@@ -328,9 +330,9 @@ check_run_bounds(const struct resfile_run *r, const struct metric *m, const char
 
 	if (out->implausible)
 		return;
-	if (metric_timed_singly(m, name) && strncmp(m->unit, "ns/", 3) == 0)
+	if (metric_timed_singly(&m->fact, name) && strncmp(m->fact.unit, "ns/", 3) == 0)
 		good = metric_clock_plausible(raw, clock_cost(r), out->why, sizeof(out->why));
-	if (good && (m->flags & METRIC_MEMMOVE) != 0 && !cache_resident(r, name))
+	if (good && (m->fact.flags & METRIC_MEMMOVE) != 0 && !cache_resident(r, name))
 		good = metric_memory_plausible(m, raw, fastest_memory(r), out->why,
 					       sizeof(out->why));
 	if (!good) {
@@ -456,7 +458,7 @@ static void
 one_value(const struct resfile_run *r, const struct metric *m, const char *name,
 	  struct resfile_value *out)
 {
-	enum metric_estimator e = metric_estimator_for(m, name);
+	enum metric_estimator e = metric_estimator_for(&m->fact, name);
 	double s = 0, l = 0;
 	size_t i;
 	int pos = 1;
@@ -492,13 +494,13 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 
 	memset(out, 0, sizeof(*out));
 	if (m->select == METRIC_CONFIG) {
-		out->text = resfile_config(r, m->name);
+		out->text = resfile_config(r, m->fact.name);
 		out->present = out->text != NULL;
 		return 0;
 	}
 	if (m->select == METRIC_MEAN) {
-		a = resfile_select(r, m->name, m->unit, METRIC_ONE, NULL);
-		b = resfile_select(r, m->arg, m->unit, METRIC_ONE, NULL);
+		a = resfile_select(r, m->fact.name, m->fact.unit, METRIC_ONE, NULL);
+		b = resfile_select(r, m->arg, m->fact.unit, METRIC_ONE, NULL);
 		if (a == NULL || b == NULL)
 			return 0;
 		n = a->n < b->n ? a->n : b->n;
@@ -535,7 +537,7 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 		one_value(r, m, a->name, out);
 		return 0;
 	}
-	a = resfile_select(r, m->name, m->unit, m->select, m->arg);
+	a = resfile_select(r, m->fact.name, m->fact.unit, m->select, m->arg);
 	if (a == NULL)
 		return 0;
 	if ((out->samples = malloc(a->n * sizeof(double))) == NULL)
@@ -545,7 +547,7 @@ resfile_column(const struct resfile_run *r, const struct metric *m,
 	out->n = a->n;
 	out->source = a->name;
 	out->present = 1;
-	if (metric_estimator_for(m, a->name) == METRIC_MERGED) {
+	if (metric_estimator_for(&m->fact, a->name) == METRIC_MERGED) {
 		int got = merged_percentile(r, m, a, out);
 
 		if (got != 0)

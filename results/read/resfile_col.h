@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "core/metric.h"
+#include "read/metric_table.h"
 
 struct resfile_run;
 struct resfile_result;
@@ -24,7 +24,8 @@ struct resfile_value {
 				 * the run's results (below the clock's cost
 				 * of a reading when timed singly, above the
 				 * run's fastest memory bandwidth when moved
-				 * through memory: lib/core/metric); why says how */
+				 * through memory: read/metric_table.h); why
+				 * says how */
 	char why[128];
 	double *samples;	/* display units, malloc'd (NULL for text) */
 	size_t n;

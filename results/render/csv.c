@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/stats.h"
 #include "csv.h"
 #include "escape.h"
@@ -15,6 +14,7 @@
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "read/metric_table.h"
 
 static void
 csv_field(FILE *f, const char *s, int last)

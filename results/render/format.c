@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/metric.h"
 #include "core/utf8.h"
 #include "format.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "read/metric_table.h"
 #include "read/metric_what.h"
 
 #define WIDTH 100		/* a line of a run's flags at most: a table's width */
@@ -35,7 +35,7 @@ format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
 		return "";
 	if (col->m->select == METRIC_CONFIG)
 		return v->text;
-	if ((col->m->flags & METRIC_COUNT) && v->value == floor(v->value)) {
+	if ((col->m->fact.flags & METRIC_COUNT) && v->value == floor(v->value)) {
 		snprintf(buf, len, "%.0f", v->value);
 		return buf;
 	}
@@ -187,7 +187,8 @@ const char *
 format_ladder_title(char *buf, size_t len, const struct report_ladder *lad)
 {
 	snprintf(buf, len, "Rate ladder of %s - Mbit/s received and %% lost at each target rate\n"
-		 "(Mbit/s); knee: %s", lad->m->program != NULL ? lad->m->program : lad->program,
+		 "(Mbit/s); knee: %s",
+		 lad->m->fact.program != NULL ? lad->m->fact.program : lad->program,
 		 metric_what_of(lad->m));
 	return buf;
 }

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "changes.h"
-#include "core/metric.h"
 #include "escape.h"
 #include "format.h"
 #include "html.h"
@@ -21,6 +20,7 @@
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 
 static const char style[] =

@@ -8,13 +8,13 @@
 #include <string.h>
 
 #include "changes.h"
-#include "core/metric.h"
 #include "escape.h"
 #include "format.h"
 #include "json.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "read/metric_table.h"
 
 void
 json_str(FILE *f, const char *s)
@@ -125,9 +125,9 @@ json_ladders(const struct report *rep, FILE *f)
 		const struct report_ladder *lad = &rep->ladders[i];
 
 		fputs("    {\"program\": ", f);
-		json_str(f, lad->m->program);
+		json_str(f, lad->m->fact.program);
 		fputs(", \"knee\": ", f);
-		json_str(f, lad->m->name);
+		json_str(f, lad->m->fact.name);
 		fputs(", \"unit\": \"Mbit/s\", \"rows\": [\n", f);
 		for (r = 0; r < lad->nrows; r++) {
 			const struct report_ladder_row *row = &lad->rows[r];

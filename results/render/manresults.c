@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/output.h"
 #include "core/roff.h"
+#include "read/metric_table.h"
 #include "render/manresults.h"
 #include "read/metric_what.h"
 
@@ -47,8 +47,9 @@ first_of_its_name(const struct metric *m, const char *prog)
 	const struct metric *x;
 
 	for (x = metric_table; x < m; x++)
-		if (x->program != NULL && strcmp(x->program, prog) == 0
-		    && strcmp(x->name, m->name) == 0 && strcmp(x->unit, m->unit) == 0)
+		if (x->fact.program != NULL && strcmp(x->fact.program, prog) == 0
+		    && strcmp(x->fact.name, m->fact.name) == 0
+		    && strcmp(x->fact.unit, m->fact.unit) == 0)
 			return 0;
 	return 1;
 }
@@ -65,7 +66,7 @@ has_run_figures(const char *prog)
 	size_t i, k;
 
 	for (i = 0; i < metric_count; i++) {
-		const struct metric *m = &metric_table[i];
+		const struct metric_fact *m = &metric_table[i].fact;
 
 		if (m->program == NULL || strcmp(m->program, prog) != 0)
 			continue;
@@ -93,9 +94,12 @@ manresults_print(FILE *f, const char *prog)
 	size_t i;
 	int e;
 
-	for (i = 0; i < metric_count; i++)
-		if (metric_table[i].program != NULL && strcmp(metric_table[i].program, prog) == 0)
-			used |= 1u << metric_table[i].estimator;
+	for (i = 0; i < metric_count; i++) {
+		const struct metric_fact *m = &metric_table[i].fact;
+
+		if (m->program != NULL && strcmp(m->program, prog) == 0)
+			used |= 1u << m->estimator;
+	}
 	if (used == 0)
 		return;
 	fputs(".SH RESULTS\n"
@@ -143,29 +147,30 @@ manresults_print(FILE *f, const char *prog)
 	for (i = 0; i < metric_count; i++) {
 		const struct metric *m = &metric_table[i];
 
-		if (m->program == NULL || strcmp(m->program, prog) != 0
+		if (m->fact.program == NULL || strcmp(m->fact.program, prog) != 0
 		    || !first_of_its_name(m, prog))
 			continue;
 		fputs(".TP\n.B ", f);
-		roff_str(f, m->name);
+		roff_str(f, m->fact.name);
 		fputs("\n", f);
-		roff_str(f, m->unit);
+		roff_str(f, m->fact.unit);
 		fputs(": ", f);
 		roff_str(f, metric_what_of(m));
 		fputs("; ", f);
-		roff_str(f, metric_estimator_name(m->estimator));
-		if (m->hi > m->lo)
-			fprintf(f, "; %s %g to %g", m->lo_open ? "above" : "from", m->lo, m->hi);
+		roff_str(f, metric_estimator_name((enum metric_estimator)m->fact.estimator));
+		if (m->fact.hi > m->fact.lo)
+			fprintf(f, "; %s %g to %g", m->fact.lo_open ? "above" : "from", m->fact.lo,
+				m->fact.hi);
 		else
-			fprintf(f, "; %s %g", m->lo_open ? "above" : "at least", m->lo);
-		if (m->flags & METRIC_SINGLY)
+			fprintf(f, "; %s %g", m->fact.lo_open ? "above" : "at least", m->fact.lo);
+		if (m->fact.flags & METRIC_SINGLY)
 			fputs(", and not below the clock's cost of a reading", f);
-		if (m->flags & METRIC_MEMMOVE)
+		if (m->fact.flags & METRIC_MEMMOVE)
 			fprintf(f, ", and in the summary tables at most %g times the run's fastest "
 				"memory bandwidth (\\fBbw_mem\\fR, \\fBstream\\fR) where its size is "
 				"not under 4 x the run's last-level cache",
 				METRIC_MEMORY_MARGIN);
-		if (m->flags & METRIC_MEMTEST)
+		if (m->fact.flags & METRIC_MEMTEST)
 			fputs("; a memory test: the run's fastest bounds its pipes, sockets and "
 			      "cached files", f);
 		fputs(".\n", f);

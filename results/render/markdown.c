@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "changes.h"
-#include "core/metric.h"
 #include "escape.h"
 #include "format.h"
 #include "markdown.h"
@@ -16,6 +15,7 @@
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
+#include "read/metric_table.h"
 
 static int
 any_note(const struct report *rep)

@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "changes.h"
-#include "core/metric.h"
 #include "core/utf8.h"
 #include "format.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
 #include "model/variance.h"
+#include "read/metric_table.h"
 #include "text.h"
 #include "text_fleet.h"
 
@@ -317,7 +317,7 @@ text_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			used += 1 + w[to];
 		if (from > 0)
 			fprintf(f, "\nRate ladder of %s (continued)\n",
-				lad->m->program != NULL ? lad->m->program : lad->program);
+				lad->m->fact.program != NULL ? lad->m->fact.program : lad->program);
 		format_lput(&l, "%-*s", (int)host_w, "Host");
 		if (group_w)
 			format_lput(&l, " %-*s", (int)group_w, "Ladder");

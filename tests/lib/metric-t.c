@@ -1,8 +1,10 @@
 /*
- * metric-t: the metric table is consistent, and names of the forms the
- * programs print find their entries (with the right unit) and feed a
- * summary column: sizes, placements and parts a short run does not
- * print too.  That every name a program prints has its entry is
+ * metric-t: the metric table is consistent, the programs' facts
+ * (lib/core/metric_facts.c) are the results tool's table's (results/read/
+ * metric_table.c) row for row, and names of the forms the programs print
+ * find their entries (with the right unit) and feed a summary column:
+ * sizes, placements and parts a short run does not print too.  That
+ * every name a program prints has its entry is
  * tests/scripts/catalogue-t.sh's check, over a real run.
  */
 #include "config.h"
@@ -12,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/metric.h"
+#include "read/metric_table.h"
 #include "read/metric_what.h"
 #include "tap/basic.h"
 
@@ -110,6 +112,78 @@ static const struct {
 	{ "Lmdd/op=write/size=8M/bs=1M/fsync=1", "ns/fsync", NULL },
 };
 
+/*
+ * Each row's bounds, flags and estimator as the rows write them, in wide
+ * types: the facts keep them in floats and bytes, which must lose
+ * nothing.
+ */
+static const struct {
+	double lo, hi;
+	unsigned flags, est, lo_open;
+} wide[] = {
+#define ROW(...) ROW_(__VA_ARGS__)
+#define ROW_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags) \
+	{ 0, 0, flags, METRIC_MEDIAN, 0 }
+#define ROWE(...) ROWE_(__VA_ARGS__)
+#define ROWE_(prog, name, unit, sec, col, sel, arg, dunit, scale, better, what, flags, est, lo, \
+	      hi, lo_open, wunit) \
+	{ lo, hi, flags, est, lo_open }
+#include "core/metric-rows.h"
+};
+
+/* a and b are the same string, or both NULL. */
+static int
+same_str(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/*
+ * The programs' facts: the results tool's rows' facts, in the same order,
+ * as the rows write them; and each finds what the results tool finds.
+ */
+static void
+test_facts(void)
+{
+	size_t i, differ = 0, narrowed = 0, finds = 0;
+
+	is_uint(metric_count, metric_fact_count, "a row of facts per row of the table");
+	for (i = 0; i < metric_fact_count && i < metric_count; i++) {
+		const struct metric_fact *f = &metric_facts[i], *t = &metric_table[i].fact;
+		const struct metric *m;
+
+		if (!same_str(f->name, t->name) || !same_str(f->unit, t->unit)
+		    || !same_str(f->program, t->program)
+		    || !same_str(f->weight_unit, t->weight_unit) || f->lo != t->lo || f->hi != t->hi
+		    || f->lo_open != t->lo_open || f->estimator != t->estimator
+		    || f->flags != t->flags || f->found != t->found) {
+			diag("row %zu (%s): its facts differ", i, f->name);
+			differ++;
+		}
+		if (f->lo != wide[i].lo || f->hi != wide[i].hi || f->flags != wide[i].flags
+		    || f->estimator != wide[i].est || f->lo_open != wide[i].lo_open) {
+			diag("row %zu (%s): a bound, flag or estimator does not fit its field", i,
+			     f->name);
+			narrowed++;
+		}
+		if (f->found != (metric_table[i].select != METRIC_MEAN
+				 && metric_table[i].select != METRIC_CONFIG))
+			differ++;
+		if (!f->found)
+			continue;
+		m = metric_find(f->name, f->unit);
+		if (m == NULL
+		    || metric_fact_find(f->name, f->unit) != &metric_facts[m - metric_table]) {
+			diag("%s (%s): the facts find another row than the table's", f->name,
+			     f->unit);
+			finds++;
+		}
+	}
+	is_uint(0, differ, "every row's facts are the table's");
+	is_uint(0, narrowed, "the bounds are floats, the flags and estimators bytes, exactly");
+	is_uint(0, finds, "a row's name finds the same row in both");
+}
+
 /* "Prog/key=value/...": an upper-case program name, then key=value parts. */
 static int
 well_formed(const char *name)
@@ -137,22 +211,22 @@ static void
 test_programs(void)
 {
 	size_t i, noprog = 0, config_prog = 0, bad_bounds = 0, bad_est = 0;
-	const struct metric *loss = metric_find("BwUdp/size=1470/placement=one", "%loss");
-	const struct metric *lat = metric_find("LatSyscall/op=null", "ns/op");
+	const struct metric_fact *loss = metric_fact_find("BwUdp/size=1470/placement=one", "%loss");
+	const struct metric_fact *lat = metric_fact_find("LatSyscall/op=null", "ns/op");
 
 	for (i = 0; i < metric_count; i++) {
 		const struct metric *m = &metric_table[i];
 
 		if (m->select == METRIC_CONFIG)
-			config_prog += m->program != NULL;
+			config_prog += m->fact.program != NULL;
 		else
-			noprog += m->program == NULL || m->program[0] == '\0';
-		bad_bounds += m->lo < 0 || (m->hi != 0 && m->hi < m->lo);
+			noprog += m->fact.program == NULL || m->fact.program[0] == '\0';
+		bad_bounds += m->fact.lo < 0 || (m->fact.hi != 0 && m->fact.hi < m->fact.lo);
 		/* A time of a burst takes its lower quartile; a weighted
 		 * estimator names its weights. */
-		bad_est += m->unit != NULL && strcmp(m->unit, "ns/op") == 0
-			   && m->estimator != METRIC_Q1;
-		bad_est += (m->estimator == METRIC_WEIGHTED) != (m->weight_unit != NULL);
+		bad_est += m->fact.unit != NULL && strcmp(m->fact.unit, "ns/op") == 0
+			   && m->fact.estimator != METRIC_Q1;
+		bad_est += (m->fact.estimator == METRIC_WEIGHTED) != (m->fact.weight_unit != NULL);
 	}
 	is_int(0, (long long)bad_est, "every time per operation takes the lower quartile; "
 	       "every weighted entry, and only those, names its weights");
@@ -166,8 +240,9 @@ test_programs(void)
 	ok(loss != NULL && strcmp(loss->program, "bw_udp") == 0 && metric_plausible(loss, 100)
 	   && !metric_plausible(loss, 100.5) && metric_plausible(loss, 0),
 	   "a UDP loss: bw_udp's, 0 .. 100 percent");
-	ok(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq") != NULL
-	   && !metric_plausible(metric_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq"), 101),
+	ok(metric_fact_find("BwTcp/size=64K/placement=one/cpu=remote", "%softirq") != NULL
+	   && !metric_plausible(metric_fact_find("BwTcp/size=64K/placement=one/cpu=remote",
+						 "%softirq"), 101),
 	   "a CPU share of an end: at most 100 percent");
 }
 
@@ -178,8 +253,9 @@ test_estimators(void)
 	const double v[8] = { 10, 11, 12, 13, 14, 15, 16, 100 };
 	const double w[4] = { 100, 100, 100, 300 };
 	const double loss[4] = { 0, 0, 10, 20 };
-	const struct metric *loss_m = metric_find("BwUdp/size=1470/placement=one", "%loss");
-	const struct metric *m;
+	const struct metric_fact *loss_m =
+		metric_fact_find("BwUdp/size=1470/placement=one", "%loss");
+	const struct metric_fact *m;
 	char why[128];
 
 	/* Type 7 quartiles of 10 .. 16, 100: h = 7/4 and 21/4. */
@@ -197,17 +273,26 @@ test_estimators(void)
 	ok(loss_m != NULL && loss_m->estimator == METRIC_WEIGHTED
 	   && strcmp(loss_m->weight_unit, "sent-MB/s") == 0,
 	   "UDP loss is weighted by what each sample sent");
-	m = metric_find("LatUsleep/method=nanosleep/stat=p99/usec=1", "ns/op");
+	m = metric_fact_find("LatUsleep/method=nanosleep/stat=p99/usec=1", "ns/op");
 	ok(m != NULL && metric_estimator_for(m, "LatUsleep/method=nanosleep/stat=p99/usec=1")
 			== METRIC_MERGED
 	   && metric_estimator_for(m, "LatUsleep/method=nanosleep/usec=1") == m->estimator,
 	   "a percentile result is merged, whatever row found it");
-	m = metric_find("LatCtx/size=0K/procs=2/placement=one", "ns/op");
+	m = metric_fact_find("LatCtx/size=0K/procs=2/placement=one", "ns/op");
 	ok(m != NULL && strstr(metric_implausible_why(m, 0, why, sizeof(why)), "not above 0") != NULL,
 	   "a context switch of 0 ns is refused, saying why: %s", why);
 	ok(strcmp(metric_estimator_name(METRIC_Q1), "lower quartile") == 0
 	   && strcmp(metric_estimator_name(METRIC_WEIGHTED), "weighted total") == 0,
 	   "estimators have names for the docs");
+}
+
+/* The flags of the row a result finds, or 0 when it finds none. */
+static unsigned
+flags_of(const char *name, const char *unit)
+{
+	const struct metric_fact *f = metric_fact_find(name, unit);
+
+	return f != NULL ? f->flags : 0;
 }
 
 /* The column labelled col in section sec, or NULL. */
@@ -229,10 +314,14 @@ test_run_bounds(void)
 {
 	static const char *const movers[] = { "Pipe", "AF UNIX", "TCP", "File reread",
 					      "Mmap reread" };
-	const struct metric *tcp = metric_find("LatTcp/size=1/placement=one/stat=p50", "ns/op");
-	const struct metric *io = metric_find("Lmdd/op=read/size=8M/bs=1M/flush=1", "ns/io-p99");
-	const struct metric *lmdd = metric_find("Lmdd/op=read/size=8M/bs=1M/flush=1", "MB/s");
-	const struct metric *sleep = metric_find("LatUsleep/method=select/stat=max/usec=100", "ns/op");
+	const struct metric_fact *tcp = metric_fact_find("LatTcp/size=1/placement=one/stat=p50",
+							 "ns/op");
+	const struct metric_fact *io = metric_fact_find("Lmdd/op=read/size=8M/bs=1M/flush=1",
+							"ns/io-p99");
+	const struct metric_fact *lmdd = metric_fact_find("Lmdd/op=read/size=8M/bs=1M/flush=1",
+							  "MB/s");
+	const struct metric_fact *sleep =
+		metric_fact_find("LatUsleep/method=select/stat=max/usec=100", "ns/op");
 	const struct metric *unix_bw = column("bw", "AF UNIX"), *rd = column("membw", "rd");
 	const struct metric *remote = column("remote", "TCP MB/s");
 	char why[128];
@@ -254,10 +343,11 @@ test_run_bounds(void)
 	   && lmdd != NULL && !metric_timed_singly(lmdd, "Lmdd/op=read/size=8M/bs=1M/flush=1")
 	   && sleep != NULL && metric_timed_singly(sleep, "LatUsleep/method=select/usec=100"),
 	   "lmdd's per-I/O times and lat_usleep's wake-ups are, lmdd's bandwidth is not");
-	ok(!metric_timed_singly(metric_find("LatSyscall/op=null", "ns/op"), "LatSyscall/op=null"),
+	ok(!metric_timed_singly(metric_fact_find("LatSyscall/op=null", "ns/op"),
+				"LatSyscall/op=null"),
 	   "a system call's time per operation of a burst is not");
 
-	ok(unix_bw != NULL && (unix_bw->flags & METRIC_MEMMOVE)
+	ok(unix_bw != NULL && (unix_bw->fact.flags & METRIC_MEMMOVE)
 	   && !metric_memory_plausible(unix_bw, 90000, 70000, why, sizeof(why))
 	   && strcmp(why, "AF UNIX 90000 MB/s is above the run's fastest memory bandwidth, "
 			  "70000 MB/s") == 0,
@@ -265,17 +355,17 @@ test_run_bounds(void)
 	ok(metric_memory_plausible(unix_bw, 70000 * METRIC_MEMORY_MARGIN, 70000, why, sizeof(why))
 	   && metric_memory_plausible(unix_bw, 90000, NAN, why, sizeof(why)),
 	   "within the margin, or without a memory test in the run, it stands");
-	ok(rd != NULL && (rd->flags & METRIC_MEMTEST) && !(rd->flags & METRIC_MEMMOVE)
+	ok(rd != NULL && (rd->fact.flags & METRIC_MEMTEST) && !(rd->fact.flags & METRIC_MEMMOVE)
 	   && metric_memory_plausible(rd, 1e9, 1, why, sizeof(why))
-	   && remote != NULL && !(remote->flags & METRIC_MEMMOVE),
+	   && remote != NULL && !(remote->fact.flags & METRIC_MEMMOVE),
 	   "a memory test or a network's rate is not bounded by the memory tests");
 	for (i = 0; i < HB_ARRAY_SIZE(movers); i++)
 		moving += column("bw", movers[i]) != NULL
-			  && (column("bw", movers[i])->flags & METRIC_MEMMOVE);
+			  && (column("bw", movers[i])->fact.flags & METRIC_MEMMOVE);
 	is_int(HB_ARRAY_SIZE(movers), moving,
 	       "the local bandwidths of pipes, sockets and cached files are moved through memory");
 	for (i = 0; i < metric_count; i++) {
-		const struct metric *m = &metric_table[i];
+		const struct metric_fact *m = &metric_table[i].fact;
 		int mem = (m->flags & (METRIC_MEMTEST | METRIC_MEMMOVE)) != 0;
 		int is_test = m->program != NULL && m->unit != NULL && strcmp(m->unit, "MB/s") == 0
 			      && (strcmp(m->program, "bw_mem") == 0 || strcmp(m->program, "stream") == 0);
@@ -302,8 +392,9 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 7 + 10 + 15 + 3 + HB_ARRAY_SIZE(printed));
+	plan(38 + 7 + 10 + 15 + 3 + 4 + HB_ARRAY_SIZE(printed));
 	test_programs();
+	test_facts();
 	/* The prose is built from the same rows, apart: one line per row. */
 	ok(metric_what_count == metric_count, "a line of prose per row (%zu, %zu)", metric_what_count,
 	   metric_count);
@@ -333,7 +424,7 @@ main(void)
 		const struct metric *m = &metric_table[i];
 
 		if (m->section != NULL && metric_section_find(m->section) == NULL) {
-			diag("%s: no section %s", m->name, m->section);
+			diag("%s: no section %s", m->fact.name, m->section);
 			bad_section++;
 		}
 		for (j = 0; j < i && m->section != NULL; j++)
@@ -343,35 +434,38 @@ main(void)
 				dup++;
 			}
 		if (m->select == METRIC_CONFIG) {
-			bad_name += !islower((unsigned char)m->name[0]);
-			bad_unit += m->unit != NULL;
+			bad_name += !islower((unsigned char)m->fact.name[0]);
+			bad_unit += m->fact.unit != NULL;
 			continue;
 		}
-		if (!well_formed(m->name)) {
-			diag("badly formed name: %s", m->name);
+		if (!well_formed(m->fact.name)) {
+			diag("badly formed name: %s", m->fact.name);
 			bad_name++;
 		}
-		if (m->unit == NULL || m->unit[0] == '\0' || !(m->scale > 0)) {
-			diag("%s: no unit or scale", m->name);
+		if (m->fact.unit == NULL || m->fact.unit[0] == '\0' || !(m->scale > 0)) {
+			diag("%s: no unit or scale", m->fact.name);
 			bad_unit++;
 		}
 		if ((m->select == METRIC_MEAN && (m->arg == NULL || !well_formed(m->arg)))
 		    || (m->select == METRIC_AT && (m->arg == NULL || strncmp(m->arg, "size=", 5) != 0))) {
-			diag("%s: the rule's argument is missing or wrong", m->name);
+			diag("%s: the rule's argument is missing or wrong", m->fact.name);
 			bad_rule++;
 		}
 		/* metric_find may return any entry of a metric: each has to
 		 * carry the flags of the entries whose name it is under. */
 		for (j = 0; j < metric_count; j++) {
 			const struct metric *o = &metric_table[j];
-			unsigned want = o->flags & (METRIC_COUNT | METRIC_CURVE | METRIC_SINGLY);
+			unsigned want = o->fact.flags
+					& (METRIC_COUNT | METRIC_CURVE | METRIC_SINGLY);
 
 			if (o->select == METRIC_MEAN || o->select == METRIC_CONFIG
-			    || m->unit == NULL || o->unit == NULL || strcmp(m->unit, o->unit) != 0
-			    || !metric_under(m->name, o->name))
+			    || m->fact.unit == NULL || o->fact.unit == NULL
+			    || strcmp(m->fact.unit, o->fact.unit) != 0
+			    || !metric_under(m->fact.name, o->fact.name))
 				continue;
-			if ((m->flags & want) != want) {
-				diag("%s (%s): lacks the flags of %s", m->name, m->unit, o->name);
+			if ((m->fact.flags & want) != want) {
+				diag("%s (%s): lacks the flags of %s", m->fact.name, m->fact.unit,
+				     o->fact.name);
 				bad_flags++;
 			}
 		}
@@ -384,28 +478,30 @@ main(void)
 	ok(bad_flags == 0,
 	   "an entry under a count, curve or timed-singly entry, in its unit, is one too");
 
-	ok((metric_find("LatMemRd/order=stride/stride=64/size=1K", "ns/op")->flags & METRIC_CURVE)
-	   && (metric_find("LatMemRd/order=stride/stride=128/size=1K", "ns/op")->flags & METRIC_CURVE)
-	   && (metric_find("LatMemRd/order=random/size=64M", "ns/op")->flags & METRIC_CURVE),
+	ok((flags_of("LatMemRd/order=stride/stride=64/size=1K", "ns/op") & METRIC_CURVE)
+	   && (flags_of("LatMemRd/order=stride/stride=128/size=1K", "ns/op") & METRIC_CURVE)
+	   && (flags_of("LatMemRd/order=random/size=64M", "ns/op") & METRIC_CURVE),
 	   "lat_mem_rd's latencies are plotted by size");
-	ok(!(metric_find("LatCtx/size=16K/procs=2", "ns/op")->flags & METRIC_CURVE)
-	   && !(metric_find("BwMem/op=rd/size=64M", "MB/s")->flags & METRIC_CURVE),
+	ok(!(flags_of("LatCtx/size=16K/procs=2", "ns/op") & METRIC_CURVE)
+	   && !(flags_of("BwMem/op=rd/size=64M", "MB/s") & METRIC_CURVE),
 	   "other sized results are not");
-	ok((metric_find("Tlb", "pages")->flags & METRIC_COUNT)
-	   && (metric_find("Line", "bytes")->flags & METRIC_COUNT), "TLB pages and line bytes are counts");
-	ok(!(metric_find("Cache/level=1", "bytes")->flags & METRIC_COUNT),
+	ok((flags_of("Tlb", "pages") & METRIC_COUNT) && (flags_of("Line", "bytes") & METRIC_COUNT),
+	   "TLB pages and line bytes are counts");
+	ok(!(flags_of("Cache/level=1", "bytes") & METRIC_COUNT),
 	   "a cache size shown in KB is not");
-	ok(!(metric_find("LatSyscall/op=null", "ns/op")->flags & METRIC_COUNT)
-	   && !(metric_find("Mhz", "MHz")->flags & METRIC_COUNT), "nor are times and clocks");
+	ok(!(flags_of("LatSyscall/op=null", "ns/op") & METRIC_COUNT)
+	   && !(flags_of("Mhz", "MHz") & METRIC_COUNT), "nor are times and clocks");
 
-	ok(metric_find("LatSyscall/op=null", "ns/op") != NULL, "the null syscall metric is in the table");
-	is_string("BwMem/op=rd", metric_find("BwMem/op=rd/size=64M", "MB/s")->name,
+	ok(metric_fact_find("LatSyscall/op=null", "ns/op") != NULL,
+	   "the null syscall metric is in the table");
+	is_string("BwMem/op=rd", metric_fact_find("BwMem/op=rd/size=64M", "MB/s")->name,
 		  "a sized result finds its metric");
-	is_string("BwMem/op=rdwr", metric_find("BwMem/op=rdwr/size=8M", "MB/s")->name,
+	is_string("BwMem/op=rdwr", metric_fact_find("BwMem/op=rdwr/size=8M", "MB/s")->name,
 		  "rdwr does not match rd");
-	ok(metric_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL, "a parallel result finds its metric");
-	ok(metric_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
-	ok(metric_find("LatNothing", "ns/op") == NULL, "an unknown program finds nothing");
+	ok(metric_fact_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL,
+	   "a parallel result finds its metric");
+	ok(metric_fact_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
+	ok(metric_fact_find("LatNothing", "ns/op") == NULL, "an unknown program finds nothing");
 	ok(metric_find("LatSyscall/op=read", "ns/op") != NULL
 	   && metric_find("LatSyscall/op=read", "ns/op")->select != METRIC_MEAN,
 	   "a mean column is never what a result finds");
@@ -431,8 +527,8 @@ main(void)
 	   && strcmp(metric_find("Stream/op=copy/size=1M/in=cache-2", "MB/s")->section,
 		     "cachestream") == 0,
 	   "... so it finds its cache column's entry (bw_mem's, stream's, a parallel one's)");
-	ok((metric_find("BwMem/op=frd/size=8M/in=cache", "MB/s")->flags & METRIC_MEMTEST)
-	   && (metric_find("Stream2/op=sum/size=1M/in=cache", "MB/s")->flags & METRIC_MEMTEST),
+	ok((metric_find("BwMem/op=frd/size=8M/in=cache", "MB/s")->fact.flags & METRIC_MEMTEST)
+	   && (metric_find("Stream2/op=sum/size=1M/in=cache", "MB/s")->fact.flags & METRIC_MEMTEST),
 	   "... a memory test still: the fastest bounds what moves through memory");
 	ok(metric_has_parts("LatSem/placement=one", "placement=one"), "has_parts finds a part");
 	is_int(0, metric_extra_parts("BwMem/op=rd/size=8M", "BwMem/op=rd"),
@@ -466,8 +562,9 @@ main(void)
 				const struct metric *c = &metric_table[j];
 
 				if (c->section != NULL && strcmp(c->column, printed[i].column) == 0
-				    && c->unit != NULL && strcmp(c->unit, printed[i].unit) == 0
-				    && metric_under(printed[i].name, c->name))
+				    && c->fact.unit != NULL
+				    && strcmp(c->fact.unit, printed[i].unit) == 0
+				    && metric_under(printed[i].name, c->fact.name))
 					found = 1;
 			}
 		}

@@ -359,15 +359,17 @@ main(void)
 	}
 	fclose(f);
 
-	ok(metric_find("LatSyscall/op=null", "ns/op") != NULL, "the null syscall metric is in the table");
-	ok(metric_find("BwMem/op=rd/size=64M", "MB/s") != NULL
-	   && strcmp(metric_find("BwMem/op=rd/size=64M", "MB/s")->name, "BwMem/op=rd") == 0,
+	ok(metric_fact_find("LatSyscall/op=null", "ns/op") != NULL,
+	   "the null syscall metric is in the table");
+	ok(metric_fact_find("BwMem/op=rd/size=64M", "MB/s") != NULL
+	   && strcmp(metric_fact_find("BwMem/op=rd/size=64M", "MB/s")->name, "BwMem/op=rd") == 0,
 	   "a sized result finds its metric");
-	ok(metric_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL, "a parallel result finds its metric");
-	ok(metric_find("BwMem/op=rdwr", "MB/s") != NULL
-	   && strcmp(metric_find("BwMem/op=rdwr", "MB/s")->name, "BwMem/op=rdwr") == 0,
+	ok(metric_fact_find("BwMem/op=rd/size=64M-4", "MB/s") != NULL,
+	   "a parallel result finds its metric");
+	ok(metric_fact_find("BwMem/op=rdwr", "MB/s") != NULL
+	   && strcmp(metric_fact_find("BwMem/op=rdwr", "MB/s")->name, "BwMem/op=rdwr") == 0,
 	   "rdwr does not match rd");
-	ok(metric_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
+	ok(metric_fact_find("LatSyscall/op=null", "MB/s") == NULL, "a wrong unit finds nothing");
 
 	/* A run's own figures: the names older files gave them, which the metric table has. */
 	{

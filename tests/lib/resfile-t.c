@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/metric.h"
 #include "core/output.h"
 #include "core/utf8.h"
+#include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "tap/basic.h"
@@ -939,10 +939,11 @@ main(void)
 	ok(!has_flag(&r, "other work") && !has_flag(&r, "load"),
 	   "0.12 CPUs of other work on average (weighted by ticks) is not flagged");
 	for (i = 0; i < metric_count; i++)
-		if (strcmp(metric_table[i].name, "LatSyscall/op=null") == 0 && metric_table[i].section != NULL
-		    && strcmp(metric_table[i].section, "proc") == 0)
+		if (strcmp(metric_table[i].fact.name, "LatSyscall/op=null") == 0
+		    && metric_table[i].section != NULL && strcmp(metric_table[i].section, "proc") == 0)
 			break;
-	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0, "the null call column");
+	ok(i < metric_count && resfile_column(&r, &metric_table[i], &v) == 0,
+	   "the null call column");
 	is_int(2, (long)v.nunits, "two units: one per round's process");
 	is_double(0.1005, v.nunits == 2 ? v.units[0] : NAN, 1e-12,
 		  "the first unit is the lower quartile of its samples, in us");

@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "core/compat.h"
-#include "core/metric.h"
 #include "delta.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "read/metric_table.h"
 #include "render/format.h"
 #include "svg.h"
 #include "read/metric_what.h"

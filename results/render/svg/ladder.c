@@ -95,7 +95,7 @@ ladder_draw(const struct report *rep, const struct report_ladder *lad, FILE *f, 
 #define LY(p) (lt + LL - (p) / 100.0 * LL)
 	fputs("<g>\n", f);
 	snprintf(buf, sizeof(buf), "Rate ladder of %s: received against target, and the loss",
-		 lad->m->program != NULL ? lad->m->program : lad->program);
+		 lad->m->fact.program != NULL ? lad->m->fact.program : lad->program);
 	fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"15\">", SVG_ML, y0 + 22);
 	svg_xml_text(f, buf);
 	fputs("</text>\n", f);
