@@ -1,14 +1,15 @@
 #!/bin/sh
 # catalogue-t: the registries of a benchmark agree.  The suite's table
 # (scripts/suite.tab), the programs the Makefile builds, the metric table
-# (lib/core/metric.c, as hostbench-compare --list-columns prints it) and the
+# (lib/core/metric-rows.h, as hostbench-compare --list-columns prints it) and the
 # names the programs print in a run of the test profile: a case names a
 # program that is built, every program is in the suite, every column a
 # case says it fills exists, every column is filled by some case, every
 # result a program prints has its metric entry, every metric entry is of
 # a program, a case's columns are of the program that runs it, each
-# program's man page has the SYNOPSIS its usage gives (--synopsis), and
-# hostbench-compare's page the SYNOPSIS and OPTIONS of its table of options.
+# program's man page has the SYNOPSIS its usage gives (--synopsis) and
+# its -h the results of its metric entries, and hostbench-compare's page
+# the SYNOPSIS and OPTIONS of its table of options.
 # Each failure names what is missing, and where to add it.
 . "$top_srcdir/tests/tap/libtap.sh"
 
@@ -19,7 +20,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 16
+plan 17
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -108,12 +109,12 @@ $1 != "-" && $3 != "config" && !(($1 "\t" $2) in fed) && !($1 in all) {
 }' "$tmpd/feeds" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every column of the summary is filled by some case of the suite'
 
-# Every entry names the program that prints it (lib/core/metric.c's first
+# Every entry names the program that prints it (lib/core/metric-rows.h's first
 # argument of the row), and that program is built; the run's own
 # configuration columns alone have none.
 awk -F '\t' 'FNR == NR { built[$1] = 1; next }
 $3 == "config" && $10 == "-" { next }
-$10 == "-" { print "metric entry " $5 " (" $6 ", column \"" $1 ":" $2 "\") names no program (lib/core/metric.c)"; next }
+$10 == "-" { print "metric entry " $5 " (" $6 ", column \"" $1 ":" $2 "\") names no program (lib/core/metric-rows.h)"; next }
 !($10 in built) { print "metric entry " $5 " (" $6 ") is of " $10 ", which is not built (not in the Makefile'"'"'s HB_BENCH)" }' \
 	"$tmpd/built" "$tmpd/columns" >"$tmpd/bad"
 report "$tmpd/bad" 'every metric entry is of a program that is built'
@@ -156,7 +157,20 @@ if [ -f "$top_builddir/bench/lat_syscall" ]; then
 		done
 	done <"$tmpd/built" >"$tmpd/bad"
 	report "$tmpd/bad" "each program's man page has the SYNOPSIS of its usage and the RESULTS of its metrics"
+	# Its -h lists the name and unit of each of its metric entries, once,
+	# in the table's order (the columns are the results tool's).
+	while IFS= read -r _p; do
+		awk -F '\t' -v p="$_p" '$10 == p && !seen[$5 " " $6]++ { print "  " $5 " " $6 }' \
+			"$tmpd/columns" >"$tmpd/want.h"
+		$TEST_WRAPPER "$top_builddir/bench/$_p" -h 2>&1 |
+			sed -n '/^results (name, unit):$/,$p' | sed 1d >"$tmpd/prog.h"
+		cmp -s "$tmpd/want.h" "$tmpd/prog.h" ||
+			printf 'bench/%s -h: its results are not its metric entries (lib/core/metric-rows.h): %s\n' \
+				"$_p" "$(diff "$tmpd/want.h" "$tmpd/prog.h" | grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+	done <"$tmpd/built" >"$tmpd/bad"
+	report "$tmpd/bad" "each program's -h lists the name and unit of each of its metric entries, once"
 else
+	skip 'the programs are not built'
 	skip 'the programs are not built'
 fi
 
@@ -263,7 +277,7 @@ fi
 
 $TEST_WRAPPER "$compare" --list-results "$tmpd/run" 2>/dev/null | sed 1d >"$tmpd/results"
 awk -F '\t' '$5 == "none" && !seen[$2 "\t" $3 "\t" $4]++ {
-	print $2 " printed " $3 " (" $4 "), which has no entry in the metric table (lib/core/metric.c)"
+	print $2 " printed " $3 " (" $4 "), which has no entry in the metric table (lib/core/metric-rows.h)"
 }' "$tmpd/results" >"$tmpd/bad"
 [ -s "$tmpd/results" ] || echo "hostbench-compare --list-results found no result in the run" >>"$tmpd/bad"
 report "$tmpd/bad" 'every result a program prints has its entry in the metric table'
