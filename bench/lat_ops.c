@@ -289,12 +289,12 @@ measure(const struct bench_opts *bo, size_t i, int quiet, double *lat, double *p
 		sub = lat_median[j];
 	}
 	/*
-	 * The chain counts share one sample: each run lasts -T / their number.
-	 * A preempted calibration run gives too small a count: take the
-	 * largest of three.
+	 * The chain counts share one sample: each run lasts -T / their number
+	 * (one chain's twice).  A preempted calibration run gives too small a
+	 * count: take the largest of three.
 	 */
 	for (n = 0, r = 0; r < 3; r++) {
-		if (timing_calibrate(v->k[0], arg, bo->sample_ns / nk, 0, &ns) != 0)
+		if (timing_calibrate(v->k[0], arg, bo->sample_ns / (nk > 1 ? nk + 1 : 1), 0, &ns) != 0)
 			return -1;
 		if (ns > n)
 			n = ns;
@@ -306,15 +306,22 @@ measure(const struct bench_opts *bo, size_t i, int quiet, double *lat, double *p
 	 * lat[r] holds one chain's time, par[r] the shortest time of any
 	 * chain count.  Parallelism uses the fastest one-chain run of all
 	 * samples: a preempted run then only lowers a sample's value, never
-	 * shows impossible parallelism (more than K from K chains).
+	 * shows impossible parallelism (more than K from K chains).  A
+	 * sample times one chain first and again last (its time the faster
+	 * of the two): on a busy machine every sample's first run may be
+	 * kept from its CPU, and parallelism would then read too high.
 	 */
 	for (t1 = 0, r = 0; r < bo->reps; r++) {
-		for (k = 0; k < nk; k++) {
-			if (timing_run(v->k[k], arg, n, &ns) != 0)
+		for (k = 0; k <= nk; k++) {
+			if (k == nk && nk == 1)
+				break;	/* one chain count: no second run */
+			if (timing_run(v->k[k < nk ? k : 0], arg, n, &ns) != 0)
 				return -1;
 			if (k == 0)
 				lat[r] = par[r] = ns > 0 ? (double)ns : 1;
-			else if ((double)ns < par[r])
+			else if (k == nk && (double)ns < lat[r])
+				lat[r] = ns > 0 ? (double)ns : 1;
+			if ((double)ns < par[r])
 				par[r] = ns > 0 ? (double)ns : 1;
 		}
 		if (t1 == 0 || lat[r] < t1)
