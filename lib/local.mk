@@ -62,6 +62,7 @@ lib_place_libplace_a_SOURCES = \
 	lib/place/place.h \
 	lib/place/place_main.c \
 	lib/place/place_main.h
+lib_mem_libmem_a_CFLAGS = $(AM_CFLAGS) $(HB_HOT_CFLAGS)
 lib_mem_libmem_a_SOURCES = \
 	lib/mem/chase.c \
 	lib/mem/chase.h \

@@ -508,13 +508,35 @@ output_config(FILE *f, const char *key, const char *fmt, ...)
 char *
 output_date(char *buf, size_t len, time_t t)
 {
-	struct tm tm;
+	/*
+	 * The civil date of a day count, by hand: gmtime_r would bring a
+	 * static program the C library's time zone code.  Days are counted
+	 * from 0000-03-01 in eras of 400 years (146097 days), so that a
+	 * leap day is the last of its year.
+	 */
+	long long secs = (long long)t, days, era;
+	unsigned sod, doe, yoe, doy, mp, mon, day;
+	long long year;
 
-	if (t == (time_t)-1 || gmtime_r(&t, &tm) == NULL)
+	if (t == (time_t)-1) {
 		snprintf(buf, len, "unknown");
-	else
-		snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
-			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		return buf;
+	}
+	days = secs / 86400;
+	if (secs % 86400 < 0)
+		days--;
+	sod = (unsigned)(secs - days * 86400);
+	days += 719468;		/* from 0000-03-01 to 1970-01-01 */
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = (unsigned)(days - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;	/* March 0 .. February 11 */
+	day = doy - (153 * mp + 2) / 5 + 1;
+	mon = mp < 10 ? mp + 3 : mp - 9;
+	year = era * 400 + yoe + (mon <= 2);
+	snprintf(buf, len, "%04lld-%02u-%02uT%02u:%02u:%02uZ", year, mon, day, sod / 3600,
+		 sod / 60 % 60, sod % 60);
 	return buf;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/metric.h"
 #include "core/output.h"
@@ -177,7 +178,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(55 + 11 + 16);
+	plan(55 + 11 + 16 + 5);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -414,6 +415,31 @@ main(void)
 		   && strstr(t, "Unit Mbit/s better=higher\n") != NULL && strncmp(t, "Unit ", 5) == 0,
 		   "Unit lines: better and assume as benchstat reads them");
 		fclose(f);
+	}
+	{
+		/* The header's date: by hand, against gmtime_r over 4 centuries. */
+		char d[64], want[64];
+		struct tm tm;
+		long long t;
+		unsigned bad = 0, n = 0;
+
+		is_string("1970-01-01T00:00:00Z", output_date(d, sizeof(d), 0), "the epoch");
+		is_string("2000-02-29T12:34:56Z", output_date(d, sizeof(d), 951827696),
+			  "a leap day of a year divisible by 400");
+		is_string("1969-12-31T23:59:58Z", output_date(d, sizeof(d), -2), "two seconds before the epoch");
+		is_string("unknown", output_date(d, sizeof(d), (time_t)-1), "(time_t)-1 is unknown");
+		for (t = sizeof(time_t) > 4 ? -2208988800LL : -2147483647LL;
+		     t < (sizeof(time_t) > 4 ? 10413792000LL : 2147483647LL); t += 86399LL * 7 + 3601) {
+			time_t tt = (time_t)t;
+
+			if (gmtime_r(&tt, &tm) == NULL || tt == (time_t)-1)
+				continue;
+			snprintf(want, sizeof(want), "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+				 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+			n++;
+			bad += strcmp(want, output_date(d, sizeof(d), tt)) != 0;
+		}
+		ok(n > 1000 && bad == 0, "every date agrees with gmtime_r (%u of %u differ)", bad, n);
 	}
 	return 0;
 }
