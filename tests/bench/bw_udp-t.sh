@@ -64,7 +64,10 @@ like '-b 100g: the udp-short line, achieved against asked' "$TAP_STDOUT" \
 run_prog bw_udp -N 2 -t 20ms -b 100g -o text -p one
 like '-b 100g, text output: a warning on stderr' "$TAP_STDERR" '^bw_udp: the sender fell short of -b: sent '
 run_prog bw_udp -N 2 -t 1s -b 1m -o raw -p one
-ok '-b 1m for 1 s: no udp-short line' sh -c '[ "$2" -eq 0 ] && ! printf "%s\n" "$1" | grep -q "^udp-short"' sh "$TAP_STDOUT" "$TAP_STATUS"
+# (a sender kept from its CPU may fall short of even 1 Mbit/s: the line then says by how much)
+ok '-b 1m for 1 s: exit 0, and no udp-short line but one that says how short it fell' sh -c '[ "$2" -eq 0 ] &&
+	! printf "%s\n" "$1" | grep "^# udp-short: " | grep -vqE "^# udp-short: sent [0-9.e+]+ MB/s of the 0\.125 MB/s asked \(-[0-9.e+]+%\)$"' \
+	sh "$TAP_STDOUT" "$TAP_STATUS"
 
 # ---- the ladder: -b with a list of rates
 cli '-b twice: exit 2 naming -b' 2 "^bw_udp: -b: given twice \('1m', then '2m'\)" bw_udp -b 1m -b 2m
@@ -88,7 +91,10 @@ steps=$(printf '%s\n' "$ladder" | awk -F '\t' '$1 ~ /^BenchmarkBwUdp\/size=1470\
 is 'one result set per step, lowest first, then the knee' '2Mbit 5Mbit 20Mbit knee ' "$steps"
 n=BwUdp/size=1470/rate=2Mbit/placement=one
 sent=$(printf '%s\n' "$ladder" | awk -v n="Benchmark$n" '$1 == n && $4 == "MB/s" { s += $9; k++ } END { if (k) print s / k }')
-ok "the 2m step: the sender achieved about 0.25 MB/s ($sent)" num_between 0.2 "$sent" 0.3
+# The pace is a ceiling: a sender kept from its CPU sends less, and says so.
+short2=$(printf '%s\n' "$ladder" | grep -c '^# udp-short: sent .* of the 0\.25 MB/s asked')
+ok "the 2m step: the sender sent at most 0.3 MB/s, and at least 0.2 unless it said it fell short ($sent)" \
+	awk -v s="$sent" -v k="$short2" 'BEGIN { exit !(s > 0 && s <= 0.3 && (s >= 0.2 || k > 0)) }'
 # Every step: what arrived is no more than what was sent, in total and per sample.
 more=$(printf '%s\n' "$ladder" | awk '
 	/^# udp: sent / { s = $4; g = $6; sub(/,/, "", s); sub(/,/, "", g); if (g + 0 > s + 0) print "total", $0 }
