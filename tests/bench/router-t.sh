@@ -47,7 +47,12 @@ else
 fi
 run_in "$C" bw_udp -N 3 -t 600ms -b 10m -o raw "$NET2.2"
 v=$(results_of "$TAP_STDOUT" BwUdp/size=1470/rate=10Mbit/peer=remote | median_of)
-ok "bw_udp -b 10m through the router: about 1.25 MB/s ($v)" num_between 0.6 "$v" 1.4
+loss=$(printf '%s\n' "$TAP_STDOUT" | awk '$1 == "BenchmarkBwUdp/size=1470/rate=10Mbit/peer=remote" && $4 == "MB/s" { print $7 }' | median_of)
+short=$(printf '%s\n' "$TAP_STDOUT" | grep -c '^# udp-short: sent')
+# The pace is a ceiling; a busy machine may make the sender fall short
+# (it says so) or the receiver lose datagrams.
+ok "bw_udp -b 10m through the router: at most about 1.25 MB/s, at least half of it less what was lost unless the sender fell short ($v MB/s, $loss% lost)" \
+	awk -v v="$v" -v l="$loss" -v k="$short" 'BEGIN { exit !(v > 0 && v <= 1.4 && (v >= 0.6 * (1 - l / 100) || k > 0)) }'
 
 # The suite through the box, as its users run it: hostbench run from the
 # client with --remote-host (the servers above and lat_load's) and --box
