@@ -1195,19 +1195,14 @@ main(int argc, char **argv)
 	s->in.off = s->skip * s->bs;
 	s->out.off = s->seek * s->bs;
 	size = s->in.kind == NAMED ? end_size(&s->in) : 0;
-	if (s->for_ns > 0) {
-		if (s->in.kind != NAMED || s->out.arg != NULL || s->count > 0)
-			bench_usage_error(&prog, "for= reads a named input (if=FILE or a device) for a "
-					  "time, as hdparm -t does: no of=, count= or move=");
-		s->count = size > s->in.off ? (size - s->in.off) / s->bs : 0;
-		if (s->count == 0)
-			msg_die("if=%s: holds less than one block of %llu bytes after byte %llu",
-				s->in.path, (unsigned long long)s->bs, (unsigned long long)s->in.off);
-	}
+	if (s->for_ns > 0 && (s->in.kind != NAMED || s->out.arg != NULL || s->count > 0))
+		bench_usage_error(&prog, "for= reads a named input (if=FILE or a device) for a "
+				  "time, as hdparm -t does: no of=, count= or move=");
+	if (s->count == 0 && s->for_ns == 0 && (s->in.kind != NAMED || !S_ISREG(s->in.st.st_mode)))
+		bench_usage_error(&prog, "count= (or move=) is needed unless if= names a file "
+				  "(whose whole length is then read)");
 	if (s->count == 0) {
-		if (s->in.kind != NAMED || !S_ISREG(s->in.st.st_mode))
-			bench_usage_error(&prog, "count= (or move=) is needed unless if= names a file "
-					  "(whose whole length is then read)");
+		/* the whole input from its offset: for=, or a file with no count= */
 		s->count = size > s->in.off ? (size - s->in.off) / s->bs : 0;
 		if (s->count == 0)
 			msg_die("if=%s: holds less than one block of %llu bytes after byte %llu",
