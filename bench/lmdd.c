@@ -169,12 +169,13 @@ pattern_block(const struct state *s, uint64_t off, size_t len)
 	return p;
 }
 
+/* The pattern's byte at file offset o, of ring (pattern_init's). */
 static unsigned
-pattern_byte(const struct state *s, uint64_t o)
+pattern_byte(const unsigned char *ring, uint64_t o)
 {
 	unsigned k = (unsigned)(o % STAMP);
 
-	return k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : s->ring[o % PERIOD];
+	return k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : ring[o % PERIOD];
 }
 
 /* Compare len bytes read from offset off with the pattern; say where they differ. */
@@ -192,12 +193,12 @@ pattern_check(const struct state *s, const struct end *e, const unsigned char *b
 		n = k < 8 ? 1 : STAMP - k;
 		if (n > len - i)
 			n = len - i;
-		if (k < 8 ? b[i] != pattern_byte(s, o) : memcmp(b + i, want + i, n) != 0)
+		if (k < 8 ? b[i] != pattern_byte(s->ring, o) : memcmp(b + i, want + i, n) != 0)
 			for (; n > 0; i++, n--)
-				if (b[i] != pattern_byte(s, off + i)) {
+				if (b[i] != pattern_byte(s->ring, off + i)) {
 					msg_warn("verify: %s=%s: byte %llu is 0x%02x, lmdd wrote 0x%02x",
 						 e->name, e->path, (unsigned long long)(off + i), b[i],
-						 pattern_byte(s, off + i));
+						 pattern_byte(s->ring, off + i));
 					errno = 0;
 					return -1;
 				}
@@ -569,17 +570,16 @@ static const char *
 nearest(const char *w, size_t n)
 {
 	static const char *const more[] = { "conv", "iflag", "oflag", "status" };
-	const char *best = NULL;
+	const char *best = NULL, *name;
 	unsigned bd = 3, d;
 	size_t i;
 
 	/* One letter off a short key, two off a longer one. */
-	for (i = 0; i < HB_ARRAY_SIZE(keys); i++)
-		if ((d = distance(w, n, keys[i].name)) < bd && d <= (strlen(keys[i].name) < 5 ? 1u : 2u))
-			bd = d, best = keys[i].name;
-	for (i = 0; i < HB_ARRAY_SIZE(more); i++)
-		if ((d = distance(w, n, more[i])) < bd && d <= (strlen(more[i]) < 5 ? 1u : 2u))
-			bd = d, best = more[i];
+	for (i = 0; i < HB_ARRAY_SIZE(keys) + HB_ARRAY_SIZE(more); i++) {
+		name = i < HB_ARRAY_SIZE(keys) ? keys[i].name : more[i - HB_ARRAY_SIZE(keys)];
+		if ((d = distance(w, n, name)) < bd && d <= (strlen(name) < 5 ? 1u : 2u))
+			bd = d, best = name;
+	}
 	return best;
 }
 
@@ -747,7 +747,7 @@ static int
 own_pattern(const char *path)
 {
 	unsigned char *ring, got[4096];
-	uint64_t size, at[3], o;
+	uint64_t size, at[3];
 	struct stat sb;
 	size_t i, j, len;
 	int fd, own = 0;
@@ -767,14 +767,9 @@ own_pattern(const char *path)
 		len = size - at[i] < sizeof(got) ? (size_t)(size - at[i]) : sizeof(got);
 		if (pread(fd, got, len, (off_t)at[i]) != (ssize_t)len)
 			goto out;
-		for (j = 0; j < len; j++) {
-			unsigned k;
-
-			o = at[i] + j;
-			k = (unsigned)(o % STAMP);
-			if (got[j] != (k < 8 ? (unsigned)((o - k) >> (8 * k)) & 0xff : ring[o % PERIOD]))
+		for (j = 0; j < len; j++)
+			if (got[j] != pattern_byte(ring, at[i] + j))
 				goto out;
-		}
 	}
 	own = 1;
 out:
