@@ -85,16 +85,13 @@ metric_section_find(const char *id)
 	return NULL;
 }
 
+/* The rows are the facts' rows, in their order: the same row's index. */
 const struct metric *
 metric_find(const char *name, const char *unit)
 {
-	unsigned long copies;
-	size_t len = metric_parallel(name, &copies), i;
+	const struct metric_fact *f = metric_fact_find(name, unit);
 
-	for (i = 0; i < metric_count; i++)
-		if (metric_fact_matches(&metric_table[i].fact, name, len, unit))
-			return &metric_table[i];
-	return NULL;
+	return f != NULL ? &metric_table[f - metric_facts] : NULL;
 }
 
 int
