@@ -23,7 +23,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libhb.sh"
 
-hb_init hostbench 45
+hb_init hostbench 47
 _tap_cleanup_hook() {
 	hb_stop_stand_ins
 	rm -rf "$tmpd"
@@ -179,6 +179,10 @@ tests_under() {
 	hb_cli "$name: run -h: the runner's usage of run" 0 '^usage: hostbench run \[options\]' run -h
 	hb_cli "$name: ab -h: the runner's usage of ab" 0 '^usage: hostbench ab \[options\]' ab -h
 	hb_cli "$name: serve with an unknown option: exit 2 naming it" 2 "serve: unknown option or argument '-x'" serve -x
+	hb_cli "$name: serve -S with a blank in its value: exit 2 naming it" 2 \
+		"option '-S' needs one word, not 'a b'" serve -S 'a b'
+	hb_cli "$name: serve -i with an empty value: exit 2 naming it" 2 \
+		"option '-i' needs one word, not ''" serve -i ''
 	hb_cli "$name: serve -h names the servers of the remote cases" 0 'against --remote-host: lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load' serve -h
 	hb_cli "$name: agent -h: its usage" 0 '^usage: hostbench agent \[-b ADDR\]' agent -h
 	# --box USER@HOST starts the agent through fleet.sh, which needs the key.
