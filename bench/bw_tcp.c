@@ -21,9 +21,9 @@
  * the -N samples until the confidence interval of the mean throughput is
  * narrow enough (netperf's -I): at most -I's seconds of timed transfer
  * (default 10) or SOCK_MAX_SAMPLES samples.  It reads hostbench's
- * -I pct[,s] (the half-width in percent of the mean, at -C's level,
- * default 95%) and netperf's -I level[,width] (-I 99,5: 99% confidence
- * that the mean is within +-2.5%); the first number tells them apart.
+ * -I pct[,s] (the half-width in percent of the mean at 95% confidence)
+ * and netperf's -I level[,width] (-I 99,5: 99% confidence that the mean
+ * is within +-2.5%); the first number tells them apart (lib/driver).
  * The samples are consecutive slices of one stream, not separate tests
  * as netperf's iterations are: slices much longer than the buffers take
  * to drain are nearly independent, which the t interval assumes.
@@ -94,7 +94,7 @@ static uint64_t opt_size = 64 * 1024, opt_window;	/* -m, -w */
 static const char *opt_box;				/* -A */
 static struct box *box;
 static struct box_summary box_sum;
-static double opt_level, opt_ilevel;	/* -C, -I's netperf level (0: not given) */
+static int opt_remote_cpu;	/* -C: netperf's, always so here */
 static int opt_nodelay;					/* -D */
 
 /*
@@ -416,49 +416,6 @@ fail:
 	return rc;
 }
 
-/* -C level. */
-static void
-take_level(const struct bench_prog *p, int letter, const char *arg, void *ctx)
-{
-	char err[PARSE_ERRLEN];
-
-	(void)letter;
-	(void)ctx;
-	if (parse_double("-C", arg, 50, 99.9, &opt_level, err, sizeof(err)) != 0)
-		bench_usage_error(p, "%s", err);
-}
-
-/*
- * -I: hostbench's pct[,s], or netperf's level[,width] when the first
- * number is 50 or more (a half-width of 50% of the mean is no target:
- * two samples meet it).  netperf's width is the whole interval's, in
- * percent of the mean: the target is half of it.
- */
-static void
-take_precision(const struct bench_prog *p, struct bench_opts *o, const char *arg)
-{
-	char err[PARSE_ERRLEN], first[64];
-	const char *comma = strchr(arg, ',');
-	size_t n = comma != NULL ? (size_t)(comma - arg) : strlen(arg);
-	double width = 5;
-
-	if (n < sizeof(first)) {
-		memcpy(first, arg, n);
-		first[n] = '\0';
-	}
-	if (n >= sizeof(first) || strtod(first, NULL) < 50) {
-		opt_ilevel = 0;	/* the last -I counts */
-		bench_arg_precision(o, p, arg);
-		return;
-	}
-	if (parse_double("-I", first, 50, 99.9, &opt_ilevel, err, sizeof(err)) != 0
-	    || (comma != NULL && parse_double("-I", comma + 1, 0.01, 100, &width, err, sizeof(err)) != 0))
-		bench_usage_error(p, "%s (netperf's -I level[,width]: a level in percent, 50 .. 99.9, "
-				  "and the interval's width in percent of the mean, 0.01 .. 100, default 5; "
-				  "or -I pct[,s]: a half-width below 50%%, s seconds at most)", err);
-	o->precision_pct = width / 2;
-}
-
 static const struct bench_opt opts[] = {
 	{ 'm', BENCH_OPT_SIZE, "size", 0, 1, 64 << 20, NULL, 0,
 	  "message size, bytes per write (default 64k)", NULL, &opt_size },
@@ -466,9 +423,9 @@ static const struct bench_opt opts[] = {
 	  "socket buffer to ask for on both ends (default: the system's)", NULL, &opt_window },
 	SOCK_OPT_TIME(so, "timed transfer, split into -N samples (bare number: s; default 2s);\n"
 		      "with -I, each sample -t/-N long"),
-	{ 'C', BENCH_OPT_CALL, "level", 0, 0, 0, NULL, 0,
-	  "-I's confidence level in percent, 50 .. 99.9 (default 95); both ends'\n"
-	  "CPU is always reported (netperf's -c -C)", take_level, NULL },
+	{ 'C', BENCH_OPT_FLAG, NULL, 0, 0, 0, NULL, 0,
+	  "the far end's CPU (netperf's -C): always reported, with this end's", NULL,
+	  &opt_remote_cpu },
 	{ 'D', BENCH_OPT_FLAG, NULL, 0, 0, 0, NULL, 0,
 	  "set TCP_NODELAY on the data stream (netperf's -D, iperf3's -N); default:\n"
 	  "Nagle on, as bulk senders have it (with writes that are no multiple of\n"
@@ -481,11 +438,10 @@ static const struct bench_prog prog = {
 	.name = "bw_tcp",
 	.summary = "bw_tcp: TCP bandwidth in MB/s and Mbit/s, with CPU use on both ends",
 	SOCK_BENCH_FIELDS,
-	.precision_arg = take_precision,
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
 	.morehelp = "  -P n         (shared option) n parallel streams\n"
-		    "  -I pct[,s]   (shared option) here the t interval of the mean, at -C's level;\n"
+		    "  -I pct[,s]   (shared option) here the t interval of the mean;\n"
 		    "               -I level[,width] as netperf's (-I 99,5: 99%, +-2.5%),\n"
 		    "               when level is 50 or more; the time counts the timed transfer\n",
 };
@@ -501,12 +457,7 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	s->dur_ns = sop->dur_ns;
 	s->most_ns = s->dur_ns;
 	sock_check_samples(&prog, o, sop);
-	if (opt_level > 0 && o->precision_pct <= 0)
-		bench_usage_error(&prog, "-C: a confidence level is for -I; give -I too");
-	if (opt_level > 0 && opt_ilevel > 0 && opt_level != opt_ilevel)
-		bench_usage_error(&prog, "-C: level %g differs from -I's %g; give it once", opt_level,
-				  opt_ilevel);
-	s->level = opt_ilevel > 0 ? opt_ilevel : opt_level > 0 ? opt_level : 95;
+	s->level = 100 * o->precision_level;
 	/* The server allows for the longest transfer -I may take, a sample past its cap. */
 	if (o->precision_pct > 0 && o->precision_cap_ns + s->dur_ns / o->reps > s->most_ns)
 		s->most_ns = o->precision_cap_ns + s->dur_ns / o->reps;

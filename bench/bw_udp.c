@@ -588,7 +588,12 @@ loss_then(const struct bench_prog *p, int letter, const char *arg, void *ctx)
 		bench_usage_error(p, "-L: value '%s' is out of range; allowed: above 0 .. 100", arg);
 }
 
+static int opt_remote_cpu;	/* -C: netperf's, always so here */
+
 static const struct bench_opt opts[] = {
+	{ 'C', BENCH_OPT_FLAG, NULL, 0, 0, 0, NULL, 0,
+	  "the far end's CPU (netperf's -C): always reported, with this end's", NULL,
+	  &opt_remote_cpu },
 	{ 'b', BENCH_OPT_CALL, "rate", 0, 0, 0, NULL, 0,
 	  "target rate in bits/s, k/m/g = 10^3/10^6/10^9 (default 0: as fast as possible);\n"
 	  "a comma list (10m,100m,1g) or ladder (1m, 2m, 5m ... 10g): a run per rate,\n"

@@ -150,19 +150,33 @@ arg_duration(const struct bench_prog *p, const char *opt, const char *s,
 void
 bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s)
 {
-	char err[PARSE_ERRLEN], pct[64];
+	char err[PARSE_ERRLEN], first[64];
 	const char *comma = strchr(s, ',');
 	size_t n = comma != NULL ? (size_t)(comma - s) : strlen(s);
+	double level, width = 5;
 
-	if (n >= sizeof(pct))
-		bench_usage_error(p, "-I: value '%s' is too long; expected pct[,seconds]", s);
-	memcpy(pct, s, n);
-	pct[n] = '\0';
-	if (parse_double("-I", pct, 0.01, 100, &o->precision_pct, err, sizeof(err)) != 0)
-		bench_usage_error(p, "%s", err);
-	if (comma != NULL)
-		o->precision_cap_ns = arg_duration(p, "-I", comma + 1, "s",
-						   100000000ull, 3600000000000ull);
+	if (n >= sizeof(first))
+		bench_usage_error(p, "-I: value '%s' is too long; expected pct[,seconds] or level[,width]", s);
+	memcpy(first, s, n);
+	first[n] = '\0';
+	if (strtod(first, NULL) < 50) {
+		if (parse_double("-I", first, 0.01, 50, &o->precision_pct, err, sizeof(err)) != 0)
+			bench_usage_error(p, "%s", err);
+		o->precision_level = 0.95;
+		o->precision_netperf = 0;
+		if (comma != NULL)
+			o->precision_cap_ns = arg_duration(p, "-I", comma + 1, "s",
+							   100000000ull, 3600000000000ull);
+		return;
+	}
+	if (parse_double("-I", first, 50, 99.9, &level, err, sizeof(err)) != 0
+	    || (comma != NULL && parse_double("-I", comma + 1, 0.01, 100, &width, err, sizeof(err)) != 0))
+		bench_usage_error(p, "%s (netperf's -I level[,width]: a level in percent, 50 .. 99.9, "
+				  "and the interval's width in percent of the value, 0.01 .. 100, default 5; "
+				  "or -I pct[,s]: a half-width below 50%%, s seconds at most)", err);
+	o->precision_level = level / 100;
+	o->precision_pct = width / 2;
+	o->precision_netperf = 1;
 }
 
 int
@@ -325,6 +339,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 	o->parallel = 1;
 	o->sample_ns = 10000000;
 	o->precision_cap_ns = 10000000000ull;
+	o->precision_level = 0.95;
 	o->output = isatty(STDOUT_FILENO) ? OUTPUT_TEXT : OUTPUT_RAW;
 
 	if (argc == 2 && strcmp(argv[1], "--synopsis") == 0) {
@@ -374,10 +389,7 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 			o->sample_ns = arg_duration(p, "-T", optarg, "ms", 1000, 60000000000ull);
 			break;
 		case 'I':
-			if (p->precision_arg != NULL)
-				p->precision_arg(p, o, optarg);
-			else
-				bench_arg_precision(o, p, optarg);
+			bench_arg_precision(o, p, optarg);
 			break;
 		case 'o':
 			if (strcmp(optarg, "text") == 0)
@@ -402,6 +414,10 @@ bench_init(struct bench_opts *o, const struct bench_prog *p, int argc, char **ar
 							  g.word);
 				bench_usage_error(p, "unknown option %s", g.word);
 			}
+			if (optopt == 'C')
+				bench_usage_error(p, "unknown option -C (netperf's remote CPU: %s does not "
+						  "measure the far end's CPU; bw_tcp and bw_udp always report it)",
+						  p->name);
 			if (optopt >= 0x21 && optopt < 0x7f)
 				bench_usage_error(p, "unknown option -%c", optopt);
 			bench_usage_error(p, "unknown option");
@@ -893,15 +909,31 @@ measure_overhead(const struct bench_opts *o, const struct bench_case *c,
 	return 0;
 }
 
+/*
+ * Whether samples v[0 .. n-1] are precise enough: *pct the half-width of
+ * the median's distribution-free interval at -I's level (the wider side,
+ * in percent of the median), met when the interval's coverage reaches the
+ * level and *pct the target.
+ */
 static int
 precision_met(const struct bench_opts *o, const double *v, size_t n, double *pct)
 {
-	struct stats s;
+	double *y, median, cover, below, above;
+	size_t lo, hi;
 
-	if (stats_compute(v, n, &s) != 0)
+	y = malloc(n * sizeof(*y));
+	if (y == NULL)
 		return 0;
-	*pct = stats_ci_halfwidth_pct(&s);
-	return s.ci_level >= 0.95 && *pct <= o->precision_pct;
+	memcpy(y, v, n * sizeof(*y));
+	stats_sort(y, n);
+	median = stats_quantile_sorted(y, n, 0.5);
+	stats_median_ci_ranks(n, o->precision_level, &lo, &hi, &cover);
+	below = median - y[lo - 1];
+	above = y[hi - 1] - median;
+	free(y);
+	below = below > above ? below : above;
+	*pct = median != 0 ? 100 * below / fabs(median) : below == 0 ? 0 : HUGE_VAL;
+	return cover >= o->precision_level && *pct <= o->precision_pct;
 }
 
 int
@@ -1039,11 +1071,12 @@ again:
 	}
 	if (o->precision_pct > 0) {
 		if (!met)
-			msg_warn("%s: precision target ±%g%% not reached: ±%.2f%% after %zu samples",
-				 c->name, o->precision_pct, pct, count);
+			msg_warn("%s: precision target ±%g%% at %g%% confidence not reached: ±%.2f%% after %zu samples",
+				 c->name, o->precision_pct, 100 * o->precision_level, pct, count);
 		if (o->output == OUTPUT_RAW)
-			output_config(stdout, "precision", "%s ±%.2f%% (target ±%g%%) after %zu samples",
-				      met ? "reached" : "not-reached", pct, o->precision_pct, count);
+			output_config(stdout, "precision", "%s ±%.2f%% (target ±%g%% at %g%% confidence) after %zu samples",
+				      met ? "reached" : "not-reached", pct, o->precision_pct,
+				      100 * o->precision_level, count);
 	}
 	if (o->output == OUTPUT_RAW && c->overhead != NULL)
 		output_config(stdout, "overhead", "%.2f ns/op subtracted", overhead);

@@ -8,7 +8,8 @@
  *   -P n         run n copies in parallel (latency per copy, bandwidth summed)
  *   -c cpulist   pin to these CPUs (exit 77 where pinning is impossible)
  *   -T time      length of one sample (default 10ms; bare number: ms)
- *   -I pct[,s]   sample until the 95% CI of the median is within +-pct%,
+ *   -I pct[,s]   sample until the 95% CI of the median is within +-pct%
+ *                (or netperf's -I level[,width]),
  *                or for s seconds at most (default 10)
  *   -o text|raw  output (default: text on a terminal, raw otherwise)
  *   -h, -V       help, version
@@ -37,6 +38,8 @@ struct bench_opts {
 	uint64_t warmup_ns;
 	uint64_t sample_ns;
 	double precision_pct;		/* 0: off */
+	double precision_level;		/* its confidence, 0.5 .. 0.999 (default 0.95) */
+	int precision_netperf;		/* given as netperf's -I level,width */
 	uint64_t precision_cap_ns;
 	enum output_mode output;
 	size_t ncpus;			/* 0: not pinned */
@@ -101,9 +104,13 @@ int bench_getopt(struct bench_getopt *g, const char *optstring);
 int bench_pin(const int *cpus, size_t n);
 
 /*
- * The shared -I pct[,s]: o->precision_pct (0.01 .. 100) and, after a
- * comma, o->precision_cap_ns (0.1 s .. 1 h; a bare number in s).  A bad
- * value exits 2 naming -I.
+ * The shared -I: hostbench's pct[,s], o->precision_pct (0.01 .. 50, at
+ * 95% confidence) and, after a comma, o->precision_cap_ns (0.1 s .. 1 h;
+ * a bare number in s); or netperf's level[,width] when the first number
+ * is 50 or more (a half-width of 50% of the value is no target: two
+ * samples meet it): o->precision_level (50 .. 99.9%) and the whole
+ * interval's width in percent of the value (0.01 .. 100, default 5),
+ * whose half is o->precision_pct.  A bad value exits 2 naming -I.
  */
 void bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s);
 

@@ -24,7 +24,9 @@ static const struct {
 	{ 'c', "  -c cpulist   pin to these CPUs, e.g. 0 or 0,2-3 (copies round-robin)\n" },
 	{ 'T', "  -T time      length of one sample (bare number: ms; default 10ms)\n" },
 	{ 'I', "  -I pct[,s]   sample until the 95% CI of the median is within +-pct%,\n"
-	       "               for s seconds at most (default 10)\n" },
+	       "               for s seconds at most (default 10); -I level[,width] as\n"
+	       "               netperf's: the CI at level% (50 .. 99.9) no wider than\n"
+	       "               width% (default 5; -I 99,5: 99%, +-2.5%)\n" },
 	{ 'o', "  -o text|raw  output format (default: text on a terminal, else raw)\n" },
 	{ 'h', "  -h           show this help\n" },
 	{ 'V', "  -V           show the version\n" },

@@ -79,12 +79,6 @@ struct bench_prog {
 	unsigned max_parallel;
 	const char *why_parallel;
 	const char *why_precision;
-	/*
-	 * -I's parser where a program reads a form beside the shared
-	 * pct[,s] (bw_tcp: netperf's level,width); NULL: bench_arg_precision.
-	 * It stores into o as bench_arg_precision does, or exits 2.
-	 */
-	void (*precision_arg)(const struct bench_prog *p, struct bench_opts *o, const char *arg);
 	/* The samples without -N (0: the shared default, 11): lmdd's 1 pass, as dd's. */
 	unsigned default_reps;
 };

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 35
+plan 39
 q='-N 3 -T 1ms -o raw'
 net_init lat_tcp 1 LatTcp/size=1
 
@@ -21,6 +21,20 @@ net_percentiles
 net_hist
 net_spread 'placement spread: between 1 us and 100 ms' 1000 100000000 ns
 like 'the placement is recorded' "$TAP_STDOUT" '^placement: one, cpu [0-9]+$'
+
+# netperf's -I level,width (netperf -t TCP_RR -I 99,10): 99% confidence
+# that the value is within +-5%; a width of 0.01% is not reached within
+# -I's 10 s, and says so.
+run_prog lat_tcp -N 3 -T 1ms -o raw -p one -I 99,10
+like "-I 99,10 (netperf's): the precision line says +-5% at 99% confidence" "$TAP_STDOUT" \
+	'^# precision: (reached|not-reached) ±[0-9.]+% \(target ±5% at 99% confidence\) after [0-9]+ samples$'
+run_prog lat_tcp -N 3 -T 1ms -o raw -p one -I 99.9,0.01
+like '-I 99.9,0.01: not reached, and the run says so' "$TAP_STDOUT" \
+	'^# precision: not-reached ±[0-9.]+% \(target ±0\.005% at 99\.9% confidence\) after [0-9]+ samples$'
+like '... on stderr too' "$TAP_STDERR" \
+	'precision target ±0\.005% at 99\.9% confidence not reached: ±[0-9.]+% after [0-9]+ samples'
+cli "-C (netperf's remote CPU): exit 2 saying lat_tcp does not measure it" 2 \
+	"^lat_tcp: unknown option -C \(netperf's remote CPU: lat_tcp does not measure the far end's CPU" lat_tcp -C
 
 run_prog lat_tcp -N 3 -T 1ms -o raw -p one -m 1k -P 2
 like '-m 1k -P 2: one name per copy set' "$TAP_STDOUT" '^BenchmarkLatTcp/size=1K/placement=one-2	'

@@ -131,22 +131,8 @@ static const struct bench_opt own_opts[] = {
 	  NULL, NULL },
 };
 
-/* A program's own -I parser: records the argument, and takes the shared form too. */
-static char seen_precision[64];
-
-static void
-own_precision(const struct bench_prog *p, struct bench_opts *o, const char *arg)
-{
-	snprintf(seen_precision, sizeof(seen_precision), "%s", arg);
-	if (strcmp(arg, "99,5") == 0)
-		o->precision_pct = 2.5;
-	else
-		bench_arg_precision(o, p, arg);
-}
-
 static const struct bench_prog pre_prog = {
-	.name = "pre-t", .args = "", .summary = "pre-t: -I of its own", .max_args = 0,
-	.precision_arg = own_precision,
+	.name = "pre-t", .args = "", .summary = "pre-t: -I's two forms", .max_args = 0,
 };
 
 static const struct bench_prog own_prog = {
@@ -232,15 +218,21 @@ test_table(void)
 	   "--synopsis is the same usage in man(7) markup");
 	{
 		char *netperf[] = { "pre-t", "-I", "99,5", NULL }, *shared[] = { "pre-t", "-I", "2,3", NULL };
+		char *level[] = { "pre-t", "-I", "90", NULL };
 
 		optind = 1;
 		bench_init(&o, &pre_prog, 3, netperf);
-		ok(strcmp(seen_precision, "99,5") == 0 && o.precision_pct == 2.5,
-		   "-I goes to the program's own parser, as given");
+		ok(o.precision_level == 0.99 && o.precision_pct == 2.5 && o.precision_netperf,
+		   "-I 99,5 is netperf's: 99%% confidence, the interval 5%% wide (+-2.5%%)");
+		optind = 1;
+		bench_init(&o, &pre_prog, 3, level);
+		ok(o.precision_level == 0.9 && o.precision_pct == 2.5,
+		   "-I 90: netperf's level alone, its width 5%% by default");
 		optind = 1;
 		bench_init(&o, &pre_prog, 3, shared);
-		ok(o.precision_pct == 2 && o.precision_cap_ns == 3000000000ull,
-		   "which may hand the shared form to bench_arg_precision");
+		ok(o.precision_pct == 2 && o.precision_cap_ns == 3000000000ull && o.precision_level == 0.95
+		   && !o.precision_netperf,
+		   "-I 2,3 is hostbench's: +-2%% at 95%%, for 3 s at most");
 	}
 }
 
@@ -430,7 +422,7 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
-	plan(28 + 18 + 9 + 6 + 13);
+	plan(28 + 19 + 9 + 6 + 13);
 	bench_init(&o, &prog, 5, args);
 	is_int(7, o.reps, "-N 7 parsed");
 	is_int(OUTPUT_RAW, o.output, "-o raw parsed");
