@@ -283,6 +283,27 @@ self_line(char *text)
 	return NULL;
 }
 
+/*
+ * The programs that refuse -I (their why_precision: they time whole
+ * curves, their own chains, or split one transfer into -N samples).
+ * tests/scripts/catalogue-t.sh checks the list against each program's
+ * usage line, which leaves a refused -I out.
+ */
+static const char *const no_precision[] = {
+	"bw_udp", "cache", "lat_load", "lat_ops", "lat_usleep", "lmdd", "mhz", "par_mem", "tlb",
+};
+
+int
+case_takes_precision(const char *prog)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(no_precision) / sizeof(no_precision[0]); i++)
+		if (strcmp(prog, no_precision[i]) == 0)
+			return 0;
+	return 1;
+}
+
 static void
 run_once(const struct suite_case *c, struct attempt *a)
 {
@@ -294,9 +315,11 @@ run_once(const struct suite_case *c, struct attempt *a)
 	snprintf(err, sizeof(err), "%s/err", R.work);
 	argv[n++] = run_arg(c->prog);
 	/* The shared options, -o raw, the case's arguments: split at blanks. */
-	if ((args = malloc(strlen(R.shared) + strlen(c->args) + 16)) == NULL)
+	if ((args = malloc(strlen(R.shared) + strlen(c->args) + 96)) == NULL)
 		run_die("out of memory");
-	sprintf(args, "%s -o raw %s", R.shared, c->args);
+	sprintf(args, "%s%s%s -o raw %s", R.shared,
+		R.s.confidence != NULL && case_takes_precision(c->prog) ? " -I " : "",
+		R.s.confidence != NULL && case_takes_precision(c->prog) ? R.s.confidence : "", c->args);
 	for (p = strtok_r(args, " ", &save); p != NULL && n < 298; p = strtok_r(NULL, " ", &save))
 		argv[n++] = p;
 	argv[n] = NULL;

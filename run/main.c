@@ -539,6 +539,16 @@ main(int argc, char **argv)
 		say("%s\n", final);
 		return MSG_EXIT_OK;
 	}
+	if (strcmp(cmd, "no-precision") == 0 && argc == 2) {
+		/* The suite's programs --confidence leaves alone (catalogue-t). */
+		size_t i;
+
+		for (i = 0; i < R.suite.n; i++)
+			if (!case_takes_precision(R.suite.rows[i].prog) &&
+			    (i == 0 || strcmp(R.suite.rows[i].prog, R.suite.rows[i - 1].prog) != 0))
+				printf("%s\n", R.suite.rows[i].prog);
+		return MSG_EXIT_OK;
+	}
 	if (strcmp(cmd, "man-suite") == 0 && argc == 2) {
 		/* hostbench(1)'s THE SUITE (make man-synopsis). */
 		suite_man(stdout, &R.suite);

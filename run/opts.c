@@ -18,7 +18,7 @@
 
 enum opt_id {
 	O_PROFILE, O_ROUNDS, O_ONLY, O_SKIP, O_NOTE, O_TAG, O_FSDIR, O_REMOTE, O_NET_TIME,
-	O_TCP_WINDOW, O_STREAMS, O_UDP_SIZE, O_UDP_RATE, O_BOX, O_BUDGET, O_SETTLE,
+	O_TCP_WINDOW, O_CONFIDENCE, O_STREAMS, O_UDP_SIZE, O_UDP_RATE, O_BOX, O_BUDGET, O_SETTLE,
 	O_RESULTS_DIR, O_OUT, O_QUIET, O_A, O_B, O_RESTORE, O_UNTIL, O_SSH, O_BUNDLE, O_SSH_OPT
 };
 
@@ -49,6 +49,8 @@ static const struct run_opt opts[] = {
 	{ O_NET_TIME, "--net-time", 1, RUN | AB, "T",
 	  "the time of each network transfer: bw_tcp's, bw_udp's\n(each step of a UDP ladder), lat_load's load; 500ms,\n2s ... (1ms .. 3600s; default: the profile's)" },
 	{ O_TCP_WINDOW, "--tcp-window", 1, RUN | AB, "SIZE", "bw_tcp's socket buffers (its -w; 1k .. 256m)" },
+	{ O_CONFIDENCE, "--confidence", 1, RUN | AB, "L,W",
+	  "sample each case until its interval at L% confidence is\nat most W% wide (netperf's -I L,W; 99,5: +-2.5%), 10 s\na case at most; cases that time whole curves or their\nown chains keep the profile's samples" },
 	{ O_STREAMS, "--streams", 1, RUN | AB, "N",
 	  "bw_tcp's parallel streams (its -P), lat_load's streams\neach way (1 .. 64; default 1, lat_load 4)" },
 	{ O_UDP_SIZE, "--udp-size", 1, RUN | AB, "BYTES",
@@ -215,6 +217,21 @@ check_net(const struct settings *s)
 		if (w < 1024 || w > 268435456)
 			run_usage_error("%s: --tcp-window: '%s' is not a size in range, allowed: 1k .. 256m",
 					sub, s->tcp_window);
+	}
+	if (s->confidence != NULL) {
+		const char *c = s->confidence, *comma = strchr(c, ',');
+		char *end;
+		double level = strtod(c, &end), width = 5;
+
+		if (end == c || (*end != '\0' && end != comma) || !(level >= 50 && level <= 99.9))
+			run_usage_error("%s: --confidence: '%s': a level in percent, 50 .. 99.9, then a comma "
+					"and the interval's width in percent (99,5)", sub, c);
+		if (comma != NULL) {
+			width = strtod(comma + 1, &end);
+			if (end == comma + 1 || *end != '\0' || !(width >= 0.01 && width <= 100))
+				run_usage_error("%s: --confidence: '%s': the width after the comma is a percent "
+						"of the value, 0.01 .. 100", sub, c);
+		}
 	}
 	if (s->streams != NULL) {
 		long long n = whole(s->streams, 2);
@@ -436,6 +453,7 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 		case O_REMOTE: s->remote = val; break;
 		case O_NET_TIME: s->net_time = val; break;
 		case O_TCP_WINDOW: s->tcp_window = val; break;
+		case O_CONFIDENCE: s->confidence = val; break;
 		case O_STREAMS: s->streams = val; break;
 		case O_UDP_SIZE: s->udp_size = val; break;
 		case O_UDP_RATE: s->udp_rate = val; break;
@@ -461,7 +479,7 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 	/* Empty values mean "not given", so that make can always pass them. */
 #define EMPTY(x) do { if ((x) != NULL && (x)[0] == '\0') (x) = NULL; } while (0)
 	EMPTY(s->only); EMPTY(s->skip); EMPTY(s->fsdir); EMPTY(s->remote); EMPTY(s->net_time);
-	EMPTY(s->tcp_window); EMPTY(s->streams); EMPTY(s->udp_size); EMPTY(s->udp_rate);
+	EMPTY(s->tcp_window); EMPTY(s->confidence); EMPTY(s->streams); EMPTY(s->udp_size); EMPTY(s->udp_rate);
 	EMPTY(s->box); EMPTY(s->outfile); EMPTY(budget); EMPTY(rounds); EMPTY(s->until);
 	EMPTY(s->note); EMPTY(s->restore);
 #undef EMPTY

@@ -545,6 +545,8 @@ record_open_side(int k)
 		output_config(sd->f, "net-time", "%s", s->net_time);
 	if (s->tcp_window != NULL)
 		output_config(sd->f, "tcp-window", "%s", s->tcp_window);
+	if (s->confidence != NULL)
+		output_config(sd->f, "confidence", "%s", s->confidence);
 	if (s->streams != NULL)
 		output_config(sd->f, "streams", "%s", s->streams);
 	if (s->udp_size != NULL)

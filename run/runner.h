@@ -25,6 +25,7 @@ struct settings {
 	const char *tag[RUN_MAX_TAGS];	/* "tag-KEY: VALUE" lines, without newline */
 	unsigned ntags;
 	const char *net_time, *tcp_window, *streams, *udp_size, *udp_rate;
+	const char *confidence;		/* --confidence LEVEL,WIDTH: -I of the cases that sample */
 	const char *box;		/* --box as given */
 	const char *box_host;		/* HOST[:PORT] of the agent */
 	long long budget;		/* seconds, -1: none */
@@ -161,6 +162,9 @@ int record_link(int dirfd, const char *src, const char *name, char *partial, siz
 /* case.c */
 /* Run the case c (its number in the run i), recording it in side k. */
 void case_run(int k, const struct suite_case *c);
+
+/* Whether PROG takes -I (--confidence reaches its cases); 0 for those that refuse it. */
+int case_takes_precision(const char *prog);
 /* Spawn argv with out and err files; its exit status (128+n: signal n).
  * With group, in a process group of its own, stopped with everything it
  * started when the run is stopped. */

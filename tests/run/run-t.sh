@@ -31,7 +31,7 @@
 script=$top_builddir/hostbench
 [ -f "$script" ] || skip_all "$script is not generated (make hostbench)"
 sh='sh'
-plan 106
+plan 111
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/run-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
 	if [ -n "${slow_pid:-}" ]; then
@@ -258,6 +258,28 @@ is "--net-time, --tcp-window, --streams, --udp-size reach the network cases" \
 is "... and the file records them" \
 	'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
 	"$(grep -E '^(remote-host|net-time|tcp-window|streams|udp-size|udp-rate): ' "$d/net" | tr '\n' '|' | sed 's/|$//')"
+# --confidence: netperf's -I to the cases that sample, not to those that
+# refuse -I (bw_udp splits one transfer into its samples).
+fakeconf=$tmpd/fakeconf
+mkdir "$fakeconf"
+cp "$fake/hostinfo" "$fakeconf/"
+hb_runner_in "$fakeconf"
+for _p in bw_tcp bw_udp; do
+	printf '#!/bin/sh\nprintf "# argv: %%s\\n" "$*"\nprintf "Benchmark%s\\t 1\\t 1 MB/s\\n"\n' "$_p" >"$fakeconf/$_p"
+	chmod +x "$fakeconf/$_p"
+done
+HOSTBENCH_LIBEXEC=$fakeconf hb run -q --profile test --only bw_tcp,bw_udp --confidence 99,5 -o "$d/conf"
+is "--confidence 99,5: -I 99,5 to bw_tcp's cases, none to bw_udp's" \
+	"0|-N 3 -T 1ms -I 99,5 -o raw -t 0.05|-N 3 -T 1ms -o raw -t 0.05 -l 1470 -b 0" \
+	"$HB_STATUS|$(sed -n 's/^# argv: //p' "$d/conf" | tr '\n' '|' | sed 's/|$//')"
+ok '... and the file records it' has_line "$d/conf" '^confidence: 99,5$'
+HOSTBENCH_LIBEXEC=$fakeconf hb run -q --profile test --only bw_tcp --confidence 99 -o "$d/conf99"
+is "--confidence 99: netperf's level alone, as -I 99" "0|-N 3 -T 1ms -I 99 -o raw -t 0.05" \
+	"$HB_STATUS|$(sed -n 's/^# argv: //p' "$d/conf99")"
+hb_cli '--confidence 40,5: exit 2 naming it' 2 "^hostbench: run: --confidence: '40,5': a level in percent, 50 \.\. 99\.9" \
+	run --confidence 40,5
+hb_cli '--confidence 99,x: exit 2 naming the width' 2 "^hostbench: run: --confidence: '99,x': the width after the comma" \
+	run --confidence 99,x
 HOSTBENCH_LIBEXEC=$fakenet hb run -q --profile test --only bw_tcp,bw_udp -o "$d/net0"
 is "without them: the profile's transfer time, 1470-byte datagrams, no remote case" \
 	"0|-t 0.05|-t 0.05 -l 1470 -b 0" "$HB_STATUS|$(args_of "$d/net0")"

@@ -20,7 +20,7 @@ compare=$top_builddir/results/hostbench-compare
 [ -f "$compare" ] || skip_all "$compare is not built"
 [ -n "${HB_PROGRAMS:-}" ] || skip_all 'HB_PROGRAMS (the Makefile'"'"'s program list) is not set: run under make check'
 
-plan 17
+plan 18
 
 tmpd=$(mktemp -d "${TMPDIR:-/tmp}/catalogue-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() {
@@ -222,6 +222,20 @@ if [ -f "$runner" ]; then
 		_tap_report 1 "hostbench(1)'s THE SUITE is the runner's (make man-synopsis)" || :
 		diag "$(diff "$tmpd/man.sec" "$tmpd/prog.sec" | grep '^[<>]' | head -n 4)"
 	fi
+	# --confidence gives -I to every case but of the programs that refuse
+	# it, which leave -I out of their usage line.
+	$TEST_WRAPPER "$runner" no-precision >"$tmpd/noprec" 2>&1 || :
+	for _p in $(cut -f2 "$tmpd/rows" | sort -u); do
+		[ -f "$top_builddir/bench/$_p" ] || continue
+		_u=$($TEST_WRAPPER "$top_builddir/bench/$_p" -h 2>&1 | sed -n 1p)
+		case $_u in
+		*'[-I '*) ! grep -qx "$_p" "$tmpd/noprec" ||
+			echo "$_p takes -I (its usage), but the runner's list in run/case.c says it refuses it" ;;
+		*) grep -qx "$_p" "$tmpd/noprec" ||
+			echo "$_p refuses -I (its usage), but is not in the runner's list in run/case.c" ;;
+		esac
+	done >"$tmpd/bad"
+	report "$tmpd/bad" "--confidence reaches exactly the programs that take -I"
 	# The options a section's entries name, and those of -h, one a line.
 	man_opts() {
 		sed -n "/^\.SH $1\$/,/^\.SH [A-Z]/{/^\.TP/{n;p;}}" "$_page" |
