@@ -45,6 +45,7 @@ lib_host_libhost_a_SOURCES = \
 	lib/host/memory.c \
 	lib/host/memory.h \
 	lib/host/netdev.c \
+	lib/host/qdisc.c \
 	lib/host/netfacts.c \
 	lib/host/procfs.c \
 	lib/host/procfs.h \

@@ -126,14 +126,19 @@ void sysinfo_emulation(char *buf, size_t len);
 void sysinfo_netfilter_rules(char *buf, size_t len);
 
 /*
- * The root qdisc of each interface but lo, sorted by name, with its
- * ingress qdisc after a comma when it has one, "eth0=fq_codel
- * eth1=mq,clsact" ("eth1=?,ingress": an ingress qdisc and no root one
- * seen) into buf.  Read by an RTM_GETQDISC dump over rtnetlink, as tc
- * lists them (no tool needed; an interface that is down with no qdisc
- * of its own, noop, is not listed, as tc lists none for it), else from
- * `tc qdisc show`; "unknown" when neither answers or there is no qdisc.
- * The caller's network namespace.  A list too long for buf ends in "...".
+ * Each interface's queueing but lo's, sorted by name, one word each:
+ * the root qdisc with the parameters people tune in parentheses, its
+ * classes in brackets, each with its own and the qdisc under it after
+ * ">", and the ingress qdisc after a comma: "eth0=fq_codel(limit=10240,
+ * flows=1024,target=5ms,interval=100ms)", "eth1=htb(default=10)[1:10(
+ * rate=100Mbit,ceil=100Mbit)>pfifo(limit=1000)],clsact" (no blanks),
+ * "eth2=mq[4*fq_codel(...)]" for queues that read the same, "eth3=?,
+ * ingress": an ingress qdisc and no root one.  Read by RTM_GETQDISC and
+ * RTM_GETTCLASS dumps over rtnetlink, as tc lists them (no tool needed;
+ * an interface that is down with no qdisc of its own, noop, is not
+ * listed, as tc lists none for it), else the kinds of `tc qdisc show`;
+ * "unknown" when neither answers or there is no qdisc.  The caller's
+ * network namespace.  A list too long for buf ends in "...".
  */
 void sysinfo_qdiscs(char *buf, size_t len);
 

@@ -26,7 +26,7 @@
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 160
+plan 162
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -204,7 +204,9 @@ ok '... the last configuration line' matches "$(printf '%s\n' "$out" | grep -v '
 
 # The words of the network's keys (the box's too).
 NIC_ERE='[^ =]+=[^ ,]+,mtu=[0-9?]+(,speed=[0-9]+Mb(,duplex=(full|half))?)?(,txqlen=[0-9]+)?(,queues=[0-9]+/[0-9]+)?'
-QDISC_ERE='[^ =]+=([a-z_0-9]+|\?)(,[a-z_0-9]+)?'
+# A qdisc: KIND, its parameters in parentheses, its classes in brackets
+# (no blanks anywhere); then ",INGRESS".
+QDISC_ERE='[^ =]+=([a-z_0-9]+(\([a-z_]+=[^ ()]+\))?(\[[^ ]*\])?|\?)(,[a-z_0-9]+)?'
 OFFLOAD_ERE='[^ =]+=(unknown|tso:[a-z?]+,gso:[a-z?]+,gro:[a-z?]+,lro:[a-z?]+,rx:[a-z?]+,tx:[a-z?]+)'
 SYSCTL_ERE='net\.[a-z0-9_.]+=[^ ]+'
 # list_of ERE: a blank-separated list of words ERE, perhaps cut ("...").
@@ -213,7 +215,7 @@ list_of() {
 }
 ok "nics: NAME=DRIVER,mtu=N[,speed,duplex,txqlen,queues] words, none or unknown" \
 	matches "$(value nics)" "^(none|unknown)\$|$(list_of "$NIC_ERE")"
-ok "qdiscs: IFACE=ROOT[,INGRESS] words, or unknown ($(value qdiscs))" \
+ok "qdiscs: IFACE=ROOT(PARAMS)[CLASSES][,INGRESS] words, or unknown ($(value qdiscs))" \
 	matches "$(value qdiscs)" "^unknown\$|$(list_of "$QDISC_ERE")"
 ok 'offloads: per NIC tso .. tx, or unknown' \
 	matches "$(value offloads)" "^unknown\$|$(list_of "$OFFLOAD_ERE")"
@@ -714,8 +716,8 @@ if [ -z "$ns_why" ]; then
 	ns_info
 	like "nics: $va with MTU 9000 (ip link set mtu), $vb with 1500" "$(value nics)" \
 		"^([^ ]+ )*$va=none,mtu=9000[, ].*$vb=none,mtu=1500(,| |\$)"
-	like "qdiscs: $va's root is pfifo (tc qdisc add), lo left out ($(value qdiscs))" \
-		"$(value qdiscs)" "^$va=pfifo $vb=[a-z_0-9]+\$"
+	like "qdiscs: $va's root is pfifo with its limit (tc qdisc add), lo left out ($(value qdiscs))" \
+		"$(value qdiscs)" "^$va=pfifo\\(limit=77\\) $vb=[a-z_0-9]+\$"
 	seen=$(value qdiscs)
 	ns_info env PATH=/nonexistent
 	is '... the same without tc in PATH (rtnetlink)' "$seen" "$(value qdiscs)"
@@ -740,11 +742,33 @@ if [ -z "$ns_why" ]; then
 	like "... the MTU (9000 -> 1400)" "$changed" \
 		"^- nics: - $va=none,mtu=9000[^ ]* \\+ $va=none,mtu=1400[^ ]*\$"
 	like "... the qdisc (pfifo deleted)" "$changed" \
-		"^- qdiscs: - $va=pfifo \\+ $va=[a-z_0-9]+\$"
+		"^- qdiscs: - $va=pfifo\\(limit=77\\) \\+ $va=[a-z_0-9]+\$"
+	# Below the root, where SQM users make their changes: an HTB class's
+	# rate and the limit of the pfifo under it.
+	htb() {
+		in_ns tc class replace dev "$va" parent 1: classid 1:10 htb rate "$1" &&
+			in_ns tc qdisc replace dev "$va" parent 1:10 handle 10: pfifo limit "$2"
+	}
+	if in_ns tc qdisc add dev "$va" root handle 1: htb default 10 2>/dev/null && htb 100mbit 1000 2>/dev/null; then
+		ns_info
+		like "qdiscs: the HTB tree, a class's rate and its leaf's limit ($(value qdiscs))" "$(value qdiscs)" \
+			"^$va=htb\\(default=10\\)\\[1:10\\(rate=100Mbit,ceil=100Mbit\\)>pfifo\\(limit=1000\\)\\] "
+		fp_file "$tmpd/ns.2"
+		htb 200mbit 20 2>/dev/null || diag 'changing the HTB rate or the pfifo limit failed'
+		ns_info
+		fp_file "$tmpd/ns.3"
+		# (Markdown escapes the brackets: read without its backslashes.)
+		changed=$($TEST_WRAPPER "$compare" --format markdown "$tmpd/ns.2" "$tmpd/ns.3" 2>&1 | tr -d '\\')
+		like "what changed: the HTB rate (100 -> 200 Mbit) and the leaf's limit (1000 -> 20)" "$changed" \
+			"^- qdiscs: - $va=htb\\(default=10\\)\\[1:10\\(rate=100Mbit,ceil=100Mbit\\)>pfifo\\(limit=1000\\)\\] \\+ $va=htb\\(default=10\\)\\[1:10\\(rate=200Mbit,ceil=200Mbit\\)>pfifo\\(limit=20\\)\\]\$"
+	else
+		skip 'tc could not make an HTB tree here (sch_htb)'
+		skip 'tc could not make an HTB tree here (sch_htb)'
+	fi
 	ip netns del "$fp_ns"
 	fp_ns=
 else
-	for i in 1 2 3 4 5 6 7 8; do skip "$ns_why"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do skip "$ns_why"; done
 fi
 
 # ---------------------------------------------------------------- the box agent
