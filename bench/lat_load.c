@@ -4,10 +4,16 @@
  * path both ways, the latency the load adds, and the throughput per
  * direction in Mbit/s and MB/s.
  *
- * One client process, non-blocking sockets and poll: first the idle
- * phase (1 s, or half of -t when shorter) with the probes alone, then
- * the load: -u streams to the server and -d from it for -W (not
- * counted) and -t, split into -N samples, while a probe goes every -g.
+ * First the idle phase (1 s, or half of -t when shorter) with the probes
+ * alone, then the load: -u streams to the server and -d from it for -W
+ * (not counted) and -t, split into -N samples, while a probe goes every
+ * -g.  The probes are a process of their own at each end, the streams
+ * another at a lower priority (nice +10), so that a probe never waits
+ * for the load's loop: the prober is what the path makes it wait.  The
+ * client times a probe's return by the kernel's receive timestamp
+ * (SO_TIMESTAMPNS) where it has one, so the prober's own wake-up is
+ * subtracted; that delay, and how late probes left, are reported, and
+ * probes the run could not send are counted and warned of.
  * A probe is a datagram with a sequence number that the server echoes;
  * one unanswered within 2 s is lost (counted, never timed).  Up is what
  * the server received, down what the client did; every 200 ms of the
@@ -27,8 +33,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+# include <sys/prctl.h>
+#endif
 
 #include "core/hist.h"
 #include "core/msg.h"
@@ -58,6 +72,18 @@
 #define MAX_BINS (MAX_TIME / BIN_NS)
 #define RATE_BUF (256u * 1024)
 
+/* What the load's process (a child, the streams) hands back. */
+struct loadshare {
+	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
+	uint64_t echoed;	/* the server's echo process: probes echoed */
+	struct cpuown own;	/* the load's process: its CPU time over the timed part */
+	int own_ok;
+	int err;		/* errno of a failure, 0 */
+};
+
+/* The load's process: nice +10, so that the prober (nice 0) is never behind it. */
+#define LOAD_NICE 10
+
 /* The hello, its ACK, a stream's greeting, a probe, the result. */
 enum { H_UP, H_DOWN, H_IDLE, H_WARM, H_DUR, H_SAMPLES, H_GAP, H_SIZE, H_PORT, H_WORDS };
 enum { A_COOKIE, A_UDP, A_TCP, A_WORDS };
@@ -73,8 +99,9 @@ struct state {
 	int ctl, ufd;
 	uint64_t cookie;
 	char *buf;
-	/* Probes: send times and round trips by sequence number (0: none yet). */
-	uint64_t *sent;
+	/* Probes: send times (monotonic, and real time for the kernel's
+	 * receive timestamps) and round trips by sequence number (0: none yet). */
+	uint64_t *sent, *sent_rt;
 	uint32_t *rtt;
 	uint64_t cap, nsent, idle_last, load_first, load_last;
 	/* The load phase: its start, and down bytes per sample and per bin. */
@@ -84,6 +111,11 @@ struct state {
 	struct cpustat ca, cb;
 	struct cpuown oa, ob;
 	int cpu_ok, own_ok;
+	/* The prober's own delays: how late a probe left, how long an answer waited for it. */
+	struct hist late, wake;
+	uint64_t stamped;	/* answers timed by the kernel's receive timestamp */
+	/* Where the load's process leaves its counts (shared), and how it ended. */
+	struct loadshare *share;
 };
 
 static struct sock_opts so;
@@ -206,6 +238,69 @@ echo(int u, uint64_t cookie, uint64_t *left)
 	return errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNREFUSED ? 0 : -1;
 }
 
+/* A child of this process (the echo or the load process) dies with it, even under SIGKILL. */
+static void
+die_with_parent(void)
+{
+#ifdef __linux__
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+}
+
+/* A shared page for what a child process hands back; NULL on failure. */
+static struct loadshare *
+share_new(void)
+{
+	void *p = mmap(NULL, sizeof(struct loadshare), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		       -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* End child pid (SIGTERM unless it is done), reap it: its exit status, or -1. */
+static int
+child_end(pid_t pid, int term)
+{
+	int st;
+
+	if (pid <= 0)
+		return -1;
+	if (term)
+		(void)kill(pid, SIGTERM);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * The server's echo process: the probes of the session on u, echoed at
+ * once, until its parent ends it (or the probes the run holds are done);
+ * the count in sh->echoed.  It stays at the priority the server runs at
+ * while its parent, the streams, goes to LOAD_NICE.
+ */
+static pid_t
+echo_start(int u, uint64_t cookie, uint64_t left, struct loadshare *sh)
+{
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	die_with_parent();
+	for (;;) {
+		struct pollfd pf = { u, POLLIN, 0 };
+		uint64_t before = left;
+
+		if (getppid() == 1 || left == 0)
+			_exit(0);
+		if (poll(&pf, 1, 200) < 0 && errno != EINTR)
+			_exit(1);
+		if (echo(u, cookie, &left) != 0)
+			_exit(1);
+		sh->echoed += before - left;
+	}
+}
+
 /*
  * After the streams: echo the probes; on the client's START, read the up
  * streams (counting after the warm-up, by sample and by bin) and fill
@@ -215,7 +310,7 @@ echo(int u, uint64_t cookie, uint64_t *left)
  */
 static int
 serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, uint64_t *r,
-	   struct cpuown *oa, struct cpuown *ob, uint64_t *span)
+	   struct cpuown *oa, struct cpuown *ob, uint64_t *span, struct loadshare *sh)
 {
 	static char buf[RATE_BUF];
 	struct pollfd pf[2 + 2 * MAX_STREAMS];
@@ -225,18 +320,24 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 	uint64_t left = (h[H_IDLE] + h[H_WARM] + h[H_DUR] + LOSS_NS) / h[H_GAP] + 64;
 	size_t ns = (size_t)(h[H_UP] + h[H_DOWN]), i;
 	struct cpustat a, b;
-	int ok = 0, own = 0;
+	int ok = 0, own = 0, rc = -1;
+	pid_t echoer;
 
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
+	sh->echoed = 0;
+	if ((echoer = echo_start(u, cookie, left, sh)) < 0)
+		return -1;
+	/* The streams wait for the probes, never the other way round. */
+	(void)setpriority(PRIO_PROCESS, 0, LOAD_NICE);
 	for (;;) {
 		int started = t0 != 0, timeout;
 
 		now = timing_now();
 		if (now >= deadline)
-			return -1;
+			goto out;
 		pf[0].fd = ctl, pf[0].events = POLLIN;
-		pf[1].fd = u, pf[1].events = POLLIN;
+		pf[1].fd = -1, pf[1].events = 0;
 		for (i = 0; i < ns; i++) {
 			pf[2 + i].fd = fd[i];
 			pf[2 + i].events = !started ? 0 : i < h[H_UP] ? POLLIN : POLLOUT;
@@ -245,10 +346,8 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 		if (poll(pf, (nfds_t)(2 + ns), timeout > 1000 ? 1000 : timeout) < 0) {
 			if (errno == EINTR)
 				continue;
-			return -1;
+			goto out;
 		}
-		if (echo(u, cookie, &left) != 0)
-			return -1;
 		if (pf[0].revents != 0) {
 			uint64_t w[1];
 			unsigned kind;
@@ -256,7 +355,7 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 
 			if (sock_recv_msg(ctl, SOCK_LAT_LOAD, &kind, w, 1, &n) != 0 || n != 0
 			    || kind != (started ? SOCK_END : SOCK_DATA))
-				return -1;
+				goto out;
 			if (started)
 				break;
 			t0 = timing_now();
@@ -277,13 +376,10 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 
 			if (pf[2 + i].revents == 0)
 				continue;
-			/* The probes between two streams: the server's loop adds little to them. */
-			if (i > 0 && echo(u, cookie, &left) != 0)
-				return -1;
 			if (i >= h[H_UP]) {
 				if (write(fd[i], buf, (size_t)h[H_SIZE]) < 0 && errno != EAGAIN
 				    && errno != EWOULDBLOCK && errno != EINTR)
-					return -1;
+					goto out;
 				continue;
 			}
 			/* One read a round: the probes' turn comes soon whatever the streams bring. */
@@ -296,7 +392,7 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 				r[R_SAMPLE + (off / step < h[H_SAMPLES] ? off / step : h[H_SAMPLES] - 1)] += (uint64_t)got;
 				r[R_SAMPLE + h[H_SAMPLES] + (off / BIN_NS < nbins ? off / BIN_NS : nbins - 1)] += (uint64_t)got;
 			} else if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-				return -1;	/* a stream ended before END */
+				goto out;	/* a stream ended before END */
 			}
 		}
 	}
@@ -304,8 +400,11 @@ serve_load(int ctl, int u, const uint64_t *h, uint64_t cookie, const int *fd, ui
 	own = own && cpustat_self(ob) == 0;
 	*span = timed ? timing_now() - t_timed : 0;
 	sock_cpu_encode(r + R_CPU, ok, &a, &b);
-	r[R_ECHOED] = (h[H_IDLE] + h[H_WARM] + h[H_DUR] + LOSS_NS) / h[H_GAP] + 64 - left;
-	return own ? 0 : 1;
+	rc = own ? 0 : 1;
+out:
+	(void)child_end(echoer, 1);
+	r[R_ECHOED] = sh->echoed;
+	return rc;
 }
 
 /*
@@ -325,9 +424,14 @@ serve_conn(int fd, const struct sock_server *srv)
 	size_t n, i, ns = 0;
 	int u = -1, lfd = -1, rc = sock_hello(fd, srv, SOCK_LAT_LOAD, h, H_WORDS, &n);
 	uint64_t span = 0;
+	struct loadshare *sh;
 
 	if (rc != 0)
 		return rc;
+	if ((sh = share_new()) == NULL) {
+		(void)sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_NAK, &nak, 1);
+		return -1;
+	}
 	if (n != H_WORDS || h[H_UP] < 1 || h[H_UP] > MAX_STREAMS || h[H_DOWN] < 1
 	    || h[H_DOWN] > MAX_STREAMS || h[H_IDLE] > IDLE_NS || h[H_WARM] > MAX_WARM
 	    || h[H_DUR] < 100000000 || h[H_DUR] > MAX_TIME || h[H_SAMPLES] < 1
@@ -351,13 +455,14 @@ serve_conn(int fd, const struct sock_server *srv)
 	lfd = -1;
 	if (sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_ACK, NULL, 0) != 0)
 		goto fail;
-	rc = serve_load(fd, u, h, ack[A_COOKIE], streams, r, &oa, &ob, &span);
+	rc = serve_load(fd, u, h, ack[A_COOKIE], streams, r, &oa, &ob, &span, sh);
 	if (rc < 0)
 		goto fail;
 	for (i = 0; i < ns; i++)
 		close(streams[i]);
 	close(u);
 	sock_own_encode(more, rc == 0, &oa, &ob, span);
+	(void)munmap(sh, sizeof(*sh));
 	return sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_RESULT, r, (size_t)(R_SAMPLE + h[H_SAMPLES]
 			     + (h[H_DUR] + BIN_NS - 1) / BIN_NS)) == 0
 		&& sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_MORE, more, SOCK_OWN_WORDS) == 0 ? 0 : -1;
@@ -368,10 +473,22 @@ fail:
 		close(lfd);
 	if (u >= 0)
 		close(u);
+	(void)munmap(sh, sizeof(*sh));
 	return -1;
 }
 
 /* ---------------------------------------------------------------- the client */
+
+/* The real-time clock in ns, as the kernel's receive timestamps are. */
+static uint64_t
+realtime_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /*
  * Send the next probe (sequence number s->nsent + 1) and note its time.
@@ -388,6 +505,7 @@ probe(struct state *s)
 	w[P_COOKIE] = s->cookie;
 	w[P_SEQ] = ++s->nsent;
 	sock_encode(b, sizeof(b), SOCK_LAT_LOAD, SOCK_DATA, w, P_WORDS);
+	s->sent_rt[s->nsent] = realtime_ns();
 	s->sent[s->nsent] = timing_now();
 	if (send(s->ufd, b, sizeof(b), 0) != (ssize_t)sizeof(b)
 	    && errno != EAGAIN && errno != ENOBUFS && errno != EINTR)
@@ -395,27 +513,81 @@ probe(struct state *s)
 	return 0;
 }
 
-/* The echoes waiting: each probe's round trip, once; a late one stays lost. */
+/*
+ * The kernel's receive time of the datagram msg holds (SO_TIMESTAMPNS),
+ * in real-time ns; 0 where it has none.
+ */
+static uint64_t
+rx_stamp(struct msghdr *msg)
+{
+#ifdef SCM_TIMESTAMPNS
+	struct cmsghdr *c;
+
+	for (c = CMSG_FIRSTHDR(msg); c != NULL; c = CMSG_NXTHDR(msg, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS
+		    && c->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
+			struct timespec ts;
+
+			memcpy(&ts, CMSG_DATA(c), sizeof(ts));
+			return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+		}
+#else
+	(void)msg;
+#endif
+	return 0;
+}
+
+/*
+ * The echoes waiting: each probe's round trip, once; a late one stays
+ * lost.  Timed from the kernel's receive timestamp where there is one
+ * (the wait for this process to wake and read it then left out, and
+ * kept in s->wake), else from the read.
+ */
 static int
 answers(struct state *s)
 {
 	unsigned char b[PROBE_LEN + 1];
+	union {
+		struct cmsghdr c;
+		unsigned char b[256];
+	} ctl;
 	ssize_t r;
 
-	while ((r = recv(s->ufd, b, sizeof(b), 0)) >= 0 || errno == EINTR) {
-		uint64_t now = timing_now(), seq;
+	for (;;) {
+		struct iovec iov = { b, sizeof(b) };
+		struct msghdr msg;
+		uint64_t now, now_rt, kts, seq, rtt;
 		unsigned kind;
 		size_t n;
 
+		memset(&msg, 0, sizeof(msg));
+		msg.msg_iov = &iov;
+		msg.msg_iovlen = 1;
+		msg.msg_control = ctl.b;
+		msg.msg_controllen = sizeof(ctl.b);
+		if ((r = recvmsg(s->ufd, &msg, 0)) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		now = timing_now();
+		now_rt = realtime_ns();
 		if (r != PROBE_LEN || sock_decode_hdr(b, SOCK_LAT_LOAD, &kind, &n, P_WORDS) != 0
 		    || kind != SOCK_DATA || n != P_WORDS || sock_get64(b + SOCK_HDR_LEN) != s->cookie)
 			continue;
 		seq = sock_get64(b + SOCK_HDR_LEN + 8);
 		if (seq < 1 || seq > s->nsent || s->rtt[seq] != 0)
 			continue;
+		rtt = now - s->sent[seq];
+		kts = rx_stamp(&msg);
+		/* The kernel's time, where the clock did not step between (then it is the read's). */
+		if (kts != 0 && kts > s->sent_rt[seq] && kts <= now_rt && kts - s->sent_rt[seq] <= rtt) {
+			hist_add(&s->wake, now_rt - kts > 0 ? now_rt - kts : 1);
+			s->stamped++;
+			rtt = kts - s->sent_rt[seq];
+		}
 		/* Late: lost, and never timed (UINT32_MAX marks it answered). */
-		s->rtt[seq] = now - s->sent[seq] > LOSS_NS ? UINT32_MAX
-			: now - s->sent[seq] > 0 ? (uint32_t)(now - s->sent[seq]) : 1;
+		s->rtt[seq] = rtt > LOSS_NS ? UINT32_MAX : rtt > 0 ? (uint32_t)rtt : 1;
 	}
 	if (errno == ECONNREFUSED)
 		msg_warn("the server's probe socket is gone (port unreachable)");
@@ -432,6 +604,7 @@ tick(struct state *s, uint64_t *next)
 	uint64_t now = timing_now();
 
 	if (now >= *next) {
+		hist_add(&s->late, now - *next > 0 ? now - *next : 1);
 		if (probe(s) != 0)
 			return -1;
 		/* A loop that fell behind sends one probe, not a burst. */
@@ -440,46 +613,80 @@ tick(struct state *s, uint64_t *next)
 	return answers(s);
 }
 
-/*
- * Run until end: a probe every gap, the echoes, and with load the
- * streams (write up, read down: counted after the warm-up).  0, or -1.
- */
+/* The prober: a probe every gap and the echoes, until end.  0, or -1. */
 static int
-run(struct state *s, uint64_t end, int load)
+run(struct state *s, uint64_t end)
 {
-	struct pollfd pf[1 + 2 * MAX_STREAMS];
-	size_t ns = (size_t)(s->up + s->down), i;
-	uint64_t next = timing_now(), step = s->dur_ns / s->o->reps;
-	uint64_t nbins = (s->dur_ns + BIN_NS - 1) / BIN_NS;
+	uint64_t next = timing_now();
 
 	for (;;) {
+		struct pollfd pf = { s->ufd, POLLIN, 0 };
 		uint64_t now = timing_now(), wait;
-		int n;
 
 		if (now >= end)
 			return 0;
 		if (tick(s, &next) != 0)
 			return -1;
 		now = timing_now();
-		pf[0].fd = s->ufd, pf[0].events = POLLIN;
-		for (i = 0; load && i < ns; i++)
-			pf[1 + i].fd = s->fd[i], pf[1 + i].events = i < s->up ? POLLOUT : POLLIN;
 		wait = next < end ? next : end;
 		wait = wait > now ? wait - now : 0;
-		n = poll(pf, (nfds_t)(1 + (load ? ns : 0)), (int)((wait + 999999) / 1000000));
+#ifdef HAVE_PPOLL
+		{
+			/* To the nanosecond: poll's milliseconds would send every probe late. */
+			struct timespec ts = { (time_t)(wait / 1000000000u), (long)(wait % 1000000000u) };
+
+			if (ppoll(&pf, 1, &ts, NULL) < 0 && errno != EINTR)
+				return -1;
+		}
+#else
+		if (poll(&pf, 1, (int)((wait + 999999) / 1000000)) < 0 && errno != EINTR)
+			return -1;
+#endif
+	}
+}
+
+/*
+ * The load's process: the streams until end (write up, read down:
+ * counted after the warm-up, by sample and by bin).  0, or -1.
+ */
+static int
+load_run(struct state *s, uint64_t end)
+{
+	struct pollfd pf[2 * MAX_STREAMS];
+	size_t ns = (size_t)(s->up + s->down), i;
+	uint64_t step = s->dur_ns / s->o->reps, nbins = (s->dur_ns + BIN_NS - 1) / BIN_NS;
+	struct cpuown a, b;
+	int timed = 0;
+
+	s->share->own_ok = 0;
+	for (;;) {
+		uint64_t now = timing_now(), off;
+		int n;
+
+		if (!timed && now - s->t_load >= s->warm) {
+			timed = 1;
+			s->share->own_ok = cpustat_self(&a) == 0;
+		}
+		if (now >= end) {
+			/* Its CPU time, for the client's own figures with the prober's. */
+			if (s->share->own_ok && cpustat_self(&b) == 0) {
+				s->share->own.user_us = b.user_us - a.user_us;
+				s->share->own.sys_us = b.sys_us - a.sys_us;
+			} else {
+				s->share->own_ok = 0;
+			}
+			return 0;
+		}
+		for (i = 0; i < ns; i++)
+			pf[i].fd = s->fd[i], pf[i].events = i < s->up ? POLLOUT : POLLIN;
+		n = poll(pf, (nfds_t)ns, (int)((end - now + 999999) / 1000000));
 		if (n < 0 && errno != EINTR)
 			return -1;
-		if (n <= 0)
-			continue;
-		for (i = 0; load && i < ns; i++) {
+		for (i = 0; n > 0 && i < ns; i++) {
 			ssize_t got;
-			uint64_t off;
 
-			if (pf[1 + i].revents == 0)
+			if (pf[i].revents == 0)
 				continue;
-			/* The probes between two streams: the client's loop adds little to them. */
-			if (i > 0 && tick(s, &next) != 0)
-				return -1;
 			if (i < s->up) {
 				got = write(s->fd[i], s->buf, (size_t)s->size);
 				off = timing_now() - s->t_load;
@@ -491,7 +698,6 @@ run(struct state *s, uint64_t end, int load)
 					return -1;
 				continue;
 			}
-			/* One read a round: the probes' turn comes soon whatever the streams bring. */
 			got = read(s->fd[i], s->buf, RATE_BUF);
 			off = timing_now() - s->t_load;
 			if (got > 0 && off >= s->warm && off - s->warm < s->dur_ns) {
@@ -505,6 +711,28 @@ run(struct state *s, uint64_t end, int load)
 				return -1;
 		}
 	}
+}
+
+/*
+ * Start the load's process, at LOAD_NICE, until end; its counts come
+ * back through s->share.  Its pid, or -1.
+ */
+static pid_t
+load_start(struct state *s, uint64_t end)
+{
+	pid_t pid = fork();
+	int rc;
+
+	if (pid != 0)
+		return pid;
+	die_with_parent();
+	(void)setpriority(PRIO_PROCESS, 0, LOAD_NICE);
+	rc = load_run(s, end);
+	s->share->err = rc != 0 ? (errno != 0 ? errno : EIO) : 0;
+	memcpy(s->share->down_s, s->down_s, sizeof(s->down_s));
+	memcpy(s->share->writes, s->writes, sizeof(s->writes));
+	memcpy(s->share->down_b, s->down_b, sizeof(s->down_b));
+	_exit(rc != 0);
 }
 
 /* The streams: connected to the session's listener, each with the cookie and its direction. */
@@ -667,6 +895,30 @@ report_text(const struct state *s, const char *base, const struct hist *hi, cons
 	msg_flush();
 }
 
+/*
+ * The prober's own delays, one line: how late probes left (its wake-ups
+ * for the next probe), and how long answers waited for it to read them,
+ * which the kernel's receive timestamps take out of the round trips.
+ */
+static void
+prober_line(const struct state *s, char *buf, size_t len)
+{
+	char a[32], b[32], c[32], d[32];
+
+	fmt_ns(a, sizeof(a), hist_quantile(&s->late, 0.5), 0);
+	fmt_ns(b, sizeof(b), hist_quantile(&s->late, 0.99), 0);
+	if (s->stamped == 0) {
+		snprintf(buf, len, "sent late by p50 %s, p99 %s; answers timed when read (no kernel receive "
+			 "timestamps here); the load at nice +%d", a, b, LOAD_NICE);
+		return;
+	}
+	fmt_ns(c, sizeof(c), hist_quantile(&s->wake, 0.5), 0);
+	fmt_ns(d, sizeof(d), hist_quantile(&s->wake, 0.99), 0);
+	snprintf(buf, len, "sent late by p50 %s, p99 %s; answers waited to be read p50 %s, p99 %s, "
+		 "left out of %llu of the round trips (kernel receive timestamps); the load at nice +%d",
+		 a, b, c, d, (unsigned long long)s->stamped, LOAD_NICE);
+}
+
 static void
 report(struct state *s, const char *base, const uint64_t *rown)
 {
@@ -674,7 +926,8 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	static const char *const aunits[] = { "p50-ns", "p99-ns" };
 	static double v[4 * SOCK_MAX_SAMPLES];
 	uint64_t sent[2], lost[2], w[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], upb = 0, downb = 0;
-	uint64_t step = s->dur_ns / s->o->reps;
+	uint64_t step = s->dur_ns / s->o->reps, planned[2];
+	char pline[400];
 	double added[2], tput[4];
 	struct sock_end le, re;
 	char name[OUTPUT_MAX_NAME];
@@ -701,6 +954,14 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	tput[1] = 8 * tput[0];
 	tput[2] = (double)downb * 1e3 / (double)s->dur_ns;
 	tput[3] = 8 * tput[2];
+	/* Each phase starts with a probe, then one every gap: what the prober should have sent. */
+	planned[0] = s->idle_ns / s->gap_ns + 1;
+	planned[1] = s->dur_ns / s->gap_ns;
+	if (sent[0] < planned[0] * 9 / 10 || sent[1] < planned[1] * 9 / 10)
+		msg_warn("%s: the prober fell behind: %llu of %llu probes sent idle, %llu of %llu under load",
+			 base, (unsigned long long)sent[0], (unsigned long long)planned[0],
+			 (unsigned long long)sent[1], (unsigned long long)planned[1]);
+	prober_line(s, pline, sizeof(pline));
 	if (lost[0] + lost[1] > 0)
 		msg_warn("%s: %llu of %llu probes lost idle, %llu of %llu under load", base,
 			 (unsigned long long)lost[0], (unsigned long long)sent[0],
@@ -711,6 +972,7 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	re.cpu = s->res + R_CPU, re.own = rown, re.bytes = upb + downb;
 	if (s->o->output != OUTPUT_RAW) {
 		report_text(s, base, &h_idle, &h_load, sent, lost, tput, added);
+		printf("%-14s %s\n", "prober", pline);
 		sock_cpu_report(s->o, base, "local", w, le.bytes, 1);
 		sock_cpu_report(s->o, base, "remote", re.cpu, re.bytes, 1);
 		return;
@@ -718,6 +980,7 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	output_config(stdout, "probes", "every %.6g ms, %llu idle over %.6g s, %llu under load over %.6g s",
 		      (double)s->gap_ns / 1e6, (unsigned long long)sent[0], (double)s->idle_ns / 1e9,
 		      (unsigned long long)sent[1], (double)s->dur_ns / 1e9);
+	output_config(stdout, "prober", "%s", pline);
 	report_phase(s, base, "idle", &h_idle, sent[0], lost[0]);
 	report_phase(s, base, "loaded", &h_load, sent[1], lost[1]);
 	/* A difference of the two phases' percentiles: of the loaded round trips. */
@@ -754,6 +1017,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	char base[96];
 	size_t n, i, nres = R_SAMPLE + o->reps + (size_t)((s->dur_ns + BIN_NS - 1) / BIN_NS);
 	uint64_t q;
+	pid_t loader = -1;
 
 	for (i = 0; i < 2 * MAX_STREAMS; i++)
 		s->fd[i] = -1;
@@ -763,11 +1027,22 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	memset(s->down_b, 0, sizeof(s->down_b));
 	memset(s->writes, 0, sizeof(s->writes));
 	memset(s->rtt, 0, (size_t)s->cap * sizeof(*s->rtt));
+	hist_init(&s->late);
+	hist_init(&s->wake);
+	s->stamped = 0;
 	s->warm = o->warmup_ns;
 	h[H_UP] = s->up, h[H_DOWN] = s->down, h[H_IDLE] = s->idle_ns, h[H_WARM] = s->warm;
 	h[H_DUR] = s->dur_ns, h[H_SAMPLES] = o->reps, h[H_GAP] = s->gap_ns, h[H_SIZE] = s->size;
 	if ((s->ufd = sock_udp_open(a, &local)) < 0)
 		goto fail;
+#ifdef SO_TIMESTAMPNS
+	{
+		int on = 1;
+
+		/* Where the kernel cannot, the answers are timed when read. */
+		(void)setsockopt(s->ufd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof(on));
+	}
+#endif
 	h[H_PORT] = local;
 	if ((s->ctl = sock_session(a, SOCK_LAT_LOAD, h, H_WORDS, ack, A_WORDS, &n)) < 0)
 		goto fail;
@@ -784,7 +1059,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (sock_recv_msg(s->ctl, SOCK_LAT_LOAD, &kind, w, 1, &n) != 0 || kind != SOCK_ACK || n != 0)
 		goto fail;
 	/* The idle phase: the probes alone. */
-	if (run(s, timing_now() + s->idle_ns, 0) != 0)
+	if (run(s, timing_now() + s->idle_ns) != 0)
 		goto fail;
 	s->idle_last = s->nsent;
 	/*
@@ -795,17 +1070,33 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (sock_send_msg(s->ctl, SOCK_LAT_LOAD, SOCK_DATA, NULL, 0) != 0)
 		goto fail;
 	s->t_load = timing_now();
-	if (run(s, s->t_load + s->warm, 1) != 0)
+	memset(s->share, 0, sizeof(*s->share));
+	if ((loader = load_start(s, s->t_load + s->warm + s->dur_ns)) < 0)
+		goto fail;
+	if (run(s, s->t_load + s->warm) != 0)
 		goto fail;
 	s->load_first = s->nsent + 1;
 	s->cpu_ok = cpustat_read(NULL, &s->ca) == 0;
 	s->own_ok = cpustat_self(&s->oa) == 0;
-	if (run(s, s->t_load + s->warm + s->dur_ns, 1) != 0)
+	if (run(s, s->t_load + s->warm + s->dur_ns) != 0)
 		goto fail;
 	s->load_last = s->nsent;
 	box_end(box, &box_sum);
 	s->cpu_ok = s->cpu_ok && cpustat_read(NULL, &s->cb) == 0;
 	s->own_ok = s->own_ok && cpustat_self(&s->ob) == 0;
+	/* The load's process ends with the timed part; its counts, or why it failed. */
+	if (child_end(loader, 0) != 0) {
+		loader = -1;
+		errno = s->share->err != 0 ? s->share->err : EIO;
+		goto fail;
+	}
+	loader = -1;
+	memcpy(s->down_s, s->share->down_s, sizeof(s->down_s));
+	memcpy(s->writes, s->share->writes, sizeof(s->writes));
+	memcpy(s->down_b, s->share->down_b, sizeof(s->down_b));
+	s->own_ok = s->own_ok && s->share->own_ok;
+	s->ob.user_us += s->share->own.user_us;
+	s->ob.sys_us += s->share->own.sys_us;
 	/* The last probes' answers: the streams stand still meanwhile. */
 	end = timing_now() + LOSS_NS;
 	for (q = s->load_first; q <= s->load_last && timing_now() < end;) {
@@ -835,6 +1126,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 fail:
 	msg_warn("latency under load with %s port %u failed: %s", a->text, sock_addr_port(a),
 		 sock_why(errno));
+	(void)child_end(loader, 1);
 	close_all(s);
 	return -1;
 }
@@ -897,6 +1189,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 				  (unsigned long long)probes, MAX_PROBES - 1);
 	if ((s->buf = mem_alloc((size_t)RATE_BUF)) == NULL
 	    || (s->sent = calloc((size_t)probes, sizeof(*s->sent))) == NULL
+	    || (s->sent_rt = calloc((size_t)probes, sizeof(*s->sent_rt))) == NULL
+	    || (s->share = share_new()) == NULL
 	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL)
 		msg_sysdie("cannot allocate the buffers");
 	s->cap = probes;

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-plan 53
+plan 55
 # The other runs' options: short, and one stream each way.
 q='-t 200ms -u 1 -d 1 -N 1 -o raw'
 net_init lat_load 7 LatLoad/streams=1+1
@@ -74,6 +74,10 @@ else
 fi
 like 'the probes: gap and counts, a configuration line' "$TAP_STDOUT" \
 	'^probes: every 10 ms, [0-9]+ idle over 0\.5 s, [0-9]+ under load over 1 s$'
+# The prober's own delays; where the kernel gives receive timestamps (not
+# under an emulator that drops them), answers timed by them.
+like "the prober's delays, a configuration line" "$TAP_STDOUT" \
+	'^prober: sent late by p50 [0-9.]+ [mun]?s, p99 [0-9.]+ [mun]?s; (answers waited to be read p50 [0-9.]+ [mun]?s, p99 [0-9.]+ [mun]?s, left out of [1-9][0-9]* of the round trips \(kernel receive timestamps\)|answers timed when read \(no kernel receive timestamps here\)); the load at nice \+10$'
 if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
 	ok 'placement spread: results' has "$TAP_STDOUT" LatLoad/streams=2+2/placement=spread/rtt=loaded
 else
@@ -86,6 +90,7 @@ like 'text output: idle and loaded round trips' "$TAP_STDOUT" \
 like 'text output: the added latency' "$TAP_STDOUT" '^added +\+[0-9.]+ [mun]?s +\+[0-9.]+ [mun]?s$'
 like 'text output: throughput both ways' "$TAP_STDOUT" \
 	'^throughput +up [0-9.]+ Mbit/s \([0-9.]+ MB/s\), down [0-9.]+ Mbit/s \([0-9.]+ MB/s\)$'
+like "text output: the prober's delays" "$TAP_STDOUT" '^prober +sent late by p50 '
 
 net_ipv6
 
