@@ -60,12 +60,18 @@ results_render_librender_a_SOURCES = \
 	results/render/format.h \
 	results/render/html.c \
 	results/render/html.h \
+	results/render/html_ab.c \
+	results/render/html_fleet.c \
+	results/render/html_int.h \
+	results/render/html_runs.c \
 	results/render/json.c \
 	results/render/manresults.c \
 	results/render/manresults.h \
 	results/render/json.h \
 	results/render/markdown.c \
 	results/render/markdown.h \
+	results/render/ratio.c \
+	results/render/ratio.h \
 	results/render/render.c \
 	results/render/render.h \
 	results/render/svg/delta.c \

@@ -13,6 +13,15 @@
 #include "model/report.h"
 
 /*
+ * The start of a line of every file hostbench-compare writes: the page's
+ * second line, an SVG file's second (after its XML declaration).  The
+ * comment goes on: "<!-- written by hostbench-compare 0.1.0; ... -->".
+ * hostbench-compare --force replaces a file whose first or second line
+ * starts so (results/write.c), and no other.
+ */
+#define HTML_WRITTEN_MARK "<!-- written by hostbench-compare"
+
+/*
  * The charts the page shows, each drawn inline (no XML declaration):
  * the page draws none itself.  The charts are a floor above the
  * renderers (render/svg, which uses them); render/svg/plots.h has the
