@@ -216,9 +216,7 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 {
 	size_t i;
 
-	fputs("<!DOCTYPE html>\n" HTML_WRITTEN_MARK " " PACKAGE_VERSION
-	      "; hostbench-compare --force may replace this file -->\n"
-	      "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	fputs("<!DOCTYPE html>\n" HTML_WRITTEN_LINE "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"generator\" content=\"hostbench-compare " PACKAGE_VERSION "\">\n"
 	      "<title>hostbench: ", f);
 	html_labels(f, rep, 8, 0);

@@ -15,11 +15,14 @@
 /*
  * The start of a line of every file hostbench-compare writes: the page's
  * second line, an SVG file's second (after its XML declaration).  The
- * comment goes on: "<!-- written by hostbench-compare 0.1.0; ... -->".
+ * comment goes on: "<!-- written by hostbench-compare 0.1.0 (...) -->".
  * hostbench-compare --force replaces a file whose first or second line
  * starts so (results/write.c), and no other.
  */
 #define HTML_WRITTEN_MARK "<!-- written by hostbench-compare"
+/* The whole line (no "--" inside: XML forbids it in a comment). */
+#define HTML_WRITTEN_LINE \
+	HTML_WRITTEN_MARK " " PACKAGE_VERSION " (its option force may replace this file) -->\n"
 
 /*
  * The charts the page shows, each drawn inline (no XML declaration):

@@ -173,9 +173,20 @@ note_text(FILE *f, const struct note *v, size_t n, size_t g)
 		size_t len, lol, hil;
 
 		if (!figure_at(s, i)) {
-			char c[2] = { s[i++], '\0' };
+			/* The text up to the next figure, whole: a character
+			 * of several bytes ("±") is escaped as one. */
+			size_t e = i + 1;
+			char *t;
 
-			escape_html(f, c);
+			while (s[e] != '\0' && !figure_at(s, e))
+				e++;
+			if ((t = malloc(e - i + 1)) == NULL)
+				return;
+			memcpy(t, s + i, e - i);
+			t[e - i] = '\0';
+			escape_html(f, t);
+			free(t);
+			i = e;
 			continue;
 		}
 		len = figure_len(s + i);
@@ -200,12 +211,33 @@ note_text(FILE *f, const struct note *v, size_t n, size_t g)
 	}
 }
 
-/* Where a group's notes apply: per run "[id]" and its cases (a count
- * where raised more than once), the cases folded when there are many. */
+/* Whether notes x and y are of one run and one case. */
+static int
+same_case(const struct note *x, const struct note *y)
+{
+	return x->run == y->run && x->label != NULL && y->label != NULL && x->llen == y->llen
+	       && strncmp(x->label, y->label, x->llen) == 0;
+}
+
+/* Note i is the first of its group g with its run and case. */
+static int
+first_case(const struct note *v, size_t g, size_t i)
+{
+	size_t j;
+
+	for (j = g; j < i; j++)
+		if (v[j].group == g && same_case(&v[j], &v[i]))
+			return 0;
+	return 1;
+}
+
+/* Where a group's notes apply: per run "[id]" and its cases, each once
+ * (with how many times it was raised, where more than once), the cases
+ * folded when there are many. */
 static void
 note_where(FILE *f, const struct report *rep, const struct note *v, size_t n, size_t g)
 {
-	size_t i, j, runs = 0;
+	size_t i, j, k, runs = 0;
 
 	for (i = g; i < n; i++) {
 		size_t ncases = 0, shown = 0;
@@ -217,17 +249,23 @@ note_where(FILE *f, const struct report *rep, const struct note *v, size_t n, si
 		if (j < i)
 			continue;	/* the run is listed already */
 		for (j = i; j < n; j++)
-			ncases += v[j].group == g && v[j].run == v[i].run && v[j].label != NULL;
+			ncases += v[j].group == g && v[j].run == v[i].run && v[j].label != NULL
+				  && first_case(v, g, j);
 		fprintf(f, "%s[%d]", runs++ ? "<br>" : "", rep->runs[v[i].run].id);
 		if (ncases == 0)
 			continue;
 		if (ncases > 8)
 			fprintf(f, " <details class=\"cases\"><summary>%lu cases</summary>", (unsigned long)ncases);
 		for (j = i; j < n; j++) {
+			size_t count = 0;
 			char *lab;
 
-			if (v[j].group != g || v[j].run != v[i].run || v[j].label == NULL)
+			if (v[j].group != g || v[j].run != v[i].run || v[j].label == NULL
+			    || !first_case(v, g, j))
 				continue;
+			for (k = j; k < n; k++)
+				if (v[k].group == g && same_case(&v[k], &v[j]))
+					count += v[k].count;
 			if ((lab = malloc(v[j].llen + 1)) == NULL)
 				break;
 			memcpy(lab, v[j].label, v[j].llen);
@@ -235,8 +273,8 @@ note_where(FILE *f, const struct report *rep, const struct note *v, size_t n, si
 			fputs(shown++ ? ", " : " ", f);
 			escape_html(f, lab);
 			free(lab);
-			if (v[j].count > 1)
-				fprintf(f, " (%lu)", (unsigned long)v[j].count);
+			if (count > 1)
+				fprintf(f, " (%lu)", (unsigned long)count);
 		}
 		if (ncases > 8)
 			fputs("</details>", f);
@@ -277,8 +315,8 @@ html_notes(FILE *f, const struct report *rep)
 			ngroups += v[n].group == n;
 			n++;
 		}
-	fprintf(f, "<details id=\"notes\"><summary>Reliability notes: %lu distinct, of %lu cases and "
-		"runs</summary>\n<table class=\"notes\">\n<tr>", (unsigned long)ngroups, (unsigned long)n);
+	fprintf(f, "<details id=\"notes\"><summary>Reliability notes: %lu distinct (of %lu "
+		"raised)</summary>\n<table class=\"notes\">\n<tr>", (unsigned long)ngroups, (unsigned long)n);
 	html_head_cell(f, "note");
 	html_head_cell(f, "runs and cases");
 	fputs("</tr>\n", f);

@@ -14,6 +14,7 @@
 #include "model/report.h"
 #include "read/metric_table.h"
 #include "render/format.h"
+#include "render/ratio.h"
 #include "svg.h"
 #include "read/metric_what.h"
 
@@ -359,17 +360,9 @@ delta_draw(const struct report *rep, const struct report_ab *ab, FILE *f, int y0
 				{
 					char num[32];
 
-					snprintf(num, sizeof(num), fabs(r->delta) < 99.95 ? "%+.1f%%" : "%+.0f%%",
-						 r->delta);
-					if (clamp) {
-						char rq[32];
-
-						/* Beyond the axis: the ratio itself. */
-						snprintf(buf, sizeof(buf), "\xc3\x97%s %s",
-							 report_num_sig(rq, sizeof(rq), q, 3),
-							 format_verdict_text(r));
-					} else
-						snprintf(buf, sizeof(buf), "%s %s", num, format_verdict_text(r));
+					/* The ratio, as the page's tables show it: "×1.26". */
+					snprintf(buf, sizeof(buf), "%s %s", ratio_text(num, sizeof(num), q),
+						 format_verdict_text(r));
 					svg_cut(buf, (size_t)g.vw / 6);
 					svg_text_at(f, cx + g.pw + 6, mid + 4, "font-size=\"11\"", buf);
 				}

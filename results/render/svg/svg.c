@@ -119,8 +119,7 @@ void
 svg_open(FILE *f, enum svg_kind kind, int width, int height)
 {
 	if (kind == SVG_FILE)
-		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" HTML_WRITTEN_MARK " " PACKAGE_VERSION
-		      "; hostbench-compare --force may replace this file -->\n", f);
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" HTML_WRITTEN_LINE, f);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"sans-serif\" font-size=\"12\">\n"
