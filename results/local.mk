@@ -39,6 +39,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/hosts.h \
 	results/model/ladder.c \
 	results/model/ladder.h \
+	results/model/notes.c \
+	results/model/notes.h \
 	results/model/num.c \
 	results/model/num.h \
 	results/model/report.h \

@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "core/dist.h"
 #include "core/stats.h"
+#include "notes.h"
 #include "num.h"
 #include "read/metric_table.h"
 #include "read/resfile.h"
@@ -608,6 +609,7 @@ ab_build(struct report *rep, struct report_ab *ab)
 			if (missing)
 				continue;
 			row->m = m;
+			row->col = col;
 			row->q = row->lo = row->hi = row->detectable = row->abs_lo = row->abs_hi = NAN;
 			row->a = side_value(ab->ga, col);
 			row->b = side_value(ab->gb, col);
@@ -734,5 +736,5 @@ ab_build(struct report *rep, struct report_ab *ab)
 		free(ga);
 		free(gb);
 	}
-	return 0;
+	return notes_build(ab);
 }
