@@ -84,6 +84,8 @@ results_render_librender_a_SOURCES = \
 	results/render/svg/svg.h \
 	results/render/text.c \
 	results/render/text.h \
+	results/render/text_ab.c \
+	results/render/text_ab.h \
 	results/render/text_fleet.c \
 	results/render/text_fleet.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)

@@ -626,9 +626,9 @@ ab_build(struct report *rep, struct report_ab *ab)
 				return -1;
 			if (rc > 0 || row->t.method == ABTEST_NONE) {
 				row->verdict = REPORT_UNTESTED;
-				/* (one process a side: the summary line says it once) */
-				if (rc > 0)
-					snprintf(row->why, sizeof(row->why), "%s", "a value that is not a number");
+				/* One process a side: a note, said once (notes.h). */
+				snprintf(row->why, sizeof(row->why), "%s",
+					 rc > 0 ? "a value that is not a number" : "one run each");
 				continue;
 			}
 		}
