@@ -39,6 +39,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/hosts.h \
 	results/model/ladder.c \
 	results/model/ladder.h \
+	results/model/notes.c \
+	results/model/notes.h \
 	results/model/num.c \
 	results/model/num.h \
 	results/model/report.h \
@@ -88,6 +90,8 @@ results_render_librender_a_SOURCES = \
 	results/render/svg/svg.h \
 	results/render/text.c \
 	results/render/text.h \
+	results/render/text_ab.c \
+	results/render/text_ab.h \
 	results/render/text_fleet.c \
 	results/render/text_fleet.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)

@@ -23,7 +23,7 @@ _tap_cleanup_hook() {
 }
 trap 'exit 1' HUP INT TERM
 
-plan 54
+plan 57
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, stderr in
 # $tmp/err, the exit status in $STATUS.
@@ -154,6 +154,18 @@ compare --summary vm.0 fleet-nas.0 fleet-big.0
 like 'a key a host'"'"'s file does not record: "-", not counted as a difference' "$(cat "$tmp/out")" \
 	'^governor +- +schedutil +\*performance$'
 ok '... and a key only one host has is no row (lmbench'"'"'s header keys)' sh -c '! grep -q "^lmbench-" "$1"' sh "$tmp/out"
+# Two machines of one name: told apart by what differs (the architecture),
+# whatever the order of their files; the cpu-mhz of a run note and the
+# load and date of every run are never a difference between hosts.
+sed 's/^host: nas$/host: vm/' "$data/fleet-nas.0" >"$tmp/vm-arm.0"
+compare --summary --format json fleet-vm.0 "$tmp/vm-arm.0"
+is 'two hosts named vm: vm/x86_64 and vm/armv7l' 'vm/x86_64 vm/armv7l' \
+	"$(sed -n 's/^ *{"label": "\([^"]*\)".*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
+compare --summary --format json "$tmp/vm-arm.0" fleet-vm.0
+is '... the same labels in the other order' 'vm/armv7l vm/x86_64' \
+	"$(sed -n 's/^ *{"label": "\([^"]*\)".*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
+ok '... no per-run key (load, date, cpu-mhz) in the hosts'"'"' table' sh -c \
+	'! grep -Eq "\"key\": \"(load|date|cpu-mhz|clock-resolution)\"" "$1"' sh "$tmp/out"
 compare --summary hb-a.0 hb-b.0 vm.0
 ok 'one host: no hosts'"'"' table, no ranking' sh -c '! grep -Eq "^(Hosts|Across hosts) - " "$1"' sh "$tmp/out"
 # shellcheck disable=SC2086

@@ -119,7 +119,7 @@ agrees() {
 }
 
 ncells=$(lmbench_cells "$data/vm.0.summary" | wc -l | tr -d ' ')
-plan $((133 + ncells))
+plan $((134 + ncells))
 
 # ------------------------------------------------ golden outputs
 golden 'vm.0 (lmbench3): text tables' vm.0.txt vm.0
@@ -178,13 +178,16 @@ like '... and the run says why' "$(cat "$tmp/out")" "lmbench's TCP bandwidth swe
 
 # Two runs of one host and note: rows named by their files, as
 # results/<platform>/ names them; files of one name in two directories
-# fall back to the run's number.
+# are named by their folders too, never by their order.
 mkdir -p "$tmp/twin/a" "$tmp/twin/b"
 cp "$data/hb-a.0" "$tmp/twin/a/run.0" && cp "$data/hb-a.0" "$tmp/twin/a/run.1" && cp "$data/hb-a.0" "$tmp/twin/b/run.0"
 (cd "$tmp/twin" && $TEST_WRAPPER "$tool" --summary a/run.0 a/run.1) >"$tmp/out" 2>&1 </dev/null
 like 'runs of one host: rows named by their files (run.0, run.1)' "$(grep -c '^run\.[01] ' "$tmp/out")" '^([2-9]|[1-9][0-9]+)$'
 (cd "$tmp/twin" && $TEST_WRAPPER "$tool" --summary a/run.0 b/run.0) >"$tmp/out" 2>&1 </dev/null
-like '... one file name in two directories: by the run'"'"'s number' "$(cat "$tmp/out")" '^[^ ]+#2 '
+like '... one file name in two directories: by its folder and name' "$(cat "$tmp/out")" '^b/run\.0 '
+(cd "$tmp/twin" && $TEST_WRAPPER "$tool" --summary b/run.0 a/run.0) >"$tmp/out" 2>&1 </dev/null
+like '... the same labels in the other order' "$(cat "$tmp/out")" '^b/run\.0 .*
+a/run\.0 '
 
 # ------------------------------------------------ bad files
 printf 'host: x\nBenchmarkLatSyscall/op=null\t10\t1.5 ns/op\n\000\001\002\n' >"$tmp/binary.0"
