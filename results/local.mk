@@ -72,8 +72,6 @@ results_render_librender_a_SOURCES = \
 	results/render/json.h \
 	results/render/markdown.c \
 	results/render/markdown.h \
-	results/render/ratio.c \
-	results/render/ratio.h \
 	results/render/render.c \
 	results/render/render.h \
 	results/render/svg/delta.c \

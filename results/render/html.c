@@ -244,7 +244,7 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 			"with the %.0f%% interval from the spread between processes; q: the p of a "
 			"change beyond the margin of %g%%, adjusted for the number of metrics "
 			"(Benjamini-Hochberg).  Green: faster or better; red: slower or worse; "
-			"amber: changed (no direction); grey: unreliable, untested or not "
+			"amber: changed (no direction); grey: unreliable, not tested or not "
 			"comparable.</p>\n", 100 * ABTEST_CI_LEVEL, rep->margin);
 	if (rep->want_summary) {
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);

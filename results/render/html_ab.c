@@ -12,7 +12,6 @@
 #include "html_int.h"
 #include "model/num.h"
 #include "model/report.h"
-#include "ratio.h"
 
 static void
 html_pre_sep(struct format_sink *out)
@@ -65,10 +64,12 @@ verdict_class(enum report_verdict v)
 	}
 }
 
-/* A row of a comparison's table: metric, A, B, ratio, interval, q,
- * verdict; with the section first when sec is not NULL. */
+/* A row of comparison n's table: metric, A, B, ratio, interval, q,
+ * verdict; with the section first when sec is not NULL.  Its why, which
+ * many rows share, is a note of the comparison it names (ab_notes). */
 static void
-ab_row(FILE *f, const struct report_ab_row *row, const char *sec)
+ab_row(FILE *f, const struct report_ab *ab, size_t n, const struct report_ab_row *row,
+       const char *sec)
 {
 	char x[32], y[32], r[32], ci[64], q[16], v[256];
 
@@ -78,10 +79,16 @@ ab_row(FILE *f, const struct report_ab_row *row, const char *sec)
 	html_cell(f, "k", row->m->column);
 	html_cell(f, "n", report_value(x, sizeof(x), row->m, row->a));
 	html_cell(f, "n", report_value(y, sizeof(y), row->m, row->b));
-	html_cell(f, "n", ratio_of_row(r, sizeof(r), row));
-	html_cell(f, "n", ratio_interval(ci, sizeof(ci), row));
+	html_cell(f, "n", format_delta(r, sizeof(r), row->delta));
+	html_cell(f, "n", format_interval(ci, sizeof(ci), row));
 	html_cell(f, "n", format_q(q, sizeof(q), row->q));
-	html_cell(f, NULL, format_verdict(v, sizeof(v), row));
+	if (row->note > 0 && row->note <= ab->nnotes) {
+		fputs("<td>", f);
+		escape_html(f, format_verdict_short(v, sizeof(v), row));
+		fprintf(f, " <a href=\"#ab-%lu-note-%lu\">(note %lu)</a></td>", (unsigned long)n,
+			(unsigned long)row->note, (unsigned long)row->note);
+	} else
+		html_cell(f, NULL, format_verdict(v, sizeof(v), row));
 	fputs("</tr>\n", f);
 }
 
@@ -127,16 +134,19 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 	fprintf(f, "<h2 id=\"ab-%lu\">A/B: ", (unsigned long)n);
 	ab_title(f, rep, ab);
 	fputs("</h2>\n", f);
-	fprintf(f, "<p class=\"counts\"><span class=\"better\">%lu faster or better</span>, "
-		"<span class=\"worse\">%lu slower or worse</span>, %lu changed, %lu no change "
-		"(%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.</p>\n",
-		(unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
-		(unsigned long)ab->ncounts[REPORT_CHANGED],
+	/* The counts in the words every format uses (format.h). */
+	fprintf(f, "<p class=\"counts\"><span class=\"better\">%lu %s or %s</span>, "
+		"<span class=\"worse\">%lu %s or %s</span>, %lu %s, %lu %s (%lu the %s), %lu %s, "
+		"%lu %s, %lu %s.</p>\n",
+		(unsigned long)ab->ncounts[REPORT_BETTER], FORMAT_FASTER, format_verdict_word(REPORT_BETTER),
+		(unsigned long)ab->ncounts[REPORT_WORSE], FORMAT_SLOWER, format_verdict_word(REPORT_WORSE),
+		(unsigned long)ab->ncounts[REPORT_CHANGED], format_verdict_word(REPORT_CHANGED),
 		(unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
-		(unsigned long)ab->ncounts[REPORT_SAME],
-		(unsigned long)ab->ncounts[REPORT_UNRELIABLE],
-		(unsigned long)ab->ncounts[REPORT_UNTESTED],
-		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+		format_verdict_word(REPORT_NOCHANGE), (unsigned long)ab->ncounts[REPORT_SAME],
+		format_verdict_word(REPORT_SAME),
+		(unsigned long)ab->ncounts[REPORT_UNRELIABLE], format_verdict_word(REPORT_UNRELIABLE),
+		(unsigned long)ab->ncounts[REPORT_UNTESTED], format_verdict_word(REPORT_UNTESTED),
+		(unsigned long)ab->ncounts[REPORT_INCOMPARABLE], format_verdict_word(REPORT_INCOMPARABLE));
 	if (ab->ntested > 0)
 		fprintf(f, "<p>Power: of %lu metrics tested, %lu could show a 5%% change, %lu a 10%% "
 			"change.</p>\n", (unsigned long)ab->ntested, (unsigned long)ab->nsee5,
@@ -148,7 +158,7 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 					fputs("<table class=\"changed\">\n", f);
 					ab_head(f, ab, 1);
 				}
-				ab_row(f, &ab->secs[si].rows[i], ab->secs[si].s->id);
+				ab_row(f, ab, n, &ab->secs[si].rows[i], ab->secs[si].s->id);
 			}
 	if (nchanged > 0)
 		fputs("</table>\n", f);
@@ -158,6 +168,39 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 	else
 		fputs("<p>No column has values on both sides.</p>\n", f);
 	fputs("</section>\n", f);
+}
+
+/* The comparison's notes: each why its rows share once, with the
+ * metrics it applies to. */
+static void
+ab_notes(FILE *f, const struct report_ab *ab, size_t n)
+{
+	size_t i, k;
+
+	if (ab->nnotes == 0)
+		return;
+	fputs("<h3>Notes</h3>\n<table class=\"abnotes\">\n<tr>", f);
+	html_head_cell(f, "note");
+	html_head_cell(f, "verdict");
+	html_head_cell(f, "why");
+	html_head_cell(f, "metrics");
+	fputs("</tr>\n", f);
+	for (i = 0; i < ab->nnotes; i++) {
+		const struct report_note *no = &ab->notes[i];
+
+		fprintf(f, "<tr id=\"ab-%lu-note-%lu\"><td class=\"n\">%lu</td>", (unsigned long)n,
+			(unsigned long)(i + 1), (unsigned long)(i + 1));
+		html_cell(f, NULL, format_verdict_word(no->verdict));
+		html_cell(f, NULL, no->text);
+		fprintf(f, "<td>%lu: ", (unsigned long)no->nrows);
+		for (k = 0; k < no->nrows; k++) {
+			if (k > 0)
+				fputs(", ", f);
+			escape_html(f, no->rows[k]->m->column);
+		}
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
 }
 
 void
@@ -181,16 +224,17 @@ html_ab_full(FILE *f, const struct report *rep, const struct report_ab *ab, size
 		fprintf(f, "</h3>\n<table class=\"ab\" data-section=\"%s\">\n", as->s->id);
 		ab_head(f, ab, 0);
 		for (i = 0; i < as->nrows; i++)
-			ab_row(f, &as->rows[i], NULL);
+			ab_row(f, ab, n, &as->rows[i], NULL);
 		if (as->has_geomean)
 			fprintf(f, "<tr><td class=\"k\">geomean</td><td class=\"n\">%s</td>"
 				"<td class=\"n\">%s</td><td class=\"n\">%s</td><td></td><td></td>"
 				"<td></td></tr>\n",
 				report_num(x, sizeof(x), as->geo_a), report_num(y, sizeof(y), as->geo_b),
-				ratio_text(r, sizeof(r), 1 + as->geo_delta / 100));
+				format_delta(r, sizeof(r), as->geo_delta));
 		fputs("</table>\n", f);
 	}
 	if (ab->nsecs == 0)
 		fputs("<p>No column has values on both sides.</p>\n", f);
+	ab_notes(f, ab, n);
 	fputs("</details>\n", f);
 }

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 
 #include "escape.h"
+#include "format.h"
 #include "html_int.h"
 #include "model/fleet.h"
 #include "model/num.h"
 #include "model/report.h"
-#include "ratio.h"
 #include "read/metric_table.h"
 
 /* The hosts' table: a <th> per key, a <td> per host, class="diff" on a
@@ -61,7 +61,8 @@ before(const struct fleet_rank *e, size_t x, size_t y)
 }
 
 /* Every host that has a value at e, from the best, each after the
- * first with its value against the best's as a ratio. */
+ * first with its speed against the best's (fleet_speed: below 1, bigger
+ * is better, for a time and a rate alike). */
 static void
 rank_cell(FILE *f, const struct report *rep, const struct fleet_rank *e, size_t nhosts)
 {
@@ -83,9 +84,9 @@ rank_cell(FILE *f, const struct report *rep, const struct fleet_rank *e, size_t 
 			if (i > 0)
 				fputs(", ", f);
 			escape_html(f, rep->hosts[order[i]].label);
-			if (i > 0 && e->med[order[0]] != 0) {
+			if (i > 0) {
 				fputc(' ', f);
-				escape_html(f, ratio_text(r, sizeof(r), e->med[order[i]] / e->med[order[0]]));
+				escape_html(f, format_ratio(r, sizeof(r), fleet_speed(e, order[i])));
 			}
 		}
 		free(order);
@@ -94,7 +95,7 @@ rank_cell(FILE *f, const struct report *rep, const struct fleet_rank *e, size_t 
 }
 
 /* The ranking across hosts: per metric the hosts measured alike, the
- * best, the worst, their ratio and every host in order; the hosts left
+ * best, the worst, its speed and every host in order; the hosts left
  * out, folded. */
 void
 html_ranking(FILE *f, const struct report *rep)
@@ -110,8 +111,8 @@ html_ranking(FILE *f, const struct report *rep)
 		"measured alike</h2>\n", (unsigned long)a->nhosts);
 	if (a->n > 0) {
 		fputs("<table class=\"across\">\n<thead><tr><th>section</th><th>column</th><th>unit</th>"
-		      "<th>best</th><th>value</th><th>worst</th><th>value</th><th>worst/best</th>"
-		      "<th>every host, from the best (against the best)</th></tr></thead>\n<tbody>\n", f);
+		      "<th>best</th><th>value</th><th>worst</th><th>value</th><th>worst speed</th>"
+		      "<th>every host, from the best (its speed)</th></tr></thead>\n<tbody>\n", f);
 		for (i = 0; i < a->n; i++) {
 			const struct fleet_rank *e = &a->v[i];
 
@@ -128,12 +129,15 @@ html_ranking(FILE *f, const struct report *rep)
 			escape_html(f, rep->hosts[e->worst].label);
 			fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">",
 				report_value(y, sizeof(y), e->col->m, e->med[e->worst]));
-			escape_html(f, ratio_text(r, sizeof(r), e->ratio));
+			escape_html(f, format_ratio(r, sizeof(r), e->speed));
 			fputs("</td>", f);
 			rank_cell(f, rep, e, a->nhosts);
 			fputs("</tr>\n", f);
 		}
-		fputs("</tbody>\n</table>\n", f);
+		fputs("</tbody>\n</table>\n<p class=\"small\">Each host's value: the median of its runs.  "
+		      "Speed: how fast a host is against the best (the best's time over the host's, the "
+		      "host's rate over the best's): &#215;1 is the best, &#215;0.5 half as fast, on "
+		      "every row.</p>\n", f);
 	} else
 		fputs("<p>No metric was measured alike by two hosts.</p>\n", f);
 	if (a->nleft > 0) {

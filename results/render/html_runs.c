@@ -11,8 +11,8 @@
 
 #include "escape.h"
 #include "format.h"
-#include "host/fingerprint.h"
 #include "html_int.h"
+#include "model/hosts.h"
 #include "model/report.h"
 #include "read/resfile.h"
 
@@ -395,15 +395,6 @@ fp_cell(FILE *f, const char *v, const char *base)
 	fputs("</td>", f);
 }
 
-/* A key whose value differs from run to run of one setup (the date, the
- * load, the clock's resolution: the fingerprint's table marks it a note
- * or noisy): never a difference. */
-static int
-per_run(const char *key)
-{
-	return (fingerprint_key_kind(key) & (FINGERPRINT_NOTE | FINGERPRINT_NOISY)) != 0;
-}
-
 static int
 fp_differ(const char *v, const char *base)
 {
@@ -413,9 +404,10 @@ fp_differ(const char *v, const char *base)
 /*
  * The runs' fingerprints side by side: a row per key any run has, a
  * column per run; the rows where the runs differ first, their cells
- * that differ from the first run's highlighted; then the keys that
- * differ from run to run of one setup (never highlighted); then the
- * rest, the same in every run.
+ * that differ from the first run's highlighted; then the keys that say
+ * something of one run rather than of the machine (report_key_per_run:
+ * the date, the load; never highlighted); then the rest, the same in
+ * every run.
  */
 void
 html_fingerprints(FILE *f, const struct report *rep)
@@ -433,7 +425,7 @@ html_fingerprints(FILE *f, const struct report *rep)
 				seen = resfile_fingerprint(&rep->runs[j].rf, key) != NULL;
 			for (j = 0; j < rep->nruns && !seen; j++)
 				differ |= fp_differ(resfile_fingerprint(&rep->runs[j].rf, key), base);
-			ndiff += !seen && differ && !per_run(key);
+			ndiff += !seen && differ && !report_key_per_run(key);
 		}
 	fprintf(f, "<details id=\"fingerprints\"><summary>Fingerprints: %lu key%s differ%s</summary>\n",
 		(unsigned long)ndiff, ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "");
@@ -463,7 +455,7 @@ html_fingerprints(FILE *f, const struct report *rep)
 					continue;
 				for (j = 0; j < rep->nruns; j++)
 					differ |= fp_differ(resfile_fingerprint(&rep->runs[j].rf, key), base);
-				if ((per_run(key) ? 1 : differ ? 0 : 2) != (int)pass)
+				if ((report_key_per_run(key) ? 1 : differ ? 0 : 2) != (int)pass)
 					continue;
 				nrows++;
 				fputs("<tr>", f);

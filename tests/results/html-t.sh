@@ -62,7 +62,8 @@ p=$tmp/ab.html
 ok 'a whole HTML document' sh -c \
 	'head -1 "$1" | grep -q "^<!DOCTYPE html>$" && tail -1 "$1" | grep -q "^</html>$"' sh "$p"
 is 'one table per summary section, as the text has' \
-	"$(grep -c -- '^------------------------------------------------------------------------------$' "$tmp/out")" \
+	"$(cd "$data" && $TEST_WRAPPER "$tool" --summary hb-a.0 hb-b.0 </dev/null |
+		grep -c -- '^------------------------------------------------------------------------------$')" \
 	"$(count '<table class="sum"' "$p")"
 like 'the runs, by label, file, host and note' "$(cat "$p")" \
 	'<td class="k">hb-b.0</td><td class="k">\[2\]</td><td>hb-b.0</td><td>vm</td><td>[^<]*</td><td>tuned</td>'
@@ -71,8 +72,10 @@ like 'fingerprints side by side: the governor differs, highlighted' "$(cat "$p")
 like '... and the one word of the command line that changed is marked' "$(cat "$p")" \
 	'<td class="diff">console=ttyS0 quiet <mark>mitigations=off</mark></td>'
 like 'keys the runs share are listed apart' "$(cat "$p")" '<summary>The same in every run</summary>'
-is 'the A/B: a table per section, as the text has' \
-	"$(grep -cE '^ +[^ ]+ +[^ ]+ +change +([0-9.]+% )?interval +q +verdict$' "$tmp/out")" \
+is 'the A/B: a table per section with values on both sides, as the CSV has' \
+	"$(cd "$data" && $TEST_WRAPPER "$tool" --ab --format csv hb-a.0 hb-b.0 </dev/null |
+		awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+			$h["base"] != "" && !s[$h["section"]]++ { n++ } END { print n + 0 }')" \
 	"$(count '<table class="ab"' "$p")"
 like 'what changed is named' "$(cat "$p")" 'governor: ondemand -&gt; performance'
 like 'one run a side: rows greyed (untested)' "$(cat "$p")" '<tr class="dim"><td class="k">null call</td>'
