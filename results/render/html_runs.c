@@ -433,8 +433,8 @@ html_fingerprints(FILE *f, const struct report *rep)
 		if (pass == 0)
 			fputs("<p>Where the runs differ (highlighted: not as in the first run):</p>\n", f);
 		else if (pass == 1)
-			fputs("<p>What differs from run to run of one setup (the date, the load, the "
-			      "clock): never a difference.</p>\n", f);
+			fputs("<p>What says something of one run rather than of the machine (the "
+			      "date, the load, the side of an A/B): never a difference.</p>\n", f);
 		else
 			fputs("<details><summary>The same in every run</summary>\n", f);
 		fputs("<table class=\"fp\">\n<tr>", f);
