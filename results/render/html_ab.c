@@ -167,6 +167,16 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 			rep->margin);
 	else
 		fputs("<p>No column has values on both sides.</p>\n", f);
+	/* Why the rest cannot be read as changes: the comparison's notes,
+	 * in full below (a link into a folded block opens it). */
+	if (ab->nnotes > 0)
+		fprintf(f, "<p>Why %lu metric%s cannot be read as a change: <a href=\"#ab-%lu-note-1\">the "
+			"%lu note%s of this comparison</a>.</p>\n",
+			(unsigned long)(ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
+					+ ab->ncounts[REPORT_INCOMPARABLE]),
+			ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
+			+ ab->ncounts[REPORT_INCOMPARABLE] == 1 ? "" : "s", (unsigned long)n,
+			(unsigned long)ab->nnotes, ab->nnotes == 1 ? "" : "s");
 	fputs("</section>\n", f);
 }
 
