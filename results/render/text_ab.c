@@ -217,15 +217,20 @@ same_kind(const struct report_note *x, const struct report_note *y)
 static void
 note_metrics(const struct report_ab *ab, size_t from, size_t to, struct format_line *l, FILE *f)
 {
-	size_t i, k, left = 0, all = 0;
+	size_t i, k, left = 0, all = 0, len;
 	int cut = 0;
 
 	for (i = from; i < to; i++)
 		if (i == from || same_kind(&ab->notes[from], &ab->notes[i]))
 			all += ab->notes[i].nrows;
 	left = all;
-	/* A long head: the metrics on a line of their own. */
-	if (format_cols(l->buf) > WIDTH / 2) {
+	/* A long head and metrics that do not fit after it: the metrics on
+	 * a line of their own. */
+	for (i = from, len = 0; i < to; i++)
+		if (i == from || same_kind(&ab->notes[from], &ab->notes[i]))
+			for (k = 0; k < ab->notes[i].nrows; k++)
+				len += 2 + strlen(ab->notes[i].rows[k]->m->column);
+	if (format_cols(l->buf) > WIDTH / 2 && format_cols(l->buf) + len > WIDTH) {
 		fprintf(f, "%s\n", format_lend(l));
 		format_lput(l, " ");
 	}
@@ -295,7 +300,7 @@ notes(const struct report_ab *ab, FILE *f)
 		}
 		format_lput(&l, "%s: %s (%lu):", format_verdict_word(nt->verdict), nt->text,
 			    (unsigned long)nt->nrows);
-		if (nt->nrows == total) {
+		if (nt->nrows == total && total > MANY) {
 			format_lput(&l, " every metric");
 			fprintf(f, "%s\n", format_lend(&l));
 			continue;
