@@ -220,7 +220,7 @@ like 'an unknown option: exit 2' "$STATUS $(cat "$tmp/err")" '^2 .*unknown optio
 compare --threshold 50 hb-r-a.0 hb-r-b.0
 like '--threshold 50: a significant regression beyond it exits 1' "$STATUS $(cat "$tmp/err")" \
 	'^1 .*significant regression.* beyond 50%'
-like 'and names it' "$(cat "$tmp/err")" 'proc: null call \+10[0-9.]*%'
+like 'and names it, its metric id and its change as a ratio' "$(cat "$tmp/err")" 'proc: null call \(LatSyscall/op=null\): slower ×2\.04 '
 compare --threshold 100000 hb-r-a.0 hb-r-b.0
 is '--threshold 100000: nothing is that much worse, exit 0' 0 "$STATUS"
 compare --threshold 1 hb-a.0 hb-b.0
