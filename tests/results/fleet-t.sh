@@ -127,7 +127,7 @@ like '--group-by tag-: exit 2' "$STATUS $(cat "$tmp/err")" "^2 .*'tag-' names no
 # ------------------------------------------------ the hosts' table
 # hosts_part: the text from the hosts' table to the end of "Across hosts".
 hosts_part() {
-	sed -n '/^Hosts - /,/^below 1 for a rate/p' "$tmp/out"
+	sed -n '/^Hosts - /,/^fast as the best; a column only/p' "$tmp/out"
 }
 # shellcheck disable=SC2086
 compare --summary $fleet
