@@ -114,4 +114,6 @@ FUZZ_RESULTS_SOURCES = $(results_render_librender_a_SOURCES) $(results_read_libr
 # The unit tests of the results tool's parts.
 tests_results_changes_t_SOURCES = results/render/changes.c results/render/escape.c \
 	results/render/format.c tests/results/changes-t.c
+tests_results_notes_t_SOURCES = results/model/notes.c results/read/metric_table.c \
+	results/render/format.c tests/results/notes-t.c
 tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c

@@ -40,7 +40,7 @@ file_base(const char *path)
 static const char *
 file_base2(const char *path)
 {
-	const char *base = file_base(path), *p = base;
+	const char *base = file_base(path), *p;
 
 	if (path == NULL || base == path)
 		return base;

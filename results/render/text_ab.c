@@ -82,10 +82,11 @@ by_size(const void *x, const void *y)
 }
 
 /* The rows worth a glance: every significant one; with nothing tested,
- * the TOP_UNTESTED largest differences, in the tables' order.  Their
+ * the TOP_UNTESTED largest differences beyond the margin, in the tables'
+ * order.  Their
  * number; *out malloc'd (NULL on failure, 0 rows). */
 static size_t
-shown_rows(const struct report_ab *ab, struct shown **out)
+shown_rows(const struct report *rep, const struct report_ab *ab, struct shown **out)
 {
 	size_t si, k, n = 0, total = 0;
 	struct shown *v;
@@ -98,7 +99,7 @@ shown_rows(const struct report_ab *ab, struct shown **out)
 		for (k = 0; k < ab->secs[si].nrows; k++) {
 			const struct report_ab_row *row = &ab->secs[si].rows[k];
 			int untested = ab->ntested == 0 && row->verdict == REPORT_UNTESTED
-				       && row->a > 0 && row->b > 0;
+				       && row->a > 0 && row->b > 0 && fabs(row->delta) > rep->margin;
 
 			if (!row->significant && !row->regression && !untested)
 				continue;
@@ -117,7 +118,7 @@ shown_rows(const struct report_ab *ab, struct shown **out)
 				const struct report_ab_row *row = &ab->secs[si].rows[k];
 
 				if (row->verdict != REPORT_UNTESTED || !(row->a > 0) || !(row->b > 0)
-				    || fabs(log(row->b / row->a)) < cut)
+				    || !(fabs(row->delta) > rep->margin) || fabs(log(row->b / row->a)) < cut)
 					continue;
 				v[n].as = &ab->secs[si];
 				v[n].row = row;
@@ -131,13 +132,13 @@ static void
 table(const struct report *rep, const struct report_ab *ab, const char *la, const char *lb, FILE *f)
 {
 	struct shown *v = NULL;
-	size_t n = shown_rows(ab, &v), i, k, w[NCOLS];
+	size_t n = shown_rows(rep, ab, &v), i, k, w[NCOLS];
 	struct cells head, c;
 	char ih[32];
 
 	if (n == 0) {
-		fprintf(f, "%s\n", ab->ntested > 0 ? "No metric changed beyond the margin."
-			: "No metric has a value on both sides to show.");
+		fprintf(f, "No metric %s beyond the margin (+-%g%%).\n",
+			ab->ntested > 0 ? "changed" : "differs", rep->margin);
 		free(v);
 		return;
 	}
@@ -166,7 +167,6 @@ table(const struct report *rep, const struct report_ab *ab, const char *la, cons
 		row_cells(v[i].as, v[i].row, &c);
 		put_row(f, &c, w);
 	}
-	(void)rep;
 	free(v);
 }
 
@@ -217,15 +217,20 @@ same_kind(const struct report_note *x, const struct report_note *y)
 static void
 note_metrics(const struct report_ab *ab, size_t from, size_t to, struct format_line *l, FILE *f)
 {
-	size_t i, k, left = 0, all = 0;
+	size_t i, k, left = 0, all = 0, len;
 	int cut = 0;
 
 	for (i = from; i < to; i++)
 		if (i == from || same_kind(&ab->notes[from], &ab->notes[i]))
 			all += ab->notes[i].nrows;
 	left = all;
-	/* A long head: the metrics on a line of their own. */
-	if (format_cols(l->buf) > WIDTH / 2) {
+	/* A long head and metrics that do not fit after it: the metrics on
+	 * a line of their own. */
+	for (i = from, len = 0; i < to; i++)
+		if (i == from || same_kind(&ab->notes[from], &ab->notes[i]))
+			for (k = 0; k < ab->notes[i].nrows; k++)
+				len += 2 + strlen(ab->notes[i].rows[k]->m->column);
+	if (format_cols(l->buf) > WIDTH / 2 && format_cols(l->buf) + len > WIDTH) {
 		fprintf(f, "%s\n", format_lend(l));
 		format_lput(l, " ");
 	}
@@ -295,7 +300,7 @@ notes(const struct report_ab *ab, FILE *f)
 		}
 		format_lput(&l, "%s: %s (%lu):", format_verdict_word(nt->verdict), nt->text,
 			    (unsigned long)nt->nrows);
-		if (nt->nrows == total) {
+		if (nt->nrows == total && total > MANY) {
 			format_lput(&l, " every metric");
 			fprintf(f, "%s\n", format_lend(&l));
 			continue;

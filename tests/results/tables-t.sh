@@ -56,7 +56,7 @@ like 'two files of one name: told apart by their folders, whatever their order' 
 sed 's/^note: .*/note: tuned; kernel tag/; /^host:/a\
 tag-kernel: 6.1' "$data/hb-b.0" >"$tmp/tagged.0"
 compare --summary --sections proc "$tmp/tagged.0"
-like 'tags are in the legend' "$(cat "$tmp/out")" ', note: tuned; kernel tag, tags: kernel=6\.1$'
+like 'tags are in the legend' "$(tr '\n' ' ' <"$tmp/out" | tr -s ' ')" ', note: tuned; kernel tag, tags: kernel=6\.1 '
 
 # ------------------------------------------------ guesses
 # mem LABEL L1 L2 MAIN [NOTE]: a run of lat_mem_rd's stride-128 walk at 1K,
