@@ -41,6 +41,7 @@
 #include "options.h"
 #include "read/metric_table.h"
 #include "read/resfile.h"
+#include "render/format.h"
 #include "render/render.h"
 #include "render/text.h"
 #include "sides.h"
@@ -329,15 +330,18 @@ main(int argc, char **argv)
 				for (j = 0; j < rep.abs[k].secs[si].nrows; j++) {
 					const struct report_ab_row *row = &rep.abs[k].secs[si].rows[j];
 
+					char ratio[32];
+
 					if (row->regression)
-						fprintf(stderr, "  [%d] %s: %s %+.1f%% (q = %.3f)\n",
+						fprintf(stderr, "  [%d] %s: %s (%s): %s %s (q = %.3f)\n",
 							rep.runs[rep.abs[k].other].id, rep.abs[k].secs[si].s->id,
-							row->m->column, row->delta, row->q);
+							row->m->column, row->m->fact.name, format_verdict_text(row),
+							format_delta(ratio, sizeof(ratio), row->delta), row->q);
 				}
 		rc = MSG_EXIT_FAIL;
 	} else if (rep.ncannot > 0 && rc == MSG_EXIT_OK && !bad) {
 		msg_warn("no regression beyond %g%% shown, but %lu metric%s cannot tell (unreliable, "
-			 "untested, or an interval reaching beyond it)", o.threshold,
+			 "not tested, or an interval reaching beyond it)", o.threshold,
 			 (unsigned long)rep.ncannot, rep.ncannot == 1 ? "" : "s");
 		rc = EXIT_CANNOT_TELL;
 	}

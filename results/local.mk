@@ -39,6 +39,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/hosts.h \
 	results/model/ladder.c \
 	results/model/ladder.h \
+	results/model/notes.c \
+	results/model/notes.h \
 	results/model/num.c \
 	results/model/num.h \
 	results/model/report.h \
@@ -60,6 +62,10 @@ results_render_librender_a_SOURCES = \
 	results/render/format.h \
 	results/render/html.c \
 	results/render/html.h \
+	results/render/html_ab.c \
+	results/render/html_fleet.c \
+	results/render/html_int.h \
+	results/render/html_runs.c \
 	results/render/json.c \
 	results/render/manresults.c \
 	results/render/manresults.h \
@@ -82,6 +88,8 @@ results_render_librender_a_SOURCES = \
 	results/render/svg/svg.h \
 	results/render/text.c \
 	results/render/text.h \
+	results/render/text_ab.c \
+	results/render/text_ab.h \
 	results/render/text_fleet.c \
 	results/render/text_fleet.h
 results_hostbench_compare_CPPFLAGS = $(HB_RESULTS_CPPFLAGS)
@@ -106,4 +114,6 @@ FUZZ_RESULTS_SOURCES = $(results_render_librender_a_SOURCES) $(results_read_libr
 # The unit tests of the results tool's parts.
 tests_results_changes_t_SOURCES = results/render/changes.c results/render/escape.c \
 	results/render/format.c tests/results/changes-t.c
+tests_results_notes_t_SOURCES = results/model/notes.c results/read/metric_table.c \
+	results/render/format.c tests/results/notes-t.c
 tests_results_usage_t_SOURCES = results/usage.c tests/results/usage-t.c

@@ -210,6 +210,9 @@ options_parse(int argc, char **argv, struct opts *o)
 				usage_error("%s", "--html: an empty file name");
 			o->html = val;
 			break;
+		case USAGE_FORCE:
+			o->force = 1;
+			break;
 		case USAGE_SVG:
 			if (*val == '\0')
 				usage_error("%s", "--svg: an empty file name");
@@ -242,6 +245,8 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		}
 	}
+	if (o->force && o->html == NULL && o->svg == NULL && o->plot == NULL)
+		usage_error("%s", "--force replaces files that --html, --svg or --plot write: none named");
 	if (o->summary_only && o->ab_only)
 		usage_error("%s", "--summary and --ab exclude each other");
 	if ((o->side[0] != NULL) != (o->side[1] != NULL))

@@ -26,6 +26,7 @@ struct opts {
 	const char *svg;
 	const char *plot;
 	const char *html;	/* --html FILE */
+	int force;		/* --force: replace files hostbench-compare wrote */
 	enum render_format format;
 	double threshold;
 	const char *sections[64];

@@ -3,7 +3,12 @@
  * plots in one SVG document (--svg) and each plot in a directory
  * (--plot).  A file is written beside its name and then linked to it:
  * nothing is replaced, no link another user planted is followed, and a
- * failed write leaves nothing half-written.
+ * failed write leaves nothing half-written and no temporary file.  A file
+ * gets the mode a new file gets (0666 less the umask).  With --force, a
+ * file that hostbench-compare wrote (its first or second line starts with
+ * HTML_WRITTEN_MARK, render/html.h) is replaced by a rename; any other
+ * existing file under a name to write is a usage error, exit 2, before
+ * anything is written.
  */
 #ifndef HB_WRITE_H
 #define HB_WRITE_H

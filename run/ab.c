@@ -131,6 +131,21 @@ ab_restore(void)
 	unlink(out);
 }
 
+/* A verdict of hostbench-compare's CSV (its one vocabulary) that
+ * decides a metric: a change either way, the same, or not comparable. */
+static int
+decided(const char *v)
+{
+	static const char *const words[] = { "faster", "slower", "better", "worse", "changed", "same",
+					     "not comparable" };
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(v, words[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* The index of column name in a CSV header line, or -1. */
 static int
 csv_fields(char *line, char **f, int max)
@@ -235,9 +250,7 @@ ab_decided(unsigned rounds_done)
 		if (base < 0 || verdict < 0 || base >= nf || f[base][0] == '\0')
 			continue;
 		rows++;
-		if (verdict >= nf || (strcmp(f[verdict], "better") != 0 && strcmp(f[verdict], "worse") != 0
-				      && strcmp(f[verdict], "changed") != 0 && strcmp(f[verdict], "same") != 0
-				      && strcmp(f[verdict], "incomparable") != 0))
+		if (verdict >= nf || !decided(f[verdict]))
 			left++;
 	}
 	fclose(in);

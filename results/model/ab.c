@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "core/dist.h"
 #include "core/stats.h"
+#include "notes.h"
 #include "num.h"
 #include "read/metric_table.h"
 #include "read/resfile.h"
@@ -608,6 +609,7 @@ ab_build(struct report *rep, struct report_ab *ab)
 			if (missing)
 				continue;
 			row->m = m;
+			row->col = col;
 			row->q = row->lo = row->hi = row->detectable = row->abs_lo = row->abs_hi = NAN;
 			row->a = side_value(ab->ga, col);
 			row->b = side_value(ab->gb, col);
@@ -624,9 +626,9 @@ ab_build(struct report *rep, struct report_ab *ab)
 				return -1;
 			if (rc > 0 || row->t.method == ABTEST_NONE) {
 				row->verdict = REPORT_UNTESTED;
-				/* (one process a side: the summary line says it once) */
-				if (rc > 0)
-					snprintf(row->why, sizeof(row->why), "%s", "a value that is not a number");
+				/* One process a side: a note, said once (notes.h). */
+				snprintf(row->why, sizeof(row->why), "%s",
+					 rc > 0 ? "a value that is not a number" : "one run each");
 				continue;
 			}
 		}
@@ -734,5 +736,5 @@ ab_build(struct report *rep, struct report_ab *ab)
 		free(ga);
 		free(gb);
 	}
-	return 0;
+	return notes_build(ab);
 }

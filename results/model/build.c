@@ -11,6 +11,7 @@
 #include "fleet.h"
 #include "hosts.h"
 #include "ladder.h"
+#include "notes.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
 #include "report.h"
@@ -115,6 +116,7 @@ report_free(struct report *rep)
 			free(rep->abs[i].secs[j].rows);
 		free(rep->abs[i].secs);
 		free(rep->abs[i].changes);
+		notes_free(&rep->abs[i]);
 	}
 	free(rep->abs);
 	for (i = 0; i < rep->ngroups; i++)

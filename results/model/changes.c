@@ -10,15 +10,15 @@
 
 #include "changes.h"
 #include "core/metric.h"
-#include "host/fingerprint.h"
+#include "hosts.h"
 #include "read/resfile.h"
 #include "report.h"
 
-/* Fingerprint keys that differ on every run and say nothing about it. */
+/* Fingerprint keys that say something of one run, not of its setup. */
 static int
 noisy_key(const char *key)
 {
-	return (fingerprint_key_kind(key) & FINGERPRINT_NOISY) != 0;
+	return report_key_per_run(key);
 }
 
 static struct report_change *

@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "core/compat.h"
 #include "fleet.h"
+#include "hosts.h"
 #include "read/metric_table.h"
 #include "read/resfile.h"
 #include "read/resfile_col.h"
@@ -35,7 +36,7 @@ skip_key(const char *key)
 	};
 	size_t i;
 
-	if (strncmp(key, "tag-", 4) == 0)
+	if (strncmp(key, "tag-", 4) == 0 || report_key_per_run(key))
 		return 1;
 	if (strncmp(key, "box-", 4) == 0 && strcmp(key + 4, "host") != 0)
 		key += 4;
@@ -355,6 +356,7 @@ across_build(const struct report *rep, struct fleet_across *a)
 				continue;
 			}
 			x.ratio = x.med[x.best] != 0 ? x.med[x.worst] / x.med[x.best] : NAN;
+			x.speed = fleet_speed(&x, x.worst);
 			if ((p = realloc(a->v, (a->n + 1) * sizeof(*p))) == NULL) {
 				free(x.med);
 				free(x.n);
@@ -369,6 +371,16 @@ oom:
 	free(v);
 	across_free(a);
 	return -1;
+}
+
+double
+fleet_speed(const struct fleet_rank *e, size_t h)
+{
+	double best = e->med[e->best], v = e->med[h];
+
+	if (!isfinite(v) || !isfinite(best) || !(v > 0) || !(best > 0))
+		return NAN;
+	return e->col->m->better == METRIC_SMALLER ? best / v : v / best;
 }
 
 int

@@ -16,9 +16,11 @@
  *
  * Across hosts: for each summary column with a direction (read/metric_table.h),
  * each host's value is the median of its runs' values; the best host,
- * the worst, and the ratio worst/best of their values (above 1 for a
- * time, below 1 for a rate).  A column that fewer than two hosts measured
- * is left out.
+ * the worst, and how fast the worst is against the best (fleet_speed:
+ * the best's time over the worst's, the worst's rate over the best's),
+ * which reads alike for a time and a rate: bigger is better, 1 is as
+ * good as the best.  A column that fewer than two hosts measured is
+ * left out.
  */
 #ifndef HB_FLEET_H
 #define HB_FLEET_H
@@ -47,7 +49,8 @@ struct fleet_rank {
 	double *med;		/* per host: its runs' median; NaN: none */
 	size_t *n;		/* per host: its runs with a value */
 	size_t best, worst;
-	double ratio;		/* worst / best */
+	double ratio;		/* worst / best: above 1 for a time, below for a rate */
+	double speed;		/* fleet_speed of the worst: 0 .. 1, bigger is better */
 };
 
 /* A host left out of a column's ranking: its runs measured the column
@@ -80,6 +83,12 @@ int fleet_has_hosts(const struct report *rep);
  * rep->fleet stays NULL.  Returns 0, or -1 when out of memory. */
 int fleet_build(struct report *rep);
 void fleet_free(struct report *rep);
+
+/* Host h's speed against the best host's at a column: the best's value
+ * over h's for a time (smaller is better), h's over the best's for a
+ * rate; 1 for the best, below 1 for the others, bigger is better.  NaN
+ * when either value is missing or not positive. */
+double fleet_speed(const struct fleet_rank *e, size_t h);
 
 /* Cell h of a row in full, "-" for a host without the key. */
 const char *fleet_cell(const struct fleet_row *row, size_t h);

@@ -36,7 +36,8 @@ struct report_run {
 struct report_host {
 	const char *name;	/* the fingerprint's host, "?" without one */
 	const char *arch, *cpu;	/* "" when the fingerprint has none */
-	char label[48];		/* name, or "name#k" when two machines share it */
+	char label[48];		/* name, or where two machines share it "name/arch"
+				 * or "name/3fa2" (a hash of arch and CPU) */
 	size_t *runs;		/* indexes into report.runs, in the order given */
 	size_t n;
 };
@@ -142,6 +143,8 @@ enum report_verdict {
 /* One column of an A/B comparison. */
 struct report_ab_row {
 	const struct metric *m;
+	const struct report_column *col;	/* its summary column: every run's
+						 * value, samples and processes */
 	double a, b;		/* geometric means of the sides' units (display units) */
 	size_t na, nb;		/* units (processes) on each side */
 	struct abtest_ratio t;
@@ -176,6 +179,21 @@ struct report_ab_row {
 	int cannot_tell;	/* with --threshold: could hide a regression
 				 * beyond it (unreliable, untested, or an
 				 * interval that reaches beyond it) */
+	size_t note;		/* 1 + the index of its why in
+				 * report_ab.notes; 0: no why */
+};
+
+/*
+ * A message of a comparison once (notes.h): the why that rows of one
+ * verdict share ("contended: waited for a CPU 28% vs 31% of the time"),
+ * and those rows, in the order of the tables.  Every format shows it
+ * once, naming its rows, rather than once a row.
+ */
+struct report_note {
+	enum report_verdict verdict;
+	const char *text;	/* the first row's why */
+	const struct report_ab_row **rows;
+	size_t nrows;
 };
 
 struct report_ab_section {
@@ -211,6 +229,9 @@ struct report_ab {
 	size_t nsee5, nsee10;	/* tested metrics whose detectable change
 				 * is at most 5%, 10% */
 	size_t ncounts[REPORT_INCOMPARABLE + 1];	/* rows by verdict */
+	/* The rows' whys, each distinct one once (notes.h). */
+	struct report_note *notes;
+	size_t nnotes;
 };
 
 /*

@@ -35,6 +35,20 @@ file_base(const char *path)
 	return slash != NULL ? slash + 1 : path != NULL ? path : "?";
 }
 
+/* The last two parts of a path: "b/vm.0" of "results/b/vm.0"; the
+ * path itself when it has one part. */
+static const char *
+file_base2(const char *path)
+{
+	const char *base = file_base(path), *p;
+
+	if (path == NULL || base == path)
+		return base;
+	for (p = base - 1; p > path && p[-1] != '/'; p--)
+		;
+	return p;
+}
+
 void
 summary_label_runs(struct report *rep)
 {
@@ -56,7 +70,8 @@ summary_label_runs(struct report *rep)
 	/*
 	 * A row is named by its file's name (vm.0, vm.1), as results/
 	 * <platform>/ names the runs, where that is short and no other run's
-	 * file has it; else by the host and the run's number (vm#3).  The
+	 * file has it; else by its folder and name (b/vm.0), where that tells
+	 * it apart; else by the host and the run's number (vm#3).  The
 	 * legend under the tables gives each label's file, host and note.
 	 */
 	for (i = 0; i < rep->nruns; i++) {
@@ -66,6 +81,12 @@ summary_label_runs(struct report *rep)
 
 		for (j = 0; j < rep->nruns && !same; j++)
 			same = j != i && strcmp(file_base(rep->runs[j].rf.path), base) == 0;
+		if (same && strlen(base) <= 24) {
+			base = file_base2(r->rf.path);
+			same = strlen(base) > 24 || base == file_base(r->rf.path);
+			for (j = 0; j < rep->nruns && !same; j++)
+				same = j != i && strcmp(file_base2(rep->runs[j].rf.path), base) == 0;
+		}
 		/* (A host's name cut between two characters; a file's
 		 * name made text, as its contents are: see resfile.h.) */
 		if (same) {

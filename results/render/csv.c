@@ -24,6 +24,41 @@ csv_field(FILE *f, const char *s, int last)
 	fputc(last ? '\n' : ',', f);
 }
 
+/*
+ * The columns, in order: every row has them all, blank where they say
+ * nothing.  Those after why came later, at the end so that a script
+ * reading the others by position still reads them: metric, the metric
+ * table's name of the row (the result name's stable part, as the result
+ * files write it: "LatSyscall/op=null"); result, the run's result the
+ * value was taken from ("LatSyscall/op=null" or with its size ...);
+ * ratio, the change as a ratio (B over A, what the text shows as ×N);
+ * speed, on a hosts row, the host's speed against the best (bigger is
+ * better).
+ */
+enum csv_col {
+	F_RUN, F_FILE, F_HOST, F_NOTE, F_SECTION, F_COLUMN, F_UNIT, F_VALUE, F_N, F_CI_LO, F_CI_HI,
+	F_CI_LEVEL, F_BETTER, F_BASE, F_UNITS, F_DELTA, F_CHANGE_LO, F_CHANGE_HI, F_CHANGE_LEVEL,
+	F_DETECTABLE, F_P, F_Q, F_SIGNIFICANT, F_VERDICT, F_WHY, F_METRIC, F_RESULT, F_RATIO, F_SPEED,
+	NFIELDS
+};
+
+static const char *const csv_head[NFIELDS] = {
+	"run", "file", "host", "note", "section", "column", "unit", "value", "n", "ci_lo", "ci_hi",
+	"ci_level", "better", "base", "units", "delta_pct", "change_lo_pct", "change_hi_pct",
+	"change_level", "detectable_pct", "p", "q", "significant", "verdict", "why", "metric",
+	"result", "ratio", "speed"
+};
+
+/* A row: its fields (NULL: blank). */
+static void
+csv_row(FILE *f, const char *const *v)
+{
+	size_t k;
+
+	for (k = 0; k < NFIELDS; k++)
+		csv_field(f, v[k], k + 1 == NFIELDS);
+}
+
 static const struct report_ab_row *
 ab_row_for(const struct report *rep, size_t run, const struct metric *m, const struct report_ab **abp)
 {
@@ -43,29 +78,26 @@ ab_row_for(const struct report *rep, size_t run, const struct metric *m, const s
 	return NULL;
 }
 
-/* A CSV row of a ladder: the summary's columns, those after value blank. */
+/* A CSV row of a ladder: the summary's columns, those after better blank. */
 static void
-csv_ladder_row(const struct report_run *run, const char *column, const char *unit, const char *v,
-	       const char *better, FILE *f)
+csv_ladder_row(const struct report_run *run, const struct report_ladder *lad, const char *column,
+	       const char *unit, const char *v, const char *better, FILE *f)
 {
+	const char *x[NFIELDS] = { NULL };
 	char id[16];
-	int k;
 
 	snprintf(id, sizeof(id), "%d", run->id);
-	csv_field(f, id, 0);
-	csv_field(f, run->file, 0);
-	csv_field(f, run->host, 0);
-	csv_field(f, format_run_note(run), 0);
-	csv_field(f, "ladder", 0);
-	csv_field(f, column, 0);
-	csv_field(f, unit, 0);
-	csv_field(f, v, 0);
-	for (k = 0; k < 4; k++)		/* n, ci_lo, ci_hi, ci_level */
-		csv_field(f, "", 0);
-	csv_field(f, better, 0);
-	for (k = 0; k < 9; k++)		/* base .. verdict */
-		csv_field(f, "", 0);
-	csv_field(f, "", 1);
+	x[F_RUN] = id;
+	x[F_FILE] = run->file;
+	x[F_HOST] = run->host;
+	x[F_NOTE] = format_run_note(run);
+	x[F_SECTION] = "ladder";
+	x[F_COLUMN] = column;
+	x[F_UNIT] = unit;
+	x[F_VALUE] = v;
+	x[F_BETTER] = better;
+	x[F_METRIC] = lad->m->fact.name;
+	csv_row(f, x);
 }
 
 /*
@@ -88,14 +120,14 @@ csv_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 				continue;
 			format_ladder_target(t, sizeof(t), lad->targets[k]);
 			snprintf(col, sizeof(col), "%s %s Mbit/s received", row->group, t);
-			csv_ladder_row(run, col, "Mbit/s", report_num_sig(v, sizeof(v), row->got[k], 6),
+			csv_ladder_row(run, lad, col, "Mbit/s", report_num_sig(v, sizeof(v), row->got[k], 6),
 				       "bigger", f);
 			snprintf(col, sizeof(col), "%s %s Mbit/s loss", row->group, t);
-			csv_ladder_row(run, col, "%", isnan(row->loss[k]) ? ""
+			csv_ladder_row(run, lad, col, "%", isnan(row->loss[k]) ? ""
 				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller", f);
 		}
 		snprintf(col, sizeof(col), "%s knee", row->group);
-		csv_ladder_row(run, col, "Mbit/s", isnan(row->knee) ? ""
+		csv_ladder_row(run, lad, col, "Mbit/s", isnan(row->knee) ? ""
 			       : report_num_sig(v, sizeof(v), row->knee, 6),
 			       metric_better_name(lad->m->better), f);
 	}
@@ -105,15 +137,17 @@ csv_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
  * A row per metric and host of "Across hosts", in the columns of the
  * runs' rows: section "hosts", column "<section>: <column>", value the
  * host's median, n its runs with a value, delta_pct against the best
- * host, verdict "best" or "worst" (else blank), why "worst/best R" on
- * the worst host's row.  Nothing with fewer than two hosts.
+ * host, speed its speed against the best (fleet_speed: 1 for the best,
+ * bigger is better), verdict "best" or "worst" (else blank).  Then a
+ * row per host left out, verdict "not comparable" and why.  Nothing
+ * with fewer than two hosts.
  */
 static void
 csv_hosts(const struct report *rep, FILE *f)
 {
-	char col[256], v[48], n[24], d[48], why[64];
+	char col[256], v[48], n[24], d[48], sp[48];
 	const struct fleet_across *a;
-	size_t i, h, k;
+	size_t i, h;
 
 	if (!fleet_has_hosts(rep) || !rep->want_summary)
 		return;
@@ -123,55 +157,45 @@ csv_hosts(const struct report *rep, FILE *f)
 
 		snprintf(col, sizeof(col), "%s: %s", e->sec->s->id, e->col->m->column);
 		for (h = 0; h < a->nhosts; h++) {
+			const char *x[NFIELDS] = { NULL };
+			double speed = fleet_speed(e, h);
+
 			if (isnan(e->med[h]))
 				continue;
 			report_num_sig(v, sizeof(v), e->med[h], 6);
 			snprintf(n, sizeof(n), "%lu", (unsigned long)e->n[h]);
-			d[0] = why[0] = '\0';
+			d[0] = sp[0] = '\0';
 			if (e->med[e->best] != 0)
 				snprintf(d, sizeof(d), "%.2f", 100 * (e->med[h] / e->med[e->best] - 1));
-			if (h == e->worst && isfinite(e->ratio)) {
-				char r[32];
-
-				snprintf(why, sizeof(why), "worst/best %s", report_num_sig(r, sizeof(r), e->ratio, 4));
-			}
-			csv_field(f, "", 0);				/* run */
-			csv_field(f, "", 0);				/* file */
-			csv_field(f, rep->hosts[h].label, 0);		/* host */
-			csv_field(f, "", 0);				/* note */
-			csv_field(f, "hosts", 0);
-			csv_field(f, col, 0);
-			csv_field(f, e->col->m->display_unit, 0);
-			csv_field(f, v, 0);
-			csv_field(f, n, 0);
-			for (k = 0; k < 3; k++)				/* ci_lo, ci_hi, ci_level */
-				csv_field(f, "", 0);
-			csv_field(f, metric_better_name(e->col->m->better), 0);
-			csv_field(f, "", 0);				/* base */
-			csv_field(f, "", 0);				/* units */
-			csv_field(f, d, 0);				/* delta_pct: against the best */
-			for (k = 0; k < 7; k++)				/* change_lo .. significant */
-				csv_field(f, "", 0);
-			csv_field(f, h == e->best ? "best" : h == e->worst ? "worst" : "", 0);
-			csv_field(f, why, 1);
+			if (isfinite(speed))
+				report_num_sig(sp, sizeof(sp), speed, 4);
+			x[F_HOST] = rep->hosts[h].label;
+			x[F_SECTION] = "hosts";
+			x[F_COLUMN] = col;
+			x[F_UNIT] = e->col->m->display_unit;
+			x[F_VALUE] = v;
+			x[F_N] = n;
+			x[F_BETTER] = metric_better_name(e->col->m->better);
+			x[F_DELTA] = d;
+			x[F_VERDICT] = h == e->best ? "best" : h == e->worst ? "worst" : NULL;
+			x[F_METRIC] = e->col->m->fact.name;
+			x[F_SPEED] = sp;
+			csv_row(f, x);
 		}
 	}
 	for (i = 0; i < a->nleft; i++) {
+		const char *x[NFIELDS] = { NULL };
+
 		snprintf(col, sizeof(col), "%s: %s", a->left[i].sec->s->id, a->left[i].col->m->column);
-		for (k = 0; k < 2; k++)					/* run, file */
-			csv_field(f, "", 0);
-		csv_field(f, rep->hosts[a->left[i].host].label, 0);	/* host */
-		csv_field(f, "", 0);					/* note */
-		csv_field(f, "hosts", 0);
-		csv_field(f, col, 0);
-		csv_field(f, a->left[i].col->m->display_unit, 0);
-		for (k = 0; k < 5; k++)					/* value .. ci_level */
-			csv_field(f, "", 0);
-		csv_field(f, metric_better_name(a->left[i].col->m->better), 0);
-		for (k = 0; k < 10; k++)				/* base .. significant */
-			csv_field(f, "", 0);
-		csv_field(f, "incomparable", 0);
-		csv_field(f, a->left[i].why, 1);
+		x[F_HOST] = rep->hosts[a->left[i].host].label;
+		x[F_SECTION] = "hosts";
+		x[F_COLUMN] = col;
+		x[F_UNIT] = a->left[i].col->m->display_unit;
+		x[F_BETTER] = metric_better_name(a->left[i].col->m->better);
+		x[F_VERDICT] = format_verdict_word(REPORT_INCOMPARABLE);
+		x[F_WHY] = a->left[i].why;
+		x[F_METRIC] = a->left[i].col->m->fact.name;
+		csv_row(f, x);
 	}
 }
 
@@ -179,12 +203,10 @@ void
 csv_write(const struct report *rep, FILE *f)
 {
 	char id[16], v[48], n[24], lo[48], hi[48], lvl[16], base[16], units[32], d[48];
-	char clo[32], chi[32], clvl[16], det[24], p[24], q[24];
+	char clo[32], chi[32], clvl[16], det[24], p[24], q[24], ratio[48];
 	size_t si, c, r;
 
-	fprintf(f, "run,file,host,note,section,column,unit,value,n,ci_lo,ci_hi,ci_level,better,"
-		"base,units,delta_pct,change_lo_pct,change_hi_pct,change_level,detectable_pct,p,q,"
-		"significant,verdict,why\n");
+	csv_row(f, csv_head);
 	for (si = 0; si < rep->nsecs; si++) {
 		const struct report_section *sec = &rep->secs[si];
 
@@ -196,11 +218,12 @@ csv_write(const struct report *rep, FILE *f)
 				const struct resfile_value *cell = &col->cells[r];
 				const struct report_ab *ab = NULL;
 				const struct report_ab_row *row = ab_row_for(rep, r, col->m, &ab);
+				const char *x[NFIELDS] = { NULL };
 				struct stats st;
 				int have_st = 0;
 
 				v[0] = n[0] = lo[0] = hi[0] = lvl[0] = base[0] = units[0] = d[0] = '\0';
-				clo[0] = chi[0] = clvl[0] = det[0] = p[0] = q[0] = '\0';
+				clo[0] = chi[0] = clvl[0] = det[0] = p[0] = q[0] = ratio[0] = '\0';
 				if (cell->present && col->m->select != METRIC_CONFIG) {
 					report_num_sig(v, sizeof(v), cell->value, 6);
 					snprintf(n, sizeof(n), "%lu", (unsigned long)cell->n);
@@ -219,8 +242,10 @@ csv_write(const struct report *rep, FILE *f)
 					snprintf(base, sizeof(base), "%d", rep->runs[ab->base].id);
 					snprintf(units, sizeof(units), "%lu+%lu", (unsigned long)row->na,
 						 (unsigned long)row->nb);
-					if (isfinite(row->delta))
+					if (isfinite(row->delta)) {
 						snprintf(d, sizeof(d), "%.2f", row->delta);
+						report_num_sig(ratio, sizeof(ratio), 1 + row->delta / 100, 4);
+					}
 					if (isfinite(row->lo) && isfinite(row->hi)) {
 						snprintf(clo, sizeof(clo), "%.2f", row->lo);
 						snprintf(chi, sizeof(chi), "%.2f", row->hi);
@@ -235,32 +260,35 @@ csv_write(const struct report *rep, FILE *f)
 					}
 				}
 				snprintf(id, sizeof(id), "%d", run->id);
-				csv_field(f, id, 0);
-				csv_field(f, run->file, 0);
-				csv_field(f, run->host, 0);
-				csv_field(f, format_run_note(run), 0);
-				csv_field(f, sec->s->id, 0);
-				csv_field(f, col->m->column, 0);
-				csv_field(f, col->m->display_unit, 0);
-				csv_field(f, col->m->select == METRIC_CONFIG
-					  ? (cell->present ? cell->text : "") : v, 0);
-				csv_field(f, n, 0);
-				csv_field(f, lo, 0);
-				csv_field(f, hi, 0);
-				csv_field(f, lvl, 0);
-				csv_field(f, metric_better_name(col->m->better), 0);
-				csv_field(f, base, 0);
-				csv_field(f, units, 0);
-				csv_field(f, d, 0);
-				csv_field(f, clo, 0);
-				csv_field(f, chi, 0);
-				csv_field(f, clvl, 0);
-				csv_field(f, det, 0);
-				csv_field(f, p, 0);
-				csv_field(f, q, 0);
-				csv_field(f, row == NULL ? "" : row->significant ? "yes" : "no", 0);
-				csv_field(f, row == NULL ? "" : format_verdict_word(row->verdict), 0);
-				csv_field(f, row == NULL ? "" : row->why, 1);
+				x[F_RUN] = id;
+				x[F_FILE] = run->file;
+				x[F_HOST] = run->host;
+				x[F_NOTE] = format_run_note(run);
+				x[F_SECTION] = sec->s->id;
+				x[F_COLUMN] = col->m->column;
+				x[F_UNIT] = col->m->display_unit;
+				x[F_VALUE] = col->m->select == METRIC_CONFIG ? (cell->present ? cell->text : "") : v;
+				x[F_N] = n;
+				x[F_CI_LO] = lo;
+				x[F_CI_HI] = hi;
+				x[F_CI_LEVEL] = lvl;
+				x[F_BETTER] = metric_better_name(col->m->better);
+				x[F_BASE] = base;
+				x[F_UNITS] = units;
+				x[F_DELTA] = d;
+				x[F_CHANGE_LO] = clo;
+				x[F_CHANGE_HI] = chi;
+				x[F_CHANGE_LEVEL] = clvl;
+				x[F_DETECTABLE] = det;
+				x[F_P] = p;
+				x[F_Q] = q;
+				x[F_SIGNIFICANT] = row == NULL ? NULL : row->significant ? "yes" : "no";
+				x[F_VERDICT] = row == NULL ? NULL : format_verdict_text(row);
+				x[F_WHY] = row == NULL ? NULL : row->why;
+				x[F_METRIC] = col->m->fact.name;
+				x[F_RESULT] = cell->present ? cell->source : NULL;
+				x[F_RATIO] = ratio;
+				csv_row(f, x);
 			}
 		}
 	}

@@ -42,21 +42,46 @@ format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
 	return report_num(buf, len, v->value);
 }
 
-/* A change in percent: "+1.5%", "-" for none. */
-const char *
-format_delta(char *buf, size_t len, double d)
+/* A ratio as the tables show it: "×22.6", "×1.45", "×1.015" (three
+ * decimals within a tenth of 1, where a margin of 3% must show),
+ * "×0.66", "×0.067". */
+static const char *
+ratio_str(char *buf, size_t len, double r)
 {
-	if (!isfinite(d))
+	if (!isfinite(r) || r < 0)
 		snprintf(buf, len, "-");
+	else if (r >= 99.5)
+		snprintf(buf, len, FORMAT_TIMES "%.0f", r);
+	else if (r >= 9.995)
+		snprintf(buf, len, FORMAT_TIMES "%.1f", r);
+	else if (r >= 0.1 && fabs(r - 1) < 0.1)
+		snprintf(buf, len, FORMAT_TIMES "%.3f", r);
+	else if (r >= 0.1)
+		snprintf(buf, len, FORMAT_TIMES "%.2f", r);
 	else
-		snprintf(buf, len, "%+.1f%%", d);
+		snprintf(buf, len, FORMAT_TIMES "%.2g", r);
 	return buf;
 }
 
-/* The interval of a change: "-3.0 .. +0.2%", "too wide", or "" untested. */
+const char *
+format_ratio(char *buf, size_t len, double r)
+{
+	return ratio_str(buf, len, r);
+}
+
+/* A change in percent as the ratio it is: "×1.015", "-" for none. */
+const char *
+format_delta(char *buf, size_t len, double d)
+{
+	return ratio_str(buf, len, isfinite(d) ? 1 + d / 100 : NAN);
+}
+
+/* The interval of a change: "×0.970 .. ×1.002", "too wide", or "" untested. */
 const char *
 format_interval(char *buf, size_t len, const struct report_ab_row *row)
 {
+	char lo[32], hi[32];
+
 	if (row->wide)
 		snprintf(buf, len, "%s", "too wide");
 	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
@@ -65,10 +90,9 @@ format_interval(char *buf, size_t len, const struct report_ab_row *row)
 			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
 	else if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
-	else if (fmax(fabs(row->lo), fabs(row->hi)) >= 999.5)
-		snprintf(buf, len, "%+.0f .. %+.0f%%", row->lo, row->hi);
 	else
-		snprintf(buf, len, "%+.1f .. %+.1f%%", row->lo, row->hi);
+		snprintf(buf, len, "%s .. %s", format_delta(lo, sizeof(lo), row->lo),
+			 format_delta(hi, sizeof(hi), row->hi));
 	return buf;
 }
 
@@ -82,14 +106,26 @@ format_interval_head(char *buf, size_t len, const struct report_ab *ab)
 	return buf;
 }
 
+/*
+ * The words of a verdict, the only copy: every format says a verdict
+ * with these (the CSV and JSON too, so that a script and a reader see
+ * one vocabulary).
+ */
+static const char *const verdict_words[] = {
+	[REPORT_NOCHANGE] = "no change",
+	[REPORT_SAME] = "same",
+	[REPORT_BETTER] = "better",
+	[REPORT_WORSE] = "worse",
+	[REPORT_CHANGED] = "changed",
+	[REPORT_UNRELIABLE] = "unreliable",
+	[REPORT_UNTESTED] = "not tested",
+	[REPORT_INCOMPARABLE] = "not comparable",
+};
+
 const char *
 format_verdict_word(enum report_verdict v)
 {
-	static const char *const w[] = {
-		"no-change", "same", "better", "worse", "changed", "unreliable", "untested", "incomparable"
-	};
-
-	return (size_t)v < HB_ARRAY_SIZE(w) ? w[v] : "?";
+	return (size_t)v < HB_ARRAY_SIZE(verdict_words) ? verdict_words[v] : "?";
 }
 
 /* Time and rate units: "faster" and "slower" say it best. */
@@ -110,39 +146,34 @@ format_verdict_text(const struct report_ab_row *row)
 {
 	int speed = speed_unit(row->m->display_unit);
 
-	switch (row->verdict) {
-	case REPORT_BETTER:
-		return speed ? "faster" : "better";
-	case REPORT_WORSE:
-		return speed ? "slower" : "worse";
-	case REPORT_CHANGED:
-		return "changed";
-	case REPORT_UNRELIABLE:
-		return "unreliable";
-	case REPORT_UNTESTED:
-		return row->why[0] != '\0' ? "untested" : "one run each";
-	case REPORT_INCOMPARABLE:
-		return "not comparable";
-	case REPORT_SAME:
-		return "same";
-	default:
-		return "~";
-	}
+	if (row->verdict == REPORT_BETTER && speed)
+		return FORMAT_FASTER;
+	if (row->verdict == REPORT_WORSE && speed)
+		return FORMAT_SLOWER;
+	return format_verdict_word(row->verdict);
+}
+
+const char *
+format_verdict_short(char *buf, size_t len, const struct report_ab_row *row)
+{
+	char see[48] = "";
+
+	/* What a test that showed no change could have missed, where that
+	 * is a figure worth reading (not beyond REPORT_WIDE_CI). */
+	if (row->verdict == REPORT_NOCHANGE && isfinite(row->detectable) && !row->collapsed
+	    && row->detectable < 100 * (REPORT_WIDE_CI - 1))
+		snprintf(see, sizeof(see), " (none > %.0f%%)", row->detectable);
+	snprintf(buf, len, "%s%s%s", format_verdict_text(row), see, row->regression ? " REGRESSION" : "");
+	return buf;
 }
 
 const char *
 format_verdict(char *buf, size_t len, const struct report_ab_row *row)
 {
-	char see[48] = "";
+	char head[96];
 
-	if ((row->verdict == REPORT_NOCHANGE || row->verdict == REPORT_UNRELIABLE)
-	    && isfinite(row->detectable) && !row->collapsed)
-		snprintf(see, sizeof(see), "%sno change > %.0f%%", row->verdict == REPORT_NOCHANGE ? " " : "",
-			 row->detectable);
-	if (row->verdict == REPORT_UNRELIABLE)
-		see[0] = '\0';	/* the reason is what it says */
-	snprintf(buf, len, "%s%s%s%s%s", format_verdict_text(row), see,
-		 row->regression ? " REGRESSION" : "", row->why[0] ? ": " : "", row->why);
+	snprintf(buf, len, "%s%s%s", format_verdict_short(head, sizeof(head), row),
+		 row->why[0] ? ": " : "", row->why);
 	return buf;
 }
 
@@ -154,14 +185,17 @@ format_verdict_counts(char *buf, size_t len, const struct report_ab *ab)
 
 	for (v = REPORT_NOCHANGE; v <= REPORT_UNRELIABLE; v++)
 		tested += ab->ncounts[v];
-	n = snprintf(buf, len, "Verdict: %lu faster or better, %lu slower or worse, %lu changed, %lu no change\n"
-		     "  (%lu shown the same), %lu unreliable, %lu untested, %lu not comparable.",
-		     (unsigned long)ab->ncounts[REPORT_BETTER], (unsigned long)ab->ncounts[REPORT_WORSE],
-		     (unsigned long)ab->ncounts[REPORT_CHANGED],
+	n = snprintf(buf, len, "Verdict: %lu %s or %s, %lu %s or %s, %lu %s, %lu %s (%lu the %s),\n"
+		     "  %lu %s, %lu %s, %lu %s.",
+		     (unsigned long)ab->ncounts[REPORT_BETTER], FORMAT_FASTER, verdict_words[REPORT_BETTER],
+		     (unsigned long)ab->ncounts[REPORT_WORSE], FORMAT_SLOWER, verdict_words[REPORT_WORSE],
+		     (unsigned long)ab->ncounts[REPORT_CHANGED], verdict_words[REPORT_CHANGED],
 		     (unsigned long)(ab->ncounts[REPORT_NOCHANGE] + ab->ncounts[REPORT_SAME]),
-		     (unsigned long)ab->ncounts[REPORT_SAME],
-		     (unsigned long)ab->ncounts[REPORT_UNRELIABLE], (unsigned long)ab->ncounts[REPORT_UNTESTED],
-		     (unsigned long)ab->ncounts[REPORT_INCOMPARABLE]);
+		     verdict_words[REPORT_NOCHANGE], (unsigned long)ab->ncounts[REPORT_SAME],
+		     verdict_words[REPORT_SAME],
+		     (unsigned long)ab->ncounts[REPORT_UNRELIABLE], verdict_words[REPORT_UNRELIABLE],
+		     (unsigned long)ab->ncounts[REPORT_UNTESTED], verdict_words[REPORT_UNTESTED],
+		     (unsigned long)ab->ncounts[REPORT_INCOMPARABLE], verdict_words[REPORT_INCOMPARABLE]);
 	/* What the comparison could have seen, where it tested anything. */
 	if (tested > 0 && n > 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, "\nPower: of %lu metrics tested, %lu could show a 5%% "
@@ -283,6 +317,7 @@ noisy_entry(struct format_sink *out, const struct report_run *r, const char *lea
 	size_t k, j, n = 0;
 	struct format_line l = { "", 0 };
 	int pct = strcmp(kind->unit, "%") == 0;
+	const char *what;
 
 	for (k = 0; k < r->rf.nflags; k++) {
 		double used, th;
@@ -296,8 +331,12 @@ noisy_entry(struct format_sink *out, const struct report_run *r, const char *lea
 	}
 	if (n == 0)
 		return;
+	/* (Its processes: they are the cases'; the head within a line.) */
+	what = kind->lead + strlen(": noisy: ");
+	if (strncmp(what, "its processes ", 14) == 0)
+		what += 14;
 	format_lput(&l, "%s%snoisy: %lu case%s, %s%.*f", lead, tag, (unsigned long)n, n == 1 ? "" : "s",
-	     kind->lead + strlen(": noisy: "), pct ? 0 : 2, lo);
+	     what, pct ? 0 : 2, lo);
 	if (hi > lo)
 		format_lput(&l, " to %.*f", pct ? 0 : 2, hi);
 	if (pct)
@@ -337,7 +376,62 @@ noisy_entry(struct format_sink *out, const struct report_run *r, const char *lea
 }
 
 void
+format_wrap(struct format_sink *out, const char *first, const char *text, const char *indent)
+{
+	struct format_line l = { "", 0 };
+	const char *p = text;
+	size_t col;
+
+	format_lput(&l, "%s", first);
+	col = format_cols(first);
+	while (*p != '\0') {
+		size_t n = strcspn(p, " "), room;
+		int lead = col > format_cols(indent) && l.n > 0 && l.buf[l.n - 1] != ' ';
+
+		if (col + (size_t)lead + utf8_chars(p, n) > WIDTH && col > format_cols(indent)) {
+			format_put(out, format_lend(&l));
+			format_end(out);
+			format_lput(&l, "%s", indent);
+			col = format_cols(indent);
+			lead = 0;
+		}
+		/* A word wider than a line: cut between two characters. */
+		room = WIDTH > col + (size_t)lead ? WIDTH - col - (size_t)lead : 1;
+		if (utf8_chars(p, n) > room)
+			n = utf8_prefix(p, n, room);
+		format_lput(&l, "%s%.*s", lead ? " " : "", (int)n, p);
+		col += (size_t)lead + utf8_chars(p, n);
+		p += n;
+		p += strspn(p, " ");
+	}
+	format_put(out, format_lend(&l));
+	format_end(out);
+}
+
+/*
+ * The explanation a flag ends with (its last part after ": "), when it
+ * is long: "a cache below the page cache (a VM's disk image ...) served
+ * the later passes, ...".  NULL when there is none.
+ */
+static const char *
+flag_tail(const char *flag)
+{
+	const char *at = NULL, *p;
+
+	for (p = strstr(flag, ": "); p != NULL; p = strstr(p + 2, ": "))
+		at = p + 2;
+	return at != NULL && strlen(at) > 60 ? at : NULL;
+}
+
+void
 format_flags(struct format_sink *out, const struct report_run *r, const char *lead, const char *tag)
+{
+	format_flags_once(out, r, lead, tag, NULL);
+}
+
+void
+format_flags_once(struct format_sink *out, const struct report_run *r, const char *lead,
+		  const char *tag, struct format_seen *seen)
 {
 	size_t k, i;
 
@@ -348,10 +442,23 @@ format_flags(struct format_sink *out, const struct report_run *r, const char *le
 		for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds) && !grouped; i++)
 			grouped = noisy_figures(r->rf.flags[k], &noisy_kinds[i], &used, &th);
 		if (!grouped) {
-			format_put(out, lead);
-			format_put(out, tag);
-			format_put(out, r->rf.flags[k]);
-			format_end(out);
+			char first[160], indent[160];
+
+			const char *fl = r->rf.flags[k], *tail = flag_tail(fl);
+			char text[1024];
+
+			snprintf(first, sizeof(first), "%s%s", lead, tag);
+			snprintf(indent, sizeof(indent), "%s  ", lead);
+			/* A long explanation said before: once. */
+			for (i = 0; seen != NULL && tail != NULL && i < seen->n; i++)
+				if (strcmp(seen->tail[i], tail) == 0)
+					break;
+			if (seen != NULL && tail != NULL && i < seen->n) {
+				snprintf(text, sizeof(text), "%.*s(as above)", (int)(tail - fl), fl);
+				fl = text;
+			} else if (seen != NULL && tail != NULL && seen->n < HB_ARRAY_SIZE(seen->tail))
+				seen->tail[seen->n++] = tail;
+			format_wrap(out, first, fl, indent);
 		}
 	}
 	for (i = 0; i < HB_ARRAY_SIZE(noisy_kinds); i++)

@@ -56,28 +56,51 @@ const char *format_run_note(const struct report_run *r);
  * whole number), the text, or "" (blank). */
 const char *format_cell(char *buf, size_t len, const struct report_column *col, size_t run);
 
-/* A change in percent: "+1.5%", or "-" when it is not a number. */
+/* The multiplication sign of a ratio (UTF-8): "×22.6". */
+#define FORMAT_TIMES "\xc3\x97"
+
+/* A ratio: "×22.6", "×1.45", "×1.015" (near 1), "×0.66", "×0.067"; "-"
+ * when it is not a number.  Every format shows a change so, never as a
+ * percentage ("+2155.9%" is "×22.6"). */
+const char *format_ratio(char *buf, size_t len, double r);
+
+/* A change in percent as its ratio (format_ratio of 1 + d/100):
+ * "×1.015", or "-" when it is not a number. */
 const char *format_delta(char *buf, size_t len, double d);
 
-/* The interval of a row's change: "-3.0 .. +0.2%", or "" untested. */
+/* The interval of a row's change as ratios: "×0.970 .. ×1.002", "too
+ * wide", a difference in the metric's unit, or "" untested. */
 const char *format_interval(char *buf, size_t len, const struct report_ab_row *row);
 
 /* The heading of the interval column at the comparison's level:
  * "99.9% interval" (the level to three digits). */
 const char *format_interval_head(char *buf, size_t len, const struct report_ab *ab);
 
-/* "faster", "slower", "better", "worse", "changed", "same", "unreliable",
- * "one run each"... as text says a verdict of the row; the short word
- * for CSV and JSON ("better", "worse", "same", "changed", "unreliable",
- * "untested", "incomparable"). */
+/*
+ * The vocabulary of a verdict, the same in every format (text, CSV,
+ * JSON, Markdown, the page): "faster" and "slower" for a time or a rate
+ * that changed, "better" and "worse" for another metric with a
+ * direction, "changed" for one without, "no change", "same" (the whole
+ * interval within the margin), "unreliable", "not tested" and "not
+ * comparable"; why says the rest ("one run each", "contended: ...").
+ */
+#define FORMAT_FASTER "faster"
+#define FORMAT_SLOWER "slower"
+
+/* A row's verdict in those words: "faster", "not tested" ... */
 const char *format_verdict_text(const struct report_ab_row *row);
+
+/* A verdict's word without a row (no "faster"/"slower": "better" and
+ * "worse"): "no change", "not tested" ... */
 const char *format_verdict_word(enum report_verdict v);
 
-/*
- * A row's verdict in words, as every table shows it: "slower
- * REGRESSION", "~ no change > 8%" (what it could have seen), "unreliable:
- * contended: ...".
- */
+/* A row's verdict, its REGRESSION and, for no change, what the test
+ * could have missed: "slower REGRESSION", "no change (none > 8%)"; no
+ * why. */
+const char *format_verdict_short(char *buf, size_t len, const struct report_ab_row *row);
+
+/* The same with the row's why: "unreliable: contended: ...",
+ * "not tested: one run each". */
 const char *format_verdict(char *buf, size_t len, const struct report_ab_row *row);
 
 /*
@@ -113,13 +136,31 @@ const char *format_ladder_target(char *buf, size_t len, double t);
 void format_side(char *buf, size_t len, const struct report *rep, const struct report_group *g);
 
 /*
+ * A line of text wrapped at 100 columns: first, then the words of text,
+ * each further line after indent; a word wider than a line is cut.
+ */
+void format_wrap(struct format_sink *out, const char *first, const char *text, const char *indent);
+
+/*
  * A run's flags (what makes its numbers unreliable), a line each after
  * lead and tag ("unreliable: " or ""); the cases that other work made
  * noisy, which can be most of a run on a busy machine, as one entry (how
  * many, the range of the other work, the cases, a repeated case once with
- * its count), wrapped at 100 columns.
+ * its count); every line wrapped at 100 columns.
  */
 void format_flags(struct format_sink *out, const struct report_run *r, const char *lead,
 		  const char *tag);
+
+/* The long explanations that flags end with, said once (format_flags_once). */
+struct format_seen {
+	const char *tail[32];
+	size_t n;
+};
+
+/* format_flags, but a flag whose long explanation (its last part after
+ * ": ") seen holds already ends "(as above)"; seen keeps the new ones.
+ * Zero seen before the first run. */
+void format_flags_once(struct format_sink *out, const struct report_run *r, const char *lead,
+		       const char *tag, struct format_seen *seen);
 
 #endif

@@ -33,6 +33,45 @@ json_num(FILE *f, double v)
 		fputs(report_num_sig(buf, sizeof(buf), v, 6), f);
 }
 
+/* An array of numbers (null for one that is not). */
+static void
+json_nums(FILE *f, const double *v, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		json_num(f, v[i]);
+	}
+	fputc(']', f);
+}
+
+/*
+ * What a run measured for a column: {"run", "result" (the result line's
+ * name the value came from), "value", "processes" (each process's value
+ * by the metric's estimator, in the file's order), "samples" (every
+ * sample)}, in display units.
+ */
+static void
+json_cell(FILE *f, const struct report *rep, const struct report_column *col, size_t r)
+{
+	const struct resfile_value *cell = &col->cells[r];
+
+	fprintf(f, "{\"run\": %d, \"result\": ", rep->runs[r].id);
+	if (cell->source != NULL)
+		json_str(f, cell->source);
+	else
+		fputs("null", f);
+	fputs(", \"value\": ", f);
+	json_num(f, cell->present ? cell->value : NAN);
+	fputs(", \"processes\": ", f);
+	json_nums(f, cell->units, cell->units != NULL ? cell->nunits : 0);
+	fputs(", \"samples\": ", f);
+	json_nums(f, cell->samples, cell->samples != NULL ? cell->n : 0);
+	fputc('}', f);
+}
+
 static void
 json_runs(const struct report *rep, FILE *f)
 {
@@ -88,6 +127,8 @@ json_sections(const struct report *rep, FILE *f)
 
 			fputs("      {\"column\": ", f);
 			json_str(f, col->m->column);
+			fputs(", \"metric\": ", f);
+			json_str(f, col->m->fact.name);
 			fputs(", \"unit\": ", f);
 			json_str(f, col->m->display_unit);
 			fputs(", \"better\": ", f);
@@ -104,7 +145,16 @@ json_sections(const struct report *rep, FILE *f)
 				else
 					json_num(f, cell->value);
 			}
-			fprintf(f, "]}%s\n", c + 1 < sec->ncols ? "," : "");
+			fputs("]", f);
+			if (col->m->select != METRIC_CONFIG) {
+				fputs(",\n       \"runs\": [", f);
+				for (r = 0; r < rep->nruns; r++) {
+					fputs(r ? ",\n         " : "\n         ", f);
+					json_cell(f, rep, col, r);
+				}
+				fputs("]", f);
+			}
+			fprintf(f, "}%s\n", c + 1 < sec->ncols ? "," : "");
 		}
 		fprintf(f, "    ]}%s\n", si + 1 < rep->nsecs ? "," : "");
 	}
@@ -156,6 +206,60 @@ json_ladders(const struct report *rep, FILE *f)
 	fputs("  ],\n", f);
 }
 
+/* A side of a row: its runs' ids and what each measured (json_cell). */
+static void
+json_side(FILE *f, const struct report *rep, const struct report_group *g,
+	  const struct report_ab_row *row)
+{
+	size_t i;
+
+	fputs("{\"runs\": [", f);
+	for (i = 0; i < g->n; i++)
+		fprintf(f, "%s%d", i ? ", " : "", rep->runs[g->runs[i]].id);
+	fputs("], \"values\": [", f);
+	for (i = 0; i < g->n && row->col != NULL; i++) {
+		fputs(i ? ",\n             " : "", f);
+		json_cell(f, rep, row->col, g->runs[i]);
+	}
+	fputs("]}", f);
+}
+
+/* The comparison's notes (report_ab.notes), each once with its rows'
+ * section, column and metric; a row's "note" is 1 + its index. */
+static void
+json_notes(FILE *f, const struct report_ab *ab)
+{
+	size_t i, k, si;
+
+	for (i = 0; i < ab->nnotes; i++) {
+		const struct report_note *nt = &ab->notes[i];
+
+		fputs(i ? ",\n       " : "\n       ", f);
+		fputs("{\"verdict\": ", f);
+		json_str(f, format_verdict_word(nt->verdict));
+		fputs(", \"text\": ", f);
+		json_str(f, nt->text);
+		fputs(", \"rows\": [", f);
+		for (k = 0; k < nt->nrows; k++) {
+			const struct report_ab_row *row = nt->rows[k];
+			const char *sec = "?";
+
+			for (si = 0; si < ab->nsecs; si++)
+				if (row >= ab->secs[si].rows && row < ab->secs[si].rows + ab->secs[si].nrows)
+					sec = ab->secs[si].s->id;
+			fputs(k ? ", " : "", f);
+			fputs("{\"section\": ", f);
+			json_str(f, sec);
+			fputs(", \"column\": ", f);
+			json_str(f, row->m->column);
+			fputs(", \"metric\": ", f);
+			json_str(f, row->m->fact.name);
+			fputc('}', f);
+		}
+		fputs("]}", f);
+	}
+}
+
 static void
 json_ab(const struct report *rep, FILE *f)
 {
@@ -194,6 +298,8 @@ json_ab(const struct report *rep, FILE *f)
 
 				fputs("        {\"column\": ", f);
 				json_str(f, row->m->column);
+				fputs(", \"metric\": ", f);
+				json_str(f, row->m->fact.name);
 				fputs(", \"unit\": ", f);
 				json_str(f, row->m->display_unit);
 				fputs(", \"better\": ", f);
@@ -204,7 +310,9 @@ json_ab(const struct report *rep, FILE *f)
 				json_num(f, row->b);
 				fprintf(f, ", \"units\": [%lu, %lu]", (unsigned long)row->na,
 					(unsigned long)row->nb);
-				fputs(",\n         \"delta_pct\": ", f);
+				fputs(",\n         \"ratio\": ", f);
+				json_num(f, isfinite(row->delta) ? 1 + row->delta / 100 : NAN);
+				fputs(", \"delta_pct\": ", f);
 				json_num(f, row->delta);
 				fputs(", \"change_lo_pct\": ", f);
 				json_num(f, row->lo);
@@ -223,9 +331,18 @@ json_ab(const struct report *rep, FILE *f)
 				json_str(f, row->t.method == ABTEST_PAIRED ? "paired-t"
 					 : row->t.method == ABTEST_WELCH ? "welch-t" : "none");
 				fputs(",\n         \"verdict\": ", f);
-				json_str(f, format_verdict_word(row->verdict));
+				json_str(f, format_verdict_text(row));
 				fputs(", \"why\": ", f);
 				json_str(f, row->why);
+				if (row->note > 0)
+					fprintf(f, ", \"note\": %lu", (unsigned long)row->note);
+				else
+					fputs(", \"note\": null", f);
+				fputs(",\n         \"sides\": [", f);
+				json_side(f, rep, ab->ga, row);
+				fputs(",\n           ", f);
+				json_side(f, rep, ab->gb, row);
+				fputs("]", f);
 				fprintf(f, ", \"significant\": %s, \"regression\": %s, \"cannot_tell\": %s}%s\n",
 					row->significant ? "true" : "false",
 					row->regression ? "true" : "false",
@@ -234,7 +351,9 @@ json_ab(const struct report *rep, FILE *f)
 			}
 			fprintf(f, "      ]}%s\n", si + 1 < ab->nsecs ? "," : "");
 		}
-		fprintf(f, "     ]}%s\n", i + 1 < rep->nabs ? "," : "");
+		fputs("     ],\n     \"notes\": [", f);
+		json_notes(f, ab);
+		fprintf(f, "]}%s\n", i + 1 < rep->nabs ? "," : "");
 	}
 	fputs("  ],\n", f);
 }
@@ -243,7 +362,8 @@ json_ab(const struct report *rep, FILE *f)
  * The members for the hosts, each line ending in ",": "hosts" (label,
  * name, arch, cpu, runs' ids), "host_table" (key, the hosts' values,
  * which differ) and, with the summary, "across_hosts" (section, column,
- * unit, better, the hosts' medians, best, worst, worst_over_best) and
+ * metric, unit, better, the hosts' medians, best, worst, worst_speed and
+ * every host's speed against the best: bigger is better) and
  * "left_out_of_ranking".  Nothing with fewer than two hosts.
  */
 static void
@@ -303,6 +423,8 @@ json_hosts(const struct report *rep, FILE *f)
 		json_str(f, e->sec->s->id);
 		fputs(", \"column\": ", f);
 		json_str(f, e->col->m->column);
+		fputs(", \"metric\": ", f);
+		json_str(f, e->col->m->fact.name);
 		fputs(", \"unit\": ", f);
 		json_str(f, e->col->m->display_unit);
 		fputs(", \"better\": ", f);
@@ -320,8 +442,14 @@ json_hosts(const struct report *rep, FILE *f)
 		json_str(f, rep->hosts[e->worst].label);
 		fputs(", \"worst_value\": ", f);
 		json_num(f, e->med[e->worst]);
-		fputs(", \"worst_over_best\": ", f);
-		json_num(f, e->ratio);
+		fputs(", \"worst_speed\": ", f);
+		json_num(f, e->speed);
+		fputs(",\n     \"speeds\": [", f);
+		for (h = 0; h < a->nhosts; h++) {
+			fputs(h ? ", " : "", f);
+			json_num(f, fleet_speed(e, h));
+		}
+		fputs("]", f);
 		fprintf(f, "}%s\n", i + 1 < a->n ? "," : "");
 	}
 	fputs("  ],\n  \"left_out_of_ranking\": [\n", f);

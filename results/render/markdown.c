@@ -92,6 +92,31 @@ md_host_cell(FILE *f, const char *s, int bold)
 	fputc(' ', f);
 }
 
+/* The notes of a comparison, each once with its metrics: "note 1, unreliable:
+ * contended: ... - null call, stat". */
+static void
+md_notes(const struct report_ab *ab, FILE *f)
+{
+	size_t i, k;
+
+	if (ab->nnotes == 0)
+		return;
+	fputs("Notes:\n\n", f);
+	for (i = 0; i < ab->nnotes; i++) {
+		const struct report_note *nt = &ab->notes[i];
+
+		fprintf(f, "- note %lu, %s: ", (unsigned long)(i + 1), format_verdict_word(nt->verdict));
+		escape_markdown(f, nt->text, 0);
+		fputs(" - ", f);
+		for (k = 0; k < nt->nrows; k++) {
+			fputs(k ? ", " : "", f);
+			escape_markdown(f, nt->rows[k]->m->column, 0);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
 /* The hosts' table and "Across hosts" as pipe tables, differing cells
  * bold, with the summary and two or more hosts. */
 static void
@@ -127,7 +152,7 @@ markdown_hosts(const struct report *rep, FILE *f)
 	a = &rep->fleet->across;
 	if (a->n > 0) {
 		fputs("### Across hosts\n\n| section | column | unit | best | value | worst | value "
-		      "| worst/best |\n|---|---|---|---|---:|---|---:|---:|\n", f);
+		      "| worst speed |\n|---|---|---|---|---:|---|---:|---:|\n", f);
 		for (i = 0; i < a->n; i++) {
 			const struct fleet_rank *e = &a->v[i];
 
@@ -138,10 +163,11 @@ markdown_hosts(const struct report *rep, FILE *f)
 			md_host_cell(f, report_value(x, sizeof(x), e->col->m, e->med[e->best]), 0);
 			md_host_cell(f, rep->hosts[e->worst].label, 0);
 			md_host_cell(f, report_value(y, sizeof(y), e->col->m, e->med[e->worst]), 0);
-			md_host_cell(f, isfinite(e->ratio) ? report_num(r, sizeof(r), e->ratio) : "-", 0);
+			md_host_cell(f, format_ratio(r, sizeof(r), e->speed), 0);
 			fputs("|\n", f);
 		}
-		fputc('\n', f);
+		fputs("\nWorst speed: how fast the worst host is against the best (the best's time over "
+		      "the worst's, the worst's rate over the best's): bigger is better on every row.\n\n", f);
 	}
 	if (a->nleft > 0) {
 		fputs("Left out of the ranking, measured otherwise than the rest:\n\n", f);
@@ -241,8 +267,13 @@ markdown_write(const struct report *rep, FILE *f)
 			for (k = 0; k < as->nrows; k++) {
 				const struct report_ab_row *row = &as->rows[k];
 				char ci[48], q[16], verdict[256];
+				size_t at;
 
-				format_verdict(verdict, sizeof(verdict), row);
+				/* The why is a note, once under the tables. */
+				format_verdict_short(verdict, sizeof(verdict), row);
+				at = strlen(verdict);
+				if (row->note > 0)
+					snprintf(verdict + at, sizeof(verdict) - at, ", note %lu", (unsigned long)row->note);
 				md_cell(f, row->m->column);
 				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
 				md_cell(f, report_value(y, sizeof(y), row->m, row->b));
@@ -264,5 +295,6 @@ markdown_write(const struct report *rep, FILE *f)
 			}
 			fputc('\n', f);
 		}
+		md_notes(ab, f);
 	}
 }

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "changes.h"
 #include "core/utf8.h"
 #include "format.h"
 #include "model/num.h"
@@ -18,6 +17,7 @@
 #include "model/variance.h"
 #include "read/metric_table.h"
 #include "text.h"
+#include "text_ab.h"
 #include "text_fleet.h"
 
 #define WIDTH 100		/* a table at most */
@@ -367,10 +367,12 @@ static void
 text_runs(const struct report *rep, FILE *f)
 {
 	struct format_sink out;
+	struct format_seen seen;
 	char lead[80];
 	size_t i, k, w = 4;
 
 	format_sink_file(&out, f);
+	seen.n = 0;
 	for (i = 0; i < rep->nruns; i++)
 		if (format_cols(rep->runs[i].label) > w)
 			w = format_cols(rep->runs[i].label);
@@ -380,8 +382,10 @@ text_runs(const struct report *rep, FILE *f)
 		struct format_line l = { "", 0 };
 		size_t ntags = 0;
 		int prec, width = utf8_field(r->label, w, &prec);
+		char first[160];
 
-		format_lput(&l, "  %-*.*s [%d] %s: %s, %s", width, prec, r->label, r->id, r->file,
+		snprintf(first, sizeof(first), "  %-*.*s [%d] ", width, prec, r->label, r->id);
+		format_lput(&l, "%s: %s, %s", r->file,
 		     r->host != NULL && r->host[0] ? r->host : "unknown host",
 		     r->os[0] ? r->os : "unknown OS");
 		if (r->note != NULL)
@@ -394,120 +398,12 @@ text_runs(const struct report *rep, FILE *f)
 			format_lput(&l, " (lmbench3)");
 		if (r->rf.nresults == 0)
 			format_lput(&l, " (no results)");
-		lend(&l, f);
+		snprintf(lead, sizeof(lead), "  %-*s     ", (int)w, "");
+		format_wrap(&out, first, format_lend(&l), lead);
 		snprintf(lead, sizeof(lead), "  %-*s   ", (int)w, "");
-		format_flags(&out, r, lead, "unreliable: ");
+		format_flags_once(&out, r, lead, "unreliable: ", &seen);
 	}
 	fputc('\n', f);
-}
-
-/* A row of the A/B table: label, base, new, change, its interval, q,
- * verdict. */
-#define AB_LABEL 16
-
-/* How the verdicts were reached, for the line under a comparison. */
-static void
-method_line(const struct report *rep, const struct report_ab *ab, char *buf, size_t len)
-{
-	if (ab->ntested == 0)
-		snprintf(buf, len, "Nothing tested: %s.",
-			 ab->ncounts[REPORT_UNTESTED] > 0
-			 ? "one process a side measured each value; repeat the runs\n"
-			   "(make rerun) or run with --rounds 3, then compare the runs as sides"
-			 : "no column is comparable");
-	else {
-		char look[160] = "";
-
-		if (rep->look > 0)
-			snprintf(look, sizeof(look), "\nLook %u of a sequential experiment: %.3g%% of the 5%% spent here "
-				 "(5%% / (K (K + 1)), Lan-DeMets\nalpha spending, Bonferroni over the looks).",
-				 rep->look, 100 * rep->fdr / REPORT_FDR);
-		snprintf(buf, len, "%s over %lu metrics,\nmargin +-%g%%, false discovery rate %.3g%% "
-			 "(Benjamini-Hochberg); intervals at %.4g%%, the level that\nagrees with it "
-			 "(Benjamini-Yekutieli): a change is significant when its interval\nlies wholly "
-			 "beyond the margin.%s",
-			 ab->paired ? "Paired t test by round of the per-process values"
-				    : "Welch's t test of the per-process values",
-			 (unsigned long)ab->ntested, rep->margin, 100 * rep->fdr, 100 * ab->level, look);
-	}
-}
-
-static void
-text_changes(const struct report *rep, const struct report_ab *ab, FILE *f)
-{
-	const struct report_group *g[2] = { ab->ga, ab->gb };
-	struct format_sink out;
-	char sa[512], sb[512], lead[32];
-	size_t i, k, nflags = 0;
-
-	format_sink_file(&out, f);
-	format_side(sa, sizeof(sa), rep, ab->ga);
-	format_side(sb, sizeof(sb), rep, ab->gb);
-	fprintf(f, "A/B: %s against the base %s\n", sb, sa);
-	changes_text(&out, ab);
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < g[k]->n; i++)
-			nflags += rep->runs[g[k]->runs[i]].rf.nflags;
-	if (nflags > 0) {
-		fprintf(f, "Unreliable:\n");
-		for (k = 0; k < 2; k++)
-			for (i = 0; i < g[k]->n; i++) {
-				const struct report_run *r = &rep->runs[g[k]->runs[i]];
-
-				snprintf(lead, sizeof(lead), "  [%d] ", r->id);
-				format_flags(&out, r, lead, "");
-			}
-	}
-	fputc('\n', f);
-}
-
-static void
-text_ab(const struct report *rep, const struct report_ab *ab, FILE *f)
-{
-	char x[32], y[32], d[32], ci[48], q[16], method[512], counts[512], head[32], v[256];
-	const char *la, *lb;
-	size_t si, i;
-
-	text_changes(rep, ab, f);
-	method_line(rep, ab, method, sizeof(method));
-	/* Long side names stand above the table, A and B in it. */
-	la = strlen(ab->ga->label) <= 9 && strlen(ab->gb->label) <= 9 ? ab->ga->label : "A";
-	lb = la[0] == 'A' && la[1] == '\0' ? "B" : ab->gb->label;
-	if (la[0] == 'A' && la[1] == '\0') {
-		fprintf(f, "Sides: A = %s (", ab->ga->label);
-		for (i = 0; i < ab->ga->n; i++)
-			fprintf(f, "%s[%d]", i ? " " : "", rep->runs[ab->ga->runs[i]].id);
-		fprintf(f, "), B = %s (", ab->gb->label);
-		for (i = 0; i < ab->gb->n; i++)
-			fprintf(f, "%s[%d]", i ? " " : "", rep->runs[ab->gb->runs[i]].id);
-		fprintf(f, ")\n");
-	}
-	fprintf(f, "%s\n%s\n\n", format_verdict_counts(counts, sizeof(counts), ab), method);
-	for (si = 0; si < ab->nsecs; si++) {
-		const struct report_ab_section *as = &ab->secs[si];
-
-		fprintf(f, "%s\n", as->s->title);
-		fprintf(f, "%-*s %9s %9s %8s %19s %6s  %s\n", AB_LABEL, "", la, lb, "change",
-			format_interval_head(head, sizeof(head), ab), "q", "verdict");
-		for (i = 0; i < as->nrows; i++) {
-			const struct report_ab_row *row = &as->rows[i];
-			struct format_line l = { "", 0 };
-
-			format_lput(&l, "%-*.*s %9s %9s %8s %19s %6s  %s", AB_LABEL, AB_LABEL, row->m->column,
-			     report_value(x, sizeof(x), row->m, row->a),
-			     report_value(y, sizeof(y), row->m, row->b),
-			     format_delta(d, sizeof(d), row->delta), format_interval(ci, sizeof(ci), row),
-			     format_q(q, sizeof(q), row->q), format_verdict(v, sizeof(v), row));
-			lend(&l, f);
-		}
-		if (as->has_geomean)
-			fprintf(f, "%-*s %9s %9s %8s\n", AB_LABEL, "geomean",
-				report_num(x, sizeof(x), as->geo_a), report_num(y, sizeof(y), as->geo_b),
-				format_delta(d, sizeof(d), as->geo_delta));
-		fputc('\n', f);
-	}
-	if (ab->nsecs == 0)
-		fprintf(f, "No column has values on both sides.\n\n");
 }
 
 /*
@@ -535,13 +431,20 @@ text_implausible(const struct report *rep, FILE *f)
 		fputc('\n', f);
 }
 
+/*
+ * The summary tables, then the legend of the runs, the hosts and the
+ * comparisons.  With comparisons to show as well, the text is read at a
+ * glance: the tables (a row per run, lmbench's) are left to --summary,
+ * a line says so, and each comparison shows each side's values.
+ */
 void
 text_write(const struct report *rep, FILE *f)
 {
 	struct text_layout lay;
 	size_t i;
+	int glance = rep->want_summary && rep->want_ab && rep->nabs > 0;
 
-	if (rep->want_summary) {
+	if (rep->want_summary && !glance) {
 		text_layout(rep, &lay);
 		for (i = 0; i < rep->nsecs; i++)
 			text_section(rep, &rep->secs[i], &lay, f);
@@ -549,29 +452,18 @@ text_write(const struct report *rep, FILE *f)
 			text_ladder(rep, &rep->ladders[i], f);
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fprintf(f, "No values in the chosen sections.\n\n");
-		text_implausible(rep, f);
 	}
+	if (rep->want_summary)
+		text_implausible(rep, f);
 	text_runs(rep, f);
+	if (glance)
+		fprintf(f, "The summary tables (lmbench's, a row per run): --summary; every metric of the\n"
+			"comparisons: --format markdown, csv or json.\n\n");
 	text_fleet(rep, f);
 	for (i = 0; i < rep->nabs; i++)
 		text_ab(rep, &rep->abs[i], f);
 	if (rep->want_ab && rep->nabs > 0)
-		fprintf(f, "Each side's value is the geometric mean of its processes' values (each\n"
-			"round of a run, or each run, is a fresh process at another moment; a\n"
-			"process's value is its samples' lower quartile for a time, upper for a\n"
-			"rate of local work, total for a network rate or loss: see RESULTS in\n"
-			"the program's man page);\n"
-			"change: the second side against the first, with its interval at the level\n"
-			"that agrees with the false discovery rate over the metrics (a change is\n"
-			"significant exactly when its interval lies wholly beyond the margin);\n"
-			"q: the p of a change beyond the margin, adjusted for the number of metrics\n"
-			"(Benjamini-Hochberg).\n"
-			"~ no change > N%%: no change beyond the margin shown, and none larger than\n"
-			"N%% could have hidden; same: the whole interval within the margin;\n"
-			"unreliable: a side's processes waited for a CPU (contended), or a sample\n"
-			"collapsed; one run each: a process a side, nothing to test with; not\n"
-			"comparable: measured differently (size, arguments, placement, memory\n"
-			"reduction, emulation, another offered rate).\n");
+		text_ab_legend(f);
 }
 
 void

@@ -327,32 +327,33 @@ text_across(const struct report *rep, const struct fleet_across *a, FILE *f)
 	uw = uw > 8 ? 8 : uw;
 	hw = hw > HOST_W ? HOST_W : hw;
 	fprintf(f, "Across hosts - the best and the worst host for each metric (each host's\n"
-		"value: the median of its runs)\n");
+		"value: the median of its runs; worst speed: bigger is better)\n");
 	format_dashes(f, WIDTH - 2);
 	fputc('\n', f);
-	snprintf(line, sizeof(line), "%-*s %-*s %-*s %-*s %*s %-*s %*s %10s", (int)sw, "Section",
+	snprintf(line, sizeof(line), "%-*s %-*s %-*s %-*s %*s %-*s %*s %11s", (int)sw, "Section",
 		 (int)cw, "Column", (int)uw, "Unit", (int)hw, "Best", (int)bw, "value", (int)hw,
-		 "Worst", (int)ww, "value", "worst/best");
+		 "Worst", (int)ww, "value", "worst speed");
 	put_line(f, line);
-	snprintf(line, sizeof(line), "%.*s %.*s %.*s %.*s %.*s %.*s %.*s %.10s", (int)sw, DASHES,
+	snprintf(line, sizeof(line), "%.*s %.*s %.*s %.*s %.*s %.*s %.*s %.11s", (int)sw, DASHES,
 		 (int)cw, DASHES, (int)uw, DASHES, (int)hw, DASHES, (int)bw, DASHES, (int)hw,
 		 DASHES, (int)ww, DASHES, DASHES);
 	put_line(f, line);
 	for (i = 0; i < a->n; i++) {
 		const struct fleet_rank *e = &a->v[i];
 
-		snprintf(line, sizeof(line), "%-*s %-*.*s %-*.*s %s %*s %s %*s %10s", (int)sw,
+		format_ratio(r, sizeof(r), e->speed);
+		snprintf(line, sizeof(line), "%-*s %-*.*s %-*.*s %s %*s %s %*s %*s%s", (int)sw,
 			 e->sec->s->id, (int)cw, (int)cw, e->col->m->column, (int)uw, (int)uw,
 			 e->col->m->display_unit, col_text(hb, sizeof(hb), rep->hosts[e->best].label, hw),
 			 (int)bw, report_value(x, sizeof(x), e->col->m, e->med[e->best]),
 			 col_text(hwst, sizeof(hwst), rep->hosts[e->worst].label, hw), (int)ww,
 			 report_value(y, sizeof(y), e->col->m, e->med[e->worst]),
-			 isfinite(e->ratio) ? report_num(r, sizeof(r), e->ratio) : "-");
+			 (int)(11 - (format_cols(r) < 11 ? format_cols(r) : 11)), "", r);
 		put_line(f, line);
 	}
-	fprintf(f, "worst/best: the worst host's value over the best's (above 1 for a time,\n"
-		"below 1 for a rate); a column only where two or more hosts have a value\n"
-		"measured alike.\n");
+	fprintf(f, "worst speed: how fast the worst host is against the best (the best's time over\n"
+		"the worst's, the worst's rate over the best's): bigger is better on every row, "
+		FORMAT_TIMES "1 as\nfast as the best; a column only where two or more hosts have a value measured alike.\n");
 	text_left(rep, a, f);
 	fputc('\n', f);
 }

@@ -163,6 +163,7 @@ if command -v iptables-restore >/dev/null 2>&1; then
 					-v d="$(first "$tmpd/$f" "$l/rtt=added" p50-ns)" \
 					'BEGIN { print (i > 0 && l >= i && d != "" && d >= 0) ? "yes" : "no" }'
 			done | tr '\n' ' ' | sed 's/ $//')"
+		ns "$C" "$hb" compare --summary "$tmpd/a" "$tmpd/b" >"$tmpd/cmp" 2>&1
 		like 'compare: the box section has both runs' "$(cat "$tmpd/cmp")" \
 			'The box \(router\) between'
 	else

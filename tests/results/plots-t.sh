@@ -3,7 +3,7 @@
 # chart, rate ladders, latency under load) from the fixtures in
 # tests/data, checked as XML (xmllint), for the facts a reader relies on
 # (the A/B axis: its x1 line, its ticks, bars within the plot, a whisker
-# for every tested row, a heading per section, outliers clamped with an
+# for every tested row, each value a ratio xN, a heading per section, outliers clamped with an
 # arrow and their ratio; memory latency: a look of its own for each
 # curve, a legend line per run, round tick labels, the cache sizes of
 # the fingerprint marked, a run without data named), and rendered in
@@ -16,7 +16,7 @@ tool=$(cd "$top_builddir" && pwd)/results/hostbench-compare
 data=$(cd "$top_srcdir/tests/data" && pwd)
 [ -x "$tool" ] || skip_all "$tool is not built"
 
-plan 40
+plan 41
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/plots-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
@@ -149,6 +149,9 @@ ok 'A/B: lmbench against hostbench (untested) is not all grey: bars lean better 
 	grep -q 'class="bar lean-\(better\|worse\)' "$tmp/p/delta-3.svg"
 is 'A/B: beyond x8 a bar ends in an arrow, its ratio written' 'yes yes' \
 	"$([ "$(grep -c 'class="clamp"' "$tmp/p/delta-3.svg")" -ge 1 ] && echo yes) $(grep -q '>×[0-9.]* ' "$tmp/p/delta-3.svg" && echo yes)"
+is 'A/B: a value beside each bar, as a ratio (xN), never a percentage' \
+	"$(grep -c 'class="bar ' "$d") 0" \
+	"$(grep -cE '>×[0-9.]+ [a-z]' "$d") $(grep -cE '>[+-][0-9.]+% [a-z]' "$d")"
 ok 'A/B: the axis widens in powers of 2 (x8) for large changes, not for small ones' sh -c \
 	'grep -q "class=\"tick\"[^>]*>×8<" "$1" && ! grep -q "class=\"tick\"[^>]*>×8<" "$2"' sh \
 	"$tmp/p/delta-3.svg" "$d"

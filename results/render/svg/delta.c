@@ -243,7 +243,7 @@ delta_draw(const struct report *rep, const struct report_ab *ab, FILE *f, int y0
 
 		if (k == 4) {
 			/* The pale ones: an untested or unreliable change's lean. */
-			svg_text_at(f, 10, ly + 9, "font-size=\"11\"", "untested or unreliable, leaning:");
+			svg_text_at(f, 10, ly + 9, "font-size=\"11\"", "not tested or unreliable, leaning:");
 			lx = 10 + 6 + 5.8 * 32;
 		}
 		if (k == 7)
@@ -359,17 +359,9 @@ delta_draw(const struct report *rep, const struct report_ab *ab, FILE *f, int y0
 				{
 					char num[32];
 
-					snprintf(num, sizeof(num), fabs(r->delta) < 99.95 ? "%+.1f%%" : "%+.0f%%",
-						 r->delta);
-					if (clamp) {
-						char rq[32];
-
-						/* Beyond the axis: the ratio itself. */
-						snprintf(buf, sizeof(buf), "\xc3\x97%s %s",
-							 report_num_sig(rq, sizeof(rq), q, 3),
-							 format_verdict_text(r));
-					} else
-						snprintf(buf, sizeof(buf), "%s %s", num, format_verdict_text(r));
+					/* The ratio, as the page's tables show it: "×1.26". */
+					snprintf(buf, sizeof(buf), "%s %s", format_ratio(num, sizeof(num), q),
+						 format_verdict_text(r));
 					svg_cut(buf, (size_t)g.vw / 6);
 					svg_text_at(f, cx + g.pw + 6, mid + 4, "font-size=\"11\"", buf);
 				}

@@ -9,6 +9,7 @@
 #include "core/utf8.h"
 #include "model/num.h"
 #include "model/report.h"
+#include "render/html.h"
 #include "svg.h"
 
 /* Ten colours that read apart on white, and apart for most colour-blind
@@ -118,7 +119,7 @@ void
 svg_open(FILE *f, enum svg_kind kind, int width, int height)
 {
 	if (kind == SVG_FILE)
-		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" HTML_WRITTEN_LINE, f);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"sans-serif\" font-size=\"12\">\n"
