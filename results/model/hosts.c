@@ -30,7 +30,7 @@ hosts_group_label(const struct report *rep, struct report_group *g)
 int
 report_key_per_run(const char *key)
 {
-	static const char *const per_run[] = { "date", "load", "clock-resolution", "round", "status", "ab-side" };
+	static const char *const per_run[] = { "date", "load", "clock-resolution", "round", "status" };
 	size_t i;
 
 	if (fingerprint_key_kind(key) & (FINGERPRINT_NOISY | FINGERPRINT_NOTE))

@@ -280,7 +280,7 @@ notes(const struct report_ab *ab, FILE *f)
 	for (i = 0; i < ab->nnotes; i++) {
 		const struct report_note *nt = &ab->notes[i];
 		struct format_line l = { "", 0 };
-		size_t kin = 0, rows = 0, first = i;
+		size_t kin = 0, rows = 0, first = i, n;
 
 		for (j = 0; j < ab->nnotes; j++)
 			if (same_kind(nt, &ab->notes[j])) {
@@ -292,8 +292,11 @@ notes(const struct report_ab *ab, FILE *f)
 		if (kin > MANY) {
 			if (first < i)
 				continue;	/* the kind's line is printed */
-			format_lput(&l, "%s: %.*s(%lu metrics, %lu figures):",
-				    format_verdict_word(nt->verdict), (int)kind_len(nt->text), nt->text,
+			n = kind_len(nt->text);
+			while (n > 0 && (nt->text[n - 1] == ' ' || nt->text[n - 1] == ':'))
+				n--;
+			format_lput(&l, "%s: %.*s (%lu metrics, %lu figures):",
+				    format_verdict_word(nt->verdict), (int)n, nt->text,
 				    (unsigned long)rows, (unsigned long)kin);
 			note_metrics(ab, i, ab->nnotes, &l, f);
 			continue;
