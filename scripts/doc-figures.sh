@@ -81,18 +81,29 @@ die() {
 	exit 1
 }
 
-# excerpt OUT TITLE...: the paragraphs (blank-line separated) of OUT whose
-# first line begins with each TITLE in turn, each after the one before,
+# excerpt OUT TITLE[|N]...: the paragraphs (blank-line separated) of OUT
+# whose first line begins with each TITLE in turn, each after the one
+# before (with |N: its first N lines),
 # indented as Markdown code; "..." between two where paragraphs were left
 # out.
 excerpt() {
 	_out=$1
 	shift
 	awk -v titles="$(printf '%s\n' "$@")" '
-	BEGIN { n = split(titles, t, "\n"); k = 1 }
+	BEGIN {
+		n = split(titles, t, "\n"); k = 1
+		for (i = 1; i <= n; i++) {
+			max[i] = 0
+			if (match(t[i], /[|][0-9]+$/)) { max[i] = substr(t[i], RSTART + 1) + 0; t[i] = substr(t[i], 1, RSTART - 1) }
+		}
+	}
 	function flush() {
 		if (k <= n && para != "" && index(first, t[k]) == 1) {
 			if (k > 1) print (skipped ? "    ..." : "")
+			if (max[k] > 0) {
+				m = split(para, l, "\n"); para = ""
+				for (i = 1; i <= max[k] && i < m; i++) para = para l[i] "\n"
+			}
 			printf "%s", para
 			k++; skipped = 0
 		} else if (para != "") skipped = 1
@@ -119,7 +130,7 @@ cp "$top/tests/data/hb-r-b.0" "$tmp/runs/results/x86_64-linux/vm.3"
 	>"$tmp/compare.out" || die 'hostbench-compare failed on tests/data/hb-a.0 hb-b.0'
 {
 	printf '    $ ./hostbench compare results/x86_64-linux/vm.0 results/x86_64-linux/vm.1\n'
-	excerpt "$tmp/compare.out" 'Processor, Processes' 'A/B:' 'Verdict:'
+	excerpt "$tmp/compare.out" 'Processor, Processes' 'A/B:|7' 'Verdict:'
 } >"$tmp/compare" || exit 1
 
 # ab: the two files of an experiment, compared as hostbench ab does at its
@@ -128,7 +139,7 @@ cp "$top/tests/data/hb-r-b.0" "$tmp/runs/results/x86_64-linux/vm.3"
 	>"$tmp/ab.out" || die 'hostbench-compare failed on tests/data/hb-r-a.0 hb-r-b.0'
 {
 	printf '    $ ./hostbench compare --ab results/x86_64-linux/vm.2 results/x86_64-linux/vm.3\n'
-	excerpt "$tmp/ab.out" 'A/B:' 'Verdict:' 'Processor, Processes' '*Local* Communication latencies'
+	excerpt "$tmp/ab.out" 'A/B:' 'Verdict:|2' 'Processor, Processes'
 } >"$tmp/ab" || exit 1
 
 # profiles: the runner's table, as run -h prints it.
@@ -147,9 +158,8 @@ awk -F '\t' -v rounds="$rounds" '
 	$2 == "all" && $5 !~ /@REMOTE@/ && s[1] != "-" { cases++; secs += s[1]; prog[$1] = 1 }
 	END {
 		for (p in prog) progs++
-		printf "A quick run is %d cases of %d programs, %d rounds of them.\n", cases, progs, rounds
-		printf "On a quiet 2-CPU x86_64 virtual machine it takes about %d s\n", int(secs * rounds + 0.5)
-		printf "(the sum of the cases'"'"' budgets in `scripts/suite.tab`); more on a busy or slow one.\n"
+		printf "A quick run is %d cases of %d programs, %d rounds. On a quiet 2-CPU\n", cases, progs, rounds
+		printf "x86_64 VM it takes about %d s (the budgets in `scripts/suite.tab`).\n", int(secs * rounds + 0.5)
 	}' "$top/scripts/suite.tab" >"$tmp/quick"
 
 # sizes, of builds: hostbench-all and hello of each -s BUILD, stripped.
