@@ -100,12 +100,14 @@ excerpt() {
 	function flush() {
 		if (k <= n && para != "" && index(first, t[k]) == 1) {
 			if (k > 1) print (skipped ? "    ..." : "")
+			cut = 0
 			if (max[k] > 0) {
 				m = split(para, l, "\n"); para = ""
 				for (i = 1; i <= max[k] && i < m; i++) para = para l[i] "\n"
+				cut = m - 1 > max[k]
 			}
 			printf "%s", para
-			k++; skipped = 0
+			k++; skipped = cut
 		} else if (para != "") skipped = 1
 		para = ""; first = ""
 	}
