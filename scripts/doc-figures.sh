@@ -176,7 +176,7 @@ if [ -n "$builds" ]; then
 			host=$(sed -n 's/^host = //p' "$b/Makefile")
 			alias=$(sed -n 's/^host_alias = //p' "$b/Makefile")
 			cc=$(sed -n 's/^CC = //p' "$b/Makefile")
-			strip=strip
+			strip='strip'
 			for t in "$alias" "$host"; do
 				if [ -n "$t" ] && command -v "$t-strip" >/dev/null 2>&1; then
 					strip=$t-strip
