@@ -147,19 +147,27 @@ ok '-u: a table of units, unit, better, assume and meaning, tab-separated' \
 	sh -c '[ "$1" -eq 0 ] && printf "%s\n" "$2" | awk -F "\t" "NF != 4 || \$2 !~ /^(higher|lower|-)\$/ || \$3 !~ /^(exact|nothing)\$/ { bad++ } END { exit NR < 30 || bad }"' \
 	sh "$TAP_STATUS" "$units"
 ok 'the fingerprint ends in a Unit line for every unit of -u, its better and assume' unit_lines_ok
-# The documented tables: README.md's "Result format" and hostbench(1)'s
-# RESULT FILES have a row for each unit, and say which way is better.
+# The documented list: hostbench(1)'s RESULT FILES has an entry for each
+# unit, and the entry says which way is better and whether it is exact.
 doc_units() {
 	printf '%s\n' "$units" | awk -F '\t' -v what="$1" '
-		{ u = $1; b = $2 == "-" ? "neither" : $2
-		  if (what == "readme") print "| `" u "` | " b ($3 == "exact" ? " (exact)" : "") " |"
-		  else { gsub(/-/, "\\-", u); print ".B " u } }' | while IFS= read -r row; do
-		grep -qF -- "$row" "$2" || printf '%s\n' "$row"
+		{ u = $1; gsub(/-/, "\\-", u)
+		  if (what == "name") { print ".B " u; next }
+		  b = $2 == "-" ? "neither higher nor lower is better" : $2 " is better"
+		  print u "\t" b ($3 == "exact" ? "; exact:" : ":") }' | while IFS= read -r row; do
+		case $1 in
+		name) grep -qF -- "$row" "$2" || printf '%s\n' "$row" ;;
+		*)
+			u=${row%%"$(printf '\t')"*} want=${row#*"$(printf '\t')"}
+			grep -F -x -A1 -- ".B $u" "$2" | sed -n 2p | grep -qF -- "$want" ||
+				printf '%s: not "%s"\n' "$u" "$want"
+			;;
+		esac
 	done
 }
-is "README.md's table has every unit of -u, which way is better and whether exact" '' \
-	"$(doc_units readme "$top_srcdir/README.md" | sed -n 1,3p)"
-is "hostbench(1)'s list has every unit of -u" '' "$(doc_units man "$top_srcdir/doc/hostbench.1" | sed -n 1,3p)"
+is "hostbench(1)'s entry of each unit of -u says which way is better and whether exact" '' \
+	"$(doc_units direction "$top_srcdir/doc/hostbench.1" | sed -n 1,3p)"
+is "hostbench(1)'s list has every unit of -u" '' "$(doc_units name "$top_srcdir/doc/hostbench.1" | sed -n 1,3p)"
 # undocumented: the keys of the fingerprint that hostinfo(1)'s list or
 # hostbench(1)'s RESULT FILES does not name.
 undocumented() {
