@@ -137,7 +137,7 @@ const struct usage_opt usage_opts[] = {
 	  "several hosts, the hosts' table; and each A/B comparison in full, with\n"
 	  "what changed and a table per section, its rows green (faster or\n"
 	  "better), red (slower or worse), amber (changed, no direction) or grey\n"
-	  "(unreliable, untested, not comparable).\n"
+	  "(unreliable, not tested, not comparable).\n"
 	  "Then the summary tables (with the memory section's guesses) and rate\n"
 	  "ladders, and the plots, inline as SVG.\n"
 	  "The page has its own style sheet, with rules for print (margins that\n"
@@ -167,7 +167,7 @@ const struct usage_opt usage_opts[] = {
 	{ USAGE_THRESHOLD, "--threshold", NULL, "PCT", USAGE_MAIN, NULL,
 	  "exit 1 when a significant change is worse than PCT\n"
 	  "percent, 3 when none is but a metric could hide one\n"
-	  "(unreliable, untested, or its interval reaches past PCT)",
+	  "(unreliable, not tested, or its interval reaches past PCT)",
 	  "; see\n"
 	  ".BR \"A/B comparison\" .\n" },
 	{ USAGE_MARGIN, "--margin", NULL, "PCT", USAGE_MAIN, NULL,

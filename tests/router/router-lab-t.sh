@@ -54,7 +54,7 @@ _tap_cleanup_hook() {
 	rm -rf "$tmpd"
 }
 
-plan 16
+plan 17
 
 t0=$(date +%s)
 ok 'the box boots its own kernel and forwards between the client and server namespaces' L up
@@ -99,11 +99,17 @@ tcp() {
 	results_of "$(cat "$tmpd/$1.$2")" BwTcp/size=64K/peer=remote | median_of
 }
 
-# local_flags NAME: the rows of sections measured on the client alone
-# (the *Local* ones) whose verdict is a change.
+# local_flags NAME: the changed metrics (the overview's table) of sections
+# measured on the client alone, not through the box (remote, remotecost,
+# box, load: the path's).
 local_flags() {
-	awk '/^[*]Local[*]|^Across CPUs/ { on = 1; next } /^[^ ]/ && !/^ / { on = 0 }
-		on && / (faster|slower|better|worse)( |$)/' "$tmpd/$1.txt"
+	awk '/^Section +Metric/ { on = 1; next } on && /^$/ { on = 0 }
+		on && $1 !~ /^(remote|remotecost|box|load)$/ && / (faster|slower|better|worse|changed)$/' "$tmpd/$1.txt"
+}
+
+# tables NAME: the overview's table of changed metrics is there to read.
+tables() {
+	grep -q '^Verdict: ' "$tmpd/$1.txt"
 }
 
 rules='i=0; { echo "*filter"; echo ":FORWARD ACCEPT [0:0]"; while [ $i -lt 3000 ]; do echo "-A FORWARD -s 10.99.$((i/250)).$((i%250+1))/32 -j DROP"; i=$((i+1)); done; echo COMMIT; } | iptables-restore'
@@ -123,6 +129,7 @@ ok "the box's soft interrupts rise with the rules ($a% -> $b%)" awk -v a="$a" -v
 a=$(tcp rules a) b=$(tcp rules b)
 diag "bw_tcp through the box: $a MB/s without rules, $b MB/s with 3000"
 ok "TCP through the box falls with the rules ($a -> $b MB/s)" awk -v a="$a" -v b="$b" 'BEGIN { exit !(b < a) }'
+ok 'the comparison has its verdict' tables rules
 is 'nothing measured on the client alone is flagged' '' "$(local_flags rules)"
 diag "$(sed -n '/^Verdict:/,/^$/p' "$tmpd/rules.txt")"
 
