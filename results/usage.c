@@ -167,7 +167,8 @@ const struct usage_opt usage_opts[] = {
 	{ USAGE_THRESHOLD, "--threshold", NULL, "PCT", USAGE_MAIN, NULL,
 	  "exit 1 when a significant change is worse than PCT\n"
 	  "percent, 3 when none is but a metric could hide one\n"
-	  "(unreliable, not tested, or its interval reaches past PCT)",
+	  "(unreliable, not tested, or its interval reaches\n"
+	  "past PCT)",
 	  "; see\n"
 	  ".BR \"A/B comparison\" .\n" },
 	{ USAGE_MARGIN, "--margin", NULL, "PCT", USAGE_MAIN, NULL,

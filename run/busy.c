@@ -12,6 +12,7 @@
 
 #include "busy.h"
 #include "driver/noise.h"
+#include "host/procfs.h"
 
 /* A small file's text into buf; 0, or -1. */
 static int
@@ -44,9 +45,17 @@ busy_read(struct busy_snap *s, const char *root)
 				 + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6) * (double)hz;
 	if (read_text(root, "stat", text, sizeof(text)) != 0 || strncmp(text, "cpu ", 4) != 0)
 		return;
-	if (sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &s->cpu[0], &s->cpu[1],
-		   &s->cpu[2], &s->cpu[3], &s->cpu[4], &s->cpu[5], &s->cpu[6], &s->cpu[7]) < 4)
-		return;
+	{
+		/* user nice system idle, then iowait irq softirq steal where the kernel has them */
+		const char *q = text + 4;
+		unsigned long long v;
+		int k;
+
+		for (k = 0; k < 8 && procfs_ull(&q, 10, &v) == 0; k++)
+			s->cpu[k] = v;
+		if (k < 4)
+			return;
+	}
 	for (p = text; (p = strstr(p, "\ncpu")) != NULL; p++)
 		if (p[4] >= '0' && p[4] <= '9')
 			s->ncpu++;

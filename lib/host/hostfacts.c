@@ -40,14 +40,15 @@
 static uint64_t
 meminfo_kb(const char *key)
 {
-	const char *keys[1];
+	const char *keys[1], *p;
 	char buf[64];
 	unsigned long long kb;
 
 	keys[0] = key;
 	if (procfs_find("/proc/meminfo", keys, 1, buf, sizeof(buf)) < 0)
 		return 0;
-	if (sscanf(buf, "%llu", &kb) != 1)
+	p = buf;
+	if (procfs_ull(&p, 10, &kb) != 0)
 		return 0;
 	return (uint64_t)kb;
 }
@@ -68,6 +69,8 @@ double
 sysinfo_loadavg(void)
 {
 	double load[1];
+	char line[128];
+	const char *p = line;
 	FILE *f;
 
 #ifdef HAVE_GETLOADAVG
@@ -77,7 +80,7 @@ sysinfo_loadavg(void)
 	f = procfs_fopen("/proc/loadavg");
 	if (f == NULL)
 		return -1;
-	if (fscanf(f, "%lf", &load[0]) != 1 || load[0] < 0)
+	if (procfs_read_line(f, line, sizeof(line)) != 0 || procfs_dbl(&p, &load[0]) != 0 || load[0] < 0)
 		load[0] = -1;
 	fclose(f);
 	return load[0];
@@ -252,11 +255,12 @@ sysinfo_cpu_mhz(void)
 	/* x86 (and s390): "cpu MHz"; PowerPC: "clock : 1500.000000MHz". */
 	static const char *const keys[] = { "cpu MHz", "clock" };
 	char buf[64];
+	const char *p = buf;
 	double mhz;
 
 	if (procfs_find(CPUINFO, keys, HB_ARRAY_SIZE(keys), buf, sizeof(buf)) < 0)
 		return 0;
-	if (sscanf(buf, "%lf", &mhz) != 1 || !(mhz > 0 && mhz < 1e6))
+	if (procfs_dbl(&p, &mhz) != 0 || !(mhz > 0 && mhz < 1e6))
 		return 0;
 	return mhz;
 }
@@ -425,15 +429,17 @@ sysinfo_thp(char *buf, size_t len)
 static unsigned
 cpus_in(const char *list)
 {
-	unsigned n = 0, lo, hi;
-	int used;
+	unsigned n = 0;
+	unsigned long long lo, hi;
 
-	while (sscanf(list, "%u%n", &lo, &used) == 1) {
-		list += used;
+	while (procfs_ull(&list, 10, &lo) == 0) {
 		hi = lo;
-		if (*list == '-' && sscanf(list + 1, "%u%n", &hi, &used) == 1)
-			list += 1 + used;
-		n += hi >= lo ? hi - lo + 1 : 0;
+		if (*list == '-') {
+			list++;
+			if (procfs_ull(&list, 10, &hi) != 0)
+				hi = lo;
+		}
+		n += hi >= lo && hi - lo < 1000000 ? (unsigned)(hi - lo + 1) : 0;
 		if (*list != ',')
 			break;
 		list++;
@@ -462,23 +468,28 @@ sysinfo_caches(struct sysinfo_cache *caches, size_t max)
 	for (idx = 0; idx < 16 && n < max; idx++) {
 		struct sysinfo_cache *c = &caches[n];
 		unsigned long long v;
-		char unit = '\0';
+		const char *p;
+		char unit;
 
 		if (cache_attr(idx, "type", c->type, sizeof(c->type)) != 0)
 			break;
 		if (strcmp(c->type, "Instruction") == 0)
 			continue;
-		if (cache_attr(idx, "level", buf, sizeof(buf)) != 0
-		    || sscanf(buf, "%u", &c->level) != 1 || c->level == 0)
+		if (cache_attr(idx, "level", buf, sizeof(buf)) != 0 || (p = buf, procfs_ull(&p, 10, &v)) != 0
+		    || v == 0 || v > 16)
 			continue;
+		c->level = (unsigned)v;
 		/* "32768K"; a kernel may write M or G, or plain bytes. */
-		if (cache_attr(idx, "size", buf, sizeof(buf)) != 0
-		    || sscanf(buf, "%llu%c", &v, &unit) < 1 || v == 0 || v > 1ull << 40)
+		if (cache_attr(idx, "size", buf, sizeof(buf)) != 0 || (p = buf, procfs_ull(&p, 10, &v)) != 0
+		    || v == 0 || v > 1ull << 40)
 			continue;
+		unit = *p;
 		c->size = unit == 'K' ? v << 10 : unit == 'M' ? v << 20 : unit == 'G' ? v << 30 : v;
 		if (cache_attr(idx, "coherency_line_size", buf, sizeof(buf)) != 0
-		    || sscanf(buf, "%u", &c->line) != 1)
+		    || (p = buf, procfs_ull(&p, 10, &v)) != 0 || v > 1u << 20)
 			c->line = 0;
+		else
+			c->line = (unsigned)v;
 		c->shared = cache_attr(idx, "shared_cpu_list", buf, sizeof(buf)) == 0 ? cpus_in(buf) : 0;
 		n++;
 	}
@@ -712,13 +723,12 @@ sysinfo_dev_sectors_read(dev_t dev, uint64_t *sectors)
 {
 #ifdef __linux__
 	char path[PROCFS_PATH_LEN], line[256];
-	unsigned long long rd_ios, rd_merges, rd_sectors;
+	unsigned long long rd[3];	/* reads, reads merged, sectors read */
 
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", (unsigned)major(dev),
 		 (unsigned)minor(dev));
-	if (procfs_first_line(path, line, sizeof(line)) == 0
-	    && sscanf(line, "%llu %llu %llu", &rd_ios, &rd_merges, &rd_sectors) == 3) {
-		*sectors = rd_sectors;
+	if (procfs_first_line(path, line, sizeof(line)) == 0 && procfs_ulls(line, rd, 3) == 0) {
+		*sectors = rd[2];
 		return 0;
 	}
 #else
@@ -733,7 +743,8 @@ sysinfo_dev_under(dev_t dev, char *file, size_t len, dev_t *under)
 {
 #ifdef __linux__
 	char path[PROCFS_PATH_LEN], real[PROCFS_PATH_LEN], d[32];
-	unsigned ma, mi;
+	unsigned long long ma, mi;
+	const char *p;
 	struct dirent *de;
 	DIR *dir;
 
@@ -750,9 +761,10 @@ sysinfo_dev_under(dev_t dev, char *file, size_t len, dev_t *under)
 			continue;
 		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/slaves/%s/dev",
 			 (unsigned)major(dev), (unsigned)minor(dev), de->d_name);
-		if (procfs_first_line(path, d, sizeof(d)) == 0 && sscanf(d, "%u:%u", &ma, &mi) == 2) {
+		if (procfs_first_line(path, d, sizeof(d)) == 0 && (p = d, procfs_ull(&p, 10, &ma)) == 0
+		    && *p++ == ':' && procfs_ull(&p, 10, &mi) == 0) {
 			closedir(dir);
-			*under = makedev(ma, mi);
+			*under = makedev((unsigned)ma, (unsigned)mi);
 			return 2;
 		}
 	}

@@ -18,6 +18,7 @@
 #include "core/output.h"
 #include "core/parse.h"
 #include "host/memory.h"
+#include "host/procfs.h"
 #include "host/sysinfo.h"
 
 size_t
@@ -94,10 +95,12 @@ file_number(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	unsigned long long v = 0;
+	char line[64];
+	const char *p = line;
 
 	if (f == NULL)
 		return 0;
-	if (fscanf(f, "%llu", &v) != 1)
+	if (procfs_read_line(f, line, sizeof(line)) != 0 || procfs_ull(&p, 10, &v) != 0)
 		v = 0;
 	fclose(f);
 	return v;
@@ -114,10 +117,13 @@ file_kb(const char *path, const char *key)
 
 	if (f == NULL)
 		return 0;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, key, klen) == 0 && line[klen] == ':'
-		    && sscanf(line + klen + 1, "%llu", &kb) == 1)
+	while (fgets(line, sizeof(line), f) != NULL) {
+		const char *p = line + klen + 1;
+
+		if (strncmp(line, key, klen) == 0 && line[klen] == ':' && procfs_ull(&p, 10, &kb) == 0)
 			break;
+		kb = 0;
+	}
 	fclose(f);
 	return (uint64_t)kb * 1024;
 }
@@ -438,16 +444,16 @@ mem_huge_bytes(const void *p, size_t len)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		unsigned long long a, b, kb;
-		char key[64];
+		const char *q = line, *colon = strchr(line, ':');
 
 		/* "7f0c...-7f0e... rw-p ...": no key of the entries is hex then '-'. */
-		if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
+		if (procfs_ull(&q, 16, &a) == 0 && *q == '-' && (q++, procfs_ull(&q, 16, &b)) == 0 && *q == ' ') {
 			inside = a < hi && b > lo;
 			seen = 1;
-		} else if (sscanf(line, "%63[^:]: %llu kB", key, &kb) == 2 && inside
-			   && (strcmp(key, "AnonHugePages") == 0
-			       || strcmp(key, "Private_Hugetlb") == 0
-			       || strcmp(key, "Shared_Hugetlb") == 0)) {
+		} else if (colon != NULL && inside && (q = colon + 1, procfs_ull(&q, 10, &kb)) == 0
+			   && (strncmp(line, "AnonHugePages:", 14) == 0
+			       || strncmp(line, "Private_Hugetlb:", 16) == 0
+			       || strncmp(line, "Shared_Hugetlb:", 15) == 0)) {
 			total += (int64_t)kb * 1024;
 		}
 	}

@@ -119,6 +119,52 @@ procfs_split_line(char *line, char **key, char **value)
 	return 0;
 }
 
+int
+procfs_ull(const char **p, int base, unsigned long long *v)
+{
+	const char *s = *p;
+	char *end;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (!(isdigit((unsigned char)*s) || (base == 16 && isxdigit((unsigned char)*s))))
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, base);
+	if (end == s || errno == ERANGE)
+		return -1;
+	*p = end;
+	return 0;
+}
+
+int
+procfs_dbl(const char **p, double *v)
+{
+	const char *s = *p;
+	char *end;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (!isdigit((unsigned char)*s) && !(*s == '.' && isdigit((unsigned char)s[1])))
+		return -1;
+	*v = strtod(s, &end);
+	if (end == s)
+		return -1;
+	*p = end;
+	return 0;
+}
+
+int
+procfs_ulls(const char *s, unsigned long long *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (procfs_ull(&s, 10, &v[i]) != 0)
+			return -1;
+	return 0;
+}
+
 void
 procfs_copy_str(char *buf, size_t len, const char *s)
 {

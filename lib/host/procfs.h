@@ -35,6 +35,17 @@ int procfs_read_line(FILE *f, char *buf, size_t len);
 void procfs_copy_str(char *buf, size_t len, const char *s);
 
 /*
+ * Numbers as /proc writes them, in place of scanf (whose code a static
+ * program need not carry): after any blanks at *p, an unsigned number in
+ * base (10 or 16) into *v (procfs_ull) or a decimal fraction
+ * (procfs_dbl), *p moved past it.  0, or -1 (and *p unmoved) when none
+ * is there.  procfs_ulls reads n of them, blank-separated: 0 or -1.
+ */
+int procfs_ull(const char **p, int base, unsigned long long *v);
+int procfs_dbl(const char **p, double *v);
+int procfs_ulls(const char *s, unsigned long long *v, size_t n);
+
+/*
  * The value of the first line "key<blanks>: value" (the /proc/cpuinfo
  * and /proc/meminfo form) of the file path whose key is one of keys (in
  * the order of the file, first key first when several lines match) into

@@ -15,6 +15,7 @@
 #include "core/timing.h"
 #include "host/cpustat.h"
 #include "host/fingerprint.h"
+#include "host/procfs.h"
 #include "host/sysinfo.h"
 #include "net/box.h"
 #include "net/boxagent.h"
@@ -78,7 +79,7 @@ tree_ticks(pid_t pid)
 	p++;
 	for (i = 0; i < 11 && p != NULL; i++)
 		p = strchr(p + 1, ' ');
-	if (p == NULL || sscanf(p, "%llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3]) != 4)
+	if (p == NULL || procfs_ulls(p, v, 4) != 0)
 		return 0;
 	return (uint64_t)(v[0] + v[1] + v[2] + v[3]);
 }

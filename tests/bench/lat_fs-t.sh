@@ -82,7 +82,7 @@ is '-t: nothing is left in the directory' '' "$(ls -A "$dir")"
 run_prog lat_fs -N 3 -T 1ms -o text -s 0
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatFs/op=create/size=0K +[0-9.]+ ns/op .*n=3\)$'
 run_prog lat_fs -N 3 -T 1ms -o raw -I 0.01,0.2 -s 0
-like '-I not reached: a warning on stderr' "$TAP_STDERR" 'op=delete/size=0K: precision target ±0.01% not reached'
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'op=delete/size=0K: precision target ±0.01% at 95% confidence not reached'
 
 # A write that fails (file size limit; SIGXFSZ ignored: EFBIG).
 TAP_STATUS=0

@@ -77,7 +77,7 @@ rm -f "$file"
 run_prog lat_pagefault -N 3 -T 1ms -o text -s 64k
 like 'text output: median, CI and n' "$TAP_STDOUT" '^LatPagefault/cache=hot +[0-9.]+ ns/op .*n=3\)$'
 run_prog lat_pagefault -N 3 -T 1ms -o raw -I 0.01,0.2 -s 64k
-like '-I not reached: a warning on stderr' "$TAP_STDERR" 'cache=hot: precision target ±0.01% not reached'
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'cache=hot: precision target ±0.01% at 95% confidence not reached'
 
 # Writing the temporary file fails (file size limit; SIGXFSZ ignored).
 TAP_STATUS=0

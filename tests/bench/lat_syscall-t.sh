@@ -67,7 +67,7 @@ else
 	skip 'this machine has a CPU 1023'
 fi
 run_prog lat_syscall -N 3 -T 1ms -o raw -I 0.01,0.2 null
-like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% not reached'
+like '-I not reached: a warning on stderr' "$TAP_STDERR" 'precision target ±0.01% at 95% confidence not reached'
 like '-I not reached: a precision line in raw output' "$TAP_STDOUT" '^# precision: not-reached '
 
 # Options wherever they stand, on every libc (lib/driver/bench: bench_getopt);
