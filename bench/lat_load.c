@@ -247,30 +247,36 @@ die_with_parent(void)
 #endif
 }
 
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+# define MAP_ANONYMOUS MAP_ANON
+#endif
+
 /* A shared page for what a child process hands back; NULL on failure. */
 static struct loadshare *
 share_new(void)
 {
 	void *p = mmap(NULL, sizeof(struct loadshare), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		       /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes no file: fd -1 */
 		       -1, 0);
 
-	return p == MAP_FAILED ? NULL : p;
+	/* cppcheck-suppress memleak ; the mapping is the caller's, unmapped when its session ends */
+	return p != MAP_FAILED ? (struct loadshare *)p : NULL;
 }
 
 /* End child pid (SIGTERM unless it is done), reap it: its exit status, or -1. */
 static int
 child_end(pid_t pid, int term)
 {
-	int st;
+	int status;
 
 	if (pid <= 0)
 		return -1;
 	if (term)
 		(void)kill(pid, SIGTERM);
-	while (waitpid(pid, &st, 0) < 0)
+	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 /*
@@ -732,7 +738,7 @@ load_start(struct state *s, uint64_t end)
 	memcpy(s->share->down_s, s->down_s, sizeof(s->down_s));
 	memcpy(s->share->writes, s->writes, sizeof(s->writes));
 	memcpy(s->share->down_b, s->down_b, sizeof(s->down_b));
-	_exit(rc != 0);
+	_exit(rc != 0 ? 1 : 0);
 }
 
 /* The streams: connected to the session's listener, each with the cookie and its direction. */

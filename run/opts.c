@@ -221,7 +221,7 @@ check_net(const struct settings *s)
 	if (s->confidence != NULL) {
 		const char *c = s->confidence, *comma = strchr(c, ',');
 		char *end;
-		double level = strtod(c, &end), width = 5;
+		double level = strtod(c, &end), width;
 
 		if (end == c || (*end != '\0' && end != comma) || !(level >= 50 && level <= 99.9))
 			run_usage_error("%s: --confidence: '%s': a level in percent, 50 .. 99.9, then a comma "
