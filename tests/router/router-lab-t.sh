@@ -132,6 +132,7 @@ ok "TCP through the box falls with the rules ($a -> $b MB/s)" awk -v a="$a" -v b
 ok 'the comparison has its verdict' tables rules
 is 'nothing measured on the client alone is flagged' '' "$(local_flags rules)"
 diag "$(sed -n '/^Verdict:/,/^$/p' "$tmpd/rules.txt")"
+diag "$(sed -n '/^Section  *Metric/,/^$/p' "$tmpd/rules.txt")"
 
 # The receive interrupts of both NICs on CPU 0, against CPU 1.
 irqs='for d in /proc/irq/*/virtio[01]-input.0; do echo MASK >${d%/*}/smp_affinity; done'
@@ -145,4 +146,5 @@ like "... the receive queue's CPU in each side's fingerprint" \
 	'virtio0-input\.0=0 .*\|.*virtio0-input\.0=1 '
 is 'nothing measured on the client alone is flagged' '' "$(local_flags irq)"
 diag "$(sed -n '/^Verdict:/,/^$/p' "$tmpd/irq.txt")"
+diag "$(sed -n '/^Section  *Metric/,/^$/p' "$tmpd/irq.txt")"
 ok 'the box stops and the namespaces go' L down
