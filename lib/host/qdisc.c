@@ -480,122 +480,102 @@ put(char *buf, size_t len, size_t *pos, const char *s)
 static void qdisc_str(const struct tcset *s, const struct tcnode *q, int depth, char *buf, size_t len,
 		      size_t *pos);
 
+/* A child of a qdisc: a class and the qdisc under it, or a qdisc right under it. */
+struct child {
+	uint32_t id;			/* the class, or the parent the qdisc names */
+	const char *params;		/* the class's, "" */
+	const struct tcnode *leaf;	/* the qdisc, NULL for none */
+};
+
+#define MAX_CHILDREN 64
+
 /*
- * The qdiscs right under q where no class was dumped (mq's queues under
- * a root of handle 0: "parent :1"): "[2*fq_codel(...)]" when they read the
- * same, else "[:1>pfifo_fast;:2>...]".
+ * The children of qdisc q into v: its classes, each with the qdisc under
+ * it; where no class was dumped, the qdiscs right under it (mq's queues
+ * under a root of handle 0: "parent :1").  How many.
  */
-static void
-kids_str(const struct tcset *s, const struct tcnode *q, int depth, char *buf, size_t len, size_t *pos)
+static size_t
+children(const struct tcset *s, const struct tcnode *q, struct child *v)
 {
-	char first[600], one[600], h[32];
-	size_t i, n = 0, p;
-	int same = 1;
+	size_t i, j, n = 0;
 
-	for (i = 0; i < s->n; i++) {
+	for (i = 0; i < s->n && n < MAX_CHILDREN; i++) {
+		const struct tcnode *c = &s->v[i];
+
+		if (!c->cls || strcmp(c->dev, q->dev) != 0 || (c->handle >> 16) != (q->handle >> 16))
+			continue;
+		v[n].id = c->handle;
+		v[n].params = c->params;
+		v[n].leaf = NULL;
+		for (j = 0; j < s->n && v[n].leaf == NULL; j++)
+			if (!s->v[j].cls && s->v[j].parent == c->handle && strcmp(s->v[j].dev, q->dev) == 0)
+				v[n].leaf = &s->v[j];
+		n++;
+	}
+	if (n > 0)
+		return n;
+	for (i = 0; i < s->n && n < MAX_CHILDREN; i++) {
 		const struct tcnode *c = &s->v[i];
 
 		if (c->cls || c == q || strcmp(c->dev, q->dev) != 0 || c->parent == TC_H_ROOT
 		    || c->parent == TC_H_INGRESS || (c->parent >> 16) != (q->handle >> 16)
 		    || (c->parent & 0xffff) == 0)
 			continue;
-		p = 0;
-		qdisc_str(s, c, depth + 1, one, sizeof(one), &p);
-		if (n > 0 && strcmp(one, first) != 0)
-			same = 0;
-		if (n++ == 0)
-			procfs_copy_str(first, sizeof(first), one);
+		v[n].id = c->parent;
+		v[n].params = "";
+		v[n].leaf = c;
+		n++;
 	}
-	if (n == 0)
-		return;
-	put(buf, len, pos, "[");
-	if (same && n > 1) {
-		snprintf(h, sizeof(h), "%zu*", n);
-		put(buf, len, pos, h);
-		put(buf, len, pos, first);
-		put(buf, len, pos, "]");
-		return;
-	}
-	n = 0;
-	for (i = 0; i < s->n; i++) {
-		const struct tcnode *c = &s->v[i];
-
-		if (c->cls || c == q || strcmp(c->dev, q->dev) != 0 || c->parent == TC_H_ROOT
-		    || c->parent == TC_H_INGRESS || (c->parent >> 16) != (q->handle >> 16)
-		    || (c->parent & 0xffff) == 0)
-			continue;
-		if (n++ > 0)
-			put(buf, len, pos, ";");
-		fmt_handle(h, sizeof(h), c->parent);
-		put(buf, len, pos, h);
-		put(buf, len, pos, ">");
-		qdisc_str(s, c, depth + 1, buf, len, pos);
-	}
-	put(buf, len, pos, "]");
+	return n;
 }
 
 /*
- * The classes of qdisc q: "[1:10(rate=...)>LEAF;1:20(...)]", each with
- * the qdisc under it; classes with no parameters whose leaves read the
- * same (mq's queues) as "[4*LEAF]".
+ * The children of qdisc q: "[1:10(rate=...)>LEAF;1:20(...)]"; children
+ * with no parameters whose leaves read the same (mq's queues) as
+ * "[4*LEAF]".
  */
 static void
-classes_str(const struct tcset *s, const struct tcnode *q, int depth, char *buf, size_t len, size_t *pos)
+children_str(const struct tcset *s, const struct tcnode *q, int depth, char *buf, size_t len, size_t *pos)
 {
+	struct child v[MAX_CHILDREN];
 	char first[600], one[600], h[32];
-	size_t i, j, n = 0, p;
-	int same = 1;
+	size_t i, n = children(s, q, v), p;
+	int same = n > 1;
 
-	for (i = 0; i < s->n; i++) {
-		const struct tcnode *c = &s->v[i];
-
-		if (!c->cls || strcmp(c->dev, q->dev) != 0 || (c->handle >> 16) != (q->handle >> 16))
-			continue;
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++) {
 		p = 0;
 		one[0] = '\0';
-		for (j = 0; j < s->n; j++)
-			if (!s->v[j].cls && s->v[j].parent == c->handle && strcmp(s->v[j].dev, q->dev) == 0) {
-				qdisc_str(s, &s->v[j], depth + 1, one, sizeof(one), &p);
-				break;
-			}
-		if (c->params[0] != '\0' || (n > 0 && strcmp(one, first) != 0))
+		if (v[i].leaf != NULL)
+			qdisc_str(s, v[i].leaf, depth + 1, i == 0 ? first : one, sizeof(one), &p);
+		if (i == 0 && v[i].leaf == NULL)
+			first[0] = '\0';
+		if (v[i].params[0] != '\0' || (i > 0 && strcmp(one, first) != 0))
 			same = 0;
-		if (n++ == 0)
-			procfs_copy_str(first, sizeof(first), one);
-	}
-	if (n == 0) {
-		kids_str(s, q, depth, buf, len, pos);
-		return;
 	}
 	put(buf, len, pos, "[");
-	if (same && n > 1 && first[0] != '\0') {
+	if (same && first[0] != '\0') {
 		snprintf(h, sizeof(h), "%zu*", n);
 		put(buf, len, pos, h);
 		put(buf, len, pos, first);
 		put(buf, len, pos, "]");
 		return;
 	}
-	n = 0;
-	for (i = 0; i < s->n; i++) {
-		const struct tcnode *c = &s->v[i];
-
-		if (!c->cls || strcmp(c->dev, q->dev) != 0 || (c->handle >> 16) != (q->handle >> 16))
-			continue;
-		if (n++ > 0)
+	for (i = 0; i < n; i++) {
+		if (i > 0)
 			put(buf, len, pos, ";");
-		fmt_handle(h, sizeof(h), c->handle);
+		fmt_handle(h, sizeof(h), v[i].id);
 		put(buf, len, pos, h);
-		if (c->params[0] != '\0') {
+		if (v[i].params[0] != '\0') {
 			put(buf, len, pos, "(");
-			put(buf, len, pos, c->params);
+			put(buf, len, pos, v[i].params);
 			put(buf, len, pos, ")");
 		}
-		for (j = 0; j < s->n; j++)
-			if (!s->v[j].cls && s->v[j].parent == c->handle && strcmp(s->v[j].dev, q->dev) == 0) {
-				put(buf, len, pos, ">");
-				qdisc_str(s, &s->v[j], depth + 1, buf, len, pos);
-				break;
-			}
+		if (v[i].leaf != NULL) {
+			put(buf, len, pos, ">");
+			qdisc_str(s, v[i].leaf, depth + 1, buf, len, pos);
+		}
 	}
 	put(buf, len, pos, "]");
 }
@@ -611,7 +591,7 @@ qdisc_str(const struct tcset *s, const struct tcnode *q, int depth, char *buf, s
 		put(buf, len, pos, ")");
 	}
 	if (depth < MAX_DEPTH && (q->parent == TC_H_ROOT || (q->handle >> 16) != 0))
-		classes_str(s, q, depth, buf, len, pos);
+		children_str(s, q, depth, buf, len, pos);
 }
 
 void

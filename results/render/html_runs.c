@@ -402,6 +402,27 @@ fp_differ(const char *v, const char *base)
 }
 
 /*
+ * Key k of run i, where no run before it has the key: its table (0 the
+ * runs differ, 1 a per-run key, 2 the same in every run); -1 where an
+ * earlier run has it (its row is that run's).
+ */
+static int
+fp_pass(const struct report *rep, size_t i, size_t k)
+{
+	const char *key = rep->runs[i].rf.config[k].key;
+	const char *base = resfile_fingerprint(&rep->runs[0].rf, key);
+	int differ = 0;
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (resfile_fingerprint(&rep->runs[j].rf, key) != NULL)
+			return -1;
+	for (j = 0; j < rep->nruns; j++)
+		differ |= fp_differ(resfile_fingerprint(&rep->runs[j].rf, key), base);
+	return report_key_per_run(key) ? 1 : differ ? 0 : 2;
+}
+
+/*
  * The runs' fingerprints side by side: a row per key any run has, a
  * column per run; the rows where the runs differ first, their cells
  * that differ from the first run's highlighted; then the keys that say
@@ -416,17 +437,8 @@ html_fingerprints(FILE *f, const struct report *rep)
 
 	/* The keys that differ, for the summary line. */
 	for (i = 0; i < rep->nruns; i++)
-		for (k = 0; k < rep->runs[i].rf.nconfig; k++) {
-			const char *key = rep->runs[i].rf.config[k].key;
-			const char *base = resfile_fingerprint(&rep->runs[0].rf, key);
-			int seen = 0, differ = 0;
-
-			for (j = 0; j < i && !seen; j++)
-				seen = resfile_fingerprint(&rep->runs[j].rf, key) != NULL;
-			for (j = 0; j < rep->nruns && !seen; j++)
-				differ |= fp_differ(resfile_fingerprint(&rep->runs[j].rf, key), base);
-			ndiff += !seen && differ && !report_key_per_run(key);
-		}
+		for (k = 0; k < rep->runs[i].rf.nconfig; k++)
+			ndiff += fp_pass(rep, i, k) == 0;
 	fprintf(f, "<details id=\"fingerprints\"><summary>Fingerprints: %lu key%s differ%s</summary>\n",
 		(unsigned long)ndiff, ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "");
 	for (pass = 0; pass < 3; pass++) {
@@ -447,15 +459,8 @@ html_fingerprints(FILE *f, const struct report *rep)
 			for (k = 0; k < rep->runs[i].rf.nconfig; k++) {
 				const char *key = rep->runs[i].rf.config[k].key;
 				const char *base = resfile_fingerprint(&rep->runs[0].rf, key);
-				int seen = 0, differ = 0;
 
-				for (j = 0; j < i && !seen; j++)
-					seen = resfile_fingerprint(&rep->runs[j].rf, key) != NULL;
-				if (seen)
-					continue;
-				for (j = 0; j < rep->nruns; j++)
-					differ |= fp_differ(resfile_fingerprint(&rep->runs[j].rf, key), base);
-				if ((report_key_per_run(key) ? 1 : differ ? 0 : 2) != (int)pass)
+				if (fp_pass(rep, i, k) != (int)pass)
 					continue;
 				nrows++;
 				fputs("<tr>", f);
