@@ -48,13 +48,27 @@ L() {
 eval "$(L env)"
 HOSTBENCH_KEY=$(cat "$dir/key" 2>/dev/null || true)
 tmpd=$(mktemp -d) || bail 'no temporary directory'
+# stop_servers: the servers in the server namespace told to stop (while
+# it is there), and any left after 5 s killed: none outlives the test.
+stop_servers() {
+	_n=0
+	ip netns exec "$LAB_SERVER_NS" "$top_builddir/hostbench" serve -S "$LAB_SERVER" >/dev/null 2>&1
+	while [ -n "$(pids_with_cmdline "-s -b $LAB_SERVER ")" ] && [ $_n -lt 50 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	for _p in $(pids_with_cmdline "-s -b $LAB_SERVER "); do
+		kill "$_p" 2>/dev/null
+	done
+	[ $_n -lt 50 ]
+}
 _tap_cleanup_hook() {
-	[ -z "${LAB_SERVER_NS:-}" ] || ip netns exec "$LAB_SERVER_NS" "$top_builddir/hostbench" serve -S "$LAB_SERVER" >/dev/null 2>&1
+	[ -z "${LAB_SERVER_NS:-}" ] || stop_servers
 	L down
 	rm -rf "$tmpd"
 }
 
-plan 17
+plan 18
 
 t0=$(date +%s)
 ok 'the box boots its own kernel and forwards between the client and server namespaces' L up
@@ -147,4 +161,5 @@ like "... the receive queue's CPU in each side's fingerprint" \
 is 'nothing measured on the client alone is flagged' '' "$(local_flags irq)"
 diag "$(sed -n '/^Verdict:/,/^$/p' "$tmpd/irq.txt")"
 diag "$(sed -n '/^Section  *Metric/,/^$/p' "$tmpd/irq.txt")"
+ok 'the servers stop when told (serve -S): none is left' stop_servers
 ok 'the box stops and the namespaces go' L down
