@@ -83,10 +83,13 @@ reach() {
 ok 'lat_tcp reaches the server through the box' reach
 
 # experiment NAME A-CMD B-CMD: hostbench ab through the box, 3 rounds of
-# the test profile's network cases, each transfer 1 s, the UDP ladder one
+# the test profile's network cases, each after a quiet half second
+# (--settle: the emulated box shares this machine's CPUs, and a state
+# command leaves its kernel busy a moment, freeing 3000 rules say), each
+# transfer 1 s, the UDP ladder one
 # step of 40 Mbit/s; the comparison in $tmpd/NAME.txt.
 experiment() {
-	ip netns exec "$LAB_CLIENT_NS" "$top_builddir/hostbench" ab -q --profile test --rounds 3 \
+	ip netns exec "$LAB_CLIENT_NS" "$top_builddir/hostbench" ab -q --profile test --rounds 3 --settle=3 \
 		--only lat_tcp,bw_tcp,bw_udp --net-time 1s --udp-rate 40m --remote-host "$LAB_SERVER" --box "$LAB_BOX" \
 		--a "$2" --b "$3" --results-dir "$tmpd/$1" >"$tmpd/$1.ab" 2>&1 || return 1
 	set -- "$1" "$tmpd/$1"/*/*
