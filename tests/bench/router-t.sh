@@ -70,7 +70,7 @@ tmpd=$(mktemp -d "${TMPDIR:-/tmp}/router-t.XXXXXX") || bail 'mktemp -d failed'
 suite() {
 	ns "$C" "$hb" run -q --profile test --only bw_udp,lat_load --remote-host "$NET2.2" \
 		--box "$NET1.254" --udp-rate 20m,50m,100m,200m,500m,1g,2g --net-time 0.5 \
-		--note "$1" -o "$2" >"$tmpd/out" 2>&1 </dev/null
+		--note "$1" -o "$2" >"$2.out" 2>&1 </dev/null
 }
 # first FILE NAME UNIT: the first value of UNIT on a result line Benchmark<NAME> in FILE.
 first() {
@@ -132,21 +132,23 @@ if command -v iptables-restore >/dev/null 2>&1; then
 				if (r > k && (best == "" || r < best)) { best = r; short = s } }
 			END { print short ? "short" : "held" }' "$tmpd/a")
 		ends=$(awk -v k="${ka:-0}" -v r="${rules:-0}" 'BEGIN { print (k * 1e6 / (1470 * 8) <= r) ? "yes" : "no" }')
-		# Equal knees with no sign of the ends (the sender kept up, the
-		# box forwards more than the knee even with the rules) still
-		# happen on a busy machine: the receiving end's CPU, shared with
-		# the other work, loses the step above the knee both times.  The
-		# rules' cost to the box is then shown by the time per packet
-		# below; equal knees are skipped, saying which limit is likelier.
-		if [ "${ka:-0}" != 0 ] && [ "${kb:-0}" = "$ka" ]; then
+		# Where the ends were the limit without the rules, both knees are
+		# the ends' and their order is noise (100 Mbit/s without the
+		# rules and 200 with them has been seen in a sanitizer build):
+		# the test skips, saying why.  Equal knees with no sign of the
+		# ends still happen on a busy machine: the receiving end's CPU,
+		# shared with other work, loses the step above the knee both
+		# times.  The rules' cost to the box is then shown by the time
+		# per packet below.
+		if [ "${ka:-0}" != 0 ] && { [ "$above" = short ] || [ "$ends" = yes ]; }; then
 			if [ "$above" = short ]; then
 				_why="the sender fell short above it"
-			elif [ "$ends" = yes ]; then
-				_why="$ka Mbit/s of 1470-byte datagrams is no more than the $rules pkts/s the box forwards with the rules"
 			else
-				_why="the step above was lost both times, at load $(cut -d ' ' -f 1 /proc/loadavg 2>/dev/null || echo unknown)"
+				_why="$ka Mbit/s of 1470-byte datagrams is no more than the $rules pkts/s the box forwards with the rules"
 			fi
-			skip "the ladder's knee: $ka Mbit/s both ways: the ends, not the box, were the limit ($_why)"
+			skip "the ladder's knee: $ka Mbit/s without the rules, ${kb:-none} with them: the ends, not the box, were the limit ($_why)"
+		elif [ "${ka:-0}" != 0 ] && [ "${kb:-0}" = "$ka" ]; then
+			skip "the ladder's knee: $ka Mbit/s both ways: the step above was lost both times, at load $(cut -d ' ' -f 1 /proc/loadavg 2>/dev/null || echo unknown)"
 		else
 			ok "the ladder's knee falls with the rules (${ka:-none} -> ${kb:-none} Mbit/s)" \
 				awk -v a="${ka:-0}" -v b="${kb:-0}" 'BEGIN { exit !(a > 0 && b < a) }'
@@ -156,13 +158,19 @@ if command -v iptables-restore >/dev/null 2>&1; then
 		ok "the box's softirq + sys time per packet rises with the rules ($ca -> $cb us)" \
 			awk -v a="${ca:-0}" -v b="${cb:-0}" 'BEGIN { exit !(a > 0 && b > 1.5 * a) }'
 		l=LatLoad/streams=4+4/peer=remote
+		seen=$(for f in a b; do
+			awk -v i="$(first "$tmpd/$f" "$l/rtt=idle" p50-ns)" \
+				-v l="$(first "$tmpd/$f" "$l/rtt=loaded" p99-ns)" \
+				-v d="$(first "$tmpd/$f" "$l/rtt=added" p50-ns)" \
+				'BEGIN { print (i > 0 && l >= i && d != "" && d >= 0) ? "yes" : "no" }'
+		done | tr '\n' ' ' | sed 's/ $//')
 		is 'lat_load through the box: idle and loaded round trips and the added latency, both runs' \
-			'yes yes' "$(for f in a b; do
-				awk -v i="$(first "$tmpd/$f" "$l/rtt=idle" p50-ns)" \
-					-v l="$(first "$tmpd/$f" "$l/rtt=loaded" p99-ns)" \
-					-v d="$(first "$tmpd/$f" "$l/rtt=added" p50-ns)" \
-					'BEGIN { print (i > 0 && l >= i && d != "" && d >= 0) ? "yes" : "no" }'
-			done | tr '\n' ' ' | sed 's/ $//')"
+			'yes yes' "$seen"
+		[ "$seen" = 'yes yes' ] ||
+			for f in a b; do
+				diag "run $f: $(grep "^Benchmark$l" "$tmpd/$f" | cut -c 1-160 | tr '\n' ';')"
+				diag "run $f said: $(grep -i 'lat_load\|warn\|fail' "$tmpd/$f.out" | head -8 | tr '\n' ';')"
+			done
 		ns "$C" "$hb" compare --summary "$tmpd/a" "$tmpd/b" >"$tmpd/cmp" 2>&1
 		like 'compare: the box section has both runs' "$(cat "$tmpd/cmp")" \
 			'The box \(router\) between'
