@@ -14,6 +14,12 @@
  * per rate, each of -t, lowest first, then the knee: the highest rate
  * the sender achieved and that arrived with less than -L percent loss;
  * -b ladder then closes in on the knee to 10%.
+ * -I (netperf's, lib/driver) runs more sessions of -N samples each, as
+ * netperf's iterations, until the interval of the mean received rate
+ * (MB/s) of all their samples is narrow enough, at each rate of a
+ * ladder alike: at most -I's seconds from the first session's start, or
+ * SOCK_MAX_SAMPLES samples.  A target not reached is warned of; the
+ * result is still reported.
  * With -s, -b is the listening address, as every other server's (-B too).
  * The session starts over TCP with the key; the datagrams go to a socket
  * of the session's own, connected to the client's, and the server sends
@@ -79,6 +85,7 @@ struct state {
 	double loss_limit;			/* -L: percent; < 0: not given */
 	struct step last;			/* measure()'s totals */
 	uint64_t pkts[SOCK_MAX_SAMPLES], bytes[SOCK_MAX_SAMPLES];	/* sent per sample */
+	uint64_t got[SOCK_MAX_SAMPLES];		/* received per sample */
 	unsigned char buf[MAX_SIZE];
 };
 
@@ -211,7 +218,7 @@ sleep_ns(double ns)
 
 /* The client side: paced datagrams, then the server's counts. */
 static int
-transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step)
+transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step, size_t first)
 {
 	uint64_t t0 = timing_now(), last = t0, seq = 0, end = t0 + warm + step * s->o->reps;
 	/*
@@ -251,8 +258,8 @@ transfer(struct state *s, int ufd, uint64_t cookie, uint64_t warm, uint64_t step
 				return -1;
 			s->fails++;	/* not sent: the interface queue was full */
 		} else if (off >= 0) {
-			s->pkts[off / (int64_t)step]++;
-			s->bytes[off / (int64_t)step] += s->size;
+			s->pkts[first + (uint64_t)off / step]++;
+			s->bytes[first + (uint64_t)off / step] += s->size;
 		}
 	}
 }
@@ -296,27 +303,36 @@ report_short(const struct bench_opts *o, double asked, double achieved, uint64_t
 	}
 }
 
-static int
-measure(const struct sock_addr *a, const char *part, void *arg)
-{
-	static const char *const units[] = { "MB/s", "pkts/s", "%loss", "sent-MB/s", "jitter-us" };
-	struct state *s = arg;
-	const struct bench_opts *o = s->o;
-	uint64_t h[H_WORDS], ack[A_WORDS], sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps;
-	uint64_t own[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS], t0, bytes = 0;
-	struct cpuown oa, ob;
-	struct sock_end le, re;
-	double asked, achieved;
-	static double v[5 * SOCK_MAX_SAMPLES];
-	char base[96], rate[32];
+/*
+ * What the sessions of one rate add up to: the far end's CPU (tick
+ * deltas add) and own processes (times and spans add), the datagrams
+ * out of order; this end's CPU spans them all, from the first
+ * transfer's start to the last one's end.
+ */
+struct sums {
+	uint64_t rcpu[SOCK_CPU_WORDS], rown[SOCK_OWN_WORDS], ooo;
 	struct cpustat ca, cb;
-	int fd = -1, ufd, ok, own_ok, rc = -1;
+	struct cpuown oa, ob;
+	uint64_t t0, t1;
+	int ok, own_ok;
+};
+
+/* The v[] of measure: 5 values a sample, every session's samples in turn. */
+static double v[5 * SOCK_MAX_SAMPLES];
+
+/*
+ * One session at s->rate: -N samples of step from sample first on (in
+ * v[], s->pkts[], s->bytes[]), its counts added into *u.
+ */
+static int
+session(struct state *s, const struct sock_addr *a, uint64_t step, size_t first, struct sums *u)
+{
+	const struct bench_opts *o = s->o;
+	uint64_t h[H_WORDS], ack[A_WORDS], rown[SOCK_OWN_WORDS], span;
+	int fd = -1, ufd, rc = -1;
 	unsigned kind, local;
 	size_t i, n;
 
-	memset(s->pkts, 0, sizeof(s->pkts));
-	memset(s->bytes, 0, sizeof(s->bytes));
-	s->fails = 0;
 	h[H_SIZE] = s->size, h[H_SAMPLES] = o->reps, h[H_STEP] = step, h[H_WARM] = o->warmup_ns;
 	if ((ufd = sock_udp_open(a, &local)) < 0)
 		goto fail;
@@ -330,16 +346,17 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	}
 	if (sock_udp_connect(ufd, a, (unsigned)ack[A_PORT], 0) != 0)
 		goto fail;
-	ok = cpustat_read(NULL, &ca) == 0;
-	own_ok = cpustat_self(&oa) == 0;
-	t0 = timing_now();
-	box_begin(box);
-	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step) != 0)
+	if (first == 0) {
+		u->ok = cpustat_read(NULL, &u->ca) == 0;
+		u->own_ok = cpustat_self(&u->oa) == 0;
+		u->t0 = timing_now();
+		box_begin(box);
+	}
+	if (transfer(s, ufd, ack[A_COOKIE], o->warmup_ns, step, first) != 0)
 		goto fail;
-	box_end(box, &box_sum);
-	ok = ok && cpustat_read(NULL, &cb) == 0;
-	own_ok = own_ok && cpustat_self(&ob) == 0;
-	sock_own_encode(own, own_ok, &oa, &ob, timing_now() - t0);
+	u->ok = u->ok && cpustat_read(NULL, &u->cb) == 0;
+	u->own_ok = u->own_ok && cpustat_self(&u->ob) == 0;
+	u->t1 = timing_now();
 	errno = 0;
 	if (sock_send_msg(fd, SOCK_BW_UDP, SOCK_END, NULL, 0) != 0
 	    || sock_recv_msg(fd, SOCK_BW_UDP, &kind, res, HB_ARRAY_SIZE(res), &n) != 0
@@ -349,44 +366,27 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 			errno = EPROTO;
 		goto fail;
 	}
-	if (s->rate > 0)
-		snprintf(rate, sizeof(rate), "%.6gMbit", s->rate / 1e6);
-	snprintf(base, sizeof(base), "BwUdp/size=%llu/rate=%s/%s", (unsigned long long)s->size,
-		 s->rate > 0 ? rate : "max", part);
 	for (i = 0; i < o->reps; i++) {
 		const uint64_t *r = res + R_SAMPLE + 3 * i;
+		double *w = v + 5 * (first + i);
+		uint64_t pk = s->pkts[first + i];
 
-		v[5 * i] = (double)r[1] * 1e3 / (double)step;
-		v[5 * i + 1] = (double)r[0] * 1e9 / (double)step;
-		v[5 * i + 2] = s->pkts[i] > r[0] ? 100.0 * (double)(s->pkts[i] - r[0]) / (double)s->pkts[i] : 0;
-		v[5 * i + 3] = (double)s->bytes[i] * 1e3 / (double)step;
-		v[5 * i + 4] = (double)r[2] / 1e3;
-		sent += s->pkts[i], got += r[0], bytes += s->bytes[i];
+		w[0] = (double)r[1] * 1e3 / (double)step;
+		w[1] = (double)r[0] * 1e9 / (double)step;
+		w[2] = pk > r[0] ? 100.0 * (double)(pk - r[0]) / (double)pk : 0;
+		w[3] = (double)s->bytes[first + i] * 1e3 / (double)step;
+		w[4] = (double)r[2] / 1e3;
+		s->got[first + i] = r[0];
 	}
-	lost = sent > got ? sent - got : 0;
-	/* What the sender achieved over the whole timed part, against -b. */
-	asked = s->rate / 8e6;
-	achieved = (double)bytes * 1e3 / (double)(step * o->reps);
-	report_short(o, asked, achieved, s->size, step * o->reps);
-	if (o->output == OUTPUT_RAW)
-		output_config(stdout, "udp", "sent %llu, received %llu, lost %llu (%.3g%%), out of order %llu, not sent (queue full) %llu",
-			      (unsigned long long)sent, (unsigned long long)got, (unsigned long long)lost,
-			      sent > 0 ? 100.0 * (double)lost / (double)sent : 0.0,
-			      (unsigned long long)res[R_OOO], (unsigned long long)s->fails);
-	sock_cpu_encode(w, ok, &ca, &cb);
-	le.cpu = w, le.own = own, le.bytes = sent * s->size;
-	re.cpu = res + R_CPU, re.own = rown, re.bytes = got * s->size;
-	sock_report_transfer(o, base, "", s->pkts, v, o->reps, units, HB_ARRAY_SIZE(units), &le, &re);
-	/* The step's totals, for a ladder's table and knee. */
-	s->last.target = s->rate;
-	s->last.sent = achieved;
-	s->last.got = (double)got * (double)s->size * 1e3 / (double)(step * o->reps);
-	s->last.loss = sent > 0 ? 100.0 * (double)lost / (double)sent : 0;
-	s->last.jitter = v[5 * (o->reps - 1) + 4];
-	s->last.pps = (double)got * 1e9 / (double)(step * o->reps);
-	s->last.short_ = is_short(asked, achieved, s->size, step * o->reps);
-	s->last.refined = 0;
-	box_report(o, base, &box_sum);
+	u->ooo += res[R_OOO];
+	/* Known when every session's was; the tick rate is one. */
+	u->rcpu[0] = (first == 0 || u->rcpu[0] != 0) && res[R_CPU] != 0;
+	u->rcpu[1] = res[R_CPU + 1];
+	for (i = 2; i < SOCK_CPU_WORDS; i++)
+		u->rcpu[i] += res[R_CPU + i];
+	span = u->rown[SOCK_OWN_SPAN] + rown[SOCK_OWN_SPAN];
+	sock_own_add(u->rown, rown);
+	u->rown[SOCK_OWN_SPAN] = span;
 	rc = 0;
 fail:
 	if (rc != 0)
@@ -396,6 +396,79 @@ fail:
 	if (ufd >= 0)
 		close(ufd);
 	return rc;
+}
+
+/*
+ * One rate: a session of -N samples; with -I more sessions, as netperf's
+ * iterations, until the mean received rate's interval meets the target,
+ * the next session would pass SOCK_MAX_SAMPLES, or -I's time is up: the
+ * samples of every session are the result's.
+ */
+static int
+measure(const struct sock_addr *a, const char *part, void *arg)
+{
+	static const char *const units[] = { "MB/s", "pkts/s", "%loss", "sent-MB/s", "jitter-us" };
+	static double rx[SOCK_MAX_SAMPLES];
+	struct state *s = arg;
+	const struct bench_opts *o = s->o;
+	uint64_t sent = 0, got = 0, lost, w[SOCK_CPU_WORDS], step = s->dur_ns / o->reps, bytes = 0, dur;
+	uint64_t own[SOCK_OWN_WORDS];
+	static struct sums u;
+	struct sock_end le, re;
+	double asked, achieved, pct = 0;
+	char base[96], rate[32];
+	size_t i, n = 0;
+	int met = 0;
+
+	memset(s->pkts, 0, sizeof(s->pkts));
+	memset(s->bytes, 0, sizeof(s->bytes));
+	memset(&u, 0, sizeof(u));
+	s->fails = 0;
+	if (s->rate > 0)
+		snprintf(rate, sizeof(rate), "%.6gMbit", s->rate / 1e6);
+	snprintf(base, sizeof(base), "BwUdp/size=%llu/rate=%s/%s", (unsigned long long)s->size,
+		 s->rate > 0 ? rate : "max", part);
+	do {
+		if (session(s, a, step, n, &u) != 0)
+			return -1;
+		n += o->reps;
+		for (i = 0; i < n; i++)
+			rx[i] = v[5 * i];
+		met = bench_precision_mean(o, rx, n, &pct);
+	} while (o->precision_pct > 0 && !met && n + o->reps <= SOCK_MAX_SAMPLES
+		 && timing_now() - u.t0 < o->precision_cap_ns);
+	box_end(box, &box_sum);
+	sock_own_encode(own, u.own_ok, &u.oa, &u.ob, u.t1 - u.t0);
+	for (i = 0; i < n; i++)
+		sent += s->pkts[i], got += s->got[i], bytes += s->bytes[i];
+	lost = sent > got ? sent - got : 0;
+	/* What the sender achieved over the whole timed part, against -b. */
+	dur = step * n;
+	asked = s->rate / 8e6;
+	achieved = (double)bytes * 1e3 / (double)dur;
+	report_short(o, asked, achieved, s->size, dur);
+	bench_precision_target(o, "received", (double)step / 1e9);
+	if (o->output == OUTPUT_RAW)
+		output_config(stdout, "udp", "sent %llu, received %llu, lost %llu (%.3g%%), out of order %llu, not sent (queue full) %llu",
+			      (unsigned long long)sent, (unsigned long long)got, (unsigned long long)lost,
+			      sent > 0 ? 100.0 * (double)lost / (double)sent : 0.0,
+			      (unsigned long long)u.ooo, (unsigned long long)s->fails);
+	sock_cpu_encode(w, u.ok, &u.ca, &u.cb);
+	le.cpu = w, le.own = own, le.bytes = sent * s->size;
+	re.cpu = u.rcpu, re.own = u.rown, re.bytes = got * s->size;
+	sock_report_transfer(o, base, "", s->pkts, v, n, units, HB_ARRAY_SIZE(units), &le, &re);
+	bench_precision_report(o, base, met, pct, n);
+	/* The step's totals, for a ladder's table and knee. */
+	s->last.target = s->rate;
+	s->last.sent = achieved;
+	s->last.got = (double)got * (double)s->size * 1e3 / (double)dur;
+	s->last.loss = sent > 0 ? 100.0 * (double)lost / (double)sent : 0;
+	s->last.jitter = v[5 * (n - 1) + 4];
+	s->last.pps = (double)got * 1e9 / (double)dur;
+	s->last.short_ = is_short(asked, achieved, s->size, dur);
+	s->last.refined = 0;
+	box_report(o, base, &box_sum);
+	return 0;
 }
 
 /*
@@ -618,9 +691,11 @@ static const struct bench_prog prog = {
 	.name = "bw_udp",
 	.summary = "bw_udp: UDP throughput, loss and jitter at a target rate, with CPU use on both ends",
 	SOCK_BENCH_FIELDS,
-	.why_precision = "a transfer of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
+	.morehelp = "  -I pct[,s]   (shared option) here the t interval of the mean received rate:\n"
+		    "               sessions of -N samples until it is met (at each rate);\n"
+		    "               -I level[,width] as netperf's (-I 99,5: 99%, +-2.5%)\n",
 };
 
 static int

@@ -22,6 +22,10 @@
  * connect to a listener of the session's own and must present its
  * cookie, and the probes go to a UDP socket of its own connected to the
  * client's.
+ * -I (netperf's, lib/driver) runs more sessions, as netperf's
+ * iterations, until the interval of the mean of the samples' median
+ * loaded round trips is narrow enough; their probes, samples and CPU
+ * are one result.
  */
 #include "config.h"
 
@@ -116,6 +120,18 @@ struct state {
 	uint64_t stamped;	/* answers timed by the kernel's receive timestamp */
 	/* Where the load's process leaves its counts (shared), and how it ended. */
 	struct loadshare *share;
+	uint64_t srown[SOCK_OWN_WORDS];	/* the session's server processes */
+	/*
+	 * Every session's (more than one with -I): the samples' up, down and
+	 * writes, each sample's median loaded round trip (nrt of them: those
+	 * with an answer), the phases' probes, both ends' CPU.
+	 */
+	size_t n, nrt, sessions;
+	uint64_t up_s[SOCK_MAX_SAMPLES], dn_s[SOCK_MAX_SAMPLES], wr_s[SOCK_MAX_SAMPLES];
+	double rt_s[SOCK_MAX_SAMPLES];
+	uint32_t *scratch;		/* -I: a sample's round trips, to sort */
+	uint64_t psent[2], plost[2];
+	uint64_t lcpu[SOCK_CPU_WORDS], rcpu[SOCK_CPU_WORDS], lown[SOCK_OWN_WORDS], rown[SOCK_OWN_WORDS];
 };
 
 static struct sock_opts so;
@@ -775,15 +791,13 @@ fmt_ns(char *buf, size_t len, double ns, int sign)
 	return buf;
 }
 
-/* The probes of seq first .. last into h: how many were sent, and lost. */
+/* The probes of seq first .. last added into h, *sent and *lost. */
 static void
 phase(const struct state *s, uint64_t first, uint64_t last, struct hist *h, uint64_t *sent,
       uint64_t *lost)
 {
 	uint64_t q;
 
-	hist_init(h);
-	*sent = *lost = 0;
 	for (q = first; q <= last && q >= 1; q++) {
 		++*sent;
 		if (s->rtt[q] == 0 || s->rtt[q] == UINT32_MAX)
@@ -926,43 +940,41 @@ prober_line(const struct state *s, char *buf, size_t len)
 }
 
 static void
-report(struct state *s, const char *base, const uint64_t *rown)
+report(struct state *s, const char *base, int met, double pct)
 {
 	static const char *const tunits[] = { "up-MB/s", "up-Mbit/s", "down-MB/s", "down-Mbit/s" };
 	static const char *const aunits[] = { "p50-ns", "p99-ns" };
 	static double v[4 * SOCK_MAX_SAMPLES];
-	uint64_t sent[2], lost[2], w[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], upb = 0, downb = 0;
-	uint64_t step = s->dur_ns / s->o->reps, planned[2];
+	uint64_t *sent = s->psent, *lost = s->plost, upb = 0, downb = 0;
+	uint64_t step = s->dur_ns / s->o->reps, planned[2], dur = s->dur_ns * s->sessions;
 	char pline[400];
 	double added[2], tput[4];
 	struct sock_end le, re;
 	char name[OUTPUT_MAX_NAME];
 	size_t i;
 
-	phase(s, 1, s->idle_last, &h_idle, &sent[0], &lost[0]);
-	phase(s, s->load_first, s->load_last, &h_load, &sent[1], &lost[1]);
 	/* What the load added; where the loaded round trips were faster (a CPU that sleeps less), none. */
 	added[0] = fmax(0, hist_quantile(&h_load, 0.5) - hist_quantile(&h_idle, 0.5));
 	added[1] = fmax(0, hist_quantile(&h_load, 0.99) - hist_quantile(&h_idle, 0.99));
-	for (i = 0; i < s->o->reps; i++) {
-		uint64_t len = i + 1 < s->o->reps ? step : s->dur_ns - step * i;
+	for (i = 0; i < s->n; i++) {
+		uint64_t len = (i + 1) % s->o->reps != 0 ? step : s->dur_ns - step * (s->o->reps - 1);
 
-		v[4 * i] = (double)s->res[R_SAMPLE + i] * 1e3 / (double)len;
+		v[4 * i] = (double)s->up_s[i] * 1e3 / (double)len;
 		v[4 * i + 1] = 8 * v[4 * i];
-		v[4 * i + 2] = (double)s->down_s[i] * 1e3 / (double)len;
+		v[4 * i + 2] = (double)s->dn_s[i] * 1e3 / (double)len;
 		v[4 * i + 3] = 8 * v[4 * i + 2];
-		upb += s->res[R_SAMPLE + i];
-		downb += s->down_s[i];
-		if (s->writes[i] == 0)
-			s->writes[i] = 1;
+		upb += s->up_s[i];
+		downb += s->dn_s[i];
+		if (s->wr_s[i] == 0)
+			s->wr_s[i] = 1;
 	}
-	tput[0] = (double)upb * 1e3 / (double)s->dur_ns;
+	tput[0] = (double)upb * 1e3 / (double)dur;
 	tput[1] = 8 * tput[0];
-	tput[2] = (double)downb * 1e3 / (double)s->dur_ns;
+	tput[2] = (double)downb * 1e3 / (double)dur;
 	tput[3] = 8 * tput[2];
 	/* Each phase starts with a probe, then one every gap: what the prober should have sent. */
-	planned[0] = s->idle_ns / s->gap_ns + 1;
-	planned[1] = s->dur_ns / s->gap_ns;
+	planned[0] = (s->idle_ns / s->gap_ns + 1) * s->sessions;
+	planned[1] = s->dur_ns / s->gap_ns * s->sessions;
 	if (sent[0] < planned[0] * 9 / 10 || sent[1] < planned[1] * 9 / 10)
 		msg_warn("%s: the prober fell behind: %llu of %llu probes sent idle, %llu of %llu under load",
 			 base, (unsigned long long)sent[0], (unsigned long long)planned[0],
@@ -972,28 +984,91 @@ report(struct state *s, const char *base, const uint64_t *rown)
 		msg_warn("%s: %llu of %llu probes lost idle, %llu of %llu under load", base,
 			 (unsigned long long)lost[0], (unsigned long long)sent[0],
 			 (unsigned long long)lost[1], (unsigned long long)sent[1]);
-	sock_cpu_encode(w, s->cpu_ok, &s->ca, &s->cb);
-	sock_own_encode(own, s->own_ok, &s->oa, &s->ob, s->dur_ns);
-	le.cpu = w, le.own = own, le.bytes = upb + downb;
-	re.cpu = s->res + R_CPU, re.own = rown, re.bytes = upb + downb;
+	le.cpu = s->lcpu, le.own = s->lown, le.bytes = upb + downb;
+	re.cpu = s->rcpu, re.own = s->rown, re.bytes = upb + downb;
+	snprintf(name, sizeof(name), "%s/rtt=loaded", base);
 	if (s->o->output != OUTPUT_RAW) {
 		report_text(s, base, &h_idle, &h_load, sent, lost, tput, added);
 		printf("%-14s %s\n", "prober", pline);
-		sock_cpu_report(s->o, base, "local", w, le.bytes, 1);
+		sock_cpu_report(s->o, base, "local", s->lcpu, le.bytes, 1);
 		sock_cpu_report(s->o, base, "remote", re.cpu, re.bytes, 1);
+		bench_precision_report(s->o, name, met, pct, s->nrt);
 		return;
 	}
 	output_config(stdout, "probes", "every %.6g ms, %llu idle over %.6g s, %llu under load over %.6g s",
-		      (double)s->gap_ns / 1e6, (unsigned long long)sent[0], (double)s->idle_ns / 1e9,
-		      (unsigned long long)sent[1], (double)s->dur_ns / 1e9);
+		      (double)s->gap_ns / 1e6, (unsigned long long)sent[0],
+		      (double)s->idle_ns * (double)s->sessions / 1e9, (unsigned long long)sent[1],
+		      (double)dur / 1e9);
 	output_config(stdout, "prober", "%s", pline);
+	bench_precision_target(s->o, "of each sample's median loaded round trip", (double)step / 1e9);
 	report_phase(s, base, "idle", &h_idle, sent[0], lost[0]);
 	report_phase(s, base, "loaded", &h_load, sent[1], lost[1]);
+	bench_precision_report(s->o, name, met, pct, s->nrt);
 	/* A difference of the two phases' percentiles: of the loaded round trips. */
 	snprintf(name, sizeof(name), "%s/rtt=added", base);
 	bench_report_k(s->o, name, &h_load.n, added, 1, aunits, 2);
-	sock_report_transfer(s->o, base, "", s->writes, v, s->o->reps, tunits, 4, &le, &re);
+	sock_report_transfer(s->o, base, "", s->wr_s, v, s->n, tunits, 4, &le, &re);
 	report_series(s, base);
+}
+
+/* Add the words of one session's CPU (w) into sum: ticks add, known when every one was. */
+static void
+cpu_add(uint64_t *sum, const uint64_t *w, int first)
+{
+	size_t i;
+
+	sum[0] = (first || sum[0] != 0) && w[0] != 0;
+	sum[1] = w[1];
+	for (i = 2; i < SOCK_CPU_WORDS; i++)
+		sum[i] += w[i];
+}
+
+/* The same for own processes' words: times and spans add (the sessions follow each other). */
+static void
+own_add(uint64_t *sum, const uint64_t *w)
+{
+	uint64_t span = sum[SOCK_OWN_SPAN] + w[SOCK_OWN_SPAN];
+
+	sock_own_add(sum, w);
+	sum[SOCK_OWN_SPAN] = span;
+}
+
+/*
+ * After a session: its samples, probes and CPU added to every
+ * session's; with -I, each sample's median loaded round trip (of the
+ * probes sent in its time).
+ */
+static void
+gather(struct state *s)
+{
+	uint64_t w[SOCK_CPU_WORDS], own[SOCK_OWN_WORDS], step = s->dur_ns / s->o->reps, q = s->load_first;
+	size_t i, first = s->n;
+
+	phase(s, 1, s->idle_last, &h_idle, &s->psent[0], &s->plost[0]);
+	phase(s, s->load_first, s->load_last, &h_load, &s->psent[1], &s->plost[1]);
+	for (i = 0; i < s->o->reps; i++) {
+		size_t k = 0;
+
+		s->up_s[first + i] = s->res[R_SAMPLE + i];
+		s->dn_s[first + i] = s->down_s[i];
+		s->wr_s[first + i] = s->writes[i];
+		for (; s->scratch != NULL && q >= 1 && q <= s->load_last
+		       && (i + 1 == s->o->reps || s->sent[q] - s->t_load - s->warm < (i + 1) * step); q++)
+			if (s->rtt[q] != 0 && s->rtt[q] != UINT32_MAX)
+				s->scratch[k++] = s->rtt[q];
+		if (k > 0) {
+			qsort(s->scratch, k, sizeof(s->scratch[0]), cmp_u32);
+			s->rt_s[s->nrt++] = (double)s->scratch[(k - 1) / 2];
+		}
+	}
+	s->n += s->o->reps;
+	sock_cpu_encode(w, s->cpu_ok, &s->ca, &s->cb);
+	sock_own_encode(own, s->own_ok, &s->oa, &s->ob, s->dur_ns);
+	cpu_add(s->lcpu, w, s->sessions == 0);
+	cpu_add(s->rcpu, s->res + R_CPU, s->sessions == 0);
+	own_add(s->lown, own);
+	own_add(s->rown, s->srown);
+	s->sessions++;
 }
 
 static void
@@ -1013,14 +1088,13 @@ close_all(struct state *s)
 	s->ctl = s->ufd = -1;
 }
 
+/* One session: the idle phase, then the load's.  0, or -1 after saying why. */
 static int
-measure(const struct sock_addr *a, const char *part, void *arg)
+session(struct state *s, const struct sock_addr *a)
 {
-	struct state *s = arg;
 	const struct bench_opts *o = s->o;
-	uint64_t h[H_WORDS], ack[A_WORDS], rown[SOCK_OWN_WORDS], w[1], end;
+	uint64_t h[H_WORDS], ack[A_WORDS], w[1], end;
 	unsigned local, kind;
-	char base[96];
 	size_t n, i, nres = R_SAMPLE + o->reps + (size_t)((s->dur_ns + BIN_NS - 1) / BIN_NS);
 	uint64_t q;
 	pid_t loader = -1;
@@ -1033,9 +1107,6 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	memset(s->down_b, 0, sizeof(s->down_b));
 	memset(s->writes, 0, sizeof(s->writes));
 	memset(s->rtt, 0, (size_t)s->cap * sizeof(*s->rtt));
-	hist_init(&s->late);
-	hist_init(&s->wake);
-	s->stamped = 0;
 	s->warm = o->warmup_ns;
 	h[H_UP] = s->up, h[H_DOWN] = s->down, h[H_IDLE] = s->idle_ns, h[H_WARM] = s->warm;
 	h[H_DUR] = s->dur_ns, h[H_SAMPLES] = o->reps, h[H_GAP] = s->gap_ns, h[H_SIZE] = s->size;
@@ -1070,9 +1141,11 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	s->idle_last = s->nsent;
 	/*
 	 * The load phase.  The box between (-A: a router's CPU) is sampled
-	 * from just before START until the timed part ends.
+	 * from just before START until the timed part ends: of the first
+	 * session's load (with -I, others follow, each after an idle phase).
 	 */
-	box_begin(box);
+	if (s->sessions == 0)
+		box_begin(box);
 	if (sock_send_msg(s->ctl, SOCK_LAT_LOAD, SOCK_DATA, NULL, 0) != 0)
 		goto fail;
 	s->t_load = timing_now();
@@ -1087,7 +1160,8 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (run(s, s->t_load + s->warm + s->dur_ns) != 0)
 		goto fail;
 	s->load_last = s->nsent;
-	box_end(box, &box_sum);
+	if (s->sessions == 0)
+		box_end(box, &box_sum);
 	s->cpu_ok = s->cpu_ok && cpustat_read(NULL, &s->cb) == 0;
 	s->own_ok = s->own_ok && cpustat_self(&s->ob) == 0;
 	/* The load's process ends with the timed part; its counts, or why it failed. */
@@ -1121,13 +1195,9 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	if (sock_send_msg(s->ctl, SOCK_LAT_LOAD, SOCK_END, NULL, 0) != 0
 	    || sock_recv_msg(s->ctl, SOCK_LAT_LOAD, &kind, s->res, HB_ARRAY_SIZE(s->res), &n) != 0
 	    || kind != SOCK_RESULT || n != nres
-	    || sock_own_recv(s->ctl, SOCK_LAT_LOAD, rown) != 0)
+	    || sock_own_recv(s->ctl, SOCK_LAT_LOAD, s->srown) != 0)
 		goto fail;
 	close_all(s);
-	snprintf(base, sizeof(base), "LatLoad/streams=%llu+%llu/%s", (unsigned long long)s->up,
-		 (unsigned long long)s->down, part);
-	report(s, base, rown);
-	box_report(s->o, base, &box_sum);
 	return 0;
 fail:
 	msg_warn("latency under load with %s port %u failed: %s", a->text, sock_addr_port(a),
@@ -1135,6 +1205,46 @@ fail:
 	(void)child_end(loader, 1);
 	close_all(s);
 	return -1;
+}
+
+/*
+ * A session; with -I more, as netperf's iterations, until the interval
+ * of the mean of the samples' median loaded round trips meets the
+ * target, the next session would pass SOCK_MAX_SAMPLES, or -I's time
+ * is up.  Then every session's figures as one result.
+ */
+static int
+measure(const struct sock_addr *a, const char *part, void *arg)
+{
+	struct state *s = arg;
+	const struct bench_opts *o = s->o;
+	uint64_t t0 = timing_now();
+	char base[96];
+	double pct = 0;
+	int met = 0;
+
+	s->n = s->nrt = s->sessions = 0;
+	memset(s->psent, 0, sizeof(s->psent));
+	memset(s->plost, 0, sizeof(s->plost));
+	memset(s->lown, 0, sizeof(s->lown));
+	memset(s->rown, 0, sizeof(s->rown));
+	hist_init(&h_idle);
+	hist_init(&h_load);
+	hist_init(&s->late);
+	hist_init(&s->wake);
+	s->stamped = 0;
+	do {
+		if (session(s, a) != 0)
+			return -1;
+		gather(s);
+		met = bench_precision_mean(o, s->rt_s, s->nrt, &pct);
+	} while (o->precision_pct > 0 && !met && s->n + o->reps <= SOCK_MAX_SAMPLES
+		 && timing_now() - t0 < o->precision_cap_ns);
+	snprintf(base, sizeof(base), "LatLoad/streams=%llu+%llu/%s", (unsigned long long)s->up,
+		 (unsigned long long)s->down, part);
+	report(s, base, met, pct);
+	box_report(s->o, base, &box_sum);
+	return 0;
 }
 
 static const struct bench_opt opts[] = {
@@ -1161,10 +1271,12 @@ static const struct bench_prog prog = {
 	.max_args = 1,
 	.max_parallel = 1,
 	.why_parallel = "the streams are -u and -d",
-	.why_precision = "the load of -t is split into the -N samples; use -N and -t",
 	.opts = opts,
 	.nopts = HB_ARRAY_SIZE(opts),
-	.morehelp = "  -W time      (shared option) load before the timed part, not counted\n",
+	.morehelp = "  -W time      (shared option) load before the timed part, not counted\n"
+		    "  -I pct[,s]   (shared option) here the t interval of the mean of the samples'\n"
+		    "               median loaded round trips: sessions until it is met;\n"
+		    "               -I level[,width] as netperf's (-I 99,5: 99%, +-2.5%)\n",
 };
 
 static void
@@ -1197,7 +1309,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	    || (s->sent = calloc((size_t)probes, sizeof(*s->sent))) == NULL
 	    || (s->sent_rt = calloc((size_t)probes, sizeof(*s->sent_rt))) == NULL
 	    || (s->share = share_new()) == NULL
-	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL)
+	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL
+	    || (o->precision_pct > 0 && (s->scratch = calloc((size_t)probes, sizeof(*s->scratch))) == NULL))
 		msg_sysdie("cannot allocate the buffers");
 	s->cap = probes;
 	if (!sop->server && sop->stop == NULL)

@@ -683,6 +683,21 @@
 	ROWE("bw_tcp", "BwTcp", "samples", NULL, "TCP CI samples", METRIC_ONE, NULL, "samples", 1.0,
 	     METRIC_NEITHER, "bw_tcp -I: the samples the transfer took to reach it, or its cap",
 	     METRIC_COUNT, METRIC_MEDIAN, 1, 0, 0, NULL),
+	/* bw_udp -I and lat_load -I: the same, of the mean received rate and round trip. */
+	ROWE("bw_udp", "BwUdp", "%halfwidth", NULL, "UDP CI half-width", METRIC_ONE, NULL, "%", 1.0,
+	     METRIC_SMALLER, "bw_udp -I: the confidence interval's half-width reached, in percent of the mean",
+	     0, METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("bw_udp", "BwUdp", "samples", NULL, "UDP CI samples", METRIC_ONE, NULL, "samples", 1.0,
+	     METRIC_NEITHER, "bw_udp -I: the samples its sessions took to reach it, or its cap",
+	     METRIC_COUNT, METRIC_MEDIAN, 1, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad/rtt=loaded", "%halfwidth", NULL, "load CI half-width", METRIC_ONE, NULL,
+	     "%", 1.0, METRIC_SMALLER,
+	     "lat_load -I: the confidence interval's half-width reached, in percent of the mean of the samples' median loaded round trips",
+	     0, METRIC_MEDIAN, 0, 0, 0, NULL),
+	ROWE("lat_load", "LatLoad/rtt=loaded", "samples", NULL, "load CI samples", METRIC_ONE, NULL,
+	     "samples", 1.0, METRIC_NEITHER,
+	     "lat_load -I: the samples with loaded round trips its sessions took to reach it, or its cap",
+	     METRIC_COUNT, METRIC_MEDIAN, 1, 0, 0, NULL),
 #undef NETCOST
 #undef UDPMAX
 

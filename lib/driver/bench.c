@@ -20,6 +20,7 @@
 #endif
 #include <unistd.h>
 
+#include "core/dist.h"
 #include "core/metric.h"
 #include "core/msg.h"
 #include "core/output.h"
@@ -934,6 +935,50 @@ precision_met(const struct bench_opts *o, const double *v, size_t n, double *pct
 	below = below > above ? below : above;
 	*pct = median != 0 ? 100 * below / fabs(median) : below == 0 ? 0 : HUGE_VAL;
 	return cover >= o->precision_level && *pct <= o->precision_pct;
+}
+
+int
+bench_precision_mean(const struct bench_opts *o, const double *v, size_t n, double *pct)
+{
+	struct stats s;
+
+	*pct = HUGE_VAL;
+	if (n < 2 || stats_compute(v, n, &s) != 0 || !(s.mean > 0))
+		return 0;
+	*pct = 100 * dist_t_quantile((1 - o->precision_level) / 2, (double)(n - 1))
+		* s.stddev / sqrt((double)n) / s.mean;
+	return *pct <= o->precision_pct;
+}
+
+void
+bench_precision_target(const struct bench_opts *o, const char *what, double sample_s)
+{
+	if (o->precision_pct > 0 && o->output == OUTPUT_RAW)
+		output_config(stdout, "precision-target",
+			      "+-%g%% of the mean %s at %g%% confidence, from %u samples of %.3g s, for %.3g s at most",
+			      o->precision_pct, what, 100 * o->precision_level, o->reps, sample_s,
+			      (double)o->precision_cap_ns / 1e9);
+}
+
+void
+bench_precision_report(const struct bench_opts *o, const char *name, int met, double pct, size_t n)
+{
+	static const char *const units[] = { "%halfwidth", "samples" };
+	double v[2];
+	uint64_t count = n > 0 ? n : 1;
+
+	if (o->precision_pct <= 0)
+		return;
+	if (!met)
+		msg_warn("%s: precision target ±%g%% at %g%% confidence not reached: ±%.2f%% after %zu samples",
+			 name, o->precision_pct, 100 * o->precision_level, pct, n);
+	v[0] = pct, v[1] = (double)n;
+	/* Fewer than two samples have no interval: the warning says so, no line. */
+	if (o->output == OUTPUT_RAW && isfinite(pct))
+		output_sample_pairs(stdout, name, count, v, units, 2);
+	else
+		printf("%-36s %g%% confidence: ±%.2f%% after %zu samples%s\n", name,
+		       100 * o->precision_level, pct, n, met ? "" : " (target not reached)");
 }
 
 int

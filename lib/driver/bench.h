@@ -114,6 +114,33 @@ int bench_pin(const int *cpus, size_t n);
  */
 void bench_arg_precision(struct bench_opts *o, const struct bench_prog *p, const char *s);
 
+/*
+ * -I for a program that samples on its own, its samples slices of equal
+ * length of one transfer (bw_udp, lat_load), as netperf's -I: whether
+ * v[0 .. n-1] meet the target, *pct the half-width of the mean's t
+ * interval at o->precision_level in percent of the mean (HUGE_VAL below
+ * two samples or for a mean not above 0).  Pure.
+ */
+int bench_precision_mean(const struct bench_opts *o, const double *v, size_t n, double *pct);
+
+/*
+ * With -I (else nothing), raw: the "precision-target" configuration
+ * line (the level, the target, the samples and time to start from, the
+ * time cap), of the mean of what.
+ */
+void bench_precision_target(const struct bench_opts *o, const char *what, double sample_s);
+
+/*
+ * With -I (else nothing): the outcome for the result name.  Not met:
+ * "NAME: precision target +-X% at L% confidence not reached: +-Y% after
+ * N samples" on stderr, which the result still follows (netperf's
+ * warning).  Raw: a line of name with the half-width reached
+ * (%halfwidth) and the samples it is of (samples); text: a line saying
+ * both.
+ */
+void bench_precision_report(const struct bench_opts *o, const char *name, int met, double pct,
+			    size_t n);
+
 /* Print "prog: message" and the usage line to stderr, and exit 2. */
 HB_NORETURN void bench_usage_error(const struct bench_prog *p,
 				   const char *fmt, ...) HB_PRINTF(2, 3);

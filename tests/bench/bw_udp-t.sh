@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tap/libtap.sh"
 . "$top_srcdir/tests/tap/libnet.sh"
 
-plan 67
+plan 75
 q='-N 3 -t 300ms -b 10m -o raw'
 net_init bw_udp 5 BwUdp/size=1470/rate=10Mbit
 
@@ -17,7 +17,8 @@ cli '-b 500 (below 1k): exit 2' 2 "^bw_udp: -b: value '500' is not a rate; allow
 cli '-l 10: exit 2 with the range' 2 "-l: value '10' is out of range; allowed: 40 \.\. 65507" bw_udp -l 10
 cli '-N 1001: exit 2 naming -N' 2 "^bw_udp: -N: value '1001' is out of range" bw_udp -N 1001
 cli '-t 0: exit 2 naming -t' 2 '^bw_udp: -t: ' bw_udp -t 0
-cli '-I 5: exit 2, a transfer is split into samples' 2 '^bw_udp: -I: not supported by bw_udp \(a transfer of -t' bw_udp -I 5
+cli '-I 200,5: exit 2 naming -I and the level range' 2 "^bw_udp: -I: value '200' is out of range; allowed: 50 \.\. 99\.9" bw_udp -I 200,5
+cli '-I x: exit 2 naming -I' 2 "^bw_udp: -I: 'x' is not a decimal number" bw_udp -I x
 cli 'a closed port: exit 1 naming the server' 1 'transfer to 127\.0\.0\.1 port 1 failed' bw_udp $q -n 1 127.0.0.1
 
 net_self_run
@@ -146,6 +147,24 @@ _k=$(printf '%s\n' "$TAP_STDOUT" | awk '
 		else print "knee " t[k] " next " f " refined " nr }')
 ok "-b ladder: steps ascending, the next step above the knee within 10% ($_k)" test "${_k%%:*}" = ok
 like '-b ladder: the refining steps are marked' "$TAP_STDOUT" '\(refined\)$|^knee: none|^ +10000 .*<- knee'
+
+# -I: netperf's level,width, on the mean received rate of every sample.
+n=BwUdp/size=1470/rate=10Mbit/placement=one
+run_prog bw_udp -N 3 -t 150ms -b 10m -I 99,10 -p one -o raw
+ok '-I 99,10: accepted, exit 0' test "$TAP_STATUS" -eq 0
+like '-I 99,10: the target recorded, +-5% at 99%' "$TAP_STDOUT" '^precision-target: \+-5% of the mean received at 99% confidence, from 3 samples'
+like '-I 99,10: the half-width reached and the samples, on the result' "$TAP_STDOUT" \
+	"^Benchmark$n	 +[0-9]+	 +[0-9.e+-]+ %halfwidth	 +[0-9]+ samples$"
+_k=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$n" '$1 == n && $4 == "MB/s" { k++ } $1 == n && $6 == "samples" { s = $5 } END { print k + 0, s + 0 }')
+ok "-I: as many samples reported as it says it took, 3 or more ($_k)" \
+	awk -v k="$_k" 'BEGIN { split(k, a, " "); exit !(a[1] == a[2] && a[1] >= 3 && a[1] % 3 == 0) }'
+# A target no transfer as fast as it can meets in half a second: warned of, reported still.
+n=BwUdp/size=64/rate=max/placement=one
+run_prog bw_udp -N 3 -t 60ms -b 0 -l 64 -I 0.01,0.5 -p one -o raw
+ok '-I 0.01,0.5: not met, exit 0 still' test "$TAP_STATUS" -eq 0
+like '-I 0.01,0.5: the warning names the target, the level and the samples' "$TAP_STDERR" \
+	"^bw_udp: $n: precision target ±0\.01% at 95% confidence not reached: ±[0-9.]+% after [0-9]+ samples"
+ok '-I 0.01,0.5: the result is still reported' has "$TAP_STDOUT" "$n"
 
 net_ipv6
 

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-plan 55
+plan 63
 # The other runs' options: short, and one stream each way.
 q='-t 200ms -u 1 -d 1 -N 1 -o raw'
 net_init lat_load 7 LatLoad/streams=1+1
@@ -24,7 +24,8 @@ cli '-g 2s: exit 2 naming -g' 2 '^lat_load: -g: ' lat_load -g 2s
 cli '-t 50ms: exit 2 naming -t' 2 '^lat_load: -t: ' lat_load -t 50ms
 cli '-m 1m: exit 2 naming -m' 2 "^lat_load: -m: value '1m' is out of range" lat_load -m 1m
 cli '-P 2: exit 2, the streams are -u and -d' 2 '^lat_load: -P: .*the streams are -u and -d' lat_load -P 2
-cli '-I 5: exit 2, not supported' 2 '^lat_load: -I: not supported by lat_load' lat_load -I 5
+cli '-I 200,5: exit 2 naming -I and the level range' 2 "^lat_load: -I: value '200' is out of range; allowed: 50 \.\. 99\.9" lat_load -I 200,5
+cli '-I x: exit 2 naming -I' 2 "^lat_load: -I: 'x' is not a decimal number" lat_load -I x
 cli '-W 2m: exit 2 naming -W' 2 '^lat_load: -W: ' lat_load -W 2m
 net_cli_hosts
 
@@ -91,6 +92,28 @@ like 'text output: the added latency' "$TAP_STDOUT" '^added +\+[0-9.]+ [mun]?s +
 like 'text output: throughput both ways' "$TAP_STDOUT" \
 	'^throughput +up [0-9.]+ Mbit/s \([0-9.]+ MB/s\), down [0-9.]+ Mbit/s \([0-9.]+ MB/s\)$'
 like "text output: the prober's delays" "$TAP_STDOUT" '^prober +sent late by p50 '
+
+# -I: netperf's level,width, on each sample's median loaded round trip:
+# sessions of -N samples until met (here perhaps not: 10 s at most).
+b=LatLoad/streams=1+1/placement=one
+re='LatLoad/streams=1\+1/placement=one'
+run_prog lat_load -t 200ms -u 1 -d 1 -N 2 -g 5ms -I 99,10 -p one -o raw
+ok '-I 99,10: accepted, exit 0' test "$TAP_STATUS" -eq 0
+like '-I 99,10: the target recorded, +-5% at 99%' "$TAP_STDOUT" \
+	"^precision-target: \\+-5% of the mean of each sample's median loaded round trip at 99% confidence, from 2 samples"
+like '-I 99,10: the half-width reached and the samples, on the loaded round trips' "$TAP_STDOUT" \
+	"^Benchmark$re/rtt=loaded	 +[0-9]+	 +([0-9.e+-]+|inf) %halfwidth	 +[0-9]+ samples$"
+v=$(printf '%s\n' "$TAP_STDOUT" | awk -v b="Benchmark$b" '
+	$1 == b && $4 == "up-MB/s" { k++ } $1 == b "/rtt=loaded" && $6 == "samples" { s = $5 }
+	/^probes: / { t = $(NF - 1) }
+	END { print (k >= 2 && k % 2 == 0 && s <= k && (t - k / 2 * 0.2) ^ 2 < 1e-6) ? "ok" : k " samples, " s " with round trips, " t " s of load" }')
+is '-I: the samples of every session, the round trips of those of them with answers, the load over all' ok "$v"
+# A target no run meets in a second: warned of, reported still.
+run_prog lat_load -t 200ms -u 1 -d 1 -N 2 -I 0.01,1 -p one -o raw
+ok '-I 0.01,1: not met, exit 0 still' test "$TAP_STATUS" -eq 0
+like '-I 0.01,1: the warning names the target, the level and the samples' "$TAP_STDERR" \
+	"^lat_load: $re/rtt=loaded: precision target ±0\\.01% at 95% confidence not reached: ±([0-9.]+|inf)% after [0-9]+ samples"
+ok '-I 0.01,1: the result is still reported' has "$TAP_STDOUT" "$b/rtt=loaded"
 
 net_ipv6
 
