@@ -109,7 +109,6 @@ struct bogo {
 #define C16(M, a, b) C8(M, a, b) M(8, a, b) M(9, a, b) M(10, a, b) \
 	M(11, a, b) M(12, a, b) M(13, a, b) M(14, a, b) M(15, a, b)
 #define STEP(k, S, B) S(k, B)
-#define R1(x) x
 #define R2(x) x x
 #define R4(x) R2(x) R2(x)
 #define R8(x) R4(x) R4(x)
@@ -139,11 +138,19 @@ fn(void *arg, uint64_t n)						\
 #define K5(name) { name##1, name##2, name##4, name##8, name##16 }
 
 /*
- * The same 64 operations a trip as L inner trips of 64 / L: for
- * operations whose latency dwarfs a counter and a branch.  j passes
+ * A 64-bit div or mod on a 32-bit CPU is a call into the compiler's
+ * runtime (__aeabi_ldivmod, __divdi3), tens of cycles or more: there the
+ * kernels run the same 64 operations a trip as inner trips of 16 (32
+ * for 16 chains), whose counter and branch are lost in the calls' time,
+ * and about 7 KB smaller (a static ARM build's size is watched).  j passes
  * through a barrier, so the compiler cannot unroll the inner loop back.
+ * Where 64-bit division is an instruction, the kernels stay unrolled.
  */
-#define KERNEL_L(fn, T, P, C, R, L, S, B)				\
+#if UINTPTR_MAX >= UINT64_MAX
+# define KERNELS_DIV64 KERNELS
+#else
+# define R1(x) x
+# define KERNEL_L(fn, T, P, C, R, L, S, B)				\
 static int								\
 fn(void *arg, uint64_t n)						\
 {									\
@@ -160,24 +167,12 @@ fn(void *arg, uint64_t n)						\
 	C(SINK, T, P)							\
 	return 0;							\
 }
-#define KERNELS_L(name, T, P, S, B)					\
+# define KERNELS_DIV64(name, T, P, S, B)				\
 	KERNEL_L(name##1, T, P, C1, R8, 4, S, B)			\
 	KERNEL_L(name##2, T, P, C2, R4, 4, S, B)			\
 	KERNEL_L(name##4, T, P, C4, R2, 4, S, B)			\
 	KERNEL_L(name##8, T, P, C8, R1, 4, S, B)			\
 	KERNEL_L(name##16, T, P, C16, R1, 2, S, B)
-
-/*
- * A 64-bit div or mod on a 32-bit CPU is a call into the compiler's
- * runtime (__aeabi_ldivmod, __divdi3), tens of cycles or more: there the
- * inner loop's cycle or two per 16 calls is lost in their time, and the
- * rolled kernels are 9 KB smaller (a static ARM build's size is watched).
- * Where 64-bit division is an instruction, the kernels stay unrolled.
- */
-#if UINTPTR_MAX >= UINT64_MAX
-# define KERNELS_DIV64 KERNELS
-#else
-# define KERNELS_DIV64 KERNELS_L
 #endif
 
 KERNELS(int_bit, uint32_t, i, S_BIT, BI)
