@@ -317,12 +317,12 @@ struct sums {
 	int ok, own_ok;
 };
 
-/* The v[] of measure: 5 values a sample, every session's samples in turn. */
-static double v[5 * SOCK_MAX_SAMPLES];
+/* The samples' values: 5 each, every session's samples in turn. */
+static double sv[5 * SOCK_MAX_SAMPLES];
 
 /*
  * One session at s->rate: -N samples of step from sample first on (in
- * v[], s->pkts[], s->bytes[]), its counts added into *u.
+ * sv[], s->pkts[], s->bytes[]), its counts added into *u.
  */
 static int
 session(struct state *s, const struct sock_addr *a, uint64_t step, size_t first, struct sums *u)
@@ -368,7 +368,7 @@ session(struct state *s, const struct sock_addr *a, uint64_t step, size_t first,
 	}
 	for (i = 0; i < o->reps; i++) {
 		const uint64_t *r = res + R_SAMPLE + 3 * i;
-		double *w = v + 5 * (first + i);
+		double *w = sv + 5 * (first + i);
 		uint64_t pk = s->pkts[first + i];
 
 		w[0] = (double)r[1] * 1e3 / (double)step;
@@ -433,7 +433,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 			return -1;
 		n += o->reps;
 		for (i = 0; i < n; i++)
-			rx[i] = v[5 * i];
+			rx[i] = sv[5 * i];
 		met = bench_precision_mean(o, rx, n, &pct);
 	} while (o->precision_pct > 0 && !met && n + o->reps <= SOCK_MAX_SAMPLES
 		 && timing_now() - u.t0 < o->precision_cap_ns);
@@ -456,14 +456,14 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	sock_cpu_encode(w, u.ok, &u.ca, &u.cb);
 	le.cpu = w, le.own = own, le.bytes = sent * s->size;
 	re.cpu = u.rcpu, re.own = u.rown, re.bytes = got * s->size;
-	sock_report_transfer(o, base, "", s->pkts, v, n, units, HB_ARRAY_SIZE(units), &le, &re);
+	sock_report_transfer(o, base, "", s->pkts, sv, n, units, HB_ARRAY_SIZE(units), &le, &re);
 	bench_precision_report(o, base, met, pct, n);
 	/* The step's totals, for a ladder's table and knee. */
 	s->last.target = s->rate;
 	s->last.sent = achieved;
 	s->last.got = (double)got * (double)s->size * 1e3 / (double)dur;
 	s->last.loss = sent > 0 ? 100.0 * (double)lost / (double)sent : 0;
-	s->last.jitter = v[5 * (n - 1) + 4];
+	s->last.jitter = sv[5 * (n - 1) + 4];
 	s->last.pps = (double)got * 1e9 / (double)dur;
 	s->last.short_ = is_short(asked, achieved, s->size, dur);
 	s->last.refined = 0;

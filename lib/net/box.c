@@ -321,6 +321,7 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 	static const char *const net_units[] = {
 		"softnet-pkts/s", "softnet-drops/s", "softnet-squeezes/s", "irqs/s"
 	};
+	static const char *const parts[] = { "softirq", "sys", "irq" };
 	static int noted;
 	const struct boxstat_summary *s = &sum->s;
 	const char *units[4];
@@ -359,6 +360,19 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 			v[k] = s->irqs, units[k++] = net_units[3];
 		if (k > 0)
 			bench_report_k(o, base, &n, v, 1, units, k);
+		/* Each CPU's parts, a line each, where there are few enough to read one by one. */
+		for (k = 0; s->ncpus <= BOX_CPUS_SHOWN && k < s->ncpus; k++) {
+			const struct boxstat_cpu *c = &s->cpu[k];
+			char u[3][OUTPUT_MAX_UNIT];
+			size_t j;
+
+			for (j = 0; j < 3; j++) {
+				snprintf(u[j], sizeof(u[j]), "%%cpu%d-%s", c->id, parts[j]);
+				units[j] = u[j];
+			}
+			v[0] = c->softirq, v[1] = c->sys, v[2] = c->irq;
+			bench_report_k(o, base, &n, v, 1, units, 3);
+		}
 		return;
 	}
 	snprintf(name, sizeof(name), "%s/box", base);
@@ -370,6 +384,9 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 		       per_s(d, sizeof(d), s->drops), per_s(q, sizeof(q), s->squeezes));
 	if (s->have_irqs)
 		printf("; %s irqs/s", per_s(i, sizeof(i), s->irqs));
+	for (k = 0; s->ncpus <= BOX_CPUS_SHOWN && k < s->ncpus; k++)
+		printf("%s cpu%d %.0f/%.0f/%.0f%%", k == 0 ? "; softirq/sys/irq:" : ",", s->cpu[k].id,
+		       s->cpu[k].softirq, s->cpu[k].sys, s->cpu[k].irq);
 	printf("\n");
 	msg_flush();
 	if (sum->same_kernel == 1 && !noted) {

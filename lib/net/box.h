@@ -100,6 +100,9 @@ int box_begin(struct box *b);
  */
 int box_end(struct box *b, struct box_summary *sum);
 
+/* A box of at most this many CPUs has each CPU's shares reported too. */
+#define BOX_CPUS_SHOWN 8
+
 /*
  * Print a valid summary; nothing for an invalid one.  Raw: a "box:"
  * configuration line (where) and "box-same-kernel:" (yes: the box is
@@ -108,8 +111,9 @@ int box_end(struct box *b, struct box_summary *sum);
  * lines base + "/box=cpu" (%busiest %busiest-softirq %busiest-sys
  * %busiest-irq %peak %total %total-softirq %total-sys) and base +
  * "/box=net" (softnet-pkts/s softnet-drops/s softnet-squeezes/s irqs/s,
- * those the box could read).  Text: one line of the same, and a note
- * when the box shares this kernel.
+ * those the box could read); with BOX_CPUS_SHOWN CPUs or fewer, a line
+ * of base per CPU N: %cpuN-softirq %cpuN-sys %cpuN-irq.  Text: one line
+ * of the same, and a note when the box shares this kernel.
  */
 void box_report(const struct bench_opts *o, const char *base, const struct box_summary *sum);
 

@@ -26,7 +26,7 @@
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 162
+plan 163
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -858,6 +858,16 @@ if [ -f "$(prog bw_udp)" ]; then
 		awk -v t="$total" -v b="$busiest" -v p="$peak" 'BEGIN { exit !(t != "" && t <= b + 0.01 && b <= p && p <= 100) }'
 	ok "the busiest CPU's softirq share is part of its busy share ($soft <= $busiest)" \
 		awk -v s="$soft" -v b="$busiest" 'BEGIN { exit !(s != "" && s >= 0 && s <= b) }'
+	# Each CPU's shares, a line per CPU of a box of 8 or fewer (the box is this host).
+	v=$(printf '%s\n' "$TAP_STDOUT" | awk -v n="Benchmark$b" -v cpus="$here_cpus" -v soft="$soft" '
+		$1 == n && $4 ~ /^%cpu[0-9]+-softirq$/ {
+			k++; c = substr($4, 5); sub(/-softirq$/, "", c)
+			if ($6 != "%cpu" c "-sys" || $8 != "%cpu" c "-irq") bad++
+			if ($3 < 0 || $3 > 100 || $5 < 0 || $5 > 100 || $7 < 0 || $7 > 100) bad++
+			if ($3 == soft) hit++ }
+		END { want = cpus <= 8 ? cpus : 0
+			print (k == want && !bad && (want == 0 || hit)) ? "ok" : k " lines for " cpus " CPUs, " bad + 0 " bad, busiest " (hit ? "" : "not ") "among them" }')
+	is "each of the box's CPUs (up to 8): softirq, sys and irq shares of 0 .. 100, the busiest's among them" ok "$v"
 	if [ -r /proc/net/softnet_stat ]; then
 		pkts=$(unit_of "$TAP_STDOUT" "$b" softnet-pkts/s)
 		ok "loopback datagrams pass the box's softnet: pkts/s > 0 ($pkts)" num_between 1 "$pkts" 1e12
@@ -880,7 +890,7 @@ if [ -f "$(prog bw_udp)" ]; then
 		'[ "$TAP_STATUS" -eq 1 ] && printf "%s\n" "$TAP_OUT" | grep -q "box 127.0.0.1 port 1: no session: .*the case fails" && ! printf "%s\n" "$TAP_STDOUT" | grep -q "^Benchmark"'
 	cli '-A with a bad port: exit 2 naming it' 2 "the box 'x:99999' is not" bw_udp -A x:99999 -t 300ms -N 3
 else
-	for i in 1 2 3 4 5 6 7 8 9; do skip 'bw_udp is not built'; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do skip 'bw_udp is not built'; done
 fi
 HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -S 127.0.0.1 -n "$port"
 ok '-S with a wrong key: refused, the agent still runs' eval '[ "$TAP_STATUS" -eq 1 ] && alive "$agent"'

@@ -2,7 +2,8 @@
  * boxstat-t: the box agent's parsers on fixture text (/proc/stat per
  * CPU, softnet_stat, interrupts), the summary's arithmetic (shares, the
  * busiest CPU, the peak, rates) against hand-computed values, the wire
- * form both ways and its refusals, and lib/net/box's HOST[:PORT] parser.
+ * form both ways and its refusals, and lib/net/box's HOST[:PORT] parser
+ * and report (each CPU's shares).
  */
 #include "config.h"
 
@@ -10,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "driver/bench.h"
 #include "net/box.h"
 #include "net/boxstat.h"
 #include "tap/basic.h"
@@ -212,14 +215,83 @@ test_spec(void)
 	   "a host too long for the buffer: refused");
 }
 
+/* What box_report prints of s (valid) in mode, into out. */
+static void
+report_of(const struct boxstat_summary *s, enum output_mode mode, char *out, size_t len)
+{
+	static struct box_summary sum;
+	struct bench_opts o;
+	FILE *tmp = tmpfile();
+	int saved = dup(1);
+	size_t got = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.output = mode;
+	sum.s = *s;
+	sum.valid = 1;
+	sum.same_kernel = 0;
+	snprintf(sum.where, sizeof(sum.where), "10.0.0.1 port 31335");
+	out[0] = '\0';
+	if (tmp == NULL || saved < 0)
+		return;
+	fflush(stdout);
+	if (dup2(fileno(tmp), 1) >= 0) {
+		box_report(&o, "BwUdp/size=64/rate=max/peer=remote", &sum);
+		fflush(stdout);
+		dup2(saved, 1);
+		rewind(tmp);
+		got = fread(out, 1, len - 1, tmp);
+	}
+	out[got] = '\0';
+	close(saved);
+	fclose(tmp);
+}
+
+/* Each CPU's softirq, sys and irq shares on the traffic's lines, up to BOX_CPUS_SHOWN CPUs. */
+static void
+test_report(void)
+{
+	static struct boxstat_snap a, b;
+	static struct boxstat_summary s;
+	static char out[8192];
+	unsigned i;
+
+	boxstat_parse_stat(stat_a, &a);
+	boxstat_parse_stat(stat_b, &b);
+	a.t_ns = 1000000000, b.t_ns = 3000000000u;
+	boxstat_summarize(&a, &b, 95, &s);
+	report_of(&s, OUTPUT_RAW, out, sizeof(out));
+	ok(strstr(out, " 80 %busiest-softirq") != NULL, "raw: the busiest CPU's softirq share, as before");
+	ok(strstr(out, " 80 %cpu0-softirq\t") != NULL && strstr(out, " 10 %cpu0-sys\t") != NULL
+	   && strstr(out, " 0 %cpu0-irq\n") != NULL, "raw: cpu0's softirq, sys and irq shares");
+	ok(strstr(out, " 0 %cpu1-softirq\t") != NULL && strstr(out, " 0 %cpu1-sys\t") != NULL
+	   && strstr(out, " 0 %cpu1-irq\n") != NULL, "raw: cpu1's");
+	ok(strstr(out, "BenchmarkBwUdp/size=64/rate=max/peer=remote\t") != NULL
+	   && strstr(out, "%cpu2-") == NULL, "... on the traffic's lines, and no CPU the box has not");
+	report_of(&s, OUTPUT_TEXT, out, sizeof(out));
+	ok(strstr(out, "; softirq/sys/irq: cpu0 80/10/0%, cpu1 0/0/0%\n") != NULL,
+	   "text: each CPU's shares at the end of the line");
+	/* More CPUs than BOX_CPUS_SHOWN: the busiest and all of them only. */
+	s.ncpus = BOX_CPUS_SHOWN + 1;
+	for (i = 0; i < s.ncpus; i++)
+		s.cpu[i].id = (int)i;
+	report_of(&s, OUTPUT_RAW, out, sizeof(out));
+	ok(strstr(out, "%busiest-softirq") != NULL && strstr(out, "%cpu0-") == NULL,
+	   "raw: a box of more CPUs than BOX_CPUS_SHOWN: no CPU one by one");
+	report_of(&s, OUTPUT_TEXT, out, sizeof(out));
+	ok(strstr(out, "busiest CPU") != NULL && strstr(out, "softirq/sys/irq:") == NULL,
+	   "text: nor in the text line");
+}
+
 int
 main(void)
 {
-	plan(68);
+	plan(75);
 	test_stat();
 	test_softnet();
 	test_interrupts();
 	test_summary();
 	test_spec();
+	test_report();
 	return 0;
 }
