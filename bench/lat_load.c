@@ -884,9 +884,12 @@ report_text(const struct state *s, const char *base, const struct hist *hi, cons
 	char name[OUTPUT_MAX_NAME], why[256], a[32], b[32], c[32];
 	size_t i;
 
-	printf("%s: %llu up and %llu down TCP streams for %.3g s, a probe every %.3g ms\n", base,
+	printf("%s: %llu up and %llu down TCP streams for %.3g s, a probe every %.3g ms", base,
 	       (unsigned long long)s->up, (unsigned long long)s->down, (double)s->dur_ns / 1e9,
 	       (double)s->gap_ns / 1e6);
+	if (s->sessions > 1)
+		printf("; %zu sessions (-I)", s->sessions);
+	printf("\n");
 	printf("%-14s %12s %12s %12s %8s %6s\n", "round trip", "p50", "p90", "p99", "probes", "lost");
 	for (i = 0; i < 2; i++) {
 		double p50 = hist_quantile(hs[i], 0.5);
