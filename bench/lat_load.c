@@ -74,13 +74,17 @@
 #define MAX_BINS (MAX_TIME / BIN_NS)
 #define RATE_BUF (256u * 1024)
 
-/* What the load's process (a child, the streams) hands back. */
+/* What a child process hands back: the server's echo process, or the client's load process. */
 struct loadshare {
-	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 	uint64_t echoed;	/* the server's echo process: probes echoed */
 	struct cpuown own;	/* the load's process: its CPU time over the timed part */
 	int own_ok;
 	int err;		/* errno of a failure, 0 */
+};
+
+/* The client's load process counts here, in a mapping it shares with the prober. */
+struct loadcounts {
+	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 };
 
 /* The load's process: nice +10, so that the prober (nice 0) is never behind it. */
@@ -108,7 +112,6 @@ struct state {
 	uint64_t cap, nsent, idle_last, load_first, load_last;
 	/* The load phase: its start, and down bytes per sample and per bin. */
 	uint64_t t_load, warm;
-	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 	uint64_t res[R_SAMPLE + SOCK_MAX_SAMPLES + MAX_BINS];
 	struct cpustat ca, cb;
 	struct cpuown oa, ob;
@@ -118,7 +121,8 @@ struct state {
 	uint64_t stamped;	/* answers timed by the kernel's receive timestamp */
 	/* The server's: how long it held each probe (taken out of the round trip). */
 	struct hist hold;
-	/* Where the load's process leaves its counts (shared), and how it ended. */
+	/* Where the load's process counts (shared), and how it ended. */
+	struct loadcounts *cnt;
 	struct loadshare *share;
 };
 
@@ -328,16 +332,16 @@ die_with_parent(void)
 # define MAP_ANONYMOUS MAP_ANON
 #endif
 
-/* A shared page for what a child process hands back; NULL on failure. */
-static struct loadshare *
-share_new(void)
+/* len bytes shared with the children this process forks, zero; NULL on failure. */
+static void *
+shared_new(size_t len)
 {
-	void *p = mmap(NULL, sizeof(struct loadshare), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 		       /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes no file: fd -1 */
 		       -1, 0);
 
 	/* cppcheck-suppress memleak ; the mapping is the caller's, unmapped when its session ends */
-	return p != MAP_FAILED ? (struct loadshare *)p : NULL;
+	return p != MAP_FAILED ? p : NULL;
 }
 
 /* End child pid (SIGTERM unless it is done), reap it: its exit status, or -1. */
@@ -512,7 +516,7 @@ serve_conn(int fd, const struct sock_server *srv)
 
 	if (rc != 0)
 		return rc;
-	if ((sh = share_new()) == NULL) {
+	if ((sh = shared_new(sizeof(*sh))) == NULL) {
 		(void)sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_NAK, &nak, 1);
 		return -1;
 	}
@@ -750,7 +754,7 @@ load_run(struct state *s, uint64_t end)
 				off = timing_now() - s->t_load;
 				if (got > 0 && off >= s->warm && off - s->warm < s->dur_ns) {
 					off = (off - s->warm) / step;
-					s->writes[off < s->o->reps ? off : s->o->reps - 1]++;
+					s->cnt->writes[off < s->o->reps ? off : s->o->reps - 1]++;
 				}
 				if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 					return -1;
@@ -760,8 +764,8 @@ load_run(struct state *s, uint64_t end)
 			off = timing_now() - s->t_load;
 			if (got > 0 && off >= s->warm && off - s->warm < s->dur_ns) {
 				off -= s->warm;
-				s->down_s[off / step < s->o->reps ? off / step : s->o->reps - 1] += (uint64_t)got;
-				s->down_b[off / BIN_NS < nbins ? off / BIN_NS : nbins - 1] += (uint64_t)got;
+				s->cnt->down_s[off / step < s->o->reps ? off / step : s->o->reps - 1] += (uint64_t)got;
+				s->cnt->down_b[off / BIN_NS < nbins ? off / BIN_NS : nbins - 1] += (uint64_t)got;
 			}
 			if (got == 0)
 				errno = ECONNRESET;
@@ -772,8 +776,8 @@ load_run(struct state *s, uint64_t end)
 }
 
 /*
- * Start the load's process, at LOAD_NICE, until end; its counts come
- * back through s->share.  Its pid, or -1.
+ * Start the load's process, at LOAD_NICE, until end; it counts in
+ * s->cnt and says how it ended in s->share.  Its pid, or -1.
  */
 static pid_t
 load_start(struct state *s, uint64_t end)
@@ -787,9 +791,6 @@ load_start(struct state *s, uint64_t end)
 	(void)setpriority(PRIO_PROCESS, 0, LOAD_NICE);
 	rc = load_run(s, end);
 	s->share->err = rc != 0 ? (errno != 0 ? errno : EIO) : 0;
-	memcpy(s->share->down_s, s->down_s, sizeof(s->down_s));
-	memcpy(s->share->writes, s->writes, sizeof(s->writes));
-	memcpy(s->share->down_b, s->down_b, sizeof(s->down_b));
 	_exit(rc != 0 ? 1 : 0);
 }
 
@@ -880,7 +881,7 @@ report_series(struct state *s, const char *base)
 		qsort(v, (size_t)k, sizeof(v[0]), cmp_u32);
 		vals[0] = (double)lo / 1e6;
 		vals[1] = (double)up[b] * 8e3 / (double)len;
-		vals[2] = (double)s->down_b[b] * 8e3 / (double)len;
+		vals[2] = (double)s->cnt->down_b[b] * 8e3 / (double)len;
 		vals[3] = k > 0 ? (double)v[(k - 1) / 2] : 0;
 		if (cnt == 0)
 			cnt = 1;
@@ -1015,12 +1016,12 @@ report(struct state *s, const char *base, const uint64_t *rown)
 
 		v[4 * i] = (double)s->res[R_SAMPLE + i] * 1e3 / (double)len;
 		v[4 * i + 1] = 8 * v[4 * i];
-		v[4 * i + 2] = (double)s->down_s[i] * 1e3 / (double)len;
+		v[4 * i + 2] = (double)s->cnt->down_s[i] * 1e3 / (double)len;
 		v[4 * i + 3] = 8 * v[4 * i + 2];
 		upb += s->res[R_SAMPLE + i];
-		downb += s->down_s[i];
-		if (s->writes[i] == 0)
-			s->writes[i] = 1;
+		downb += s->cnt->down_s[i];
+		if (s->cnt->writes[i] == 0)
+			s->cnt->writes[i] = 1;
 	}
 	tput[0] = (double)upb * 1e3 / (double)s->dur_ns;
 	tput[1] = 8 * tput[0];
@@ -1058,7 +1059,7 @@ report(struct state *s, const char *base, const uint64_t *rown)
 	/* A difference of the two phases' percentiles: of the loaded round trips. */
 	snprintf(name, sizeof(name), "%s/rtt=added", base);
 	bench_report_k(s->o, name, &h_load.n, added, 1, aunits, 2);
-	sock_report_transfer(s->o, base, "", s->writes, v, s->o->reps, tunits, 4, &le, &re);
+	sock_report_transfer(s->o, base, "", s->cnt->writes, v, s->o->reps, tunits, 4, &le, &re);
 	report_series(s, base);
 }
 
@@ -1095,9 +1096,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		s->fd[i] = -1;
 	s->ctl = -1;
 	s->nsent = 0;
-	memset(s->down_s, 0, sizeof(s->down_s));
-	memset(s->down_b, 0, sizeof(s->down_b));
-	memset(s->writes, 0, sizeof(s->writes));
+	memset(s->cnt, 0, sizeof(*s->cnt));
 	memset(s->rtt, 0, (size_t)s->cap * sizeof(*s->rtt));
 	hist_init(&s->late);
 	hist_init(&s->wake);
@@ -1157,9 +1156,6 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 		goto fail;
 	}
 	loader = -1;
-	memcpy(s->down_s, s->share->down_s, sizeof(s->down_s));
-	memcpy(s->writes, s->share->writes, sizeof(s->writes));
-	memcpy(s->down_b, s->share->down_b, sizeof(s->down_b));
 	s->own_ok = s->own_ok && s->share->own_ok;
 	s->ob.user_us += s->share->own.user_us;
 	s->ob.sys_us += s->share->own.sys_us;
@@ -1256,7 +1252,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	if ((s->buf = mem_alloc((size_t)RATE_BUF)) == NULL
 	    || (s->sent = calloc((size_t)probes, sizeof(*s->sent))) == NULL
 	    || (s->sent_rt = calloc((size_t)probes, sizeof(*s->sent_rt))) == NULL
-	    || (s->share = share_new()) == NULL
+	    || (s->share = shared_new(sizeof(*s->share))) == NULL
+	    || (s->cnt = shared_new(sizeof(*s->cnt))) == NULL
 	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL)
 		msg_sysdie("cannot allocate the buffers");
 	s->cap = probes;
