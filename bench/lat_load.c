@@ -12,8 +12,10 @@
  * for the load's loop: the prober is what the path makes it wait.  The
  * client times a probe's return by the kernel's receive timestamp
  * (SO_TIMESTAMPNS) where it has one, so the prober's own wake-up is
- * subtracted; that delay, and how late probes left, are reported, and
- * probes the run could not send are counted and warned of.
+ * subtracted, and so is the server's hold (its receive timestamp to its
+ * echo, sent back in the probe); those delays, and how late probes
+ * left, are reported, and probes the run could not send are counted and
+ * warned of.
  * A probe is a datagram with a sequence number that the server echoes;
  * one unanswered within 2 s is lost (counted, never timed).  Up is what
  * the server received, down what the client did; every 200 ms of the
@@ -76,13 +78,17 @@
 #define MAX_BINS (MAX_TIME / BIN_NS)
 #define RATE_BUF (256u * 1024)
 
-/* What the load's process (a child, the streams) hands back. */
+/* What a child process hands back: the server's echo process, or the client's load process. */
 struct loadshare {
-	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 	uint64_t echoed;	/* the server's echo process: probes echoed */
 	struct cpuown own;	/* the load's process: its CPU time over the timed part */
 	int own_ok;
 	int err;		/* errno of a failure, 0 */
+};
+
+/* The client's load process counts here, in a mapping it shares with the prober. */
+struct loadcounts {
+	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 };
 
 /* The load's process: nice +10, so that the prober (nice 0) is never behind it. */
@@ -92,7 +98,7 @@ struct loadshare {
 enum { H_UP, H_DOWN, H_IDLE, H_WARM, H_DUR, H_SAMPLES, H_GAP, H_SIZE, H_PORT, H_WORDS };
 enum { A_COOKIE, A_UDP, A_TCP, A_WORDS };
 enum { G_COOKIE, G_DIR, G_WORDS };
-enum { P_COOKIE, P_SEQ, P_WORDS };
+enum { P_COOKIE, P_SEQ, P_HOLD, P_WORDS };	/* P_HOLD: the server's, ns */
 enum { R_ECHOED, R_CPU, R_SAMPLE = R_CPU + SOCK_CPU_WORDS };	/* then samples, then bins */
 #define PROBE_LEN (SOCK_HDR_LEN + 8 * P_WORDS)
 
@@ -110,7 +116,6 @@ struct state {
 	uint64_t cap, nsent, idle_last, load_first, load_last;
 	/* The load phase: its start, and down bytes per sample and per bin. */
 	uint64_t t_load, warm;
-	uint64_t down_s[SOCK_MAX_SAMPLES], writes[SOCK_MAX_SAMPLES], down_b[MAX_BINS];
 	uint64_t res[R_SAMPLE + SOCK_MAX_SAMPLES + MAX_BINS];
 	struct cpustat ca, cb;
 	struct cpuown oa, ob;
@@ -118,7 +123,10 @@ struct state {
 	/* The prober's own delays: how late a probe left, how long an answer waited for it. */
 	struct hist late, wake;
 	uint64_t stamped;	/* answers timed by the kernel's receive timestamp */
-	/* Where the load's process leaves its counts (shared), and how it ended. */
+	/* The server's: how long it held each probe (taken out of the round trip). */
+	struct hist hold;
+	/* Where the load's process counts (shared), and how it ended. */
+	struct loadcounts *cnt;
 	struct loadshare *share;
 	uint64_t srown[SOCK_OWN_WORDS];	/* the session's server processes */
 	/*
@@ -231,21 +239,94 @@ accept_streams(int lfd, int ctl, const struct sock_server *srv, const uint64_t *
 	return 0;
 }
 
-/* Echo what the probe socket holds: only this session's probes, the same bytes back. */
+/* The real-time clock in ns, as the kernel's receive timestamps are. */
+static uint64_t
+realtime_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The kernel's receive time of the datagram msg holds (SO_TIMESTAMPNS),
+ * in real-time ns; 0 where it has none.
+ */
+static uint64_t
+rx_stamp(struct msghdr *msg)
+{
+#ifdef SCM_TIMESTAMPNS
+	struct cmsghdr *c;
+
+	for (c = CMSG_FIRSTHDR(msg); c != NULL; c = CMSG_NXTHDR(msg, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS
+		    && c->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
+			struct timespec ts;
+
+			memcpy(&ts, CMSG_DATA(c), sizeof(ts));
+			return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+		}
+#else
+	(void)msg;
+#endif
+	return 0;
+}
+
+/* The kernel's receive timestamps on u, where it has them (else datagrams are timed when read). */
+static void
+stamp_rx(int u)
+{
+#ifdef SO_TIMESTAMPNS
+	int on = 1;
+
+	(void)setsockopt(u, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof(on));
+#else
+	(void)u;
+#endif
+}
+
+/*
+ * Echo what the probe socket holds: only this session's probes, back
+ * with how long this end held each (P_HOLD: from the kernel's receive
+ * timestamp to the send, the echo process's own wake-up in it; 0 where
+ * there is no timestamp), which the client takes out of the round trip.
+ */
 static int
 echo(int u, uint64_t cookie, uint64_t *left)
 {
 	unsigned char b[PROBE_LEN + 1];
+	union {
+		struct cmsghdr c;
+		unsigned char b[256];
+	} ctl;
 	ssize_t r;
 
-	while ((r = recv(u, b, sizeof(b), MSG_DONTWAIT)) >= 0 || errno == EINTR) {
+	for (;;) {
+		struct iovec iov = { b, sizeof(b) };
+		struct msghdr msg;
+		uint64_t kts, now;
 		unsigned kind;
 		size_t n;
 
+		memset(&msg, 0, sizeof(msg));
+		msg.msg_iov = &iov;
+		msg.msg_iovlen = 1;
+		msg.msg_control = ctl.b;
+		msg.msg_controllen = sizeof(ctl.b);
+		if ((r = recvmsg(u, &msg, MSG_DONTWAIT)) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
 		if (r != PROBE_LEN || *left == 0
 		    || sock_decode_hdr(b, SOCK_LAT_LOAD, &kind, &n, P_WORDS) != 0
 		    || kind != SOCK_DATA || n != P_WORDS || sock_get64(b + SOCK_HDR_LEN) != cookie)
 			continue;
+		kts = rx_stamp(&msg);
+		now = realtime_ns();
+		sock_put64(b + SOCK_HDR_LEN + 8 * P_HOLD, kts != 0 && kts < now ? now - kts : 0);
 		if (send(u, b, (size_t)r, 0) != r && errno != EAGAIN && errno != ENOBUFS && errno != EINTR)
 			return -1;
 		--*left;
@@ -267,16 +348,16 @@ die_with_parent(void)
 # define MAP_ANONYMOUS MAP_ANON
 #endif
 
-/* A shared page for what a child process hands back; NULL on failure. */
-static struct loadshare *
-share_new(void)
+/* len bytes shared with the children this process forks, zero; NULL on failure. */
+static void *
+shared_new(size_t len)
 {
-	void *p = mmap(NULL, sizeof(struct loadshare), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 		       /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes no file: fd -1 */
 		       -1, 0);
 
 	/* cppcheck-suppress memleak ; the mapping is the caller's, unmapped when its session ends */
-	return p != MAP_FAILED ? (struct loadshare *)p : NULL;
+	return p != MAP_FAILED ? p : NULL;
 }
 
 /* End child pid (SIGTERM unless it is done), reap it: its exit status, or -1. */
@@ -309,6 +390,7 @@ echo_start(int u, uint64_t cookie, uint64_t left, struct loadshare *sh)
 	if (pid != 0)
 		return pid;
 	die_with_parent();
+	stamp_rx(u);
 	for (;;) {
 		struct pollfd pf = { u, POLLIN, 0 };
 		uint64_t before = left;
@@ -450,7 +532,7 @@ serve_conn(int fd, const struct sock_server *srv)
 
 	if (rc != 0)
 		return rc;
-	if ((sh = share_new()) == NULL) {
+	if ((sh = shared_new(sizeof(*sh))) == NULL) {
 		(void)sock_send_msg(fd, SOCK_LAT_LOAD, SOCK_NAK, &nak, 1);
 		return -1;
 	}
@@ -501,16 +583,6 @@ fail:
 
 /* ---------------------------------------------------------------- the client */
 
-/* The real-time clock in ns, as the kernel's receive timestamps are. */
-static uint64_t
-realtime_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /*
  * Send the next probe (sequence number s->nsent + 1) and note its time.
@@ -526,6 +598,7 @@ probe(struct state *s)
 		return 0;	/* more than the run's time holds (a clock that jumped): no more */
 	w[P_COOKIE] = s->cookie;
 	w[P_SEQ] = ++s->nsent;
+	w[P_HOLD] = 0;
 	sock_encode(b, sizeof(b), SOCK_LAT_LOAD, SOCK_DATA, w, P_WORDS);
 	s->sent_rt[s->nsent] = realtime_ns();
 	s->sent[s->nsent] = timing_now();
@@ -535,29 +608,6 @@ probe(struct state *s)
 	return 0;
 }
 
-/*
- * The kernel's receive time of the datagram msg holds (SO_TIMESTAMPNS),
- * in real-time ns; 0 where it has none.
- */
-static uint64_t
-rx_stamp(struct msghdr *msg)
-{
-#ifdef SCM_TIMESTAMPNS
-	struct cmsghdr *c;
-
-	for (c = CMSG_FIRSTHDR(msg); c != NULL; c = CMSG_NXTHDR(msg, c))
-		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS
-		    && c->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
-			struct timespec ts;
-
-			memcpy(&ts, CMSG_DATA(c), sizeof(ts));
-			return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-		}
-#else
-	(void)msg;
-#endif
-	return 0;
-}
 
 /*
  * The echoes waiting: each probe's round trip, once; a late one stays
@@ -578,7 +628,7 @@ answers(struct state *s)
 	for (;;) {
 		struct iovec iov = { b, sizeof(b) };
 		struct msghdr msg;
-		uint64_t now, now_rt, kts, seq, rtt;
+		uint64_t now, now_rt, kts, seq, rtt, hold;
 		unsigned kind;
 		size_t n;
 
@@ -607,6 +657,12 @@ answers(struct state *s)
 			hist_add(&s->wake, now_rt - kts > 0 ? now_rt - kts : 1);
 			s->stamped++;
 			rtt = kts - s->sent_rt[seq];
+		}
+		/* The far end's hold: its own wake-up and echo, not the path. */
+		hold = sock_get64(b + SOCK_HDR_LEN + 8 * P_HOLD);
+		if (hold > 0 && hold < rtt) {
+			hist_add(&s->hold, hold);
+			rtt -= hold;
 		}
 		/* Late: lost, and never timed (UINT32_MAX marks it answered). */
 		s->rtt[seq] = rtt > LOSS_NS ? UINT32_MAX : rtt > 0 ? (uint32_t)rtt : 1;
@@ -714,7 +770,7 @@ load_run(struct state *s, uint64_t end)
 				off = timing_now() - s->t_load;
 				if (got > 0 && off >= s->warm && off - s->warm < s->dur_ns) {
 					off = (off - s->warm) / step;
-					s->writes[off < s->o->reps ? off : s->o->reps - 1]++;
+					s->cnt->writes[off < s->o->reps ? off : s->o->reps - 1]++;
 				}
 				if (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 					return -1;
@@ -724,8 +780,8 @@ load_run(struct state *s, uint64_t end)
 			off = timing_now() - s->t_load;
 			if (got > 0 && off >= s->warm && off - s->warm < s->dur_ns) {
 				off -= s->warm;
-				s->down_s[off / step < s->o->reps ? off / step : s->o->reps - 1] += (uint64_t)got;
-				s->down_b[off / BIN_NS < nbins ? off / BIN_NS : nbins - 1] += (uint64_t)got;
+				s->cnt->down_s[off / step < s->o->reps ? off / step : s->o->reps - 1] += (uint64_t)got;
+				s->cnt->down_b[off / BIN_NS < nbins ? off / BIN_NS : nbins - 1] += (uint64_t)got;
 			}
 			if (got == 0)
 				errno = ECONNRESET;
@@ -736,8 +792,8 @@ load_run(struct state *s, uint64_t end)
 }
 
 /*
- * Start the load's process, at LOAD_NICE, until end; its counts come
- * back through s->share.  Its pid, or -1.
+ * Start the load's process, at LOAD_NICE, until end; it counts in
+ * s->cnt and says how it ended in s->share.  Its pid, or -1.
  */
 static pid_t
 load_start(struct state *s, uint64_t end)
@@ -751,9 +807,6 @@ load_start(struct state *s, uint64_t end)
 	(void)setpriority(PRIO_PROCESS, 0, LOAD_NICE);
 	rc = load_run(s, end);
 	s->share->err = rc != 0 ? (errno != 0 ? errno : EIO) : 0;
-	memcpy(s->share->down_s, s->down_s, sizeof(s->down_s));
-	memcpy(s->share->writes, s->writes, sizeof(s->writes));
-	memcpy(s->share->down_b, s->down_b, sizeof(s->down_b));
 	_exit(rc != 0 ? 1 : 0);
 }
 
@@ -842,7 +895,7 @@ report_series(struct state *s, const char *base)
 		qsort(v, (size_t)k, sizeof(v[0]), cmp_u32);
 		vals[0] = (double)lo / 1e6;
 		vals[1] = (double)up[b] * 8e3 / (double)len;
-		vals[2] = (double)s->down_b[b] * 8e3 / (double)len;
+		vals[2] = (double)s->cnt->down_b[b] * 8e3 / (double)len;
 		vals[3] = k > 0 ? (double)v[(k - 1) / 2] : 0;
 		if (cnt == 0)
 			cnt = 1;
@@ -919,27 +972,41 @@ report_text(const struct state *s, const char *base, const struct hist *hi, cons
 }
 
 /*
- * The prober's own delays, one line: how late probes left (its wake-ups
- * for the next probe), and how long answers waited for it to read them,
- * which the kernel's receive timestamps take out of the round trips.
+ * The probers' own delays, one line: how late probes left (the client's
+ * wake-ups for the next probe), how long answers waited for it to read
+ * them, and how long the server held the probes; the kernel's receive
+ * timestamps take the last two out of the round trips.
  */
 static void
 prober_line(const struct state *s, char *buf, size_t len)
 {
-	char a[32], b[32], c[32], d[32];
+	char q[2][32];
+	size_t k = 0;
+	int n;
 
-	fmt_ns(a, sizeof(a), hist_quantile(&s->late, 0.5), 0);
-	fmt_ns(b, sizeof(b), hist_quantile(&s->late, 0.99), 0);
+	fmt_ns(q[0], sizeof(q[0]), hist_quantile(&s->late, 0.5), 0);
+	fmt_ns(q[1], sizeof(q[1]), hist_quantile(&s->late, 0.99), 0);
+	n = snprintf(buf, len, "sent late by p50 %s, p99 %s; ", q[0], q[1]);
+	k = n > 0 && (size_t)n < len ? (size_t)n : 0;
 	if (s->stamped == 0) {
-		snprintf(buf, len, "sent late by p50 %s, p99 %s; answers timed when read (no kernel receive "
-			 "timestamps here); the load at nice +%d", a, b, LOAD_NICE);
-		return;
+		n = snprintf(buf + k, len - k, "answers timed when read (no kernel receive timestamps here)");
+	} else {
+		fmt_ns(q[0], sizeof(q[0]), hist_quantile(&s->wake, 0.5), 0);
+		fmt_ns(q[1], sizeof(q[1]), hist_quantile(&s->wake, 0.99), 0);
+		n = snprintf(buf + k, len - k, "answers waited to be read p50 %s, p99 %s (%llu left out)",
+			     q[0], q[1], (unsigned long long)s->stamped);
 	}
-	fmt_ns(c, sizeof(c), hist_quantile(&s->wake, 0.5), 0);
-	fmt_ns(d, sizeof(d), hist_quantile(&s->wake, 0.99), 0);
-	snprintf(buf, len, "sent late by p50 %s, p99 %s; answers waited to be read p50 %s, p99 %s, "
-		 "left out of %llu of the round trips (kernel receive timestamps); the load at nice +%d",
-		 a, b, c, d, (unsigned long long)s->stamped, LOAD_NICE);
+	k += n > 0 && (size_t)n < len - k ? (size_t)n : 0;
+	if (s->hold.n > 0) {
+		fmt_ns(q[0], sizeof(q[0]), hist_quantile(&s->hold, 0.5), 0);
+		fmt_ns(q[1], sizeof(q[1]), hist_quantile(&s->hold, 0.99), 0);
+		n = snprintf(buf + k, len - k, "; the server held them p50 %s, p99 %s (%llu left out)",
+			     q[0], q[1], (unsigned long long)s->hold.n);
+	} else {
+		n = snprintf(buf + k, len - k, "; the server's hold not known (in the round trips)");
+	}
+	k += n > 0 && (size_t)n < len - k ? (size_t)n : 0;
+	snprintf(buf + k, len - k, "; the load at nice +%d", LOAD_NICE);
 }
 
 static void
@@ -1053,8 +1120,8 @@ gather(struct state *s)
 		size_t k = 0;
 
 		s->up_s[first + i] = s->res[R_SAMPLE + i];
-		s->dn_s[first + i] = s->down_s[i];
-		s->wr_s[first + i] = s->writes[i];
+		s->dn_s[first + i] = s->cnt->down_s[i];
+		s->wr_s[first + i] = s->cnt->writes[i];
 		for (; s->scratch != NULL && q >= 1 && q <= s->load_last
 		       && (i + 1 == s->o->reps || s->sent[q] - s->t_load - s->warm < (i + 1) * step); q++)
 			if (s->rtt[q] != 0 && s->rtt[q] != UINT32_MAX)
@@ -1106,23 +1173,14 @@ session(struct state *s, const struct sock_addr *a)
 		s->fd[i] = -1;
 	s->ctl = -1;
 	s->nsent = 0;
-	memset(s->down_s, 0, sizeof(s->down_s));
-	memset(s->down_b, 0, sizeof(s->down_b));
-	memset(s->writes, 0, sizeof(s->writes));
+	memset(s->cnt, 0, sizeof(*s->cnt));
 	memset(s->rtt, 0, (size_t)s->cap * sizeof(*s->rtt));
 	s->warm = o->warmup_ns;
 	h[H_UP] = s->up, h[H_DOWN] = s->down, h[H_IDLE] = s->idle_ns, h[H_WARM] = s->warm;
 	h[H_DUR] = s->dur_ns, h[H_SAMPLES] = o->reps, h[H_GAP] = s->gap_ns, h[H_SIZE] = s->size;
 	if ((s->ufd = sock_udp_open(a, &local)) < 0)
 		goto fail;
-#ifdef SO_TIMESTAMPNS
-	{
-		int on = 1;
-
-		/* Where the kernel cannot, the answers are timed when read. */
-		(void)setsockopt(s->ufd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof(on));
-	}
-#endif
+	stamp_rx(s->ufd);
 	h[H_PORT] = local;
 	if ((s->ctl = sock_session(a, SOCK_LAT_LOAD, h, H_WORDS, ack, A_WORDS, &n)) < 0)
 		goto fail;
@@ -1174,9 +1232,6 @@ session(struct state *s, const struct sock_addr *a)
 		goto fail;
 	}
 	loader = -1;
-	memcpy(s->down_s, s->share->down_s, sizeof(s->down_s));
-	memcpy(s->writes, s->share->writes, sizeof(s->writes));
-	memcpy(s->down_b, s->share->down_b, sizeof(s->down_b));
 	s->own_ok = s->own_ok && s->share->own_ok;
 	s->ob.user_us += s->share->own.user_us;
 	s->ob.sys_us += s->share->own.sys_us;
@@ -1235,6 +1290,7 @@ measure(const struct sock_addr *a, const char *part, void *arg)
 	hist_init(&h_load);
 	hist_init(&s->late);
 	hist_init(&s->wake);
+	hist_init(&s->hold);
 	s->stamped = 0;
 	do {
 		if (session(s, a) != 0)
@@ -1311,7 +1367,8 @@ setup(void *arg, const struct bench_opts *o, const struct sock_opts *sop)
 	if ((s->buf = mem_alloc((size_t)RATE_BUF)) == NULL
 	    || (s->sent = calloc((size_t)probes, sizeof(*s->sent))) == NULL
 	    || (s->sent_rt = calloc((size_t)probes, sizeof(*s->sent_rt))) == NULL
-	    || (s->share = share_new()) == NULL
+	    || (s->share = shared_new(sizeof(*s->share))) == NULL
+	    || (s->cnt = shared_new(sizeof(*s->cnt))) == NULL
 	    || (s->rtt = calloc((size_t)probes, sizeof(*s->rtt))) == NULL
 	    || (o->precision_pct > 0 && (s->scratch = calloc((size_t)probes, sizeof(*s->scratch))) == NULL))
 		msg_sysdie("cannot allocate the buffers");

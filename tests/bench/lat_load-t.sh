@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap/libnet.sh"
 . "$top_srcdir/tests/tap/librouter.sh"
 
-plan 63
+plan 64
 # The other runs' options: short, and one stream each way.
 q='-t 200ms -u 1 -d 1 -N 1 -o raw'
 net_init lat_load 7 LatLoad/streams=1+1
@@ -75,10 +75,21 @@ else
 fi
 like 'the probes: gap and counts, a configuration line' "$TAP_STDOUT" \
 	'^probes: every 10 ms, [0-9]+ idle over 0\.5 s, [0-9]+ under load over 1 s$'
-# The prober's own delays; where the kernel gives receive timestamps (not
-# under an emulator that drops them), answers timed by them.
-like "the prober's delays, a configuration line" "$TAP_STDOUT" \
-	'^prober: sent late by p50 [0-9.]+ [mun]?s, p99 [0-9.]+ [mun]?s; (answers waited to be read p50 [0-9.]+ [mun]?s, p99 [0-9.]+ [mun]?s, left out of [1-9][0-9]* of the round trips \(kernel receive timestamps\)|answers timed when read \(no kernel receive timestamps here\)); the load at nice \+10$'
+# The probers' own delays; where the kernel gives receive timestamps (not
+# under an emulator that drops them), answers timed by them, and the
+# server's hold of each probe (its receive timestamp to its echo) known.
+d='[0-9.]+ [mun]?s'
+like "the probers' delays, a configuration line" "$TAP_STDOUT" \
+	"^prober: sent late by p50 $d, p99 $d; (answers waited to be read p50 $d, p99 $d \\([1-9][0-9]* left out\\)|answers timed when read \\(no kernel receive timestamps here\\)); (the server held them p50 $d, p99 $d \\([1-9][0-9]* left out\\)|the server's hold not known \\(in the round trips\\)); the load at nice \\+10\$"
+# Where both ends have the timestamps, the server's hold is known, and a
+# hold is under the round trip it was taken from (at most the 2 s after
+# which a probe is lost).
+if printf '%s\n' "$TAP_STDOUT" | grep -q '^prober: .*answers waited to be read'; then
+	like "the server's hold of the probes is known and under 2 s" "$TAP_STDOUT" \
+		"^prober: .*; the server held them p50 [0-9.]+ ([mu]s|ns|s), p99 ([0-9.]+ [mun]s|[01](\\.[0-9]+)? s) "
+else
+	skip 'no kernel receive timestamps here: the holds are not known'
+fi
 if printf '%s\n' "$TAP_STDOUT" | grep -q '^placement: spread'; then
 	ok 'placement spread: results' has "$TAP_STDOUT" LatLoad/streams=2+2/placement=spread/rtt=loaded
 else
