@@ -290,7 +290,7 @@ self_line(char *text)
  * usage line, which leaves a refused -I out.
  */
 static const char *const no_precision[] = {
-	"bw_udp", "cache", "lat_load", "lat_ops", "lat_usleep", "lmdd", "mhz", "par_mem", "tlb",
+	"cache", "lat_ops", "lat_usleep", "lmdd", "mhz", "par_mem", "tlb",
 };
 
 int
