@@ -68,7 +68,7 @@ _tap_cleanup_hook() {
 	rm -rf "$tmpd"
 }
 
-plan 18
+plan 19
 
 t0=$(date +%s)
 ok 'the box boots its own kernel and forwards between the client and server namespaces' L up
@@ -111,6 +111,11 @@ box_sirq() {
 	figure_of "$(cat "$tmpd/$1.$2")" BwUdp/size=1470/rate=40Mbit/peer=remote %total-softirq | median_of
 }
 
+# cpu_sirq NAME SIDE N: the same, of the box's CPU N alone (% of its time).
+cpu_sirq() {
+	figure_of "$(cat "$tmpd/$1.$2")" BwUdp/size=1470/rate=40Mbit/peer=remote "%cpu$3-softirq" | median_of
+}
+
 # tcp NAME SIDE: the median MB/s of bw_tcp through the box.
 tcp() {
 	results_of "$(cat "$tmpd/$1.$2")" BwTcp/size=64K/peer=remote | median_of
@@ -143,6 +148,7 @@ is 'What changed names nothing else of the box or the hosts' \
 a=$(box_sirq rules a) b=$(box_sirq rules b)
 diag "the box's CPUs in soft interrupts while 40 Mbit/s of UDP passed: $a% without rules, $b% with 3000"
 ok "the box's soft interrupts rise with the rules ($a% -> $b%)" awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a) }'
+diag "each of the box's CPUs in soft interrupts: cpu0 $(cpu_sirq rules a 0)% -> $(cpu_sirq rules b 0)%, cpu1 $(cpu_sirq rules a 1)% -> $(cpu_sirq rules b 1)%"
 a=$(tcp rules a) b=$(tcp rules b)
 diag "bw_tcp through the box: $a MB/s without rules, $b MB/s with 3000"
 ok "TCP through the box falls with the rules ($a -> $b MB/s)" awk -v a="$a" -v b="$b" 'BEGIN { exit !(b < a) }'
@@ -161,6 +167,13 @@ is 'What changed names nothing else' 'ab-side ab-state box-irq-affinity' "$(chan
 like "... the receive queue's CPU in each side's fingerprint" \
 	"$(grep -h '^box-irq-affinity:' "$tmpd/irq.a" "$tmpd/irq.b" | tr '\n' '|')" \
 	'virtio0-input\.0=0 .*\|.*virtio0-input\.0=1 '
+# The packet work follows the interrupts: NAPI polls on the CPU that
+# took the interrupt, so the soft interrupts of 40 Mbit/s of UDP are
+# the larger share of CPU 0 on side A and of CPU 1 on side B.
+a0=$(cpu_sirq irq a 0) a1=$(cpu_sirq irq a 1) b0=$(cpu_sirq irq b 0) b1=$(cpu_sirq irq b 1)
+diag "the box's soft interrupts with the interrupts on CPU 0: cpu0 $a0%, cpu1 $a1%; on CPU 1: cpu0 $b0%, cpu1 $b1%"
+ok "each CPU's soft interrupts follow the receive interrupts (cpu0 $a0 > cpu1 $a1, then cpu1 $b1 > cpu0 $b0)" \
+	awk -v a0="$a0" -v a1="$a1" -v b0="$b0" -v b1="$b1" 'BEGIN { exit !(a0 != "" && b1 != "" && a0 > a1 && b1 > b0) }'
 is 'nothing measured on the client alone is flagged' '' "$(local_flags irq)"
 diag "$(sed -n '/^Verdict:/,/^$/p' "$tmpd/irq.txt")"
 diag "$(sed -n '/^Section  *Metric/,/^$/p' "$tmpd/irq.txt")"
