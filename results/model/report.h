@@ -163,6 +163,8 @@ struct report_ab_row {
 	double detectable;	/* the smallest change, percent, that this
 				 * comparison could have shown beyond the
 				 * margin (abtest_detectable); NaN untested */
+	double abs_detectable;	/* the same for a difference, in the
+				 * metric's display unit; NaN else */
 	double q;		/* Benjamini-Hochberg; NaN untested */
 	double noise_a, noise_b;	/* mean other work, CPUs; NaN unknown */
 	double contend_a, contend_b;	/* mean contention, 0 .. 1; NaN unknown */

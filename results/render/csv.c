@@ -39,14 +39,14 @@ enum csv_col {
 	F_RUN, F_FILE, F_HOST, F_NOTE, F_SECTION, F_COLUMN, F_UNIT, F_VALUE, F_N, F_CI_LO, F_CI_HI,
 	F_CI_LEVEL, F_BETTER, F_BASE, F_UNITS, F_DELTA, F_CHANGE_LO, F_CHANGE_HI, F_CHANGE_LEVEL,
 	F_DETECTABLE, F_P, F_Q, F_SIGNIFICANT, F_VERDICT, F_WHY, F_METRIC, F_RESULT, F_RATIO, F_SPEED,
-	NFIELDS
+	F_DIFF_LO, F_DIFF_HI, F_DIFF_DETECTABLE, NFIELDS
 };
 
 static const char *const csv_head[NFIELDS] = {
 	"run", "file", "host", "note", "section", "column", "unit", "value", "n", "ci_lo", "ci_hi",
 	"ci_level", "better", "base", "units", "delta_pct", "change_lo_pct", "change_hi_pct",
 	"change_level", "detectable_pct", "p", "q", "significant", "verdict", "why", "metric",
-	"result", "ratio", "speed"
+	"result", "ratio", "speed", "diff_lo", "diff_hi", "diff_detectable"
 };
 
 /* A row: its fields (NULL: blank). */
@@ -204,6 +204,7 @@ csv_write(const struct report *rep, FILE *f)
 {
 	char id[16], v[48], n[24], lo[48], hi[48], lvl[16], base[16], units[32], d[48];
 	char clo[32], chi[32], clvl[16], det[24], p[24], q[24], ratio[48];
+	char dlo[32], dhi[32], ddet[32];
 	size_t si, c, r;
 
 	csv_row(f, csv_head);
@@ -224,6 +225,7 @@ csv_write(const struct report *rep, FILE *f)
 
 				v[0] = n[0] = lo[0] = hi[0] = lvl[0] = base[0] = units[0] = d[0] = '\0';
 				clo[0] = chi[0] = clvl[0] = det[0] = p[0] = q[0] = ratio[0] = '\0';
+				dlo[0] = dhi[0] = ddet[0] = '\0';
 				if (cell->present && col->m->select != METRIC_CONFIG) {
 					report_num_sig(v, sizeof(v), cell->value, 6);
 					snprintf(n, sizeof(n), "%lu", (unsigned long)cell->n);
@@ -254,6 +256,13 @@ csv_write(const struct report *rep, FILE *f)
 						snprintf(clvl, sizeof(clvl), "%.4f", ab->level);
 					if (isfinite(row->detectable))
 						snprintf(det, sizeof(det), "%.2f", row->detectable);
+					/* A difference (scale ABTEST_LINEAR): in the metric's unit too. */
+					if (isfinite(row->abs_lo) && isfinite(row->abs_hi)) {
+						report_num_sig(dlo, sizeof(dlo), row->abs_lo, 4);
+						report_num_sig(dhi, sizeof(dhi), row->abs_hi, 4);
+					}
+					if (isfinite(row->abs_detectable))
+						report_num_sig(ddet, sizeof(ddet), row->abs_detectable, 4);
 					if (!isnan(row->q)) {
 						snprintf(p, sizeof(p), "%.4g", row->t.p);
 						snprintf(q, sizeof(q), "%.4g", row->q);
@@ -288,6 +297,9 @@ csv_write(const struct report *rep, FILE *f)
 				x[F_METRIC] = col->m->fact.name;
 				x[F_RESULT] = cell->present ? cell->source : NULL;
 				x[F_RATIO] = ratio;
+				x[F_DIFF_LO] = dlo;
+				x[F_DIFF_HI] = dhi;
+				x[F_DIFF_DETECTABLE] = ddet;
 				csv_row(f, x);
 			}
 		}

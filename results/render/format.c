@@ -76,6 +76,27 @@ format_delta(char *buf, size_t len, double d)
 	return ratio_str(buf, len, isfinite(d) ? 1 + d / 100 : NAN);
 }
 
+/* The unit of a difference: "pt" (points) for a percentage. */
+static const char *
+diff_unit(const struct report_ab_row *row)
+{
+	return row->m->display_unit[0] == '%' ? "pt" : row->m->display_unit;
+}
+
+const char *
+format_change(char *buf, size_t len, const struct report_ab_row *row)
+{
+	if (!isfinite(row->delta) && row->a == 0 && isfinite(row->b)) {
+		/* From 0 no ratio: the difference, in the metric's unit. */
+		if (row->b == 0)
+			snprintf(buf, len, "+0 %s", diff_unit(row));
+		else
+			snprintf(buf, len, "%+.3g %s", row->b, diff_unit(row));
+		return buf;
+	}
+	return format_delta(buf, len, row->delta);
+}
+
 /* The interval of a change: "×0.970 .. ×1.002", "too wide", or "" untested. */
 const char *
 format_interval(char *buf, size_t len, const struct report_ab_row *row)
@@ -86,8 +107,7 @@ format_interval(char *buf, size_t len, const struct report_ab_row *row)
 		snprintf(buf, len, "%s", "too wide");
 	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
 		/* A difference from 0: in the metric's unit (points of a percentage). */
-		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi,
-			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
+		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi, diff_unit(row));
 	else if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
 	else
@@ -163,6 +183,10 @@ format_verdict_short(char *buf, size_t len, const struct report_ab_row *row)
 	if (row->verdict == REPORT_NOCHANGE && isfinite(row->detectable) && !row->collapsed
 	    && row->detectable < 100 * (REPORT_WIDE_CI - 1))
 		snprintf(see, sizeof(see), " (none > %.0f%%)", row->detectable);
+	else if (row->verdict == REPORT_NOCHANGE && !isfinite(row->detectable)
+		 && isfinite(row->abs_detectable) && !row->collapsed)
+		/* From 0: what it could have missed, in the metric's unit. */
+		snprintf(see, sizeof(see), " (none > %.2g %s)", row->abs_detectable, diff_unit(row));
 	snprintf(buf, len, "%s%s%s", format_verdict_text(row), see, row->regression ? " REGRESSION" : "");
 	return buf;
 }

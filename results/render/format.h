@@ -72,6 +72,11 @@ const char *format_delta(char *buf, size_t len, double d);
  * wide", a difference in the metric's unit, or "" untested. */
 const char *format_interval(char *buf, size_t len, const struct report_ab_row *row);
 
+/* A row's change: its ratio (format_delta), or from side A's 0, where
+ * there is none, the difference in the metric's unit ("+5.6 pt", "pt"
+ * the points of a percentage; "+0 pt" from 0 to 0). */
+const char *format_change(char *buf, size_t len, const struct report_ab_row *row);
+
 /* The heading of the interval column at the comparison's level:
  * "99.9% interval" (the level to three digits). */
 const char *format_interval_head(char *buf, size_t len, const struct report_ab *ab);

@@ -322,6 +322,15 @@ json_ab(const struct report *rep, FILE *f)
 				json_num(f, isnan(row->q) ? NAN : ab->level);
 				fputs(", \"detectable_pct\": ", f);
 				json_num(f, row->detectable);
+				fputs(", \"scale\": ", f);
+				json_str(f, isnan(row->q) ? "none"
+					 : row->t.scale == ABTEST_LINEAR ? "difference" : "ratio");
+				fputs(",\n         \"diff_lo\": ", f);
+				json_num(f, row->abs_lo);
+				fputs(", \"diff_hi\": ", f);
+				json_num(f, row->abs_hi);
+				fputs(", \"diff_detectable\": ", f);
+				json_num(f, row->abs_detectable);
 				fprintf(f, ", \"interval_too_wide\": %s", row->wide ? "true" : "false");
 				fputs(", \"p\": ", f);
 				json_num(f, isnan(row->q) ? NAN : row->t.p);

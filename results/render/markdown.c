@@ -277,7 +277,7 @@ markdown_write(const struct report *rep, FILE *f)
 				md_cell(f, row->m->column);
 				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
 				md_cell(f, report_value(y, sizeof(y), row->m, row->b));
-				md_cell(f, format_delta(d, sizeof(d), row->delta));
+				md_cell(f, format_change(d, sizeof(d), row));
 				md_cell(f, format_interval(ci, sizeof(ci), row));
 				md_cell(f, format_q(q, sizeof(q), row->q));
 				md_cell(f, verdict);

@@ -68,7 +68,7 @@ row_cells(const struct report_ab_section *as, const struct report_ab_row *row, s
 	snprintf(c->c[C_SEC], sizeof(c->c[C_SEC]), "%s", as->s->id);
 	snprintf(c->c[C_METRIC], sizeof(c->c[C_METRIC]), "%s", row->m->column);
 	snprintf(c->c[C_UNIT], sizeof(c->c[C_UNIT]), "%s", row->m->display_unit);
-	format_delta(c->c[C_CHANGE], sizeof(c->c[C_CHANGE]), row->delta);
+	format_change(c->c[C_CHANGE], sizeof(c->c[C_CHANGE]), row);
 	format_interval(c->c[C_CI], sizeof(c->c[C_CI]), row);
 	format_verdict_short(c->c[C_VERDICT], sizeof(c->c[C_VERDICT]), row);
 }

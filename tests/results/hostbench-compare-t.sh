@@ -390,8 +390,8 @@ udp "$tmp/slowed.0" '0 0 0' '120 121 119'
 compare --format csv "$tmp/noloss.0" "$tmp/loss.0"
 is 'rounds that lost nothing are values: a loss from 0 to 0.5% is tested, and worse' worse "$(verdict udp 'UDP loss')"
 compare "$tmp/noloss.0" "$tmp/loss.0"
-like '... its interval in points of loss, the change from 0 no percentage' "$(cat "$tmp/out")" \
-	'^udp +UDP loss +% +0 +0\.[0-9]+ +- +\+0\.[0-9]+ \.\. \+0\.[0-9]+ pt +worse$'
+like '... the change from 0 and its interval in points of loss, no percentage' "$(cat "$tmp/out")" \
+	'^udp +UDP loss +% +0 +0\.[0-9]+ +\+0\.[0-9]+ pt +\+0\.[0-9]+ \.\. \+0\.[0-9]+ pt +worse$'
 compare --format csv "$tmp/noloss.0" "$tmp/noloss.0"
 is '0 against 0: the same' same "$(verdict udp 'UDP loss')"
 compare --format csv "$tmp/noloss.0" "$tmp/slowed.0"
