@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ab.h"
+#include "caveats.h"
 #include "changes.h"
 #include "compare.h"
 #include "core/dist.h"
@@ -772,5 +773,6 @@ ab_build(struct report *rep, struct report_ab *ab)
 		free(ga);
 		free(gb);
 	}
+	caveats_build(rep, ab);
 	return notes_build(ab);
 }

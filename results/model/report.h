@@ -170,7 +170,10 @@ struct report_ab_row {
 	double contend_a, contend_b;	/* mean contention, 0 .. 1; NaN unknown */
 	double others_a, others_b;	/* others' mean share of the CPUs; NaN unknown */
 	enum report_verdict verdict;
-	char why[160];		/* for unreliable, untested, not comparable */
+	char why[160];		/* for unreliable, untested, not comparable;
+				 * for another verdict, a caveat */
+	int caveat;		/* why is a caveat (caveats.h): what a reader
+				 * must know of a verdict that stands */
 	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */
 	int pooled;		/* several runs a side, their processes the units */
 	int wide;		/* not significant, and its interval wider
@@ -192,7 +195,8 @@ struct report_ab_row {
  * once, naming its rows, rather than once a row.
  */
 struct report_note {
-	enum report_verdict verdict;
+	enum report_verdict verdict;	/* its rows', but for a caveat */
+	int caveat;		/* a caveat (caveats.h): rows of any verdict */
 	const char *text;	/* the first row's why */
 	const struct report_ab_row **rows;
 	size_t nrows;

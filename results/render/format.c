@@ -148,6 +148,12 @@ format_verdict_word(enum report_verdict v)
 	return (size_t)v < HB_ARRAY_SIZE(verdict_words) ? verdict_words[v] : "?";
 }
 
+const char *
+format_note_head(const struct report_note *nt)
+{
+	return nt->caveat ? "note" : format_verdict_word(nt->verdict);
+}
+
 /* Time and rate units: "faster" and "slower" say it best. */
 static int
 speed_unit(const char *u)

@@ -77,6 +77,10 @@ const char *format_interval(char *buf, size_t len, const struct report_ab_row *r
  * the points of a percentage; "+0 pt" from 0 to 0). */
 const char *format_change(char *buf, size_t len, const struct report_ab_row *row);
 
+/* What a comparison's note is of: its rows' verdict, or "note" for a
+ * caveat of rows whatever their verdicts (report_note.caveat). */
+const char *format_note_head(const struct report_note *nt);
+
 /* The heading of the interval column at the comparison's level:
  * "99.9% interval" (the level to three digits). */
 const char *format_interval_head(char *buf, size_t len, const struct report_ab *ab);

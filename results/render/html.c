@@ -18,6 +18,7 @@
 #include "format.h"
 #include "html.h"
 #include "html_int.h"
+#include "model/caveats.h"
 #include "model/fleet.h"
 #include "model/report.h"
 #include "model/summary.h"
@@ -108,6 +109,18 @@ html_delta(FILE *f, const struct report *rep, const struct html_charts *charts,
 
 /* ---------------------------------------------------------------- tables */
 
+void
+html_box_kernel(FILE *f, const struct report *rep, const struct report_section *sec)
+{
+	char ids[128];
+
+	if (caveat_box_shared_runs(rep, sec, ids, sizeof(ids)) == 0)
+		return;
+	fputs("<p class=\"small boxkernel\">The box of ", f);
+	escape_html(f, ids);
+	fputs(" " CAVEAT_BOX_SHARED_TEXT "</p>\n", f);
+}
+
 static void
 html_section(FILE *f, const struct report *rep, const struct report_section *sec)
 {
@@ -120,6 +133,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 	fprintf(f, "<h3 id=\"sec-%s\">", sec->s->id);
 	escape_html(f, sec->s->title);
 	fputs("</h3>\n", f);
+	html_box_kernel(f, rep, sec);
 	if (guesses)
 		fputs("<p class=\"small\">The guesses may not be correct: check the curves "
 		      "below.</p>\n", f);

@@ -200,7 +200,7 @@ ab_notes(FILE *f, const struct report_ab *ab, size_t n)
 
 		fprintf(f, "<tr id=\"ab-%lu-note-%lu\"><td class=\"n\">%lu</td>", (unsigned long)n,
 			(unsigned long)(i + 1), (unsigned long)(i + 1));
-		html_cell(f, NULL, format_verdict_word(no->verdict));
+		html_cell(f, NULL, format_note_head(no));
 		html_cell(f, NULL, no->text);
 		fprintf(f, "<td>%lu: ", (unsigned long)no->nrows);
 		for (k = 0; k < no->nrows; k++) {
@@ -217,7 +217,7 @@ void
 html_ab_full(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 {
 	char x[32], y[32], r[32];
-	size_t si, i, nrows = 0;
+	size_t si, i, k, nrows = 0;
 
 	for (si = 0; si < ab->nsecs; si++)
 		nrows += ab->secs[si].nrows;
@@ -231,7 +231,11 @@ html_ab_full(FILE *f, const struct report *rep, const struct report_ab *ab, size
 
 		fputs("<h3>", f);
 		escape_html(f, as->s->title);
-		fprintf(f, "</h3>\n<table class=\"ab\" data-section=\"%s\">\n", as->s->id);
+		fputs("</h3>\n", f);
+		for (k = 0; k < rep->nsecs; k++)
+			if (rep->secs[k].s == as->s)
+				html_box_kernel(f, rep, &rep->secs[k]);
+		fprintf(f, "<table class=\"ab\" data-section=\"%s\">\n", as->s->id);
 		ab_head(f, ab, 0);
 		for (i = 0; i < as->nrows; i++)
 			ab_row(f, ab, n, &as->rows[i], NULL);

@@ -236,7 +236,11 @@ json_notes(FILE *f, const struct report_ab *ab)
 
 		fputs(i ? ",\n       " : "\n       ", f);
 		fputs("{\"verdict\": ", f);
-		json_str(f, format_verdict_word(nt->verdict));
+		if (nt->caveat)
+			fputs("null", f);
+		else
+			json_str(f, format_verdict_word(nt->verdict));
+		fprintf(f, ", \"caveat\": %s", nt->caveat ? "true" : "false");
 		fputs(", \"text\": ", f);
 		json_str(f, nt->text);
 		fputs(", \"rows\": [", f);

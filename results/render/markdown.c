@@ -105,7 +105,7 @@ md_notes(const struct report_ab *ab, FILE *f)
 	for (i = 0; i < ab->nnotes; i++) {
 		const struct report_note *nt = &ab->notes[i];
 
-		fprintf(f, "- note %lu, %s: ", (unsigned long)(i + 1), format_verdict_word(nt->verdict));
+		fprintf(f, "- note %lu, %s: ", (unsigned long)(i + 1), format_note_head(nt));
 		escape_markdown(f, nt->text, 0);
 		fputs(" - ", f);
 		for (k = 0; k < nt->nrows; k++) {

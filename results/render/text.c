@@ -11,6 +11,7 @@
 
 #include "core/utf8.h"
 #include "format.h"
+#include "model/caveats.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
@@ -199,6 +200,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 	char buf[128];
 	size_t *w = calloc(sec->ncols ? sec->ncols : 1, sizeof(*w));
 	size_t c, r, from, used, nchunks, guess_w = 0;
+	char ids[128];
 
 	if (w == NULL)
 		return;
@@ -223,6 +225,14 @@ text_section(const struct report *rep, const struct report_section *sec,
 			guess_w = strlen(g);
 	}
 	fprintf(f, "%s\n", sec->s->title);
+	if (caveat_box_shared_runs(rep, sec, ids, sizeof(ids)) > 0) {
+		struct format_sink out;
+		char first[160];
+
+		format_sink_file(&out, f);
+		snprintf(first, sizeof(first), "The box of %s ", ids);
+		format_wrap(&out, first, CAVEAT_BOX_SHARED_TEXT, "");
+	}
 	if (guess_w)
 		fprintf(f, "    (WARNING - the guesses may not be correct: check the curves, --svg)\n");
 	format_dashes(f, WIDTH_RULE);

@@ -208,7 +208,7 @@ same_kind(const struct report_note *x, const struct report_note *y)
 {
 	size_t n = kind_len(x->text);
 
-	return x->verdict == y->verdict && n == kind_len(y->text) && n < strlen(x->text)
+	return x->verdict == y->verdict && x->caveat == y->caveat && n == kind_len(y->text) && n < strlen(x->text)
 	       && strncmp(x->text, y->text, n) == 0;
 }
 
@@ -296,12 +296,12 @@ notes(const struct report_ab *ab, FILE *f)
 			while (n > 0 && (nt->text[n - 1] == ' ' || nt->text[n - 1] == ':'))
 				n--;
 			format_lput(&l, "%s: %.*s (%lu metrics, %lu figures):",
-				    format_verdict_word(nt->verdict), (int)n, nt->text,
+				    format_note_head(nt), (int)n, nt->text,
 				    (unsigned long)rows, (unsigned long)kin);
 			note_metrics(ab, i, ab->nnotes, &l, f);
 			continue;
 		}
-		format_lput(&l, "%s: %s (%lu):", format_verdict_word(nt->verdict), nt->text,
+		format_lput(&l, "%s: %s (%lu):", format_note_head(nt), nt->text,
 			    (unsigned long)nt->nrows);
 		if (nt->nrows == total && total > MANY) {
 			format_lput(&l, " every metric");

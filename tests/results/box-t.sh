@@ -1,6 +1,11 @@
 #!/bin/sh
 # box-t: comparisons of runs through a router with its box agent
 # (tests/data/box-a.0, box-b.0: hostbench ab, three rounds a side).
+# A box on the ends' kernel (box-same-kernel: yes ...) has the whole
+# machine's CPU figures: the box section says so in the text and the
+# page, a comparison of two such runs keeps the box rows with a caveat
+# said once (a note; JSON's notes, CSV's why), and against a router with
+# its own kernel they are not comparable.
 # Values that can be 0 are values: the box's shares that read 0 in every
 # round on both sides are "same", a share from 0 to 5% is a change with
 # its verdict, both tested as a difference and shown in points, never
@@ -14,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 11
+plan 26
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -84,3 +89,60 @@ run=$(grep -o '"column": "UDP sys", "metric": "[^"]*", "unit": "[^"]*", "better"
 	"$tmp/out" | sed 's/.*"run": //')
 is "a side whose runs read $b1 and 0: their mean, not 0" \
 	"$(awk -v x="$b1" 'BEGIN { printf "%.4g", x / 2 }')" "$(awk -v x="$run" 'BEGIN { printf "%.4g", x }')"
+
+# ------------------------------------------------ a box on the ends' kernel
+# shared FILE: the run with its box on the ends' kernel (network
+# namespaces of one machine), as lib/net/box.c says it.
+shared() {
+	sed "s/^# box-same-kernel: no\$/# box-same-kernel: yes (network namespaces of one kernel): the box's CPU figures are the whole machine's, the ends' work included/" \
+		"$data/$1"
+}
+shared box-a.0 >"$tmp/sa.0"
+shared box-b.0 >"$tmp/sb.0"
+compare "$tmp/sa.0" "$tmp/sb.0"
+is 'both boxes on the ends'"'"' kernel: exit 0' 0 "$STATUS"
+like '... the box rows are still compared with each other' "$(cat "$tmp/out")" '^box +UDP busy .* worse$'
+is '... and a note says, once, that their CPU figures are the whole machine'"'"'s' 1 \
+	"$(grep -c "^note: the box shared the ends' kernel: whole-machine CPU, the ends' work included (6):\$" "$tmp/out")"
+ok '... no line over 100 columns' awk 'length($0) > 100 { exit 1 }' "$tmp/out"
+compare --summary --sections box "$tmp/sa.0" "$tmp/sb.0"
+like 'the box section of the tables says so, naming the runs' "$(tr '\n' ' ' <"$tmp/out")" \
+	"The box of \\[1\\] \\[2\\] shared the ends' kernel \\(network namespaces of one machine\\): its CPU figures are the whole machine's, the ends' work included; not comparable with a real router's\\."
+compare --format json "$tmp/sa.0" "$tmp/sb.0"
+like 'JSON: the note once, a caveat, with no verdict' "$(cat "$tmp/out")" \
+	"\\{\"verdict\": null, \"caveat\": true, \"text\": \"the box shared the ends' kernel: [^\"]*\", \"rows\": \\[\\{\"section\": \"box\""
+# valid: $tmp/out is valid by the JSON schema (python3-jsonschema).
+valid() {
+	python3 -c '
+import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+errors = list(v.iter_errors(json.load(open(sys.argv[2]))))
+for e in errors[:5]:
+    sys.stderr.write("# %s: %s\n" % ("/".join(str(p) for p in e.path), e.message[:200]))
+sys.exit(1 if errors else 0)' "$top_srcdir/doc/hostbench-compare.schema.json" "$tmp/out"
+}
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	ok '... valid by the schema' valid
+else
+	skip 'python3-jsonschema is not installed'
+fi
+compare --format csv "$tmp/sa.0" "$tmp/sb.0"
+like 'CSV: each box row of the comparison has it as its why, its verdict stands' \
+	"$(grep '^2,.*,box,UDP busy,' "$tmp/out")" \
+	",worse,\"the box shared the ends' kernel: whole-machine CPU, the ends' work included\","
+
+compare "$tmp/sa.0" box-b.0
+like 'a box on the ends'"'"' kernel against a router with its own: the box rows not comparable' \
+	"$(cat "$tmp/out")" "^not comparable: a box on the ends' kernel vs a router with its own kernel \\(6\\):\$"
+like '... the traffic'"'"'s rows are still compared' "$(cat "$tmp/out")" '^remote +UDP MB/s .* slower$'
+is '... and no note of a shared kernel: the box rows are not compared' 0 "$(grep -c '^note: the box shared' "$tmp/out")"
+compare box-b.0 "$tmp/sa.0"
+like '... either way round' "$(cat "$tmp/out")" \
+	"^not comparable: a router with its own kernel vs a box on the ends' kernel \\(6\\):\$"
+sed 's/^# box-same-kernel: no$/# box-same-kernel: unknown/' "$data/box-a.0" >"$tmp/ua.0"
+compare "$tmp/ua.0" box-b.0
+like 'a box whose kernel is not known is compared' "$(cat "$tmp/out")" ' 0 not comparable\.|^box +UDP busy .* worse$'
+compare --html "$tmp/page.html" "$tmp/sa.0" "$tmp/sb.0"
+is 'HTML: the box section says so, in the tables and in the comparison in full' 2 \
+	"$(grep -c "<p class=\"small boxkernel\">The box of \\[1\\] \\[2\\] shared the ends' kernel" "$tmp/page.html")"
+like '... and the comparison'"'"'s notes have the caveat once' "$(grep -c "<td>note</td><td>the box shared the ends&#39; kernel" "$tmp/page.html")" '^1$'
