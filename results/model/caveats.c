@@ -70,6 +70,40 @@ side_shared(const struct report *rep, const struct report_group *g)
 	return g->n > 0;
 }
 
+/*
+ * The runs of side g that measured col while the UDP sender fell short,
+ * "[2] sent 80 of the 125 MB/s asked", appended to buf at *at; their
+ * number.
+ */
+static int
+side_short(const struct report *rep, const struct report_group *g, const struct report_column *col,
+	   char *buf, size_t len, size_t *at)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < g->n; i++) {
+		const char *s = col->cells[g->runs[i]].short_note;
+		double sent, asked;
+		int k;
+
+		if (s == NULL)
+			continue;
+		n++;
+		if (*at >= len)
+			continue;
+		/* lib/core/output's form of it (bench/bw_udp.c), shorter. */
+		if (sscanf(s, "sent %lf MB/s of the %lf MB/s asked", &sent, &asked) == 2)
+			k = snprintf(buf + *at, len - *at, "%s[%d] sent %.4g of %.4g MB/s asked",
+				     *at ? ", " : "", rep->runs[g->runs[i]].id, sent, asked);
+		else
+			k = snprintf(buf + *at, len - *at, "%s[%d] %s", *at ? ", " : "",
+				     rep->runs[g->runs[i]].id, s);
+		*at += k > 0 ? (size_t)k : 0;
+	}
+	return n;
+}
+
 void
 caveats_build(const struct report *rep, struct report_ab *ab)
 {
@@ -79,11 +113,19 @@ caveats_build(const struct report *rep, struct report_ab *ab)
 	for (si = 0; si < ab->nsecs; si++)
 		for (k = 0; k < ab->secs[si].nrows; k++) {
 			struct report_ab_row *row = &ab->secs[si].rows[k];
+			char runs[128] = "";
+			size_t at = 0;
 
+			row->short_a = side_short(rep, ab->ga, row->col, runs, sizeof(runs), &at) > 0;
+			row->short_b = side_short(rep, ab->gb, row->col, runs, sizeof(runs), &at) > 0;
 			if (row->why[0] != '\0')
 				continue;
 			if (shared && caveat_is_box(row->m)) {
 				snprintf(row->why, sizeof(row->why), "%s", CAVEAT_BOX_SHARED_WHY);
+				row->caveat = 1;
+			} else if (row->short_a || row->short_b) {
+				snprintf(row->why, sizeof(row->why), "the UDP sender's limit, not the path's "
+					 "(" CAVEAT_SHORT_MARK "): %s", runs);
 				row->caveat = 1;
 			}
 		}

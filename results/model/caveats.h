@@ -27,6 +27,10 @@ int caveat_is_box(const struct metric *m);
 /* The why of a box row of runs whose box shared the ends' kernel. */
 #define CAVEAT_BOX_SHARED_WHY "the box shared the ends' kernel: whole-machine CPU, the ends' work included"
 
+/* The mark of a value the UDP sender fell short for (the renderers':
+ * FORMAT_SHORT_MARK). */
+#define CAVEAT_SHORT_MARK "*"
+
 /* What a section of box figures says of runs whose box shared the ends'
  * kernel, after their numbers ("The box of [1] [2] "). */
 #define CAVEAT_BOX_SHARED_TEXT "shared the ends' kernel (network namespaces of one machine): " \
@@ -44,7 +48,11 @@ size_t caveat_box_shared_runs(const struct report *rep, const struct report_sect
 /*
  * The caveats of ab's rows that have no why: a box row whose sides'
  * boxes both shared the ends' kernel (sides that differ are not
- * comparable: compare.h).  Call before notes_build.
+ * comparable: compare.h); a row a side of which was measured while
+ * bw_udp's sender fell short of the rate asked ("udp-short:"), whose
+ * short_a and short_b are set whatever its why: "the UDP sender's
+ * limit, not the path's (*): [2] sent 80 of 125 MB/s asked".
+ * Call before notes_build.
  */
 void caveats_build(const struct report *rep, struct report_ab *ab);
 

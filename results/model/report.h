@@ -174,6 +174,9 @@ struct report_ab_row {
 				 * for another verdict, a caveat */
 	int caveat;		/* why is a caveat (caveats.h): what a reader
 				 * must know of a verdict that stands */
+	int short_a, short_b;	/* a run of the side measured it while the UDP
+				 * sender fell short of the rate asked
+				 * (resfile_value.short_note) */
 	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */
 	int pooled;		/* several runs a side, their processes the units */
 	int wide;		/* not significant, and its interval wider

@@ -39,14 +39,15 @@ enum csv_col {
 	F_RUN, F_FILE, F_HOST, F_NOTE, F_SECTION, F_COLUMN, F_UNIT, F_VALUE, F_N, F_CI_LO, F_CI_HI,
 	F_CI_LEVEL, F_BETTER, F_BASE, F_UNITS, F_DELTA, F_CHANGE_LO, F_CHANGE_HI, F_CHANGE_LEVEL,
 	F_DETECTABLE, F_P, F_Q, F_SIGNIFICANT, F_VERDICT, F_WHY, F_METRIC, F_RESULT, F_RATIO, F_SPEED,
-	F_DIFF_LO, F_DIFF_HI, F_DIFF_DETECTABLE, NFIELDS
+	F_DIFF_LO, F_DIFF_HI, F_DIFF_DETECTABLE, F_UDP_SHORT, NFIELDS
 };
 
 static const char *const csv_head[NFIELDS] = {
 	"run", "file", "host", "note", "section", "column", "unit", "value", "n", "ci_lo", "ci_hi",
 	"ci_level", "better", "base", "units", "delta_pct", "change_lo_pct", "change_hi_pct",
 	"change_level", "detectable_pct", "p", "q", "significant", "verdict", "why", "metric",
-	"result", "ratio", "speed", "diff_lo", "diff_hi", "diff_detectable"
+	"result", "ratio", "speed", "diff_lo", "diff_hi", "diff_detectable",
+	"udp_short"
 };
 
 /* A row: its fields (NULL: blank). */
@@ -300,6 +301,7 @@ csv_write(const struct report *rep, FILE *f)
 				x[F_DIFF_LO] = dlo;
 				x[F_DIFF_HI] = dhi;
 				x[F_DIFF_DETECTABLE] = ddet;
+				x[F_UDP_SHORT] = cell->present ? cell->short_note : NULL;
 				csv_row(f, x);
 			}
 		}

@@ -30,16 +30,21 @@ const char *
 format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
 {
 	const struct resfile_value *v = &col->cells[run];
+	size_t n;
 
 	if (!v->present)
 		return "";
 	if (col->m->select == METRIC_CONFIG)
 		return v->text;
-	if ((col->m->fact.flags & METRIC_COUNT) && v->value == floor(v->value)) {
+	if ((col->m->fact.flags & METRIC_COUNT) && v->value == floor(v->value))
 		snprintf(buf, len, "%.0f", v->value);
-		return buf;
-	}
-	return report_num(buf, len, v->value);
+	else
+		report_num(buf, len, v->value);
+	/* Measured while the UDP sender fell short of the rate asked. */
+	n = strlen(buf);
+	if (v->short_note != NULL && n + strlen(FORMAT_SHORT_MARK) < len)
+		snprintf(buf + n, len - n, "%s", FORMAT_SHORT_MARK);
+	return buf;
 }
 
 /* A ratio as the tables show it: "×22.6", "×1.45", "×1.015" (three
@@ -81,6 +86,18 @@ static const char *
 diff_unit(const struct report_ab_row *row)
 {
 	return row->m->display_unit[0] == '%' ? "pt" : row->m->display_unit;
+}
+
+const char *
+format_side_value(char *buf, size_t len, const struct report_ab_row *row, int b)
+{
+	size_t n;
+
+	report_value(buf, len, row->m, b ? row->b : row->a);
+	n = strlen(buf);
+	if ((b ? row->short_b : row->short_a) && n + strlen(FORMAT_SHORT_MARK) < len)
+		snprintf(buf + n, len - n, "%s", FORMAT_SHORT_MARK);
+	return buf;
 }
 
 const char *

@@ -121,6 +121,39 @@ html_box_kernel(FILE *f, const struct report *rep, const struct report_section *
 	fputs(" " CAVEAT_BOX_SHARED_TEXT "</p>\n", f);
 }
 
+/*
+ * The summary's cells marked FORMAT_SHORT_MARK (measured while bw_udp's
+ * sender fell short of the rate asked): what the mark says, once, and
+ * each run's "udp-short:" texts.
+ */
+static void
+html_short(FILE *f, const struct report *rep)
+{
+	size_t i, c, r, n = 0;
+
+	for (r = 0; r < rep->nruns; r++) {
+		const char *last = NULL;
+
+		for (i = 0; i < rep->nsecs; i++)
+			for (c = 0; c < rep->secs[i].ncols; c++) {
+				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
+
+				if (!v->present || v->short_note == NULL
+				    || (last != NULL && strcmp(last, v->short_note) == 0))
+					continue;
+				if (n++ == 0)
+					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+					      "sender fell short of the rate asked (-b): the sender's limit, not "
+					      "the path's:", f);
+				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[r].id);
+				escape_html(f, v->short_note);
+				last = v->short_note;
+			}
+	}
+	if (n > 0)
+		fputs(".</p>\n", f);
+}
+
 static void
 html_section(FILE *f, const struct report *rep, const struct report_section *sec)
 {
@@ -264,6 +297,7 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
 		for (i = 0; i < rep->nsecs; i++)
 			html_section(f, rep, &rep->secs[i]);
+		html_short(f, rep);
 		for (i = 0; i < rep->nladders; i++)
 			html_ladder(f, rep, &rep->ladders[i]);
 		if (rep->nsecs == 0 && rep->nladders == 0)

@@ -77,8 +77,8 @@ ab_row(FILE *f, const struct report_ab *ab, size_t n, const struct report_ab_row
 	if (sec != NULL)
 		html_cell(f, NULL, sec);
 	html_cell(f, "k", row->m->column);
-	html_cell(f, "n", report_value(x, sizeof(x), row->m, row->a));
-	html_cell(f, "n", report_value(y, sizeof(y), row->m, row->b));
+	html_cell(f, "n", format_side_value(x, sizeof(x), row, 0));
+	html_cell(f, "n", format_side_value(y, sizeof(y), row, 1));
 	html_cell(f, "n", format_change(r, sizeof(r), row));
 	html_cell(f, "n", format_interval(ci, sizeof(ci), row));
 	html_cell(f, "n", format_q(q, sizeof(q), row->q));

@@ -51,7 +51,8 @@ json_nums(FILE *f, const double *v, size_t n)
  * What a run measured for a column: {"run", "result" (the result line's
  * name the value came from), "value", "processes" (each process's value
  * by the metric's estimator, in the file's order), "samples" (every
- * sample)}, in display units.
+ * sample), and where the UDP sender fell short of the rate asked
+ * "udp_short" (its line's text)}, in display units.
  */
 static void
 json_cell(FILE *f, const struct report *rep, const struct report_column *col, size_t r)
@@ -69,6 +70,10 @@ json_cell(FILE *f, const struct report *rep, const struct report_column *col, si
 	json_nums(f, cell->units, cell->units != NULL ? cell->nunits : 0);
 	fputs(", \"samples\": ", f);
 	json_nums(f, cell->samples, cell->samples != NULL ? cell->n : 0);
+	if (cell->short_note != NULL) {
+		fputs(", \"udp_short\": ", f);
+		json_str(f, cell->short_note);
+	}
 	fputc('}', f);
 }
 

@@ -275,8 +275,8 @@ markdown_write(const struct report *rep, FILE *f)
 				if (row->note > 0)
 					snprintf(verdict + at, sizeof(verdict) - at, ", note %lu", (unsigned long)row->note);
 				md_cell(f, row->m->column);
-				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
-				md_cell(f, report_value(y, sizeof(y), row->m, row->b));
+				md_cell(f, format_side_value(x, sizeof(x), row, 0));
+				md_cell(f, format_side_value(y, sizeof(y), row, 1));
 				md_cell(f, format_change(d, sizeof(d), row));
 				md_cell(f, format_interval(ci, sizeof(ci), row));
 				md_cell(f, format_q(q, sizeof(q), row->q));

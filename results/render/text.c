@@ -442,6 +442,68 @@ text_implausible(const struct report *rep, FILE *f)
 }
 
 /*
+ * The cells marked FORMAT_SHORT_MARK: measured while bw_udp's sender fell
+ * short of the rate asked.  The explanation once, then per run and
+ * "udp-short:" text its columns, cut at WIDTH.
+ */
+static void
+text_short(const struct report *rep, FILE *f)
+{
+	size_t i, c, r, i2, c2, n = 0;
+
+	for (r = 0; r < rep->nruns; r++)
+		for (i = 0; i < rep->nsecs; i++)
+			for (c = 0; c < rep->secs[i].ncols; c++) {
+				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
+				struct format_line l = { "", 0 };
+				int seen = 0, more = 0;
+
+				if (!v->present || v->short_note == NULL)
+					continue;
+				/* Once per run and text: at its first cell. */
+				for (i2 = 0; i2 <= i && !seen; i2++)
+					for (c2 = 0; c2 < rep->secs[i2].ncols && (i2 < i || c2 < c); c2++) {
+						const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[r];
+
+						if (w->present && w->short_note != NULL
+						    && strcmp(w->short_note, v->short_note) == 0) {
+							seen = 1;
+							break;
+						}
+					}
+				if (seen)
+					continue;
+				if (n++ == 0)
+					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+				format_lput(&l, "  [%d] %s:", rep->runs[r].id, v->short_note);
+				for (i2 = i; i2 < rep->nsecs; i2++)
+					for (c2 = i2 == i ? c : 0; c2 < rep->secs[i2].ncols; c2++) {
+						const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[r];
+						char item[96];
+
+						if (!w->present || w->short_note == NULL
+						    || strcmp(w->short_note, v->short_note) != 0)
+							continue;
+						snprintf(item, sizeof(item), " %s/%s,", rep->secs[i2].s->id,
+							 rep->secs[i2].cols[c2].m->column);
+						if (format_cols(l.buf) + strlen(item) + 8 > WIDTH) {
+							more++;
+							continue;
+						}
+						format_lput(&l, "%s", item);
+					}
+				if (l.n > 0 && l.buf[l.n - 1] == ',')
+					l.n--;
+				if (more > 0)
+					format_lput(&l, " +%d more", more);
+				lend(&l, f);
+			}
+	if (n > 0)
+		fputc('\n', f);
+}
+
+/*
  * The summary tables, then the legend of the runs, the hosts and the
  * comparisons.  With comparisons to show as well, the text is read at a
  * glance: the tables (a row per run, lmbench's) are left to --summary,
@@ -463,8 +525,10 @@ text_write(const struct report *rep, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fprintf(f, "No values in the chosen sections.\n\n");
 	}
-	if (rep->want_summary)
+	if (rep->want_summary) {
 		text_implausible(rep, f);
+		text_short(rep, f);
+	}
 	text_runs(rep, f);
 	if (glance)
 		fprintf(f, "The summary tables (lmbench's, a row per run): --summary; every metric of the\n"

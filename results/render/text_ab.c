@@ -63,8 +63,8 @@ put_row(FILE *f, const struct cells *c, const size_t *w)
 static void
 row_cells(const struct report_ab_section *as, const struct report_ab_row *row, struct cells *c)
 {
-	report_value(c->c[C_A], sizeof(c->c[C_A]), row->m, row->a);
-	report_value(c->c[C_B], sizeof(c->c[C_B]), row->m, row->b);
+	format_side_value(c->c[C_A], sizeof(c->c[C_A]), row, 0);
+	format_side_value(c->c[C_B], sizeof(c->c[C_B]), row, 1);
 	snprintf(c->c[C_SEC], sizeof(c->c[C_SEC]), "%s", as->s->id);
 	snprintf(c->c[C_METRIC], sizeof(c->c[C_METRIC]), "%s", row->m->column);
 	snprintf(c->c[C_UNIT], sizeof(c->c[C_UNIT]), "%s", row->m->display_unit);

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 26
+plan 38
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -146,3 +146,44 @@ compare --html "$tmp/page.html" "$tmp/sa.0" "$tmp/sb.0"
 is 'HTML: the box section says so, in the tables and in the comparison in full' 2 \
 	"$(grep -c "<p class=\"small boxkernel\">The box of \\[1\\] \\[2\\] shared the ends' kernel" "$tmp/page.html")"
 like '... and the comparison'"'"'s notes have the caveat once' "$(grep -c "<td>note</td><td>the box shared the ends&#39; kernel" "$tmp/page.html")" '^1$'
+
+# ------------------------------------------------ a UDP sender short of -b
+# b's second round: bw_udp -b 10m sent less than asked, as bw_udp says it
+# (its "udp-short:" line before the results it applies to).
+awk '/^round: 2$/ { r2 = 1 } /^round: 3$/ { r2 = 0 } { print }
+	r2 && /^# placement: one/ { print "# udp-short: sent 1.05 MB/s of the 1.25 MB/s asked (-16%)" }' \
+	"$data/box-b.0" >"$tmp/short.0"
+compare --summary --sections udp,remote box-a.0 "$tmp/short.0"
+like 'the summary marks the cells the sender fell short for' "$(cat "$tmp/out")" '^short\.0 +1\.249\* +849\.0\* +0\*$'
+is '... and only those: not the run that kept up, nor the traffic through the box' \
+	'' "$(grep '^box-a\.0 .*\*\|^short\.0 .*[0-9]\* .*[0-9]\* .*[0-9]\* .*[0-9]\*' "$tmp/out")"
+is '... with the note once, naming the run and what it sent' 1 \
+	"$(grep -c '^Marked \*, the UDP sender fell short of the rate asked (-b): the sender'"'"'s limit,$' "$tmp/out")"
+like '... the run, its udp-short text and the columns' "$(cat "$tmp/out")" \
+	'^  \[2\] sent 1\.05 MB/s of the 1\.25 MB/s asked \(-16%\): udp/UDP MB/s, udp/UDP pkts/s'
+compare box-a.0 "$tmp/short.0"
+is 'the comparison: a note once, naming the run and its figures' 1 \
+	"$(grep -c "^note: the UDP sender's limit, not the path's (\\*): \\[2\\] sent 1\\.05 of 1\\.25 MB/s asked (3):\$" "$tmp/out")"
+ok '... no line over 100 columns' awk 'length($0) > 100 { exit 1 }' "$tmp/out"
+compare --format csv box-a.0 "$tmp/short.0"
+is 'CSV: the udp_short field (the last) of the run'"'"'s cell, none for the other run' \
+	',|,sent 1.05 MB/s of the 1.25 MB/s asked (-16%)' \
+	"$(grep '^[12],.*,udp,UDP MB/s,' "$tmp/out" | sed 's/.*\(,[^,]*\)$/\1/' | tr '\n' '|' | sed 's/|$//')"
+compare --format json box-a.0 "$tmp/short.0"
+is 'JSON: udp_short on the run'"'"'s cells (UDP MB/s, pkts/s, loss; in the summary and the sides)' 6 \
+	"$(grep -c '"udp_short": "sent 1\.05 MB/s of the 1\.25 MB/s asked (-16%)"' "$tmp/out")"
+if python3 -c 'import jsonschema' 2>/dev/null; then
+	ok '... valid by the schema' valid
+else
+	skip 'python3-jsonschema is not installed'
+fi
+compare --html "$tmp/short.html" box-a.0 "$tmp/short.0"
+like 'HTML: the cells marked, the note once under the summary' "$(cat "$tmp/short.html")" \
+	'<td class="n">1\.249\*</td>.*|udpshort">Marked \*, the UDP sender fell short'
+is '... the comparison'"'"'s note once' 1 "$(grep -c "<td>note</td><td>the UDP sender&#39;s limit" "$tmp/short.html")"
+# A later "udp-short:" alone clears it; a case after it is not marked.
+awk '/^round: 2$/ { r2 = 1 } /^round: 3$/ { r2 = 0 } { print }
+	r2 && /^# placement: one/ { print "# udp-short: sent 1.05 MB/s of the 1.25 MB/s asked (-16%)"; print "# udp-short:" }' \
+	"$data/box-b.0" >"$tmp/cleared.0"
+compare --summary --sections udp box-a.0 "$tmp/cleared.0"
+is 'a udp-short line cleared before the results: nothing marked' 0 "$(grep -c '[0-9]\*' "$tmp/out")"
