@@ -441,6 +441,27 @@ text_implausible(const struct report *rep, FILE *f)
 		fputc('\n', f);
 }
 
+/* Whether a cell of run r before column c of section i has the
+ * "udp-short:" text note. */
+static int
+short_seen(const struct report *rep, size_t r, const char *note, size_t i, size_t c)
+{
+	size_t k, j;
+
+	for (k = 0; k <= i; k++) {
+		const struct report_section *sec = &rep->secs[k];
+		size_t end = k < i ? sec->ncols : c;
+
+		for (j = 0; j < end; j++) {
+			const struct resfile_value *w = &sec->cols[j].cells[r];
+
+			if (w->present && w->short_note != NULL && strcmp(w->short_note, note) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * The cells marked FORMAT_SHORT_MARK: measured while bw_udp's sender fell
  * short of the rate asked.  The explanation once, then per run and
@@ -456,21 +477,12 @@ text_short(const struct report *rep, FILE *f)
 			for (c = 0; c < rep->secs[i].ncols; c++) {
 				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
 				struct format_line l = { "", 0 };
-				int seen = 0, more = 0;
+				int seen, more = 0;
 
 				if (!v->present || v->short_note == NULL)
 					continue;
 				/* Once per run and text: at its first cell. */
-				for (i2 = 0; i2 <= i && !seen; i2++)
-					for (c2 = 0; c2 < rep->secs[i2].ncols && (i2 < i || c2 < c); c2++) {
-						const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[r];
-
-						if (w->present && w->short_note != NULL
-						    && strcmp(w->short_note, v->short_note) == 0) {
-							seen = 1;
-							break;
-						}
-					}
+				seen = short_seen(rep, r, v->short_note, i, c);
 				if (seen)
 					continue;
 				if (n++ == 0)
