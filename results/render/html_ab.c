@@ -125,7 +125,7 @@ ab_title(FILE *f, const struct report *rep, const struct report_ab *ab)
 void
 html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 {
-	size_t si, i, nchanged = 0;
+	size_t si, i, nchanged = 0, nwhy, ncav = 0;
 
 	if (n == 1)
 		fputs("<section class=\"verdict\" id=\"verdict\">\n", f);
@@ -167,16 +167,23 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 			rep->margin);
 	else
 		fputs("<p>No column has values on both sides.</p>\n", f);
-	/* Why the rest cannot be read as changes: the comparison's notes,
-	 * in full below (a link into a folded block opens it). */
-	if (ab->nnotes > 0)
-		fprintf(f, "<p>Why %lu metric%s cannot be read as a change: <a href=\"#ab-%lu-note-1\">the "
-			"%lu note%s of this comparison</a>.</p>\n",
-			(unsigned long)(ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
-					+ ab->ncounts[REPORT_INCOMPARABLE]),
-			ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
-			+ ab->ncounts[REPORT_INCOMPARABLE] == 1 ? "" : "s", (unsigned long)n,
-			(unsigned long)ab->nnotes, ab->nnotes == 1 ? "" : "s");
+	/* Why the rest cannot be read as changes, and what rows whose
+	 * verdicts stand must be read with (caveats): the comparison's
+	 * notes, in full below (a link into a folded block opens it). */
+	for (i = 0; i < ab->nnotes; i++)
+		ncav += ab->notes[i].caveat ? ab->notes[i].nrows : 0;
+	nwhy = ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED] + ab->ncounts[REPORT_INCOMPARABLE];
+	if (ab->nnotes > 0) {
+		fputs("<p>", f);
+		if (nwhy > 0)
+			fprintf(f, "Why %lu metric%s cannot be read as a change", (unsigned long)nwhy,
+				nwhy == 1 ? "" : "s");
+		if (ncav > 0)
+			fprintf(f, "%s %lu metric%s must be read with", nwhy > 0 ? ", and what" : "What",
+				(unsigned long)ncav, ncav == 1 ? "" : "s");
+		fprintf(f, ": <a href=\"#ab-%lu-note-1\">the %lu note%s of this comparison</a>.</p>\n",
+			(unsigned long)n, (unsigned long)ab->nnotes, ab->nnotes == 1 ? "" : "s");
+	}
 	fputs("</section>\n", f);
 }
 

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 38
+plan 39
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -145,6 +145,8 @@ like 'a box whose kernel is not known is compared' "$(cat "$tmp/out")" ' 0 not c
 compare --html "$tmp/page.html" "$tmp/sa.0" "$tmp/sb.0"
 is 'HTML: the box section says so, in the tables and in the comparison in full' 2 \
 	"$(grep -c "<p class=\"small boxkernel\">The box of \\[1\\] \\[2\\] shared the ends' kernel" "$tmp/page.html")"
+like '... its verdict counts the rows the caveat applies to, apart from those not read as changes' \
+	"$(cat "$tmp/page.html")" '<p>Why 1 metric cannot be read as a change, and what 6 metrics must be read with: <a '
 like '... and the comparison'"'"'s notes have the caveat once' "$(grep -c "<td>note</td><td>the box shared the ends&#39; kernel" "$tmp/page.html")" '^1$'
 
 # ------------------------------------------------ a UDP sender short of -b
