@@ -256,6 +256,9 @@ struct report_ladder_row {
 				 * (the steps' METRIC_LADDER_GOT, as the
 				 * summary takes it); NaN: no such step */
 	double *loss;		/* percent lost (METRIC_LADDER_LOSS); NaN */
+	const char **short_note;	/* per target: the step's "udp-short:"
+					 * (resfile_result.short_note), NULL
+					 * where the sender kept up */
 	double knee;		/* Mbit/s; NaN: no knee (no step held) */
 };
 

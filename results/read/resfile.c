@@ -359,7 +359,9 @@ resfile_add_sample(struct resfile_parser *p, const char *name, const char *unit,
 	}
 	res->from[res->n] = p->from;
 	res->v[res->n++] = v;
-	if (p->udp_short[0] != '\0') {
+	/* (A ladder's knee, after its steps, is the highest step that held:
+	 * never one the sender fell short at.) */
+	if (p->udp_short[0] != '\0' && strstr(name, "/rate=knee") == NULL) {
 		if (res->short_note == NULL && (res->short_note = resfile_str_dup(p->udp_short)) == NULL)
 			return resfile_oom(p);
 		res->nshort++;

@@ -82,7 +82,7 @@ ab_row_for(const struct report *rep, size_t run, const struct metric *m, const s
 /* A CSV row of a ladder: the summary's columns, those after better blank. */
 static void
 csv_ladder_row(const struct report_run *run, const struct report_ladder *lad, const char *column,
-	       const char *unit, const char *v, const char *better, FILE *f)
+	       const char *unit, const char *v, const char *better, const char *udp_short, FILE *f)
 {
 	const char *x[NFIELDS] = { NULL };
 	char id[16];
@@ -98,6 +98,7 @@ csv_ladder_row(const struct report_run *run, const struct report_ladder *lad, co
 	x[F_VALUE] = v;
 	x[F_BETTER] = better;
 	x[F_METRIC] = lad->m->fact.name;
+	x[F_UDP_SHORT] = udp_short;
 	csv_row(f, x);
 }
 
@@ -122,15 +123,16 @@ csv_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			format_ladder_target(t, sizeof(t), lad->targets[k]);
 			snprintf(col, sizeof(col), "%s %s Mbit/s received", row->group, t);
 			csv_ladder_row(run, lad, col, "Mbit/s", report_num_sig(v, sizeof(v), row->got[k], 6),
-				       "bigger", f);
+				       "bigger", row->short_note[k], f);
 			snprintf(col, sizeof(col), "%s %s Mbit/s loss", row->group, t);
 			csv_ladder_row(run, lad, col, "%", isnan(row->loss[k]) ? ""
-				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller", f);
+				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller",
+				       row->short_note[k], f);
 		}
 		snprintf(col, sizeof(col), "%s knee", row->group);
 		csv_ladder_row(run, lad, col, "Mbit/s", isnan(row->knee) ? ""
 			       : report_num_sig(v, sizeof(v), row->knee, 6),
-			       metric_better_name(lad->m->better), f);
+			       metric_better_name(lad->m->better), NULL, f);
 	}
 }
 

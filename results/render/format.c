@@ -282,9 +282,11 @@ format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row, s
 	if (isnan(row->got[k]))
 		snprintf(buf, len, "%s", "");
 	else if (isnan(row->loss[k]))
-		snprintf(buf, len, "%s", report_num(got, sizeof(got), row->got[k]));
+		snprintf(buf, len, "%s%s", report_num(got, sizeof(got), row->got[k]),
+			 row->short_note[k] != NULL ? FORMAT_SHORT_MARK : "");
 	else
-		snprintf(buf, len, "%s %s%%", report_num(got, sizeof(got), row->got[k]),
+		snprintf(buf, len, "%s%s %s%%", report_num(got, sizeof(got), row->got[k]),
+			 row->short_note[k] != NULL ? FORMAT_SHORT_MARK : "",
 			 report_num_sig(loss, sizeof(loss), row->loss[k], 3));
 	return buf;
 }

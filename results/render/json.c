@@ -202,6 +202,10 @@ json_ladders(const struct report *rep, FILE *f)
 				json_num(f, row->got[k]);
 				fputs(", \"loss_pct\": ", f);
 				json_num(f, row->loss[k]);
+				if (row->short_note[k] != NULL) {
+					fputs(", \"udp_short\": ", f);
+					json_str(f, row->short_note[k]);
+				}
 				fputc('}', f);
 			}
 			fprintf(f, "]}%s\n", r + 1 < lad->nrows ? "," : "");

@@ -511,6 +511,24 @@ text_short(const struct report *rep, FILE *f)
 					format_lput(&l, " +%d more", more);
 				lend(&l, f);
 			}
+	/* A ladder's steps, each its own text (its figures). */
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++) {
+			const struct report_ladder *lad = &rep->ladders[i];
+			const struct report_ladder_row *row = &lad->rows[r];
+			char t[32];
+
+			for (c = 0; c < lad->ntargets; c++) {
+				if (row->short_note[c] == NULL || isnan(row->got[c]))
+					continue;
+				if (n++ == 0)
+					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+				fprintf(f, "  [%d] %s: ladder %.40s at %s Mbit/s\n", rep->runs[row->run].id,
+					row->short_note[c], row->group,
+					format_ladder_target(t, sizeof(t), lad->targets[c]));
+			}
+		}
 	if (n > 0)
 		fputc('\n', f);
 }

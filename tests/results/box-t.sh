@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 39
+plan 41
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -189,3 +189,10 @@ awk '/^round: 2$/ { r2 = 1 } /^round: 3$/ { r2 = 0 } { print }
 	"$data/box-b.0" >"$tmp/cleared.0"
 compare --summary --sections udp box-a.0 "$tmp/cleared.0"
 is 'a udp-short line cleared before the results: nothing marked' 0 "$(grep -c '[0-9]\*' "$tmp/out")"
+# A rate ladder (tests/data/ladder-*.0: the sender fell short at 5 Gbit/s,
+# before the knee line): that step marked, not the knee after it.
+compare --summary ladder-a.0 ladder-b.0
+like 'a ladder: the step the sender fell short at is marked, the knee is not' "$(cat "$tmp/out")" \
+	'^ladder-a\.0 .* 1852 7\.39% +1005\* 61\.1% 1000$'
+like '... and the note names the run, the ladder and the step' "$(cat "$tmp/out")" \
+	'^  \[2\] sent 323\.2 MB/s of the 625 MB/s asked \(-48\.3%\): ladder size=1470/placement=one at 5000 Mbit/s$'
