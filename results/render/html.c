@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,6 +151,27 @@ html_short(FILE *f, const struct report *rep)
 				last = v->short_note;
 			}
 	}
+	/* A ladder's steps, each its own text (its figures). */
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++) {
+			const struct report_ladder *lad = &rep->ladders[i];
+			const struct report_ladder_row *row = &lad->rows[r];
+			char t[32];
+
+			for (c = 0; c < lad->ntargets; c++) {
+				if (row->short_note[c] == NULL || isnan(row->got[c]))
+					continue;
+				if (n++ == 0)
+					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+					      "sender fell short of the rate asked (-b): the sender's limit, not "
+					      "the path's:", f);
+				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[row->run].id);
+				escape_html(f, row->short_note[c]);
+				fputs(": ladder ", f);
+				escape_html(f, row->group);
+				fprintf(f, " at %s Mbit/s", format_ladder_target(t, sizeof(t), lad->targets[c]));
+			}
+		}
 	if (n > 0)
 		fputs(".</p>\n", f);
 }
@@ -297,9 +319,9 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 		fputs("<h2 id=\"summary\">Summary</h2>\n", f);
 		for (i = 0; i < rep->nsecs; i++)
 			html_section(f, rep, &rep->secs[i]);
-		html_short(f, rep);
 		for (i = 0; i < rep->nladders; i++)
 			html_ladder(f, rep, &rep->ladders[i]);
+		html_short(f, rep);
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 41
+plan 42
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -196,3 +196,6 @@ like 'a ladder: the step the sender fell short at is marked, the knee is not' "$
 	'^ladder-a\.0 .* 1852 7\.39% +1005\* 61\.1% 1000$'
 like '... and the note names the run, the ladder and the step' "$(cat "$tmp/out")" \
 	'^  \[2\] sent 323\.2 MB/s of the 625 MB/s asked \(-48\.3%\): ladder size=1470/placement=one at 5000 Mbit/s$'
+compare --html "$tmp/ladder.html" ladder-a.0 ladder-b.0
+like 'HTML: the ladder'"'"'s step marked and the note under the tables names it' "$(cat "$tmp/ladder.html")" \
+	'udpshort">Marked \*, .* \[2\] sent 323\.2 MB/s of the 625 MB/s asked \(-48\.3%\): ladder size=1470/placement=one at 5000 Mbit/s\.</p>'
