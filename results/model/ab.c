@@ -713,7 +713,11 @@ ab_build(struct report *rep, struct report_ab *ab)
 
 			interval(rep, ab, row);
 			judge(rep, row, p[j]);
-			if (!row->significant && row->too_wide) {
+			/* A difference near 0 (a share of 0.1% against 0.3%) is
+			 * wide in percent of A, not in its unit: shown so. */
+			if (!row->significant && row->too_wide && row->t.scale == ABTEST_LINEAR) {
+				row->lo = row->hi = row->detectable = NAN;
+			} else if (!row->significant && row->too_wide) {
 				row->wide = 1;
 				row->lo = row->hi = row->abs_lo = row->abs_hi = NAN;
 			}

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 42
+plan 43
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -70,6 +70,18 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skip 'python3 is not installed'
 fi
+
+# A share near 0 (the box's TCP sys share 0.1 .. 0.4% a round): its
+# interval in percent of A would be "too wide"; in points it is not.
+awk '/^round: / { r = $2 } /^BenchmarkBwTcp.*%busiest-sys/ {
+	sub(/\t0 %busiest-sys/, "\t" (r == 1 ? 0.1 : r == 2 ? 0.4 : 0.2) " %busiest-sys") } { print }' \
+	"$data/box-a.0" >"$tmp/near-a.0"
+awk '/^round: / { r = $2 } /^BenchmarkBwTcp.*%busiest-sys/ {
+	sub(/\t0 %busiest-sys/, "\t" (r == 1 ? 0.3 : r == 2 ? 0.1 : 0.4) " %busiest-sys") } { print }' \
+	"$data/box-b.0" >"$tmp/near-b.0"
+compare --format markdown "$tmp/near-a.0" "$tmp/near-b.0"
+like 'a share near 0: its interval and what it could have missed in points, not "too wide"' \
+	"$(grep '^| TCP sys |' "$tmp/out")" '\| -0\.[0-9]+ \.\. \+0\.[0-9]+ pt \| [0-9.]+ \| no change \(none > 0\.[0-9]+ pt\) \|$'
 
 # one_round FILE N: round N of an A/B side as a run of its own.
 one_round() {
