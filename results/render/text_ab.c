@@ -293,7 +293,7 @@ notes(const struct report_ab *ab, FILE *f)
 			if (first < i)
 				continue;	/* the kind's line is printed */
 			n = kind_len(nt->text);
-			while (n > 0 && (nt->text[n - 1] == ' ' || nt->text[n - 1] == ':'))
+			while (n > 0 && strchr(" :[", nt->text[n - 1]) != NULL)
 				n--;
 			format_lput(&l, "%s: %.*s (%lu metrics, %lu figures):",
 				    format_note_head(nt), (int)n, nt->text,
