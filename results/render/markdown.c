@@ -92,6 +92,27 @@ md_host_cell(FILE *f, const char *s, int bold)
 	fputc(' ', f);
 }
 
+/* Whether a value of the summary or a ladder's step was measured while
+ * the UDP sender fell short of the rate asked (FORMAT_SHORT_MARK). */
+static int
+any_short(const struct report *rep)
+{
+	size_t i, c, r;
+
+	for (i = 0; i < rep->nsecs; i++)
+		for (c = 0; c < rep->secs[i].ncols; c++)
+			for (r = 0; r < rep->nruns; r++)
+				if (rep->secs[i].cols[c].cells[r].present
+				    && rep->secs[i].cols[c].cells[r].short_note != NULL)
+					return 1;
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++)
+			for (c = 0; c < rep->ladders[i].ntargets; c++)
+				if (rep->ladders[i].rows[r].short_note[c] != NULL)
+					return 1;
+	return 0;
+}
+
 /* The notes of a comparison, each once with its metrics: "note 1, unreliable:
  * contended: ... - null call, stat". */
 static void
@@ -243,6 +264,9 @@ markdown_write(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nladders && rep->want_summary; i++)
 		md_ladder(rep, &rep->ladders[i], notes, f);
+	if (rep->want_summary && any_short(rep))
+		fputs("Marked \\" FORMAT_SHORT_MARK ": measured while the UDP sender fell short of the rate "
+		      "asked (-b), the sender's limit, not the path's (CSV and JSON: udp\\_short).\n\n", f);
 	markdown_hosts(rep, f);
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];

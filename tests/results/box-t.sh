@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 43
+plan 45
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -211,3 +211,7 @@ like '... and the note names the run, the ladder and the step' "$(cat "$tmp/out"
 compare --html "$tmp/ladder.html" ladder-a.0 ladder-b.0
 like 'HTML: the ladder'"'"'s step marked and the note under the tables names it' "$(cat "$tmp/ladder.html")" \
 	'udpshort">Marked \*, .* \[2\] sent 323\.2 MB/s of the 625 MB/s asked \(-48\.3%\): ladder size=1470/placement=one at 5000 Mbit/s\.</p>'
+compare --summary --format markdown ladder-a.0 ladder-b.0
+like 'Markdown: the mark escaped (no emphasis), and said once' "$(cat "$tmp/out")" \
+	'\| 1005\\\* 61\.1% \|'
+is '... the note once' 1 "$(grep -c '^Marked \\\*: measured while the UDP sender fell short' "$tmp/out")"
