@@ -27,6 +27,8 @@ results_model_libmodel_a_SOURCES = \
 	results/model/abtest.h \
 	results/model/build.c \
 	results/model/build.h \
+	results/model/caveats.c \
+	results/model/caveats.h \
 	results/model/changes.c \
 	results/model/changes.h \
 	results/model/compare.c \

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ab.h"
+#include "caveats.h"
 #include "changes.h"
 #include "compare.h"
 #include "core/dist.h"
@@ -330,6 +331,32 @@ all_positive(const double *v, size_t n)
 	return 1;
 }
 
+/*
+ * A metric whose values are 0 as a matter of course: a share (of CPU
+ * time, of what was sent: its unit starts with '%') or a rate of events
+ * that need not happen at all (a box's drops, squeezes, interrupts).
+ * Its change is a difference in every comparison, not only in those
+ * where a process read 0: a share of 0.1% against 0.3% is no tripling,
+ * and a row's scale does not flip with one round's 0.
+ */
+static int
+zero_valued(const struct metric *m)
+{
+	static const char *const events[] = { "drops/s", "squeezes/s", "irqs/s" };
+	const char *u = m->fact.unit != NULL ? m->fact.unit : "";
+	size_t i, n = strlen(u);
+
+	if (u[0] == '%' || m->display_unit[0] == '%')
+		return 1;
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		size_t k = strlen(events[i]);
+
+		if (n >= k && strcmp(u + n - k, events[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static double
 mean(const double *v, size_t n)
 {
@@ -391,10 +418,10 @@ test_row(const struct report *rep, const struct report_ab *ab, const struct repo
 	}
 	/*
 	 * Values that can be 0 (a loss, a share of CPU, a count) are values:
-	 * with one of them 0 or below, the difference of the means is tested,
-	 * against the margin of the larger side's mean.
+	 * for such a metric, or with any value 0 or below, the difference of
+	 * the means is tested, against the margin of the larger side's mean.
 	 */
-	if (!all_positive(a, na) || !all_positive(b, nb)) {
+	if (zero_valued(col->m) || !all_positive(a, na) || !all_positive(b, nb)) {
 		double ma = mean(a, na), mb = mean(b, nb);
 
 		margin *= fmax(fabs(ma), fabs(mb));
@@ -422,21 +449,29 @@ out:
 }
 
 /* A side's value: the geometric mean of its runs' values (display
- * units), each run the geometric mean of its processes. */
+ * units), each run the geometric mean of its processes; their mean
+ * where one is 0 (or below), as a run's is of its processes. */
 static double
 side_value(const struct report_group *g, const struct report_column *col)
 {
-	double s = 0;
+	double s = 0, sum = 0;
 	size_t i;
+	int pos = 1;
 
 	for (i = 0; i < g->n; i++) {
 		double x = run_value(&col->cells[g->runs[i]]);
 
-		if (!(x > 0))
+		if (!isfinite(x))
 			return x;
-		s += log(x);
+		if (!(x > 0))
+			pos = 0;
+		else
+			s += log(x);
+		sum += x;
 	}
-	return g->n > 0 ? exp(s / (double)g->n) : NAN;
+	if (g->n == 0)
+		return NAN;
+	return pos ? exp(s / (double)g->n) : sum / (double)g->n;
 }
 
 /*
@@ -529,7 +564,7 @@ interval(const struct report *rep, const struct report_ab *ab, struct report_ab_
 		m = log1p(rep->margin / 100);
 		row->lo = 100 * (lo - 1);
 		row->hi = 100 * (hi - 1);
-		row->abs_lo = row->abs_hi = NAN;
+		row->abs_lo = row->abs_hi = row->abs_detectable = NAN;
 		row->beyond = log(lo) > m || log(hi) < -m;
 		row->within = fabs(log(lo)) <= m && fabs(log(hi)) <= m;
 		row->too_wide = hi > REPORT_WIDE_CI || lo < 1 / REPORT_WIDE_CI;
@@ -545,7 +580,8 @@ interval(const struct report *rep, const struct report_ab *ab, struct report_ab_
 	row->lo = row->a > 0 ? 100 * lo / row->a : NAN;
 	row->hi = row->a > 0 ? 100 * hi / row->a : NAN;
 	row->too_wide = row->a > 0 && (row->hi > 100 * (REPORT_WIDE_CI - 1) || row->lo < -100);
-	row->detectable = row->a > 0 ? 100 * abtest_detectable(&row->t, ab->level, m) / row->a : NAN;
+	row->abs_detectable = abtest_detectable(&row->t, ab->level, m);
+	row->detectable = row->a > 0 ? 100 * row->abs_detectable / row->a : NAN;
 }
 
 /*
@@ -611,6 +647,7 @@ ab_build(struct report *rep, struct report_ab *ab)
 			row->m = m;
 			row->col = col;
 			row->q = row->lo = row->hi = row->detectable = row->abs_lo = row->abs_hi = NAN;
+			row->abs_detectable = NAN;
 			row->a = side_value(ab->ga, col);
 			row->b = side_value(ab->gb, col);
 			row->delta = abtest_delta_pct(row->a, row->b);
@@ -676,7 +713,11 @@ ab_build(struct report *rep, struct report_ab *ab)
 
 			interval(rep, ab, row);
 			judge(rep, row, p[j]);
-			if (!row->significant && row->too_wide) {
+			/* A difference near 0 (a share of 0.1% against 0.3%) is
+			 * wide in percent of A, not in its unit: shown so. */
+			if (!row->significant && row->too_wide && row->t.scale == ABTEST_LINEAR) {
+				row->lo = row->hi = row->detectable = NAN;
+			} else if (!row->significant && row->too_wide) {
 				row->wide = 1;
 				row->lo = row->hi = row->abs_lo = row->abs_hi = NAN;
 			}
@@ -736,5 +777,6 @@ ab_build(struct report *rep, struct report_ab *ab)
 		free(ga);
 		free(gb);
 	}
+	caveats_build(rep, ab);
 	return notes_build(ab);
 }

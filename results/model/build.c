@@ -99,6 +99,7 @@ report_free(struct report *rep)
 		for (j = 0; j < rep->ladders[i].nrows; j++) {
 			free(rep->ladders[i].rows[j].got);
 			free(rep->ladders[i].rows[j].loss);
+			free(rep->ladders[i].rows[j].short_note);
 		}
 		free(rep->ladders[i].rows);
 		free(rep->ladders[i].targets);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "caveats.h"
 #include "compare.h"
 #include "num.h"
 #include "read/metric_table.h"
@@ -152,6 +153,33 @@ compare_incomparable(const struct report *rep, const struct report_ab *ab, size_
 				return 1;
 			}
 		}
+	/*
+	 * The box's figures of a box on the ends' kernel (network namespaces
+	 * of one machine: they are the whole machine's, the ends' work
+	 * included) against those of a box with a kernel of its own, a real
+	 * router's: another thing measured.
+	 */
+	if (caveat_is_box(col->m)) {
+		int shared[2] = { 0, 0 }, own[2] = { 0, 0 };
+
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < g[k]->n; i++) {
+				enum caveat_box b = caveat_box_kernel(&rep->runs[g[k]->runs[i]].rf);
+
+				shared[k] |= b == CAVEAT_BOX_SHARED;
+				own[k] |= b == CAVEAT_BOX_OWN;
+			}
+		if ((shared[0] || shared[1]) && (own[0] || own[1])) {
+			static const char *const kind[] = { "a router with its own kernel",
+							    "a box on the ends' kernel" };
+
+			if (shared[0] != own[0] && shared[1] != own[1])
+				snprintf(why, len, "%s vs %s", kind[shared[0]], kind[shared[1]]);
+			else
+				snprintf(why, len, "%s", "boxes on the ends' kernel and routers with their own");
+			return 1;
+		}
+	}
 	/* A share of what was offered (a UDP loss of what was sent) at
 	 * another offered rate: an unpaced sender slowed by the change sends
 	 * less and loses less, which is no improvement. */

@@ -132,7 +132,8 @@ ladder_fill(const struct report *rep, const struct report_ladder *lad,
 
 	row->got = malloc((lad->ntargets ? lad->ntargets : 1) * sizeof(double));
 	row->loss = malloc((lad->ntargets ? lad->ntargets : 1) * sizeof(double));
-	if (row->got == NULL || row->loss == NULL)
+	row->short_note = calloc(lad->ntargets ? lad->ntargets : 1, sizeof(*row->short_note));
+	if (row->got == NULL || row->loss == NULL || row->short_note == NULL)
 		return -1;
 	for (k = 0; k < lad->ntargets; k++)
 		row->got[k] = row->loss[k] = NAN;
@@ -155,6 +156,7 @@ ladder_fill(const struct report *rep, const struct report_ladder *lad,
 		/* Mbit/s from MB/s (10^6 bytes). */
 		row->got[k] = ladder_value(rf, metric_find(x->name, METRIC_LADDER_GOT), x->name) * 8;
 		row->loss[k] = ladder_value(rf, metric_find(x->name, METRIC_LADDER_LOSS), x->name);
+		row->short_note[k] = x->short_note;
 	}
 	return 0;
 }
@@ -269,6 +271,7 @@ oom:
 	for (i = 0; i < lad.nrows; i++) {
 		free(lad.rows[i].got);
 		free(lad.rows[i].loss);
+		free(lad.rows[i].short_note);
 	}
 	free(lad.rows);
 	free(lad.targets);

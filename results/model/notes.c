@@ -16,7 +16,8 @@ find_note(struct report_ab *ab, const struct report_ab_row *row)
 	size_t i;
 
 	for (i = 0; i < ab->nnotes; i++)
-		if (ab->notes[i].verdict == row->verdict && strcmp(ab->notes[i].text, row->why) == 0)
+		if ((row->caveat ? ab->notes[i].caveat : !ab->notes[i].caveat && ab->notes[i].verdict == row->verdict)
+		    && strcmp(ab->notes[i].text, row->why) == 0)
 			return &ab->notes[i];
 	return NULL;
 }
@@ -44,6 +45,7 @@ notes_build(struct report_ab *ab)
 				note += ab->nnotes++;
 				memset(note, 0, sizeof(*note));
 				note->verdict = row->verdict;
+				note->caveat = row->caveat;
 				note->text = row->why;
 				/* At most every row of the comparison. */
 				if ((note->rows = malloc(n * sizeof(*note->rows))) == NULL) {

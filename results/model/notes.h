@@ -12,8 +12,9 @@
 /*
  * Gather the whys of ab's rows into ab->notes, in the order of their
  * first row, and set each row's note (1 + the index, 0 for none).  Rows
- * share a note when their verdict and why are the same.  Returns 0 or
- * -1 (out of memory).
+ * share a note when their verdict and why are the same, or their why is
+ * the same caveat (report_ab_row.caveat) whatever their verdicts.
+ * Returns 0 or -1 (out of memory).
  */
 int notes_build(struct report_ab *ab);
 

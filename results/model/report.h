@@ -163,12 +163,20 @@ struct report_ab_row {
 	double detectable;	/* the smallest change, percent, that this
 				 * comparison could have shown beyond the
 				 * margin (abtest_detectable); NaN untested */
+	double abs_detectable;	/* the same for a difference, in the
+				 * metric's display unit; NaN else */
 	double q;		/* Benjamini-Hochberg; NaN untested */
 	double noise_a, noise_b;	/* mean other work, CPUs; NaN unknown */
 	double contend_a, contend_b;	/* mean contention, 0 .. 1; NaN unknown */
 	double others_a, others_b;	/* others' mean share of the CPUs; NaN unknown */
 	enum report_verdict verdict;
-	char why[160];		/* for unreliable, untested, not comparable */
+	char why[160];		/* for unreliable, untested, not comparable;
+				 * for another verdict, a caveat */
+	int caveat;		/* why is a caveat (caveats.h): what a reader
+				 * must know of a verdict that stands */
+	int short_a, short_b;	/* a run of the side measured it while the UDP
+				 * sender fell short of the rate asked
+				 * (resfile_value.short_note) */
 	int collapsed;		/* a unit REPORT_COLLAPSE off its side's others (why names it) */
 	int pooled;		/* several runs a side, their processes the units */
 	int wide;		/* not significant, and its interval wider
@@ -190,7 +198,8 @@ struct report_ab_row {
  * once, naming its rows, rather than once a row.
  */
 struct report_note {
-	enum report_verdict verdict;
+	enum report_verdict verdict;	/* its rows', but for a caveat */
+	int caveat;		/* a caveat (caveats.h): rows of any verdict */
 	const char *text;	/* the first row's why */
 	const struct report_ab_row **rows;
 	size_t nrows;
@@ -247,6 +256,9 @@ struct report_ladder_row {
 				 * (the steps' METRIC_LADDER_GOT, as the
 				 * summary takes it); NaN: no such step */
 	double *loss;		/* percent lost (METRIC_LADDER_LOSS); NaN */
+	const char **short_note;	/* per target: the step's "udp-short:"
+					 * (resfile_result.short_note), NULL
+					 * where the sender kept up */
 	double knee;		/* Mbit/s; NaN: no knee (no step held) */
 };
 

@@ -92,6 +92,7 @@ resfile_free(struct resfile_run *r)
 		free(r->results[i].unit);
 		free(r->results[i].v);
 		free(r->results[i].from);
+		free(r->results[i].short_note);
 	}
 	free(r->results);
 	for (i = 0; i < r->ncases; i++) {
@@ -358,6 +359,13 @@ resfile_add_sample(struct resfile_parser *p, const char *name, const char *unit,
 	}
 	res->from[res->n] = p->from;
 	res->v[res->n++] = v;
+	/* (A ladder's knee, after its steps, is the highest step that held:
+	 * never one the sender fell short at.) */
+	if (p->udp_short[0] != '\0' && strstr(name, "/rate=knee") == NULL) {
+		if (res->short_note == NULL && (res->short_note = resfile_str_dup(p->udp_short)) == NULL)
+			return resfile_oom(p);
+		res->nshort++;
+	}
 	p->last = (size_t)(res - r->results);
 	return 0;
 }

@@ -40,6 +40,11 @@ struct resfile_result {
 				 * number came from one process */
 	size_t n, cap;
 	unsigned long line;	/* where its first sample is */
+	/* bw_udp's "udp-short:" in force (not empty) where samples of it
+	 * were read: the first such value ("sent 80 MB/s of the 125 MB/s
+	 * asked (-36%)"), NULL for none, and how many samples. */
+	char *short_note;
+	size_t nshort;
 };
 
 /*

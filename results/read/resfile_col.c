@@ -200,6 +200,8 @@ units_of(const struct resfile_run *r, const struct metric *m, const struct resfi
 		n++;
 	}
 	out->nunits = n;
+	if (out->short_note == NULL)
+		out->short_note = x->short_note;
 	free(ids);
 	free(buf);
 	free(wbuf);

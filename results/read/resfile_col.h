@@ -37,6 +37,9 @@ struct resfile_value {
 	const struct resfile_case **unit_case;
 	size_t nunits;
 	const char *source;	/* the result name chosen (or the first of a mean) */
+	const char *short_note;	/* its "udp-short:" (resfile_result.short_note):
+				 * the UDP sender fell short of the rate asked;
+				 * NULL for none */
 	const char *text;	/* METRIC_CONFIG: the value */
 };
 

@@ -70,6 +70,7 @@ open_case(struct resfile_parser *p, const char *bench)
 	c->run_ms = c->wait_ms = c->steal_ms = c->wall_ms = c->sample_ms = NAN;
 	c->others_ms = c->cpus = NAN;
 	r->ncases++;
+	p->udp_short[0] = '\0';
 	p->case_open = 1;
 	p->case_results = p->case_args = p->case_failed = 0;
 	p->from = r->ncases;
@@ -327,6 +328,13 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 	}
 	if (l.kind != OUTPUT_LINE_CONFIG)
 		return 0;
+	/*
+	 * bw_udp's sender short of -b: in force for the results after it in
+	 * its case, until it is cleared ("udp-short:" alone) or the case
+	 * ends; a note, as any "# key: value" of a case, besides.
+	 */
+	if (strcmp(l.key, "udp-short") == 0)
+		snprintf(p->udp_short, sizeof(p->udp_short), "%s", p->case_open || !p->in_bench ? l.value : "");
 	row = output_key_find(l.key);
 	switch (row != NULL ? row->role : OUTPUT_ROLE_NONE) {
 	case OUTPUT_ROLE_CASE:
@@ -347,6 +355,7 @@ resfile_hb_line(struct resfile_parser *p, const char *line, int last_unterminate
 
 		p->round = end != l.value && round < 1000000 ? (unsigned)round : 0;
 		p->case_open = 0;
+		p->udp_short[0] = '\0';
 		return 0;
 	}
 	case OUTPUT_ROLE_STATUS:

@@ -39,6 +39,8 @@ struct resfile_parser {
 	int case_args;		/* and has its args */
 	int case_failed;	/* and its status says it failed: its records are dropped */
 	unsigned round;		/* the last "round:" */
+	/* bw_udp's "udp-short:" in force in the open case: "" for none. */
+	char udp_short[OUTPUT_MAX_VALUE];
 	size_t from;		/* what resfile_add_sample records: 1 + case index */
 	char bench[OUTPUT_MAX_VALUE], args[OUTPUT_MAX_VALUE];
 	char suite_bench[OUTPUT_MAX_VALUE], suite_label[2 * OUTPUT_MAX_VALUE];

@@ -39,14 +39,15 @@ enum csv_col {
 	F_RUN, F_FILE, F_HOST, F_NOTE, F_SECTION, F_COLUMN, F_UNIT, F_VALUE, F_N, F_CI_LO, F_CI_HI,
 	F_CI_LEVEL, F_BETTER, F_BASE, F_UNITS, F_DELTA, F_CHANGE_LO, F_CHANGE_HI, F_CHANGE_LEVEL,
 	F_DETECTABLE, F_P, F_Q, F_SIGNIFICANT, F_VERDICT, F_WHY, F_METRIC, F_RESULT, F_RATIO, F_SPEED,
-	NFIELDS
+	F_DIFF_LO, F_DIFF_HI, F_DIFF_DETECTABLE, F_UDP_SHORT, NFIELDS
 };
 
 static const char *const csv_head[NFIELDS] = {
 	"run", "file", "host", "note", "section", "column", "unit", "value", "n", "ci_lo", "ci_hi",
 	"ci_level", "better", "base", "units", "delta_pct", "change_lo_pct", "change_hi_pct",
 	"change_level", "detectable_pct", "p", "q", "significant", "verdict", "why", "metric",
-	"result", "ratio", "speed"
+	"result", "ratio", "speed", "diff_lo", "diff_hi", "diff_detectable",
+	"udp_short"
 };
 
 /* A row: its fields (NULL: blank). */
@@ -81,7 +82,7 @@ ab_row_for(const struct report *rep, size_t run, const struct metric *m, const s
 /* A CSV row of a ladder: the summary's columns, those after better blank. */
 static void
 csv_ladder_row(const struct report_run *run, const struct report_ladder *lad, const char *column,
-	       const char *unit, const char *v, const char *better, FILE *f)
+	       const char *unit, const char *v, const char *better, const char *udp_short, FILE *f)
 {
 	const char *x[NFIELDS] = { NULL };
 	char id[16];
@@ -97,6 +98,7 @@ csv_ladder_row(const struct report_run *run, const struct report_ladder *lad, co
 	x[F_VALUE] = v;
 	x[F_BETTER] = better;
 	x[F_METRIC] = lad->m->fact.name;
+	x[F_UDP_SHORT] = udp_short;
 	csv_row(f, x);
 }
 
@@ -121,15 +123,16 @@ csv_ladder(const struct report *rep, const struct report_ladder *lad, FILE *f)
 			format_ladder_target(t, sizeof(t), lad->targets[k]);
 			snprintf(col, sizeof(col), "%s %s Mbit/s received", row->group, t);
 			csv_ladder_row(run, lad, col, "Mbit/s", report_num_sig(v, sizeof(v), row->got[k], 6),
-				       "bigger", f);
+				       "bigger", row->short_note[k], f);
 			snprintf(col, sizeof(col), "%s %s Mbit/s loss", row->group, t);
 			csv_ladder_row(run, lad, col, "%", isnan(row->loss[k]) ? ""
-				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller", f);
+				       : report_num_sig(v, sizeof(v), row->loss[k], 6), "smaller",
+				       row->short_note[k], f);
 		}
 		snprintf(col, sizeof(col), "%s knee", row->group);
 		csv_ladder_row(run, lad, col, "Mbit/s", isnan(row->knee) ? ""
 			       : report_num_sig(v, sizeof(v), row->knee, 6),
-			       metric_better_name(lad->m->better), f);
+			       metric_better_name(lad->m->better), NULL, f);
 	}
 }
 
@@ -204,6 +207,7 @@ csv_write(const struct report *rep, FILE *f)
 {
 	char id[16], v[48], n[24], lo[48], hi[48], lvl[16], base[16], units[32], d[48];
 	char clo[32], chi[32], clvl[16], det[24], p[24], q[24], ratio[48];
+	char dlo[32], dhi[32], ddet[32];
 	size_t si, c, r;
 
 	csv_row(f, csv_head);
@@ -224,6 +228,7 @@ csv_write(const struct report *rep, FILE *f)
 
 				v[0] = n[0] = lo[0] = hi[0] = lvl[0] = base[0] = units[0] = d[0] = '\0';
 				clo[0] = chi[0] = clvl[0] = det[0] = p[0] = q[0] = ratio[0] = '\0';
+				dlo[0] = dhi[0] = ddet[0] = '\0';
 				if (cell->present && col->m->select != METRIC_CONFIG) {
 					report_num_sig(v, sizeof(v), cell->value, 6);
 					snprintf(n, sizeof(n), "%lu", (unsigned long)cell->n);
@@ -254,6 +259,13 @@ csv_write(const struct report *rep, FILE *f)
 						snprintf(clvl, sizeof(clvl), "%.4f", ab->level);
 					if (isfinite(row->detectable))
 						snprintf(det, sizeof(det), "%.2f", row->detectable);
+					/* A difference (scale ABTEST_LINEAR): in the metric's unit too. */
+					if (isfinite(row->abs_lo) && isfinite(row->abs_hi)) {
+						report_num_sig(dlo, sizeof(dlo), row->abs_lo, 4);
+						report_num_sig(dhi, sizeof(dhi), row->abs_hi, 4);
+					}
+					if (isfinite(row->abs_detectable))
+						report_num_sig(ddet, sizeof(ddet), row->abs_detectable, 4);
 					if (!isnan(row->q)) {
 						snprintf(p, sizeof(p), "%.4g", row->t.p);
 						snprintf(q, sizeof(q), "%.4g", row->q);
@@ -288,6 +300,10 @@ csv_write(const struct report *rep, FILE *f)
 				x[F_METRIC] = col->m->fact.name;
 				x[F_RESULT] = cell->present ? cell->source : NULL;
 				x[F_RATIO] = ratio;
+				x[F_DIFF_LO] = dlo;
+				x[F_DIFF_HI] = dhi;
+				x[F_DIFF_DETECTABLE] = ddet;
+				x[F_UDP_SHORT] = cell->present ? cell->short_note : NULL;
 				csv_row(f, x);
 			}
 		}

@@ -65,10 +65,13 @@ escape_markdown(FILE *f, const char *s, int cell)
 		case '`':
 		case '[':
 		case ']':
+		case '*':
 			/* A link or an image needs '[' (and "](" or a
 			 * reference after it), code a backquote: escaped,
 			 * each reads as itself; and so does a backslash,
-			 * which would otherwise escape the escape. */
+			 * which would otherwise escape the escape, and an
+			 * asterisk (a value's mark, "1.249*"), which would
+			 * open emphasis. */
 			fputc('\\', f);
 			fputc(*s, f);
 			break;

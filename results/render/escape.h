@@ -20,8 +20,8 @@ void escape_json(FILE *f, const char *s, size_t n);
 
 /* s as Markdown text: '<' and '&' as HTML entities, so that no tag or
  * entity reaches a renderer ('>' alone opens none: "a -> b" stays);
- * '[', ']', '`' and '\' escaped by a backslash, so that no link, image
- * ("[x](javascript:...)", "![i](URL)") or code span is made (a link
+ * '[', ']', '`', '*' and '\' escaped by a backslash, so that no link, image
+ * ("[x](javascript:...)", "![i](URL)"), code span or emphasis is made (a link
  * needs its '[': '(', ')' and '!' alone make none, and stay as they
  * are); with cell set, '|' escaped and line ends as blanks, so that a
  * table cell stays one cell. */

@@ -30,16 +30,21 @@ const char *
 format_cell(char *buf, size_t len, const struct report_column *col, size_t run)
 {
 	const struct resfile_value *v = &col->cells[run];
+	size_t n;
 
 	if (!v->present)
 		return "";
 	if (col->m->select == METRIC_CONFIG)
 		return v->text;
-	if ((col->m->fact.flags & METRIC_COUNT) && v->value == floor(v->value)) {
+	if ((col->m->fact.flags & METRIC_COUNT) && v->value == floor(v->value))
 		snprintf(buf, len, "%.0f", v->value);
-		return buf;
-	}
-	return report_num(buf, len, v->value);
+	else
+		report_num(buf, len, v->value);
+	/* Measured while the UDP sender fell short of the rate asked. */
+	n = strlen(buf);
+	if (v->short_note != NULL && n + strlen(FORMAT_SHORT_MARK) < len)
+		snprintf(buf + n, len - n, "%s", FORMAT_SHORT_MARK);
+	return buf;
 }
 
 /* A ratio as the tables show it: "×22.6", "×1.45", "×1.015" (three
@@ -76,6 +81,39 @@ format_delta(char *buf, size_t len, double d)
 	return ratio_str(buf, len, isfinite(d) ? 1 + d / 100 : NAN);
 }
 
+/* The unit of a difference: "pt" (points) for a percentage. */
+static const char *
+diff_unit(const struct report_ab_row *row)
+{
+	return row->m->display_unit[0] == '%' ? "pt" : row->m->display_unit;
+}
+
+const char *
+format_side_value(char *buf, size_t len, const struct report_ab_row *row, int b)
+{
+	size_t n;
+
+	report_value(buf, len, row->m, b ? row->b : row->a);
+	n = strlen(buf);
+	if ((b ? row->short_b : row->short_a) && n + strlen(FORMAT_SHORT_MARK) < len)
+		snprintf(buf + n, len - n, "%s", FORMAT_SHORT_MARK);
+	return buf;
+}
+
+const char *
+format_change(char *buf, size_t len, const struct report_ab_row *row)
+{
+	if (!isfinite(row->delta) && row->a == 0 && isfinite(row->b)) {
+		/* From 0 no ratio: the difference, in the metric's unit. */
+		if (row->b == 0)
+			snprintf(buf, len, "+0 %s", diff_unit(row));
+		else
+			snprintf(buf, len, "%+.3g %s", row->b, diff_unit(row));
+		return buf;
+	}
+	return format_delta(buf, len, row->delta);
+}
+
 /* The interval of a change: "×0.970 .. ×1.002", "too wide", or "" untested. */
 const char *
 format_interval(char *buf, size_t len, const struct report_ab_row *row)
@@ -86,8 +124,7 @@ format_interval(char *buf, size_t len, const struct report_ab_row *row)
 		snprintf(buf, len, "%s", "too wide");
 	else if ((!isfinite(row->lo) || !isfinite(row->hi)) && isfinite(row->abs_lo) && isfinite(row->abs_hi))
 		/* A difference from 0: in the metric's unit (points of a percentage). */
-		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi,
-			 strcmp(row->m->display_unit, "%") == 0 ? "pt" : row->m->display_unit);
+		snprintf(buf, len, "%+.3g .. %+.3g %s", row->abs_lo, row->abs_hi, diff_unit(row));
 	else if (!isfinite(row->lo) || !isfinite(row->hi))
 		snprintf(buf, len, "%s", "");
 	else
@@ -128,6 +165,12 @@ format_verdict_word(enum report_verdict v)
 	return (size_t)v < HB_ARRAY_SIZE(verdict_words) ? verdict_words[v] : "?";
 }
 
+const char *
+format_note_head(const struct report_note *nt)
+{
+	return nt->caveat ? "note" : format_verdict_word(nt->verdict);
+}
+
 /* Time and rate units: "faster" and "slower" say it best. */
 static int
 speed_unit(const char *u)
@@ -163,6 +206,10 @@ format_verdict_short(char *buf, size_t len, const struct report_ab_row *row)
 	if (row->verdict == REPORT_NOCHANGE && isfinite(row->detectable) && !row->collapsed
 	    && row->detectable < 100 * (REPORT_WIDE_CI - 1))
 		snprintf(see, sizeof(see), " (none > %.0f%%)", row->detectable);
+	else if (row->verdict == REPORT_NOCHANGE && !isfinite(row->detectable)
+		 && isfinite(row->abs_detectable) && !row->collapsed)
+		/* From 0: what it could have missed, in the metric's unit. */
+		snprintf(see, sizeof(see), " (none > %.2g %s)", row->abs_detectable, diff_unit(row));
 	snprintf(buf, len, "%s%s%s", format_verdict_text(row), see, row->regression ? " REGRESSION" : "");
 	return buf;
 }
@@ -235,9 +282,11 @@ format_ladder_cell(char *buf, size_t len, const struct report_ladder_row *row, s
 	if (isnan(row->got[k]))
 		snprintf(buf, len, "%s", "");
 	else if (isnan(row->loss[k]))
-		snprintf(buf, len, "%s", report_num(got, sizeof(got), row->got[k]));
+		snprintf(buf, len, "%s%s", report_num(got, sizeof(got), row->got[k]),
+			 row->short_note[k] != NULL ? FORMAT_SHORT_MARK : "");
 	else
-		snprintf(buf, len, "%s %s%%", report_num(got, sizeof(got), row->got[k]),
+		snprintf(buf, len, "%s%s %s%%", report_num(got, sizeof(got), row->got[k]),
+			 row->short_note[k] != NULL ? FORMAT_SHORT_MARK : "",
 			 report_num_sig(loss, sizeof(loss), row->loss[k], 3));
 	return buf;
 }

@@ -52,8 +52,13 @@ void format_dashes(FILE *f, size_t n);
 /* The run's note, or "" without one. */
 const char *format_run_note(const struct report_run *r);
 
+/* The mark of a value measured while bw_udp's sender fell short of the
+ * rate asked (its "udp-short:" line): the sender's limit, not the path's. */
+#define FORMAT_SHORT_MARK "*"
+
 /* Column col's cell of run as the tables show it: a number (a count as a
- * whole number), the text, or "" (blank). */
+ * whole number, FORMAT_SHORT_MARK after one the UDP sender fell short
+ * for), the text, or "" (blank). */
 const char *format_cell(char *buf, size_t len, const struct report_column *col, size_t run);
 
 /* The multiplication sign of a ratio (UTF-8): "×22.6". */
@@ -71,6 +76,20 @@ const char *format_delta(char *buf, size_t len, double d);
 /* The interval of a row's change as ratios: "×0.970 .. ×1.002", "too
  * wide", a difference in the metric's unit, or "" untested. */
 const char *format_interval(char *buf, size_t len, const struct report_ab_row *row);
+
+/* Side A's (b 0) or B's (b 1) value of a row, FORMAT_SHORT_MARK after it
+ * where a run of the side was measured while the UDP sender fell short
+ * of the rate asked (the row's note says so). */
+const char *format_side_value(char *buf, size_t len, const struct report_ab_row *row, int b);
+
+/* A row's change: its ratio (format_delta), or from side A's 0, where
+ * there is none, the difference in the metric's unit ("+5.6 pt", "pt"
+ * the points of a percentage; "+0 pt" from 0 to 0). */
+const char *format_change(char *buf, size_t len, const struct report_ab_row *row);
+
+/* What a comparison's note is of: its rows' verdict, or "note" for a
+ * caveat of rows whatever their verdicts (report_note.caveat). */
+const char *format_note_head(const struct report_note *nt);
 
 /* The heading of the interval column at the comparison's level:
  * "99.9% interval" (the level to three digits). */

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "format.h"
 #include "html.h"
 #include "html_int.h"
+#include "model/caveats.h"
 #include "model/fleet.h"
 #include "model/report.h"
 #include "model/summary.h"
@@ -108,6 +110,72 @@ html_delta(FILE *f, const struct report *rep, const struct html_charts *charts,
 
 /* ---------------------------------------------------------------- tables */
 
+void
+html_box_kernel(FILE *f, const struct report *rep, const struct report_section *sec)
+{
+	char ids[128];
+
+	if (caveat_box_shared_runs(rep, sec, ids, sizeof(ids)) == 0)
+		return;
+	fputs("<p class=\"small boxkernel\">The box of ", f);
+	escape_html(f, ids);
+	fputs(" " CAVEAT_BOX_SHARED_TEXT "</p>\n", f);
+}
+
+/*
+ * The summary's cells marked FORMAT_SHORT_MARK (measured while bw_udp's
+ * sender fell short of the rate asked): what the mark says, once, and
+ * each run's "udp-short:" texts.
+ */
+static void
+html_short(FILE *f, const struct report *rep)
+{
+	size_t i, c, r, n = 0;
+
+	for (r = 0; r < rep->nruns; r++) {
+		const char *last = NULL;
+
+		for (i = 0; i < rep->nsecs; i++)
+			for (c = 0; c < rep->secs[i].ncols; c++) {
+				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
+
+				if (!v->present || v->short_note == NULL
+				    || (last != NULL && strcmp(last, v->short_note) == 0))
+					continue;
+				if (n++ == 0)
+					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+					      "sender fell short of the rate asked (-b): the sender's limit, not "
+					      "the path's:", f);
+				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[r].id);
+				escape_html(f, v->short_note);
+				last = v->short_note;
+			}
+	}
+	/* A ladder's steps, each its own text (its figures). */
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++) {
+			const struct report_ladder *lad = &rep->ladders[i];
+			const struct report_ladder_row *row = &lad->rows[r];
+			char t[32];
+
+			for (c = 0; c < lad->ntargets; c++) {
+				if (row->short_note[c] == NULL || isnan(row->got[c]))
+					continue;
+				if (n++ == 0)
+					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+					      "sender fell short of the rate asked (-b): the sender's limit, not "
+					      "the path's:", f);
+				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[row->run].id);
+				escape_html(f, row->short_note[c]);
+				fputs(": ladder ", f);
+				escape_html(f, row->group);
+				fprintf(f, " at %s Mbit/s", format_ladder_target(t, sizeof(t), lad->targets[c]));
+			}
+		}
+	if (n > 0)
+		fputs(".</p>\n", f);
+}
+
 static void
 html_section(FILE *f, const struct report *rep, const struct report_section *sec)
 {
@@ -120,6 +188,7 @@ html_section(FILE *f, const struct report *rep, const struct report_section *sec
 	fprintf(f, "<h3 id=\"sec-%s\">", sec->s->id);
 	escape_html(f, sec->s->title);
 	fputs("</h3>\n", f);
+	html_box_kernel(f, rep, sec);
 	if (guesses)
 		fputs("<p class=\"small\">The guesses may not be correct: check the curves "
 		      "below.</p>\n", f);
@@ -252,6 +321,7 @@ report_html(const struct report *rep, const struct html_charts *charts, FILE *f)
 			html_section(f, rep, &rep->secs[i]);
 		for (i = 0; i < rep->nladders; i++)
 			html_ladder(f, rep, &rep->ladders[i]);
+		html_short(f, rep);
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fputs("<p>No values in the chosen sections.</p>\n", f);
 		fputs("<h2 id=\"plots\">Plots</h2>\n", f);

@@ -77,9 +77,9 @@ ab_row(FILE *f, const struct report_ab *ab, size_t n, const struct report_ab_row
 	if (sec != NULL)
 		html_cell(f, NULL, sec);
 	html_cell(f, "k", row->m->column);
-	html_cell(f, "n", report_value(x, sizeof(x), row->m, row->a));
-	html_cell(f, "n", report_value(y, sizeof(y), row->m, row->b));
-	html_cell(f, "n", format_delta(r, sizeof(r), row->delta));
+	html_cell(f, "n", format_side_value(x, sizeof(x), row, 0));
+	html_cell(f, "n", format_side_value(y, sizeof(y), row, 1));
+	html_cell(f, "n", format_change(r, sizeof(r), row));
 	html_cell(f, "n", format_interval(ci, sizeof(ci), row));
 	html_cell(f, "n", format_q(q, sizeof(q), row->q));
 	if (row->note > 0 && row->note <= ab->nnotes) {
@@ -125,7 +125,7 @@ ab_title(FILE *f, const struct report *rep, const struct report_ab *ab)
 void
 html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 {
-	size_t si, i, nchanged = 0;
+	size_t si, i, nchanged = 0, nwhy, ncav = 0;
 
 	if (n == 1)
 		fputs("<section class=\"verdict\" id=\"verdict\">\n", f);
@@ -167,16 +167,23 @@ html_verdict(FILE *f, const struct report *rep, const struct report_ab *ab, size
 			rep->margin);
 	else
 		fputs("<p>No column has values on both sides.</p>\n", f);
-	/* Why the rest cannot be read as changes: the comparison's notes,
-	 * in full below (a link into a folded block opens it). */
-	if (ab->nnotes > 0)
-		fprintf(f, "<p>Why %lu metric%s cannot be read as a change: <a href=\"#ab-%lu-note-1\">the "
-			"%lu note%s of this comparison</a>.</p>\n",
-			(unsigned long)(ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
-					+ ab->ncounts[REPORT_INCOMPARABLE]),
-			ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED]
-			+ ab->ncounts[REPORT_INCOMPARABLE] == 1 ? "" : "s", (unsigned long)n,
-			(unsigned long)ab->nnotes, ab->nnotes == 1 ? "" : "s");
+	/* Why the rest cannot be read as changes, and what rows whose
+	 * verdicts stand must be read with (caveats): the comparison's
+	 * notes, in full below (a link into a folded block opens it). */
+	for (i = 0; i < ab->nnotes; i++)
+		ncav += ab->notes[i].caveat ? ab->notes[i].nrows : 0;
+	nwhy = ab->ncounts[REPORT_UNRELIABLE] + ab->ncounts[REPORT_UNTESTED] + ab->ncounts[REPORT_INCOMPARABLE];
+	if (ab->nnotes > 0) {
+		fputs("<p>", f);
+		if (nwhy > 0)
+			fprintf(f, "Why %lu metric%s cannot be read as a change", (unsigned long)nwhy,
+				nwhy == 1 ? "" : "s");
+		if (ncav > 0)
+			fprintf(f, "%s %lu metric%s must be read with", nwhy > 0 ? ", and what" : "What",
+				(unsigned long)ncav, ncav == 1 ? "" : "s");
+		fprintf(f, ": <a href=\"#ab-%lu-note-1\">the %lu note%s of this comparison</a>.</p>\n",
+			(unsigned long)n, (unsigned long)ab->nnotes, ab->nnotes == 1 ? "" : "s");
+	}
 	fputs("</section>\n", f);
 }
 
@@ -200,7 +207,7 @@ ab_notes(FILE *f, const struct report_ab *ab, size_t n)
 
 		fprintf(f, "<tr id=\"ab-%lu-note-%lu\"><td class=\"n\">%lu</td>", (unsigned long)n,
 			(unsigned long)(i + 1), (unsigned long)(i + 1));
-		html_cell(f, NULL, format_verdict_word(no->verdict));
+		html_cell(f, NULL, format_note_head(no));
 		html_cell(f, NULL, no->text);
 		fprintf(f, "<td>%lu: ", (unsigned long)no->nrows);
 		for (k = 0; k < no->nrows; k++) {
@@ -217,7 +224,7 @@ void
 html_ab_full(FILE *f, const struct report *rep, const struct report_ab *ab, size_t n)
 {
 	char x[32], y[32], r[32];
-	size_t si, i, nrows = 0;
+	size_t si, i, k, nrows = 0;
 
 	for (si = 0; si < ab->nsecs; si++)
 		nrows += ab->secs[si].nrows;
@@ -231,7 +238,11 @@ html_ab_full(FILE *f, const struct report *rep, const struct report_ab *ab, size
 
 		fputs("<h3>", f);
 		escape_html(f, as->s->title);
-		fprintf(f, "</h3>\n<table class=\"ab\" data-section=\"%s\">\n", as->s->id);
+		fputs("</h3>\n", f);
+		for (k = 0; k < rep->nsecs; k++)
+			if (rep->secs[k].s == as->s)
+				html_box_kernel(f, rep, &rep->secs[k]);
+		fprintf(f, "<table class=\"ab\" data-section=\"%s\">\n", as->s->id);
 		ab_head(f, ab, 0);
 		for (i = 0; i < as->nrows; i++)
 			ab_row(f, ab, n, &as->rows[i], NULL);

@@ -14,6 +14,10 @@
 void html_cell(FILE *f, const char *cls, const char *s);
 void html_head_cell(FILE *f, const char *s);
 
+/* html.c: under a section's heading, a sentence naming the runs whose
+ * box shared the ends' kernel (caveats.h); nothing else. */
+void html_box_kernel(FILE *f, const struct report *rep, const struct report_section *sec);
+
 /* html_ab.c: comparison n's verdict (id "verdict" for the first, else
  * "verdict-N"): its heading, counts, power and the metrics that changed,
  * with ratio and interval.  And the comparison in full, folded: what

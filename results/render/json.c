@@ -51,7 +51,8 @@ json_nums(FILE *f, const double *v, size_t n)
  * What a run measured for a column: {"run", "result" (the result line's
  * name the value came from), "value", "processes" (each process's value
  * by the metric's estimator, in the file's order), "samples" (every
- * sample)}, in display units.
+ * sample), and where the UDP sender fell short of the rate asked
+ * "udp_short" (its line's text)}, in display units.
  */
 static void
 json_cell(FILE *f, const struct report *rep, const struct report_column *col, size_t r)
@@ -69,6 +70,10 @@ json_cell(FILE *f, const struct report *rep, const struct report_column *col, si
 	json_nums(f, cell->units, cell->units != NULL ? cell->nunits : 0);
 	fputs(", \"samples\": ", f);
 	json_nums(f, cell->samples, cell->samples != NULL ? cell->n : 0);
+	if (cell->short_note != NULL) {
+		fputs(", \"udp_short\": ", f);
+		json_str(f, cell->short_note);
+	}
 	fputc('}', f);
 }
 
@@ -197,6 +202,10 @@ json_ladders(const struct report *rep, FILE *f)
 				json_num(f, row->got[k]);
 				fputs(", \"loss_pct\": ", f);
 				json_num(f, row->loss[k]);
+				if (row->short_note[k] != NULL) {
+					fputs(", \"udp_short\": ", f);
+					json_str(f, row->short_note[k]);
+				}
 				fputc('}', f);
 			}
 			fprintf(f, "]}%s\n", r + 1 < lad->nrows ? "," : "");
@@ -236,7 +245,11 @@ json_notes(FILE *f, const struct report_ab *ab)
 
 		fputs(i ? ",\n       " : "\n       ", f);
 		fputs("{\"verdict\": ", f);
-		json_str(f, format_verdict_word(nt->verdict));
+		if (nt->caveat)
+			fputs("null", f);
+		else
+			json_str(f, format_verdict_word(nt->verdict));
+		fprintf(f, ", \"caveat\": %s", nt->caveat ? "true" : "false");
 		fputs(", \"text\": ", f);
 		json_str(f, nt->text);
 		fputs(", \"rows\": [", f);
@@ -322,6 +335,15 @@ json_ab(const struct report *rep, FILE *f)
 				json_num(f, isnan(row->q) ? NAN : ab->level);
 				fputs(", \"detectable_pct\": ", f);
 				json_num(f, row->detectable);
+				fputs(", \"scale\": ", f);
+				json_str(f, isnan(row->q) ? "none"
+					 : row->t.scale == ABTEST_LINEAR ? "difference" : "ratio");
+				fputs(",\n         \"diff_lo\": ", f);
+				json_num(f, row->abs_lo);
+				fputs(", \"diff_hi\": ", f);
+				json_num(f, row->abs_hi);
+				fputs(", \"diff_detectable\": ", f);
+				json_num(f, row->abs_detectable);
 				fprintf(f, ", \"interval_too_wide\": %s", row->wide ? "true" : "false");
 				fputs(", \"p\": ", f);
 				json_num(f, isnan(row->q) ? NAN : row->t.p);

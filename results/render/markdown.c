@@ -92,6 +92,27 @@ md_host_cell(FILE *f, const char *s, int bold)
 	fputc(' ', f);
 }
 
+/* Whether a value of the summary or a ladder's step was measured while
+ * the UDP sender fell short of the rate asked (FORMAT_SHORT_MARK). */
+static int
+any_short(const struct report *rep)
+{
+	size_t i, c, r;
+
+	for (i = 0; i < rep->nsecs; i++)
+		for (c = 0; c < rep->secs[i].ncols; c++)
+			for (r = 0; r < rep->nruns; r++)
+				if (rep->secs[i].cols[c].cells[r].present
+				    && rep->secs[i].cols[c].cells[r].short_note != NULL)
+					return 1;
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++)
+			for (c = 0; c < rep->ladders[i].ntargets; c++)
+				if (rep->ladders[i].rows[r].short_note[c] != NULL)
+					return 1;
+	return 0;
+}
+
 /* The notes of a comparison, each once with its metrics: "note 1, unreliable:
  * contended: ... - null call, stat". */
 static void
@@ -105,7 +126,7 @@ md_notes(const struct report_ab *ab, FILE *f)
 	for (i = 0; i < ab->nnotes; i++) {
 		const struct report_note *nt = &ab->notes[i];
 
-		fprintf(f, "- note %lu, %s: ", (unsigned long)(i + 1), format_verdict_word(nt->verdict));
+		fprintf(f, "- note %lu, %s: ", (unsigned long)(i + 1), format_note_head(nt));
 		escape_markdown(f, nt->text, 0);
 		fputs(" - ", f);
 		for (k = 0; k < nt->nrows; k++) {
@@ -243,6 +264,9 @@ markdown_write(const struct report *rep, FILE *f)
 	}
 	for (i = 0; i < rep->nladders && rep->want_summary; i++)
 		md_ladder(rep, &rep->ladders[i], notes, f);
+	if (rep->want_summary && any_short(rep))
+		fputs("Marked \\" FORMAT_SHORT_MARK ": measured while the UDP sender fell short of the rate "
+		      "asked (-b), the sender's limit, not the path's (CSV and JSON: udp\\_short).\n\n", f);
 	markdown_hosts(rep, f);
 	for (i = 0; i < rep->nabs; i++) {
 		const struct report_ab *ab = &rep->abs[i];
@@ -275,9 +299,9 @@ markdown_write(const struct report *rep, FILE *f)
 				if (row->note > 0)
 					snprintf(verdict + at, sizeof(verdict) - at, ", note %lu", (unsigned long)row->note);
 				md_cell(f, row->m->column);
-				md_cell(f, report_value(x, sizeof(x), row->m, row->a));
-				md_cell(f, report_value(y, sizeof(y), row->m, row->b));
-				md_cell(f, format_delta(d, sizeof(d), row->delta));
+				md_cell(f, format_side_value(x, sizeof(x), row, 0));
+				md_cell(f, format_side_value(y, sizeof(y), row, 1));
+				md_cell(f, format_change(d, sizeof(d), row));
 				md_cell(f, format_interval(ci, sizeof(ci), row));
 				md_cell(f, format_q(q, sizeof(q), row->q));
 				md_cell(f, verdict);

@@ -11,6 +11,7 @@
 
 #include "core/utf8.h"
 #include "format.h"
+#include "model/caveats.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
@@ -199,6 +200,7 @@ text_section(const struct report *rep, const struct report_section *sec,
 	char buf[128];
 	size_t *w = calloc(sec->ncols ? sec->ncols : 1, sizeof(*w));
 	size_t c, r, from, used, nchunks, guess_w = 0;
+	char ids[128];
 
 	if (w == NULL)
 		return;
@@ -223,6 +225,14 @@ text_section(const struct report *rep, const struct report_section *sec,
 			guess_w = strlen(g);
 	}
 	fprintf(f, "%s\n", sec->s->title);
+	if (caveat_box_shared_runs(rep, sec, ids, sizeof(ids)) > 0) {
+		struct format_sink out;
+		char first[160];
+
+		format_sink_file(&out, f);
+		snprintf(first, sizeof(first), "The box of %s ", ids);
+		format_wrap(&out, first, CAVEAT_BOX_SHARED_TEXT, "");
+	}
 	if (guess_w)
 		fprintf(f, "    (WARNING - the guesses may not be correct: check the curves, --svg)\n");
 	format_dashes(f, WIDTH_RULE);
@@ -431,6 +441,98 @@ text_implausible(const struct report *rep, FILE *f)
 		fputc('\n', f);
 }
 
+/* Whether a cell of run r before column c of section i has the
+ * "udp-short:" text note. */
+static int
+short_seen(const struct report *rep, size_t r, const char *note, size_t i, size_t c)
+{
+	size_t k, j;
+
+	for (k = 0; k <= i; k++) {
+		const struct report_section *sec = &rep->secs[k];
+		size_t end = k < i ? sec->ncols : c;
+
+		for (j = 0; j < end; j++) {
+			const struct resfile_value *w = &sec->cols[j].cells[r];
+
+			if (w->present && w->short_note != NULL && strcmp(w->short_note, note) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The cells marked FORMAT_SHORT_MARK: measured while bw_udp's sender fell
+ * short of the rate asked.  The explanation once, then per run and
+ * "udp-short:" text its columns, cut at WIDTH.
+ */
+static void
+text_short(const struct report *rep, FILE *f)
+{
+	size_t i, c, r, i2, c2, n = 0;
+
+	for (r = 0; r < rep->nruns; r++)
+		for (i = 0; i < rep->nsecs; i++)
+			for (c = 0; c < rep->secs[i].ncols; c++) {
+				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
+				struct format_line l = { "", 0 };
+				int seen, more = 0;
+
+				if (!v->present || v->short_note == NULL)
+					continue;
+				/* Once per run and text: at its first cell. */
+				seen = short_seen(rep, r, v->short_note, i, c);
+				if (seen)
+					continue;
+				if (n++ == 0)
+					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+				format_lput(&l, "  [%d] %s:", rep->runs[r].id, v->short_note);
+				for (i2 = i; i2 < rep->nsecs; i2++)
+					for (c2 = i2 == i ? c : 0; c2 < rep->secs[i2].ncols; c2++) {
+						const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[r];
+						char item[96];
+
+						if (!w->present || w->short_note == NULL
+						    || strcmp(w->short_note, v->short_note) != 0)
+							continue;
+						snprintf(item, sizeof(item), " %s/%s,", rep->secs[i2].s->id,
+							 rep->secs[i2].cols[c2].m->column);
+						if (format_cols(l.buf) + strlen(item) + 8 > WIDTH) {
+							more++;
+							continue;
+						}
+						format_lput(&l, "%s", item);
+					}
+				if (l.n > 0 && l.buf[l.n - 1] == ',')
+					l.n--;
+				if (more > 0)
+					format_lput(&l, " +%d more", more);
+				lend(&l, f);
+			}
+	/* A ladder's steps, each its own text (its figures). */
+	for (i = 0; i < rep->nladders; i++)
+		for (r = 0; r < rep->ladders[i].nrows; r++) {
+			const struct report_ladder *lad = &rep->ladders[i];
+			const struct report_ladder_row *row = &lad->rows[r];
+			char t[32];
+
+			for (c = 0; c < lad->ntargets; c++) {
+				if (row->short_note[c] == NULL || isnan(row->got[c]))
+					continue;
+				if (n++ == 0)
+					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+				fprintf(f, "  [%d] %s: ladder %.40s at %s Mbit/s\n", rep->runs[row->run].id,
+					row->short_note[c], row->group,
+					format_ladder_target(t, sizeof(t), lad->targets[c]));
+			}
+		}
+	if (n > 0)
+		fputc('\n', f);
+}
+
 /*
  * The summary tables, then the legend of the runs, the hosts and the
  * comparisons.  With comparisons to show as well, the text is read at a
@@ -453,8 +555,10 @@ text_write(const struct report *rep, FILE *f)
 		if (rep->nsecs == 0 && rep->nladders == 0)
 			fprintf(f, "No values in the chosen sections.\n\n");
 	}
-	if (rep->want_summary)
+	if (rep->want_summary) {
 		text_implausible(rep, f);
+		text_short(rep, f);
+	}
 	text_runs(rep, f);
 	if (glance)
 		fprintf(f, "The summary tables (lmbench's, a row per run): --summary; every metric of the\n"

@@ -63,12 +63,12 @@ put_row(FILE *f, const struct cells *c, const size_t *w)
 static void
 row_cells(const struct report_ab_section *as, const struct report_ab_row *row, struct cells *c)
 {
-	report_value(c->c[C_A], sizeof(c->c[C_A]), row->m, row->a);
-	report_value(c->c[C_B], sizeof(c->c[C_B]), row->m, row->b);
+	format_side_value(c->c[C_A], sizeof(c->c[C_A]), row, 0);
+	format_side_value(c->c[C_B], sizeof(c->c[C_B]), row, 1);
 	snprintf(c->c[C_SEC], sizeof(c->c[C_SEC]), "%s", as->s->id);
 	snprintf(c->c[C_METRIC], sizeof(c->c[C_METRIC]), "%s", row->m->column);
 	snprintf(c->c[C_UNIT], sizeof(c->c[C_UNIT]), "%s", row->m->display_unit);
-	format_delta(c->c[C_CHANGE], sizeof(c->c[C_CHANGE]), row->delta);
+	format_change(c->c[C_CHANGE], sizeof(c->c[C_CHANGE]), row);
 	format_interval(c->c[C_CI], sizeof(c->c[C_CI]), row);
 	format_verdict_short(c->c[C_VERDICT], sizeof(c->c[C_VERDICT]), row);
 }
@@ -208,7 +208,7 @@ same_kind(const struct report_note *x, const struct report_note *y)
 {
 	size_t n = kind_len(x->text);
 
-	return x->verdict == y->verdict && n == kind_len(y->text) && n < strlen(x->text)
+	return x->verdict == y->verdict && x->caveat == y->caveat && n == kind_len(y->text) && n < strlen(x->text)
 	       && strncmp(x->text, y->text, n) == 0;
 }
 
@@ -293,15 +293,15 @@ notes(const struct report_ab *ab, FILE *f)
 			if (first < i)
 				continue;	/* the kind's line is printed */
 			n = kind_len(nt->text);
-			while (n > 0 && (nt->text[n - 1] == ' ' || nt->text[n - 1] == ':'))
+			while (n > 0 && strchr(" :[", nt->text[n - 1]) != NULL)
 				n--;
 			format_lput(&l, "%s: %.*s (%lu metrics, %lu figures):",
-				    format_verdict_word(nt->verdict), (int)n, nt->text,
+				    format_note_head(nt), (int)n, nt->text,
 				    (unsigned long)rows, (unsigned long)kin);
 			note_metrics(ab, i, ab->nnotes, &l, f);
 			continue;
 		}
-		format_lput(&l, "%s: %s (%lu):", format_verdict_word(nt->verdict), nt->text,
+		format_lput(&l, "%s: %s (%lu):", format_note_head(nt), nt->text,
 			    (unsigned long)nt->nrows);
 		if (nt->nrows == total && total > MANY) {
 			format_lput(&l, " every metric");

@@ -185,7 +185,7 @@ is 'CSV: a row per metric and host (its median run), the best and worst named' \
 	'vm,0.234086, nas,0.702258,worst big,0.105563,best' \
 	"$(awk -F ',' 'NR == 1 { for (k = 1; k <= NF; k++) h[$k] = k; next }
 		$5 == "hosts" && $6 == "proc: null call" { printf "%s%s,%s,%s", n++ ? " " : "", $3, $8, $(h["verdict"]) }' "$tmp/out")"
-like '... each row gives the host'"'"'s speed against the best' "$(grep '^,,nas,,hosts,proc: null call,' "$tmp/out")" ',0\.1503$'
+like '... each row gives the host'"'"'s speed against the best' "$(grep '^,,nas,,hosts,proc: null call,' "$tmp/out")" ',0\.1503(,[^,]*)*$'
 # shellcheck disable=SC2086
 compare --summary --format json $fleet
 like 'JSON: the hosts, their table and the ranking' "$(cat "$tmp/out")" \

@@ -17,7 +17,7 @@ command -v python3 >/dev/null 2>&1 || skip_all 'no python3 to validate the JSON'
 python3 -c 'import jsonschema' 2>/dev/null ||
 	skip_all 'python3 has no jsonschema module (Debian: python3-jsonschema)'
 
-plan 12
+plan 13
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/schema-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
@@ -47,6 +47,7 @@ valid 'two runs, one process a side: not tested' hb-a.0 hb-b.0
 valid 'an interleaved A/B of three rounds' hb-r-a.0 hb-r-b.0
 valid 'sides of several runs' --a 'hb-r-a.0 hb-a.0' --b 'hb-r-b.0 hb-b.0'
 valid 'rate ladders' ladder-a.0 ladder-b.0
+valid 'runs through a box: shares tested as differences' box-a.0 box-b.0
 valid 'runs of three hosts: the hosts, their table, the ranking' \
 	fleet-vm.0 fleet-vm.1 fleet-nas.0 fleet-nas.1 fleet-big.0
 valid 'lmbench3 and hostbench files of other hosts, not comparable rows' \
