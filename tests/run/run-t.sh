@@ -259,18 +259,18 @@ is "... and the file records them" \
 	'remote-host: far|net-time: 300ms|tcp-window: 1m|streams: 2|udp-size: 512' \
 	"$(grep -E '^(remote-host|net-time|tcp-window|streams|udp-size|udp-rate): ' "$d/net" | tr '\n' '|' | sed 's/|$//')"
 # --confidence: netperf's -I to the cases that sample, not to those that
-# refuse -I (bw_udp splits one transfer into its samples).
+# refuse -I (mhz times its own chains).
 fakeconf=$tmpd/fakeconf
 mkdir "$fakeconf"
 cp "$fake/hostinfo" "$fakeconf/"
 hb_runner_in "$fakeconf"
-for _p in bw_tcp bw_udp; do
+for _p in bw_tcp bw_udp mhz; do
 	printf '#!/bin/sh\nprintf "# argv: %%s\\n" "$*"\nprintf "Benchmark%s\\t 1\\t 1 MB/s\\n"\n' "$_p" >"$fakeconf/$_p"
 	chmod +x "$fakeconf/$_p"
 done
-HOSTBENCH_LIBEXEC=$fakeconf hb run -q --profile test --only bw_tcp,bw_udp --confidence 99,5 -o "$d/conf"
-is "--confidence 99,5: -I 99,5 to bw_tcp's cases, none to bw_udp's" \
-	"0|-N 3 -T 1ms -I 99,5 -o raw -t 0.05|-N 3 -T 1ms -o raw -t 0.05 -l 1470 -b 0" \
+HOSTBENCH_LIBEXEC=$fakeconf hb run -q --profile test --only bw_tcp,bw_udp,mhz --confidence 99,5 -o "$d/conf"
+is "--confidence 99,5: -I 99,5 to bw_tcp's and bw_udp's cases, none to mhz's" \
+	"0|-N 3 -T 1ms -o raw|-N 3 -T 1ms -I 99,5 -o raw -t 0.05|-N 3 -T 1ms -I 99,5 -o raw -t 0.05 -l 1470 -b 0" \
 	"$HB_STATUS|$(sed -n 's/^# argv: //p' "$d/conf" | tr '\n' '|' | sed 's/|$//')"
 ok '... and the file records it' has_line "$d/conf" '^confidence: 99,5$'
 HOSTBENCH_LIBEXEC=$fakeconf hb run -q --profile test --only bw_tcp --confidence 99 -o "$d/conf99"
