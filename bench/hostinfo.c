@@ -27,11 +27,14 @@
  * box's CPUs, interrupts and softnet counters while a network benchmark
  * pushes traffic through it (lib/net/box, the programs' -A), and tells its
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
- * prefixed "box-".
+ * prefixed "box-".  -f prints the fingerprint of the far end of a network
+ * benchmark, the host of the server of -p's program (default lat_tcp),
+ * each key prefixed "far-", and far-same-kernel.
  *
  * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]
  *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
+ *        hostinfo -f host [-p prog] [-n port] [-K keyfile]
  */
 #include "config.h"
 
@@ -57,7 +60,8 @@
 static const char usage_line[] =
 	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]\n"
 	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]\n"
-	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
+	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n"
+	"       hostinfo -f host [-p prog] [-n port] [-K keyfile]\n";
 
 static const char help_text[] =
 	"Print the host, build and clock as configuration lines (the head of\n"
@@ -89,9 +93,14 @@ static const char help_text[] =
 	"               measures, and tells the box's fingerprint\n"
 	"  -S host      stop the agent on host\n"
 	"  -F host      print the fingerprint of the box at host, keys prefixed box-\n"
+	"  -f host      print the fingerprint of the far end at host, keys prefixed\n"
+	"               far-: its server of -p (hostbench serve's, PROG -s)\n"
+	"  -p prog      with -f: lat_tcp (default), lat_udp, lat_connect, bw_tcp,\n"
+	"               bw_udp, lat_load or hostinfo (the agent)\n"
 	"  -b addr      with -s: listen on addr (default: loopback only; any:\n"
 	"               every address)\n"
-	"  -n port      port (default 31335; 0 with -s: any free port)\n"
+	"  -n port      port (default 31335, with -f the program's; 0 with -s:\n"
+	"               any free port)\n"
 	"  -i time      with -s: exit after this long without a client that has\n"
 	"               the key (bare number: s; default 60s; 0: never)\n"
 	"  -K file      the agent's key: read from file (with -s: made there,\n"
@@ -127,7 +136,7 @@ is_name(const char *s)
 /* What the agent's server (lib/net/sock_main) needs to know of the program. */
 static const struct bench_prog agent_prog = {
 	.name = "hostinfo",
-	.args = "-s | -S host | -F host",
+	.args = "-s | -S host | -F host | -f host",
 	.summary = "hostinfo: the box agent",
 };
 
@@ -139,6 +148,24 @@ static const struct sock_prog agent = {
 	 */
 	.max_children = SOCK_MAX_CHILDREN,
 	.conn = boxagent_conn,
+};
+
+/*
+ * The servers of -f, as -p names them (those of hostbench serve, and the
+ * agent), each with its protocol and default port: the programs' own.
+ */
+static const struct far_server {
+	char name[12];
+	unsigned char proto;
+	unsigned short port;
+} far_servers[] = {
+	{ "lat_tcp", SOCK_LAT_TCP, 31334 },
+	{ "lat_udp", SOCK_LAT_UDP, 31338 },
+	{ "lat_connect", SOCK_LAT_CONNECT, 31337 },
+	{ "bw_tcp", SOCK_BW_TCP, 31336 },
+	{ "bw_udp", SOCK_BW_UDP, 31339 },
+	{ "lat_load", SOCK_LAT_LOAD, 31341 },
+	{ "hostinfo", SOCK_BOX, BOX_PORT },
 };
 
 /* -F: the box's fingerprint.  The exit status. */
@@ -167,7 +194,8 @@ box_print(const char *host, long long port, const char *keyfile)
 int
 main(int argc, char **argv)
 {
-	const char *emulation = NULL, *fp = NULL;
+	const char *emulation = NULL, *fp = NULL, *far = NULL, *far_prog = NULL;
+	struct sock_prog sp = agent;
 	struct sock_opts so;
 	struct bench_opts o;
 	struct bench_getopt g;
@@ -180,7 +208,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* Options anywhere, as in every program (lib/driver/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
-	while ((c = bench_getopt(&g, "+:hVacmktue:R:sS:F:b:n:i:K:G:")) != -1) {
+	while ((c = bench_getopt(&g, "+:hVacmktue:R:sS:F:f:p:b:n:i:K:G:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -190,6 +218,13 @@ main(int argc, char **argv)
 			break;
 		case 'F':
 			fp = optarg;
+			break;
+		case 'f':
+			far = optarg;
+			break;
+		case 'p':
+			agent_opt = 1;
+			far_prog = optarg;
 			break;
 		case 'b':
 			agent_opt = 1;
@@ -273,11 +308,12 @@ main(int argc, char **argv)
 		msg_warn("-e is for the fingerprint, not -%c", mode);
 		usage_error();
 	}
-	if (so.server + (so.stop != NULL) + (fp != NULL) > 1) {
-		msg_warn("-s, -S host and -F host: one of them");
+	c = so.server + (so.stop != NULL) + (fp != NULL) + (far != NULL);
+	if (c > 1) {
+		msg_warn("-s, -S host, -F host and -f host: one of them");
 		usage_error();
 	}
-	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
+	if (c == 1) {
 		if (mode != 0 || emulation != NULL) {
 			msg_warn("-a, -c, -m, -k, -t, -u and -e are for this host's fingerprint, not the agent's");
 			usage_error();
@@ -292,12 +328,29 @@ main(int argc, char **argv)
 		}
 		if (fp != NULL)
 			return box_print(fp, so.port, so.keyfile);
+		if (far != NULL) {
+			const struct far_server *fs = far_servers;
+
+			while (far_prog != NULL && strcmp(fs->name, far_prog) != 0)
+				if (++fs == far_servers + HB_ARRAY_SIZE(far_servers)) {
+					msg_warn("-p: '%s' is not lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load or hostinfo",
+						 far_prog);
+					usage_error();
+				}
+			sp.proto = fs->proto;
+			sp.port = fs->port;
+			return sock_far(&sp, &so, far);
+		}
+		if (far_prog != NULL) {
+			msg_warn("-p: a program applies only to -f");
+			usage_error();
+		}
 		memset(&o, 0, sizeof(o));
 		o.output = OUTPUT_TEXT;
 		return sock_main(&agent, &so, &o, NULL);
 	}
 	if (agent_opt) {
-		msg_warn("-b, -n, -i, -G and -K are for the agent (-s, -S, -F)");
+		msg_warn("-b, -n, -i, -G, -K and -p are for the agent (-s, -S, -F) and -f");
 		usage_error();
 	}
 	/* The cache the fingerprint and -c tell: HOSTBENCH_LLC must be a size. */

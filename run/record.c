@@ -365,30 +365,64 @@ record_fingerprint(void)
 	return text;
 }
 
+/*
+ * What hostinfo ARGS... prints (a fingerprint), malloc'd; NULL with the
+ * last line of its error output, or why it cannot be read, in why.
+ */
+static char *
+hostinfo_text(int k, const char *opt, const char *host, const char *prog, char *why, size_t len)
+{
+	char out[4200], err[4200], *text = NULL;
+	char *argv[] = { run_arg("hostinfo"), run_arg(opt), run_arg(host), run_arg("-p"),
+			 run_arg(prog), NULL };
+
+	snprintf(out, sizeof(out), "%s/info%s.%c", R.work, opt, R.side[k].name);
+	snprintf(err, sizeof(err), "%s/info.err", R.work);
+	if (prog == NULL)
+		argv[3] = NULL;
+	if (case_spawn(argv, out, err, 1) != 0)
+		case_last_line(err, why, len);
+	else if ((text = file_text(out)) == NULL)
+		snprintf(why, len, "cannot read it: %s", strerror(errno));
+	return text;
+}
+
 /* The box agent's fingerprint (hostinfo -F HOST), malloc'd. */
 static char *
 box_text(int k)
 {
-	char out[4200], err[4200], *argv[4], *text;
-	int rc;
+	char why[1024], *text = hostinfo_text(k, "-F", R.s.box_host, NULL, why, sizeof(why));
 
-	snprintf(out, sizeof(out), "%s/box.%c", R.work, R.side[k].name);
-	snprintf(err, sizeof(err), "%s/box.err", R.work);
-	argv[0] = run_arg("hostinfo");
-	argv[1] = run_arg("-F");
-	argv[2] = run_arg(R.s.box_host);
-	argv[3] = NULL;
-	rc = case_spawn(argv, out, err, 1);
-	if (rc != 0) {
-		char why[1024];
-
-		case_last_line(err, why, sizeof(why));
+	if (text == NULL)
 		run_die("--box: no fingerprint from the box agent at %s: %s (start it there: hostbench agent "
 			"-b ADDR, with the run's key; or --box USER@HOST)", R.s.box_host, why);
-	}
-	if ((text = file_text(out)) == NULL)
-		run_die("--box: cannot read the box's fingerprint: %s", strerror(errno));
 	return text;
+}
+
+/*
+ * The far end's fingerprint (hostinfo -f HOST -p PROG), asked of the
+ * server of the run's first case against --remote-host, malloc'd; NULL
+ * when the run has none, or said in a line when the server sent none
+ * (the run goes on without far-* keys: an older server, another key).
+ */
+static char *
+far_text(int k)
+{
+	size_t i, r = R.s.remote != NULL ? strlen(R.s.remote) : 0, n;
+	char why[1024], *text;
+
+	for (i = 0; r > 0 && i < R.cases.n; i++) {
+		const struct suite_case *c = &R.cases.v[i];
+
+		n = strlen(c->args);
+		if (c->skipped == NULL && n >= r && strcmp(c->args + n - r, R.s.remote) == 0
+		    && (n == r || c->args[n - r - 1] == ' ')) {
+			if ((text = hostinfo_text(k, "-f", R.s.remote, c->prog, why, sizeof(why))) == NULL)
+				run_warn("--remote-host: no far-* keys in the result: %s", why);
+			return text;
+		}
+	}
+	return NULL;
 }
 
 /* Make the temporary file beside the final one: a dot name keeps it out
@@ -502,7 +536,7 @@ record_open_side(int k)
 {
 	struct side *sd = &R.side[k];
 	const struct settings *s = &R.s;
-	char *fp = record_fingerprint(), *box = NULL;
+	char *fp = record_fingerprint(), *box = NULL, *far = far_text(k);
 	unsigned t;
 	int ab = sd->name != 'r';
 
@@ -553,11 +587,13 @@ record_open_side(int k)
 		output_config(sd->f, "udp-size", "%s", s->udp_size);
 	if (s->udp_rate != NULL)
 		output_config(sd->f, "udp-rate", "%s", s->udp_rate);
-	/* The box's fingerprint; the programs say which box they sampled. */
-	if (box != NULL) {
+	/* The box's fingerprint (the programs say which box they sampled), the far end's. */
+	if (box != NULL)
 		record_put(k, "%s", box);
-		free(box);
-	}
+	if (far != NULL)
+		record_put(k, "%s", far);
+	free(box);
+	free(far);
 	record_flush(k);
 }
 

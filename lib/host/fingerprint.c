@@ -261,7 +261,8 @@ const struct fingerprint_key *
 fingerprint_key_find(const char *key)
 {
 	const struct fingerprint_key *k;
-	int box = strncmp(key, "box-", 4) == 0;
+	/* The box's keys, and the far end's (its servers send the box's: fingerprint_box). */
+	int box = strncmp(key, "box-", 4) == 0 || strncmp(key, "far-", 4) == 0;
 	size_t i;
 
 	for (i = 0; i < fingerprint_key_count; i++) {

@@ -376,6 +376,37 @@ start_local(const struct sock_prog *sp, const struct sock_opts *so,
 	return 0;
 }
 
+/* The server at host (so's port, else the program's), for a client; exits on failure. */
+static void
+resolve_peer(const struct sock_prog *sp, const struct sock_opts *so, const char *host,
+	     struct sock_addr *a)
+{
+	char err[PARSE_ERRLEN];
+
+	if (so->port == 0)
+		bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
+	if (sock_resolve(host, so->port > 0 ? (unsigned)so->port : sp->port, so->family, SOCK_STREAM,
+			 0, a, err, sizeof(err)) != 0)
+		msg_die("%s", err);
+}
+
+int
+sock_far(const struct sock_prog *sp, const struct sock_opts *so, const char *host)
+{
+	struct sock_addr a;
+	int e;
+
+	(void)choose_key(sp->bench, so, 0);
+	resolve_peer(sp, so, host, &a);
+	if (sock_far_fingerprint(&a, sp->proto, stdout) != 0) {
+		e = errno;
+		msg_die("no fingerprint from the server at %s port %u: %s%s", a.text, sock_addr_port(&a),
+			sock_why(e),
+			e == ECONNRESET ? " (an older server does: it does not know the request)" : "");
+	}
+	return MSG_EXIT_OK;
+}
+
 int
 sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	  const struct bench_opts *o, const char *host)
@@ -385,7 +416,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	enum place_kind kinds[PLACE_COUNT];
 	char err[PARSE_ERRLEN];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
-	int type = SOCK_STREAM, rc = 0;
+	int rc = 0;
 	size_t i, n;
 
 	/* A vanished peer is an error to report, not a silent death. */
@@ -407,10 +438,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		sock_set_key(key);
 	}
 	if (so->stop != NULL) {
-		if (so->port == 0)
-			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
-		if (sock_resolve(so->stop, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
-			msg_die("%s", err);
+		resolve_peer(sp, so, so->stop, &a);
 		if ((sp->stop != NULL ? sp->stop : sock_stop_tcp)(&a, sp->proto) != 0)
 			msg_die("cannot stop the server at %s port %u: %s", a.text, port, sock_why(errno));
 		return MSG_EXIT_OK;
@@ -418,10 +446,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	if (host != NULL) {
 		if (so->place_mask != 0)
 			bench_usage_error(sp->bench, "-p: a placement applies only to the server the program starts itself (no host)");
-		if (so->port == 0)
-			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
-		if (sock_resolve(host, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
-			msg_die("%s", err);
+		resolve_peer(sp, so, host, &a);
 		bench_print_config(o, sp->bench);
 		if (o->output == OUTPUT_RAW)
 			output_config(stdout, "server", "%s port %u", a.text, port);

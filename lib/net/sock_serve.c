@@ -8,8 +8,11 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -21,6 +24,8 @@
 #include "core/runclock.h"
 #include "core/timing.h"
 #include "driver/noise.h"
+#include "host/cpustat.h"
+#include "host/fingerprint.h"
 #include "net/sha256.h"
 #include "net/sock.h"
 #include "net/sock_internal.h"
@@ -704,6 +709,39 @@ fail:
 
 /* ---------------------------------------------------------------- the key check */
 
+/*
+ * The answer to a SOCK_INFO: this host's boot id, network namespace and
+ * fingerprint_box's text, as the ACK's words (sock_proto.h).  A text too
+ * long for a message is cut (fmemopen writes what fits); nothing is sent
+ * when the memory for it is lacking (the client says the server closed).
+ */
+static void
+send_info(int fd, unsigned proto)
+{
+	/* 64 KB, only for this request: not on a small board's stack, nor in every server. */
+	uint64_t *w = calloc(SOCK_MAX_WORDS, 8);
+	unsigned char *text = calloc(SOCK_MAX_WORDS, 8);
+	size_t len = 8 * (SOCK_MAX_WORDS - SOCK_INFO_TEXT), i;
+	struct stat st;
+	FILE *f = text != NULL ? fmemopen(text, len, "w") : NULL;
+
+	if (w != NULL && f != NULL) {
+		fingerprint_box(f);
+		fclose(f);
+		text[len - 1] = '\0';
+		len = strlen((char *)text);
+		(void)cpustat_boot_id(NULL, w + SOCK_INFO_BOOT);
+		if (stat("/proc/self/ns/net", &st) == 0)
+			w[SOCK_INFO_NETNS] = (uint64_t)st.st_ino;
+		w[SOCK_INFO_LEN] = len;
+		for (i = 0; i < (len + 7) / 8; i++)
+			w[SOCK_INFO_TEXT + i] = sock_get64(text + 8 * i);
+		(void)sock_send_msg(fd, proto, SOCK_ACK, w, SOCK_INFO_TEXT + i);
+	}
+	free(w);
+	free(text);
+}
+
 int
 sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	   size_t max, size_t *n)
@@ -725,7 +763,8 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		d.wall = s->hello_wall;
 	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
 	    || sock_recv_msg_until(fd, proto, &kind, w, max, n, &d) != 0
-	    || (kind != SOCK_HELLO && kind != SOCK_STOP) || (kind == SOCK_STOP && *n != 0)
+	    || (kind != SOCK_HELLO && kind != SOCK_STOP && kind != SOCK_INFO)
+	    || (kind != SOCK_HELLO && *n != 0)
 	    || sock_random(nb, sizeof(nb)) != 0)
 		return -1;
 	nonce[0] = sock_get64(nb);
@@ -757,6 +796,10 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	if (kind == SOCK_STOP) {
 		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
 		return SOCK_SERVE_STOP;
+	}
+	if (kind == SOCK_INFO) {
+		send_info(fd, proto);
+		return -1;	/* answered: nothing more to serve */
 	}
 	return 0;
 }
