@@ -93,14 +93,12 @@ static const char help_text[] =
 	"               measures, and tells the box's fingerprint\n"
 	"  -S host      stop the agent on host\n"
 	"  -F host      print the fingerprint of the box at host, keys prefixed box-\n"
-	"  -f host      print the fingerprint of the far end at host, keys prefixed\n"
-	"               far-: its server of -p (hostbench serve's, PROG -s)\n"
-	"  -p prog      with -f: lat_tcp (default), lat_udp, lat_connect, bw_tcp,\n"
-	"               bw_udp, lat_load or hostinfo (the agent)\n"
+	"  -f host      print the far end's fingerprint, keys far-*, from its server\n"
+	"               of -p: lat_tcp (default), lat_udp, lat_connect, bw_tcp,\n"
+	"               bw_udp, lat_load or hostinfo\n"
 	"  -b addr      with -s: listen on addr (default: loopback only; any:\n"
 	"               every address)\n"
-	"  -n port      port (default 31335, with -f the program's; 0 with -s:\n"
-	"               any free port)\n"
+	"  -n port      port (default 31335, -f: the program's; 0 with -s: any)\n"
 	"  -i time      with -s: exit after this long without a client that has\n"
 	"               the key (bare number: s; default 60s; 0: never)\n"
 	"  -K file      the agent's key: read from file (with -s: made there,\n"
@@ -140,7 +138,8 @@ static const struct bench_prog agent_prog = {
 	.summary = "hostinfo: the box agent",
 };
 
-static const struct sock_prog agent = {
+/* (-f asks another program's server: its protocol and port set here.) */
+static struct sock_prog agent = {
 	.bench = &agent_prog, .proto = SOCK_BOX, .port = BOX_PORT,
 	/*
 	 * As many children as every server: an unproven HELLO holds one for
@@ -152,21 +151,11 @@ static const struct sock_prog agent = {
 
 /*
  * The servers of -f, as -p names them (those of hostbench serve, and the
- * agent), each with its protocol and default port: the programs' own.
+ * agent), with their protocols (enum sock_proto) and their default
+ * ports, the programs' own, less 31334.
  */
-static const struct far_server {
-	char name[12];
-	unsigned char proto;
-	unsigned short port;
-} far_servers[] = {
-	{ "lat_tcp", SOCK_LAT_TCP, 31334 },
-	{ "lat_udp", SOCK_LAT_UDP, 31338 },
-	{ "lat_connect", SOCK_LAT_CONNECT, 31337 },
-	{ "bw_tcp", SOCK_BW_TCP, 31336 },
-	{ "bw_udp", SOCK_BW_UDP, 31339 },
-	{ "lat_load", SOCK_LAT_LOAD, 31341 },
-	{ "hostinfo", SOCK_BOX, BOX_PORT },
-};
+static const char far_names[] = "lat_tcp\0lat_udp\0lat_connect\0bw_tcp\0bw_udp\0lat_load\0hostinfo";
+static const unsigned char far_protos[] = { 1, 2, 3, 4, 5, 7, 8 }, far_ports[] = { 0, 4, 3, 2, 5, 7, 1 };
 
 /* -F: the box's fingerprint.  The exit status. */
 static int
@@ -178,10 +167,9 @@ box_print(const char *host, long long port, const char *keyfile)
 
 	if (port < 0)
 		snprintf(spec, sizeof(spec), "%s", host);
-	else if (strchr(host, ':') != NULL && host[0] != '[')
-		snprintf(spec, sizeof(spec), "[%s]:%lld", host, port);
 	else
-		snprintf(spec, sizeof(spec), "%s:%lld", host, port);
+		snprintf(spec, sizeof(spec), strchr(host, ':') != NULL && host[0] != '[' ? "[%s]:%lld" : "%s:%lld",
+			 host, port);
 	if ((b = box_open(spec, keyfile)) == NULL)
 		return MSG_EXIT_FAIL;
 	rc = box_fingerprint(b, stdout);
@@ -195,7 +183,6 @@ int
 main(int argc, char **argv)
 {
 	const char *emulation = NULL, *fp = NULL, *far = NULL, *far_prog = NULL;
-	struct sock_prog sp = agent;
 	struct sock_opts so;
 	struct bench_opts o;
 	struct bench_getopt g;
@@ -329,21 +316,19 @@ main(int argc, char **argv)
 		if (fp != NULL)
 			return box_print(fp, so.port, so.keyfile);
 		if (far != NULL) {
-			const struct far_server *fs = far_servers;
+			const char *p = far_names;
+			size_t i = 0;
 
-			while (far_prog != NULL && strcmp(fs->name, far_prog) != 0)
-				if (++fs == far_servers + HB_ARRAY_SIZE(far_servers)) {
-					msg_warn("-p: '%s' is not lat_tcp, lat_udp, lat_connect, bw_tcp, bw_udp, lat_load or hostinfo",
-						 far_prog);
+			while (far_prog != NULL && strcmp(p, far_prog) != 0) {
+				p += strlen(p) + 1;
+				if (++i == sizeof(far_protos)) {
+					msg_warn("-p: '%s' is no program of a server (see -h)", far_prog);
 					usage_error();
 				}
-			sp.proto = fs->proto;
-			sp.port = fs->port;
-			return sock_far(&sp, &so, far);
-		}
-		if (far_prog != NULL) {
-			msg_warn("-p: a program applies only to -f");
-			usage_error();
+			}
+			agent.proto = far_protos[i];
+			agent.port = 31334u + far_ports[i];
+			return sock_far(&agent, &so, far);
 		}
 		memset(&o, 0, sizeof(o));
 		o.output = OUTPUT_TEXT;

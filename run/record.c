@@ -366,32 +366,30 @@ record_fingerprint(void)
 }
 
 /*
- * What hostinfo ARGS... prints (a fingerprint), malloc'd; NULL with the
- * last line of its error output, or why it cannot be read, in why.
+ * What hostinfo OPT HOST [-p PROG] prints (a fingerprint), malloc'd;
+ * NULL with the last line of its error output in why.
  */
 static char *
-hostinfo_text(int k, const char *opt, const char *host, const char *prog, char *why, size_t len)
+hostinfo_text(const char *opt, const char *host, const char *prog, char *why, size_t len)
 {
 	char out[4200], err[4200], *text = NULL;
 	char *argv[] = { run_arg("hostinfo"), run_arg(opt), run_arg(host), run_arg("-p"),
 			 run_arg(prog), NULL };
 
-	snprintf(out, sizeof(out), "%s/info%s.%c", R.work, opt, R.side[k].name);
-	snprintf(err, sizeof(err), "%s/info.err", R.work);
+	snprintf(out, sizeof(out), "%s/fp", R.work);
+	snprintf(err, sizeof(err), "%s/fp.err", R.work);
 	if (prog == NULL)
 		argv[3] = NULL;
-	if (case_spawn(argv, out, err, 1) != 0)
+	if (case_spawn(argv, out, err, 1) != 0 || (text = file_text(out)) == NULL)
 		case_last_line(err, why, len);
-	else if ((text = file_text(out)) == NULL)
-		snprintf(why, len, "cannot read it: %s", strerror(errno));
 	return text;
 }
 
 /* The box agent's fingerprint (hostinfo -F HOST), malloc'd. */
 static char *
-box_text(int k)
+box_text(void)
 {
-	char why[1024], *text = hostinfo_text(k, "-F", R.s.box_host, NULL, why, sizeof(why));
+	char why[1024], *text = hostinfo_text("-F", R.s.box_host, NULL, why, sizeof(why));
 
 	if (text == NULL)
 		run_die("--box: no fingerprint from the box agent at %s: %s (start it there: hostbench agent "
@@ -406,18 +404,18 @@ box_text(int k)
  * (the run goes on without far-* keys: an older server, another key).
  */
 static char *
-far_text(int k)
+far_text(void)
 {
-	size_t i, r = R.s.remote != NULL ? strlen(R.s.remote) : 0, n;
 	char why[1024], *text;
+	size_t i;
 
-	for (i = 0; r > 0 && i < R.cases.n; i++) {
+	for (i = 0; R.s.remote != NULL && i < R.cases.n; i++) {
 		const struct suite_case *c = &R.cases.v[i];
+		/* (The host is the last word of the case's arguments: it has no blank.) */
+		const char *last = strrchr(c->args, ' ');
 
-		n = strlen(c->args);
-		if (c->skipped == NULL && n >= r && strcmp(c->args + n - r, R.s.remote) == 0
-		    && (n == r || c->args[n - r - 1] == ' ')) {
-			if ((text = hostinfo_text(k, "-f", R.s.remote, c->prog, why, sizeof(why))) == NULL)
+		if (c->skipped == NULL && strcmp(last != NULL ? last + 1 : c->args, R.s.remote) == 0) {
+			if ((text = hostinfo_text("-f", R.s.remote, c->prog, why, sizeof(why))) == NULL)
 				run_warn("--remote-host: no far-* keys in the result: %s", why);
 			return text;
 		}
@@ -536,7 +534,8 @@ record_open_side(int k)
 {
 	struct side *sd = &R.side[k];
 	const struct settings *s = &R.s;
-	char *fp = record_fingerprint(), *box = NULL, *far = far_text(k);
+	char *fp = record_fingerprint(), *box = NULL, *far = far_text();
+	const char *tmp = getenv("TMPDIR");
 	unsigned t;
 	int ab = sd->name != 'r';
 
@@ -544,7 +543,7 @@ record_open_side(int k)
 		record_place(fp);
 	make_tmp(k);
 	if (s->box != NULL)
-		box = box_text(k);
+		box = box_text();
 	/* The header: the fingerprint, then the run's own configuration. */
 	record_put(k, "%s", fp);
 	free(fp);
@@ -572,21 +571,8 @@ record_open_side(int k)
 	if (s->budget >= 0)
 		output_config(sd->f, "budget", "%lld s", s->budget);
 	output_config(sd->f, "fsdir", "%s", s->fsdir != NULL ? s->fsdir
-		      : getenv("TMPDIR") != NULL && getenv("TMPDIR")[0] != '\0' ? getenv("TMPDIR") : "/tmp");
-	if (s->remote != NULL)
-		output_config(sd->f, "remote-host", "%s", s->remote);
-	if (s->net_time != NULL)
-		output_config(sd->f, "net-time", "%s", s->net_time);
-	if (s->tcp_window != NULL)
-		output_config(sd->f, "tcp-window", "%s", s->tcp_window);
-	if (s->confidence != NULL)
-		output_config(sd->f, "confidence", "%s", s->confidence);
-	if (s->streams != NULL)
-		output_config(sd->f, "streams", "%s", s->streams);
-	if (s->udp_size != NULL)
-		output_config(sd->f, "udp-size", "%s", s->udp_size);
-	if (s->udp_rate != NULL)
-		output_config(sd->f, "udp-rate", "%s", s->udp_rate);
+		      : tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+	opts_record(sd->f, s);
 	/* The box's fingerprint (the programs say which box they sampled), the far end's. */
 	if (box != NULL)
 		record_put(k, "%s", box);

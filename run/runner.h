@@ -38,6 +38,8 @@ struct settings {
 	const char *state[2];		/* ab: --a, --b */
 	const char *restore;		/* ab: --restore, else --a */
 	const char *until;		/* ab: --until PCT as given, NULL: none */
+	/* As given, for opts_parse: --profile, --rounds, --budget, --settle. */
+	const char *profile_arg, *rounds_arg, *budget_arg, *settle_arg;
 };
 
 /* One side's temporary result file. */
@@ -132,6 +134,8 @@ void stale_clean(const char *tmp);
 void opts_parse(struct settings *s, int ab, int remote, int argc, char **argv);
 /* Print run's or ab's options (the usage's "Options of" section). */
 void opts_usage(FILE *f, int ab);
+/* The network settings given (--remote-host ... --udp-rate) as configuration lines, keyed by their names. */
+void opts_record(FILE *f, const struct settings *s);
 
 /* record.c */
 /* The real path of dir once it is found safe (see record.c); exits 2. */

@@ -247,7 +247,7 @@ static int
 run_server(const struct sock_prog *sp, const struct sock_opts *so)
 {
 	struct sock_addr a;
-	char err[PARSE_ERRLEN], idle[32], keytext[SOCK_KEY_MAX + 16];
+	char err[PARSE_ERRLEN], idle[32];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
 	int lfd, ufd, null, any = so->bind != NULL && strcmp(so->bind, "any") == 0;
 	const char *from = choose_key(sp->bench, so, 1), *host;
@@ -290,12 +290,8 @@ bound:
 		snprintf(idle, sizeof(idle), "%.0f s", (double)so->idle_ns / 1e9);
 	else
 		snprintf(idle, sizeof(idle), "none");
-	if (from != NULL)
-		snprintf(keytext, sizeof(keytext), "%s", from);
-	else
-		snprintf(keytext, sizeof(keytext), "%s", sock_key());
 	msg_warn("server pid %ld on %s port %u, idle timeout %s, key %s", (long)pid,
-		 any ? "every address" : a.text, sock_addr_port(&a), idle, keytext);
+		 any ? "every address" : a.text, sock_addr_port(&a), idle, from != NULL ? from : sock_key());
 	if (any)
 		msg_warn("listening on every address: anyone who can reach port %u can reach the server; it serves only clients with its key",
 			 sock_addr_port(&a));

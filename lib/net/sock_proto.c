@@ -534,18 +534,15 @@ sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 	for (i = SOCK_INFO_TEXT; i < n; i++)
 		sock_put64((unsigned char *)(answer + i), answer[i]);
 	text[len] = '\0';
+	/* Its bytes outside printable ASCII as "?"; its "key: value" lines, each key prefixed. */
+	for (p = text; *p != '\0'; p++)
+		if ((*p < ' ' || *p > '~') && *p != '\n')
+			*p = '?';
 	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-		char key[OUTPUT_MAX_KEY];
+		size_t k = strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789-");
 
-		/* "key: value" lines (output_config refuses a bad key); nothing else is printed. */
-		if ((p = strstr(line, ": ")) == NULL || (size_t)(p - line) + 5 > sizeof(key))
-			continue;
-		snprintf(key, sizeof(key), "far-%.*s", (int)(p - line), line);
-		line = p + 2;
-		for (; *p != '\0'; p++)
-			if (*p < ' ' || *p > '~')
-				*p = '?';
-		(void)output_config(f, key, "%s", line);
+		if (k > 0 && k < OUTPUT_MAX_KEY - 4 && line[k] == ':' && line[k + 1] == ' ')
+			fprintf(f, "far-%s\n", line);
 	}
 	if (cpustat_boot_id(NULL, mine) != 0 || (answer[SOCK_INFO_BOOT] | answer[SOCK_INFO_BOOT + 1]) == 0)
 		same = "unknown";
@@ -553,9 +550,9 @@ sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 		same = "no";
 	else if (answer[SOCK_INFO_NETNS] != 0 && stat("/proc/self/ns/net", &st) == 0
 		 && (uint64_t)st.st_ino == answer[SOCK_INFO_NETNS])
-		same = "yes, and the same network namespace: the far end is this host";
+		same = "yes, and the same network namespace";
 	else
-		same = "yes (network namespaces of one kernel): the ends share its CPUs and its kernel-wide settings";
+		same = "yes (network namespaces of one kernel)";
 	(void)output_config(f, "far-same-kernel", "%s", same);
 	return 0;
 }
