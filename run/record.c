@@ -151,17 +151,18 @@ record_safe_dir(const char *dir, const char *what, char *real, size_t len)
 		if (lstat(path, &st) != 0)
 			run_usage_error("%s: cannot read '%s'", what, path);
 		mode_string(st.st_mode, mode);
-		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
-			if (!(st.st_mode & S_IWOTH)) {
-				if (!record_private_group(st.st_gid, "/etc/group", "/etc/passwd"))
-					run_usage_error("%s: '%s' is writable by users other than its owner (%s, group %lu), "
-							"so a name made in it could be swapped for a link to another file; "
-							"use a directory of your own (or chmod g-w '%s')",
-							what, path, mode, (unsigned long)st.st_gid, path);
-			} else
-				run_usage_error("%s: '%s' is writable by users other than its owner (%s), so a name "
-						"made in it could be swapped for a link to another file; use a directory "
-						"of your own (or chmod go-w '%s')", what, path, mode, path);
+		/* Writable by others, or by a group that is not the user's own private one. */
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)
+		    && ((st.st_mode & S_IWOTH)
+			|| !record_private_group(st.st_gid, "/etc/group", "/etc/passwd"))) {
+			char group[32] = "";
+
+			if (!(st.st_mode & S_IWOTH))
+				snprintf(group, sizeof(group), ", group %lu", (unsigned long)st.st_gid);
+			run_usage_error("%s: '%s' is writable by users other than its owner (%s%s), so a name "
+					"made in it could be swapped for a link to another file; use a directory "
+					"of your own (or chmod %s '%s')", what, path, mode, group,
+					group[0] != '\0' ? "g-w" : "go-w", path);
 		}
 		if (st.st_uid != me && st.st_uid != 0) {
 			char name[256];
@@ -463,8 +464,7 @@ make_tmp(int k)
 			close(fd);
 			unlink(sd->tmp);
 			sd->tmp[0] = '\0';
-			run_die("no room in TMPDIR ('%s') to note the result's temporary name; set TMPDIR to "
-				"a directory with room", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+			run_no_room("to note the result's temporary name");
 		}
 		if ((sd->f = fdopen(fd, "w")) == NULL)
 			run_die("cannot open the temporary file '%s': %s", sd->tmp, strerror(errno));
@@ -643,7 +643,7 @@ record_publish(int k, char *final, size_t len)
 	errno = 0;
 	if (fclose(sd->f) != 0) {
 		sd->f = NULL;
-		run_die("cannot write the result in %s: %s", R.dir, strerror(errno ? errno : EIO));
+		write_failed(k);
 	}
 	sd->f = NULL;
 	if ((dirfd = open(R.dir_real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)

@@ -119,6 +119,8 @@ int run_zeros(int fd, size_t n);
 /* Messages: "hostbench: ..." on stderr. */
 void run_warn(const char *fmt, ...) HB_PRINTF(1, 2);
 HB_NORETURN void run_die(const char *fmt, ...) HB_PRINTF(1, 2);
+/* TMPDIR is full: "no room in TMPDIR ('DIR') WHAT; set TMPDIR to ...", exit 1. */
+HB_NORETURN void run_no_room(const char *what);
 HB_NORETURN void run_usage_error(const char *fmt, ...) HB_PRINTF(1, 2);
 /* Progress on stderr unless -q. */
 void run_progress(const char *fmt, ...) HB_PRINTF(1, 2);

@@ -72,10 +72,7 @@ read_uname(char *buf, size_t len, size_t off)
 {
 	struct utsname u;
 
-	if (uname(&u) == 0)
-		snprintf(buf, len, "%s", (const char *)&u + off);
-	else
-		snprintf(buf, len, "unknown");
+	snprintf(buf, len, "%s", uname(&u) == 0 ? (const char *)&u + off : "unknown");
 }
 
 static void

@@ -150,18 +150,17 @@ serve(const struct sock_prog *sp, const struct sock_opts *so, int lfd, int ufd, 
 	return sp->serve != NULL ? sp->serve(&s) : sock_serve(&s);
 }
 
-/* A new random key, as 32 hex digits.  0, or -1 with errno set. */
-static int
-new_key(char *key, size_t len)
+/* A new random key, as 32 hex digits (len: 33 at least); exits 1 when there is none. */
+static void
+new_key(char *key)
 {
 	unsigned char b[16];
 	size_t i;
 
-	if (len < 2 * sizeof(b) + 1 || sock_random(b, sizeof(b)) != 0)
-		return -1;
+	if (sock_random(b, sizeof(b)) != 0)
+		msg_sysdie("cannot make a key (/dev/urandom)");
 	for (i = 0; i < sizeof(b); i++)
 		snprintf(key + 2 * i, 3, "%02x", b[i]);
-	return 0;
 }
 
 /*
@@ -181,8 +180,7 @@ key_from_file(const struct bench_prog *p, const char *file, int make, char *key,
 		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
 			msg_sysdie("-K: cannot make the key file %s", file);
-		if (new_key(key, len) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		if (sock_write_full(fd, key, strlen(key)) != 0 || write(fd, "\n", 1) != 1
 		    || close(fd) != 0) {
 			int e = errno;
@@ -233,8 +231,7 @@ choose_key(const struct bench_prog *p, const struct sock_opts *so, int server)
 		return "from $" SOCK_KEY_ENV;
 	}
 	if (server) {
-		if (new_key(key, sizeof(key)) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		sock_set_key(key);
 		return NULL;
 	}
@@ -429,8 +426,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		char key[SOCK_KEY_MAX + 1];
 
 		/* The server this program starts: a key of its own, known to both ends. */
-		if (new_key(key, sizeof(key)) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		sock_set_key(key);
 	}
 	if (so->stop != NULL) {

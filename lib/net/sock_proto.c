@@ -312,12 +312,15 @@ sock_why(int err)
 		if (busy_crowded)
 			snprintf(why, sizeof(why), "the server had no room: other clients of this client's network held its %d slots for connections that have not proved the key, for the %.0f s this client tried",
 				 SOCK_PEER_UNAUTH, (double)SOCK_BUSY_NS / 1e9);
-		else if (busy_count > 0)
-			snprintf(why, sizeof(why), "the server is full: all of its %llu sessions at once were taken by clients with the key for the %.0f s this client tried",
-				 (unsigned long long)busy_count, (double)SOCK_BUSY_NS / 1e9);
-		else
-			snprintf(why, sizeof(why), "the server is full: every session it serves at once was taken by clients with the key for the %.0f s this client tried",
-				 (double)SOCK_BUSY_NS / 1e9);
+		else {
+			char n[64] = "every session it serves at once was";
+
+			if (busy_count > 0)
+				snprintf(n, sizeof(n), "all of its %llu sessions at once were",
+					 (unsigned long long)busy_count);
+			snprintf(why, sizeof(why), "the server is full: %s taken by clients with the key for the %.0f s this client tried",
+				 n, (double)SOCK_BUSY_NS / 1e9);
+		}
 		return why;
 	}
 	case ECONNREFUSED:
