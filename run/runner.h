@@ -136,7 +136,7 @@ void stale_clean(const char *tmp);
 void opts_parse(struct settings *s, int ab, int remote, int argc, char **argv);
 /* Print run's or ab's options (the usage's "Options of" section). */
 void opts_usage(FILE *f, int ab);
-/* The network settings given (--remote-host ... --udp-rate) as configuration lines, keyed by their names. */
+/* The settings given for the cases (--remote-host .. --udp-rate, --confidence) as configuration lines, keyed by the options' names. */
 void opts_record(FILE *f, const struct settings *s);
 
 /* record.c */
