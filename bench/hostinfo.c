@@ -27,11 +27,14 @@
  * box's CPUs, interrupts and softnet counters while a network benchmark
  * pushes traffic through it (lib/net/box, the programs' -A), and tells its
  * fingerprint; -S stops it, -F prints its fingerprint here, each key
- * prefixed "box-".
+ * prefixed "box-".  -f prints the fingerprint of the far end of a network
+ * benchmark, the host of the server of -p's program (default lat_tcp),
+ * each key prefixed "far-", and far-same-kernel.
  *
  * usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]
  *        hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]
  *        hostinfo -S host | -F host [-n port] [-K keyfile]
+ *        hostinfo -f host [-p prog] [-n port] [-K keyfile]
  */
 #include "config.h"
 
@@ -57,7 +60,8 @@
 static const char usage_line[] =
 	"usage: hostinfo [-h] [-V] [-a | -c | -m | -k | -t | -u] [-e emulator] [-R root]\n"
 	"       hostinfo -s [-b addr] [-n port] [-i idle] [-K keyfile] [-G bits]\n"
-	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n";
+	"       hostinfo -S host | -F host [-n port] [-K keyfile]\n"
+	"       hostinfo -f host [-p prog] [-n port] [-K keyfile]\n";
 
 static const char help_text[] =
 	"Print the host, build and clock as configuration lines (the head of\n"
@@ -89,9 +93,12 @@ static const char help_text[] =
 	"               measures, and tells the box's fingerprint\n"
 	"  -S host      stop the agent on host\n"
 	"  -F host      print the fingerprint of the box at host, keys prefixed box-\n"
+	"  -f host      print the far end's fingerprint, keys far-*, from its server\n"
+	"               of -p: lat_tcp (default), lat_udp, lat_connect, bw_tcp,\n"
+	"               bw_udp, lat_load or hostinfo\n"
 	"  -b addr      with -s: listen on addr (default: loopback only; any:\n"
 	"               every address)\n"
-	"  -n port      port (default 31335; 0 with -s: any free port)\n"
+	"  -n port      port (default 31335, -f: the program's; 0 with -s: any)\n"
 	"  -i time      with -s: exit after this long without a client that has\n"
 	"               the key (bare number: s; default 60s; 0: never)\n"
 	"  -K file      the agent's key: read from file (with -s: made there,\n"
@@ -127,11 +134,12 @@ is_name(const char *s)
 /* What the agent's server (lib/net/sock_main) needs to know of the program. */
 static const struct bench_prog agent_prog = {
 	.name = "hostinfo",
-	.args = "-s | -S host | -F host",
+	.args = "-s | -S host | -F host | -f host",
 	.summary = "hostinfo: the box agent",
 };
 
-static const struct sock_prog agent = {
+/* (-f asks another program's server: its protocol and port set here.) */
+static struct sock_prog agent = {
 	.bench = &agent_prog, .proto = SOCK_BOX, .port = BOX_PORT,
 	/*
 	 * As many children as every server: an unproven HELLO holds one for
@@ -140,6 +148,14 @@ static const struct sock_prog agent = {
 	.max_children = SOCK_MAX_CHILDREN,
 	.conn = boxagent_conn,
 };
+
+/*
+ * The servers of -f, as -p names them (those of hostbench serve, and the
+ * agent), with their protocols (enum sock_proto) and their default
+ * ports, the programs' own, less 31334.
+ */
+static const char far_names[] = "lat_tcp\0lat_udp\0lat_connect\0bw_tcp\0bw_udp\0lat_load\0hostinfo";
+static const unsigned char far_protos[] = { 1, 2, 3, 4, 5, 7, 8 }, far_ports[] = { 0, 4, 3, 2, 5, 7, 1 };
 
 /* -F: the box's fingerprint.  The exit status. */
 static int
@@ -151,10 +167,9 @@ box_print(const char *host, long long port, const char *keyfile)
 
 	if (port < 0)
 		snprintf(spec, sizeof(spec), "%s", host);
-	else if (strchr(host, ':') != NULL && host[0] != '[')
-		snprintf(spec, sizeof(spec), "[%s]:%lld", host, port);
 	else
-		snprintf(spec, sizeof(spec), "%s:%lld", host, port);
+		snprintf(spec, sizeof(spec), strchr(host, ':') != NULL && host[0] != '[' ? "[%s]:%lld" : "%s:%lld",
+			 host, port);
 	if ((b = box_open(spec, keyfile)) == NULL)
 		return MSG_EXIT_FAIL;
 	rc = box_fingerprint(b, stdout);
@@ -167,7 +182,7 @@ box_print(const char *host, long long port, const char *keyfile)
 int
 main(int argc, char **argv)
 {
-	const char *emulation = NULL, *fp = NULL;
+	const char *emulation = NULL, *fp = NULL, *far = NULL, *far_prog = NULL;
 	struct sock_opts so;
 	struct bench_opts o;
 	struct bench_getopt g;
@@ -180,7 +195,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* Options anywhere, as in every program (lib/driver/bench); it takes no operand. */
 	bench_getopt_start(&g, argc, argv, 0);
-	while ((c = bench_getopt(&g, "+:hVacmktue:R:sS:F:b:n:i:K:G:")) != -1) {
+	while ((c = bench_getopt(&g, "+:hVacmktue:R:sS:F:f:p:b:n:i:K:G:")) != -1) {
 		switch (c) {
 		case 's':
 			so.server = 1;
@@ -190,6 +205,13 @@ main(int argc, char **argv)
 			break;
 		case 'F':
 			fp = optarg;
+			break;
+		case 'f':
+			far = optarg;
+			break;
+		case 'p':
+			agent_opt = 1;
+			far_prog = optarg;
 			break;
 		case 'b':
 			agent_opt = 1;
@@ -273,11 +295,12 @@ main(int argc, char **argv)
 		msg_warn("-e is for the fingerprint, not -%c", mode);
 		usage_error();
 	}
-	if (so.server + (so.stop != NULL) + (fp != NULL) > 1) {
-		msg_warn("-s, -S host and -F host: one of them");
+	c = so.server + (so.stop != NULL) + (fp != NULL) + (far != NULL);
+	if (c > 1) {
+		msg_warn("-s, -S host, -F host and -f host: one of them");
 		usage_error();
 	}
-	if (so.server + (so.stop != NULL) + (fp != NULL) == 1) {
+	if (c == 1) {
 		if (mode != 0 || emulation != NULL) {
 			msg_warn("-a, -c, -m, -k, -t, -u and -e are for this host's fingerprint, not the agent's");
 			usage_error();
@@ -292,12 +315,27 @@ main(int argc, char **argv)
 		}
 		if (fp != NULL)
 			return box_print(fp, so.port, so.keyfile);
+		if (far != NULL) {
+			const char *p = far_names;
+			size_t i = 0;
+
+			while (far_prog != NULL && strcmp(p, far_prog) != 0) {
+				p += strlen(p) + 1;
+				if (++i == sizeof(far_protos)) {
+					msg_warn("-p: '%s' is no program of a server (see -h)", far_prog);
+					usage_error();
+				}
+			}
+			agent.proto = far_protos[i];
+			agent.port = 31334u + far_ports[i];
+			return sock_far(&agent, &so, far);
+		}
 		memset(&o, 0, sizeof(o));
 		o.output = OUTPUT_TEXT;
 		return sock_main(&agent, &so, &o, NULL);
 	}
 	if (agent_opt) {
-		msg_warn("-b, -n, -i, -G and -K are for the agent (-s, -S, -F)");
+		msg_warn("-b, -n, -i, -G, -K and -p are for the agent (-s, -S, -F) and -f");
 		usage_error();
 	}
 	/* The cache the fingerprint and -c tell: HOSTBENCH_LLC must be a size. */

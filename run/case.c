@@ -572,31 +572,34 @@ case_run(int k, const struct suite_case *c)
 	case_last_line(err, why, sizeof(why));
 	if (a.rc != 0 && why[0] == '\0')
 		lost_message(why, sizeof(why));
+	/*
+	 * 3: a value outside its physical bounds was withheld (after the
+	 * program measured it again); the rest of its results stand.
+	 */
+	if (a.rc == 3)
+		implausible_why(c->prog, err, why, sizeof(why));
+	if (why[0] == '\0')
+		snprintf(why, sizeof(why), "%s", a.rc == 77 || a.rc == 3 ? "no reason given" : "no message");
 	switch (a.rc) {
 	case 0:
 		snprintf(status, sizeof(status), "ok");
 		R.nok++;
 		break;
 	case 77:
-		snprintf(status, sizeof(status), "unsupported: %s", why[0] ? why : "no reason given");
+		snprintf(status, sizeof(status), "unsupported: %s", why);
 		R.nunsupported++;
 		break;
-	case 1:
-		snprintf(status, sizeof(status), "failed: %s", why[0] ? why : "no message");
-		R.nfailed++;
-		break;
 	case 3:
-		/* A value outside its physical bounds was withheld (after the
-		 * program measured it again); the rest of its results stand. */
-		implausible_why(c->prog, err, why, sizeof(why));
-		snprintf(status, sizeof(status), "implausible: %s", why[0] ? why : "no reason given");
+		snprintf(status, sizeof(status), "implausible: %s", why);
 		R.nimplausible++;
 		break;
 	default:
 		if (a.rc > 128)
 			snprintf(status, sizeof(status), "failed: killed by signal %d", a.rc - 128);
+		else if (a.rc == 1)
+			snprintf(status, sizeof(status), "failed: %s", why);
 		else
-			snprintf(status, sizeof(status), "failed: exit %d: %s", a.rc, why[0] ? why : "no message");
+			snprintf(status, sizeof(status), "failed: exit %d: %s", a.rc, why);
 		R.nfailed++;
 		break;
 	}

@@ -169,8 +169,7 @@ start_work(const char *cmd)
 	fd = open(room, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || run_zeros(fd, 32768) != 0 || close(fd) != 0) {
 		unlink(room);
-		run_die("no room in TMPDIR ('%s') for the run's scratch files (about 32 KB); set TMPDIR to a "
-			"directory with room", tmp);
+		run_no_room("for the run's scratch files (about 32 KB)");
 	}
 	unlink(room);
 }
@@ -226,12 +225,9 @@ summary(unsigned rounds)
 	progress_fmt(t, sizeof(t), R.pr.elapsed);
 	if (R.ntotal == R.cases.n)
 		run_warn("%u benchmarks in %s: %s", R.ntotal, t, sum);
-	else if (R.s.ab)
-		run_warn("%u benchmark runs (%zu benchmarks, %u rounds of A and B) in %s: %s", R.ntotal,
-			 R.cases.n, rounds, t, sum);
 	else
-		run_warn("%u benchmark runs (%zu benchmarks, %u rounds) in %s: %s", R.ntotal, R.cases.n,
-			 rounds, t, sum);
+		run_warn("%u benchmark runs (%zu benchmarks, %u rounds%s) in %s: %s", R.ntotal, R.cases.n,
+			 rounds, R.s.ab ? " of A and B" : "", t, sum);
 }
 
 /*

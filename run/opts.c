@@ -7,12 +7,14 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/output.h"
 #include "core/utf8.h"
 #include "runner.h"
 
@@ -24,57 +26,66 @@ enum opt_id {
 
 #define RUN 1
 #define AB 2
+#define REC 4	/* written into the result file (opts_record) */
 
 struct run_opt {
-	enum opt_id id;
+	unsigned char id;	/* enum opt_id */
+	unsigned char value;	/* 0 none, 1 required, 2 optional (--name=V only) */
+	unsigned char cmds;	/* RUN, AB or both */
+	/* Where the value goes in struct settings (F), and whether "" means not given (E); 0: elsewhere. */
+	unsigned char field;
 	const char *name;
-	int value;		/* 0 none, 1 required, 2 optional (--name=V only) */
-	int cmds;		/* RUN, AB or both */
 	const char *metavar;
 	const char *help;	/* "\n" starts an indented line */
 };
 
+/* A value's place in struct settings, in pointers: those of run_opt's field. */
+#define F(member) (unsigned char)(offsetof(struct settings, member) / sizeof(const char *))
+#define E 0x80
+/* (The last of them must be below E.) */
+typedef char opts_fields_fit[F(settle_arg) < E ? 1 : -1];
+
 static const struct run_opt opts[] = {
-	{ O_PROFILE, "--profile", 1, RUN | AB, "P", "test, quick (default), standard or full" },
-	{ O_ROUNDS, "--rounds", 1, RUN | AB, "N",
+	{ O_PROFILE, 1, RUN | AB, F(profile_arg), "--profile", "P", "test, quick (default), standard or full" },
+	{ O_ROUNDS, 1, RUN | AB, F(rounds_arg) | E, "--rounds", "N",
 	  "run the whole list of benchmarks N times, round after\nround (1 .. 99; default 1 in test, else 3)" },
-	{ O_ONLY, "--only", 1, RUN | AB, "LIST", "run only these benchmarks (comma-separated program names)" },
-	{ O_SKIP, "--skip", 1, RUN | AB, "LIST", "do not run these benchmarks" },
-	{ O_NOTE, "--note", 1, RUN | AB, "TEXT",
+	{ O_ONLY, 1, RUN | AB, F(only) | E, "--only", "LIST", "run only these benchmarks (comma-separated program names)" },
+	{ O_SKIP, 1, RUN | AB, F(skip) | E, "--skip", "LIST", "do not run these benchmarks" },
+	{ O_NOTE, 1, RUN | AB, F(note) | E, "--note", "TEXT",
 	  "record TEXT in the result file (one line of UTF-8, no\ncontrol characters: no CR, LF, tab or DEL; nor in a tag)" },
-	{ O_TAG, "--tag", 1, RUN | AB, "KEY=VALUE", "record \"tag-KEY: VALUE\" (KEY: a-z, 0-9, -); repeatable" },
-	{ O_FSDIR, "--fsdir", 1, RUN | AB, "DIR", "run the file system benchmarks in DIR (default: TMPDIR)" },
-	{ O_REMOTE, "--remote-host", 1, RUN | AB, "H",
+	{ O_TAG, 1, RUN | AB, 0, "--tag", "KEY=VALUE", "record \"tag-KEY: VALUE\" (KEY: a-z, 0-9, -); repeatable" },
+	{ O_FSDIR, 1, RUN | AB, F(fsdir) | E, "--fsdir", "DIR", "run the file system benchmarks in DIR (default: TMPDIR)" },
+	{ O_REMOTE, 1, RUN | AB | REC, F(remote) | E, "--remote-host", "H",
 	  "give H to the network benchmarks as the remote end\n(its servers' key in $HOSTBENCH_KEY)" },
-	{ O_NET_TIME, "--net-time", 1, RUN | AB, "T",
+	{ O_NET_TIME, 1, RUN | AB | REC, F(net_time) | E, "--net-time", "T",
 	  "the time of each network transfer: bw_tcp's, bw_udp's\n(each step of a UDP ladder), lat_load's load; 500ms,\n2s ... (1ms .. 3600s; default: the profile's)" },
-	{ O_TCP_WINDOW, "--tcp-window", 1, RUN | AB, "SIZE", "bw_tcp's socket buffers (its -w; 1k .. 256m)" },
-	{ O_CONFIDENCE, "--confidence", 1, RUN | AB, "L,W",
+	{ O_TCP_WINDOW, 1, RUN | AB | REC, F(tcp_window) | E, "--tcp-window", "SIZE", "bw_tcp's socket buffers (its -w; 1k .. 256m)" },
+	{ O_CONFIDENCE, 1, RUN | AB | REC, F(confidence) | E, "--confidence", "L,W",
 	  "sample each case until its interval at L% confidence is\nat most W% wide (netperf's -I L,W; 99,5: +-2.5%), 10 s\na case at most; cases that time whole curves or their\nown chains keep the profile's samples" },
-	{ O_STREAMS, "--streams", 1, RUN | AB, "N",
+	{ O_STREAMS, 1, RUN | AB | REC, F(streams) | E, "--streams", "N",
 	  "bw_tcp's parallel streams (its -P), lat_load's streams\neach way (1 .. 64; default 1, lat_load 4)" },
-	{ O_UDP_SIZE, "--udp-size", 1, RUN | AB, "BYTES",
+	{ O_UDP_SIZE, 1, RUN | AB | REC, F(udp_size) | E, "--udp-size", "BYTES",
 	  "the datagram size of bw_udp's cases but the 64-byte\npacket-rate one (40 .. 65507; default 1470)" },
-	{ O_UDP_RATE, "--udp-rate", 1, RUN | AB, "LIST",
+	{ O_UDP_RATE, 1, RUN | AB | REC, F(udp_rate) | E, "--udp-rate", "LIST",
 	  "the rates of the UDP ladder through --remote-host, in\nbits/s with k, m or g, comma-separated (10m,100m,1g),\nor ladder: bw_udp's own steps (the default)" },
-	{ O_BOX, "--box", 1, RUN | AB, "[USER@]HOST[:PORT]",
+	{ O_BOX, 1, RUN | AB, F(box) | E, "--box", "[USER@]HOST[:PORT]",
 	  "the box (router) between here and --remote-host: its\nagent samples its CPUs and packet counters during each\nremote transfer, and its fingerprint goes into the result\nfile; with USER@, the agent is started there over ssh" },
-	{ O_BUDGET, "--budget", 1, RUN | AB, "SECONDS",
+	{ O_BUDGET, 1, RUN | AB, F(budget_arg) | E, "--budget", "SECONDS",
 	  "start no benchmark after SECONDS; the rest are recorded\nas skipped" },
-	{ O_SETTLE, "--settle", 2, RUN | AB, "[=S]",
+	{ O_SETTLE, 2, RUN | AB, F(settle_arg), "--settle", "[=S]",
 	  "before each benchmark wait up to S seconds (1 .. 3600,\ndefault 10) for a quiet half second, and run one marked\nnoisy once more after another wait, keeping the better\nrun; the run waits 6 S in all at most" },
-	{ O_RESULTS_DIR, "--results-dir", 1, RUN | AB, "D", "write under D (default: results)" },
-	{ O_OUT, "-o", 1, RUN, "FILE", "write the result to FILE instead; refused if FILE exists" },
-	{ O_QUIET, "-q", 0, RUN | AB, NULL, "no progress on stderr" },
-	{ O_A, "--a", 1, AB, "CMD", "the command (sh -c) that puts the machine in state A" },
-	{ O_B, "--b", 1, AB, "CMD", "... in state B; each runs before every side of a round" },
-	{ O_RESTORE, "--restore", 1, AB, "CMD",
+	{ O_RESULTS_DIR, 1, RUN | AB, F(results_dir), "--results-dir", "D", "write under D (default: results)" },
+	{ O_OUT, 1, RUN, F(outfile) | E, "-o", "FILE", "write the result to FILE instead; refused if FILE exists" },
+	{ O_QUIET, 0, RUN | AB, 0, "-q", NULL, "no progress on stderr" },
+	{ O_A, 1, AB, F(state[0]), "--a", "CMD", "the command (sh -c) that puts the machine in state A" },
+	{ O_B, 1, AB, F(state[1]), "--b", "CMD", "... in state B; each runs before every side of a round" },
+	{ O_RESTORE, 1, AB, F(restore) | E, "--restore", "CMD",
 	  "what puts the machine back at the end, after a failed\nstate command and on a signal (default: the --a CMD)" },
-	{ O_UNTIL, "--until", 1, AB, "PCT",
+	{ O_UNTIL, 1, AB, F(until) | E, "--until", "PCT",
 	  "add rounds until every metric is decided: changed beyond\n+-PCT, or the same within it (0.5 .. 50)" },
-	{ O_SSH, "--ssh", 1, RUN, "[USER@]HOST", "run on HOST instead, over ssh (repeatable)" },
-	{ O_BUNDLE, "--bundle", 1, RUN, "FILE", "the bundle to copy (make pack)" },
-	{ O_SSH_OPT, "--ssh-opt", 1, RUN, "OPTION", "give ssh \"-o OPTION\"" },
+	{ O_SSH, 1, RUN, 0, "--ssh", "[USER@]HOST", "run on HOST instead, over ssh (repeatable)" },
+	{ O_BUNDLE, 1, RUN, 0, "--bundle", "FILE", "the bundle to copy (make pack)" },
+	{ O_SSH_OPT, 1, RUN, 0, "--ssh-opt", "OPTION", "give ssh \"-o OPTION\"" },
 };
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
@@ -111,6 +122,20 @@ opts_usage(FILE *f, int ab)
 	}
 }
 
+void
+opts_record(FILE *f, const struct settings *s)
+{
+	size_t k;
+
+	for (k = 0; k < NOPTS; k++)
+		if (opts[k].cmds & REC) {
+			const char *v = ((const char *const *)(const void *)s)[opts[k].field & ~E];
+
+			if (v != NULL)
+				(void)output_config(f, opts[k].name + 2, "%s", v);
+		}
+}
+
 /* A value that goes into argument lists (split at blanks, cases split at
  * ';'): no blank, ';', '&' or '\'. */
 static void
@@ -136,20 +161,27 @@ check_text(const char *opt, const char *what, const char *v)
 				sub, opt, what, err);
 }
 
-/* A whole number of digits without leading zeros' octal trap: value, or
- * -1 when it is no number, -2 when it has more than maxdigits digits. */
+/*
+ * v as a whole number of digits (leading zeros no octal trap) in lo ..
+ * hi, at most digits of them, else a usage error naming opt, the range
+ * and what the number counts (unit: " of seconds", or "").
+ */
 static long long
-whole(const char *v, unsigned maxdigits)
+whole(const char *opt, const char *v, unsigned digits, long long lo, long long hi, const char *unit)
 {
 	size_t n = strlen(v);
+	const char *d = v;
+	long long x;
 
 	if (n == 0 || strspn(v, "0123456789") != n)
-		return -1;
-	while (*v == '0' && v[1] != '\0')
-		v++;
-	if (strlen(v) > maxdigits)
-		return -2;
-	return strtoll(v, NULL, 10);
+		run_usage_error("%s: %s: '%s' is not a whole number%s; allowed: %lld .. %lld", sub, opt, v,
+				unit, lo, hi);
+	while (*d == '0' && d[1] != '\0')
+		d++;
+	x = strlen(d) > digits ? -1 : strtoll(d, NULL, 10);
+	if (x < lo || x > hi)
+		run_usage_error("%s: %s: %s is out of range, allowed: %lld .. %lld", sub, opt, v, lo, hi);
+	return x;
 }
 
 /* A number with an optional k, m or g: times base, base^2, base^3; -1
@@ -157,9 +189,10 @@ whole(const char *v, unsigned maxdigits)
 static double
 scaled(const char *v, double base, int decimals)
 {
+	static const char units[] = "kKmMgG";
 	size_t n = strspn(v, "0123456789");
 	double x;
-	const char *end;
+	const char *end, *u;
 
 	if (n == 0)
 		return -1;
@@ -172,22 +205,24 @@ scaled(const char *v, double base, int decimals)
 		end += 1 + m;
 	}
 	x = strtod(v, NULL);
-	switch (*end) {
-	case '\0':
+	if (*end == '\0')
 		return x;
-	case 'k': case 'K':
-		x *= base;
-		break;
-	case 'm': case 'M':
-		x *= base * base;
-		break;
-	case 'g': case 'G':
-		x *= base * base * base;
-		break;
-	default:
+	if ((u = strchr(units, *end)) == NULL || end[1] != '\0')
 		return -1;
-	}
-	return end[1] == '\0' ? x : -1;
+	/* k, m, g: once, twice, thrice base. */
+	for (n = (size_t)(u - units) / 2 + 1; n > 0; n--)
+		x *= base;
+	return x;
+}
+
+/* v (NULL: not given) as a size in bytes (k, m, g: 2^10 ...) in lo .. hi, else a usage error. */
+static void
+size_in(const char *opt, const char *v, double lo, double hi, const char *range)
+{
+	double x = v != NULL ? scaled(v, 1024, 0) : lo;
+
+	if (x < lo || x > hi)
+		run_usage_error("%s: %s: '%s' is not a size in range, allowed: %s", sub, opt, v, range);
 }
 
 /* The network settings, each checked as the programs would, so that a
@@ -211,13 +246,7 @@ check_net(const struct settings *s)
 		if (v < 0.001 || v > 3600)
 			run_usage_error("%s: --net-time: %s is out of range, allowed: 1ms .. 3600s", sub, t);
 	}
-	if (s->tcp_window != NULL) {
-		double w = scaled(s->tcp_window, 1024, 0);
-
-		if (w < 1024 || w > 268435456)
-			run_usage_error("%s: --tcp-window: '%s' is not a size in range, allowed: 1k .. 256m",
-					sub, s->tcp_window);
-	}
+	size_in("--tcp-window", s->tcp_window, 1024, 268435456, "1k .. 256m");
 	if (s->confidence != NULL) {
 		const char *c = s->confidence, *comma = strchr(c, ',');
 		char *end;
@@ -233,20 +262,9 @@ check_net(const struct settings *s)
 						"of the value, 0.01 .. 100", sub, c);
 		}
 	}
-	if (s->streams != NULL) {
-		long long n = whole(s->streams, 2);
-
-		if (n < 1 || n > 64)
-			run_usage_error("%s: --streams: '%s' is not a whole number in range, allowed: 1 .. 64",
-					sub, s->streams);
-	}
-	if (s->udp_size != NULL) {
-		double l = scaled(s->udp_size, 1024, 0);
-
-		if (l < 40 || l > 65507)
-			run_usage_error("%s: --udp-size: '%s' is not a size in range, allowed: 40 .. 65507 bytes",
-					sub, s->udp_size);
-	}
+	if (s->streams != NULL)
+		(void)whole("--streams", s->streams, 2, 1, 64, "");
+	size_in("--udp-size", s->udp_size, 40, 65507, "40 .. 65507 bytes");
 	if (s->udp_rate != NULL && strcmp(s->udp_rate, "ladder") != 0) {
 		const char *p = s->udp_rate;
 
@@ -354,8 +372,8 @@ void
 opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 {
 	static char tagbuf[RUN_MAX_TAGS][4200];
-	int i, have_a = 0, have_b = 0;
-	const char *profile = PROFILE_DEFAULT, *rounds = NULL, *budget = NULL, *settle = NULL;
+	int i;
+	size_t k;
 	char names[64];
 
 	sub = ab ? "ab" : "run";
@@ -363,13 +381,12 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 	s->ab = ab;
 	s->budget = -1;
 	s->results_dir = "results";
+	s->profile_arg = PROFILE_DEFAULT;
 	for (i = 0; i < argc; i++) {
 		const char *arg = argv[i], *val;
 		const struct run_opt *o = find_opt(arg, &val);
 
 		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-			unsigned k;
-
 			printf("usage: hostbench %s [options]\n\nOptions of %s:\n", sub, sub);
 			opts_usage(stdout, ab);
 			/* The profiles, from their table. */
@@ -414,15 +431,12 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 			run_usage_error("ab: %s is refused: an A/B experiment runs here and publishes two "
 					"files under --results-dir", o->name);
 		}
+		if (o->field != 0)
+			((const char **)(void *)s)[o->field & ~E] = val;
 		switch (o->id) {
-		case O_PROFILE: profile = val; break;
-		case O_ROUNDS: rounds = val; break;
-		case O_ONLY: s->only = val; break;
-		case O_SKIP: s->skip = val; break;
-		case O_NOTE: s->note = val; break;
 		case O_TAG: {
 			const char *eq = strchr(val, '=');
-			size_t kl = eq != NULL ? (size_t)(eq - val) : 0, k;
+			size_t kl = eq != NULL ? (size_t)(eq - val) : 0;
 			char what[128];
 
 			if (eq == NULL)
@@ -449,24 +463,7 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 			s->ntags++;
 			break;
 		}
-		case O_FSDIR: s->fsdir = val; break;
-		case O_REMOTE: s->remote = val; break;
-		case O_NET_TIME: s->net_time = val; break;
-		case O_TCP_WINDOW: s->tcp_window = val; break;
-		case O_CONFIDENCE: s->confidence = val; break;
-		case O_STREAMS: s->streams = val; break;
-		case O_UDP_SIZE: s->udp_size = val; break;
-		case O_UDP_RATE: s->udp_rate = val; break;
-		case O_BOX: s->box = val; break;
-		case O_BUDGET: budget = val; break;
-		case O_SETTLE: settle = val; break;
-		case O_RESULTS_DIR: s->results_dir = val; break;
-		case O_OUT: s->outfile = val; break;
 		case O_QUIET: s->quiet = 1; break;
-		case O_A: s->state[0] = val; have_a = 1; break;
-		case O_B: s->state[1] = val; have_b = 1; break;
-		case O_RESTORE: s->restore = val; break;
-		case O_UNTIL: s->until = val; break;
 		case O_SSH:
 			run_usage_error("run: --ssh: a run on other hosts is hostbench's (the front end): "
 					"hostbench run --ssh %s", val);
@@ -474,17 +471,20 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 			run_usage_error("run: --bundle is for --ssh runs (and --box USER@HOST)");
 		case O_SSH_OPT:
 			run_usage_error("run: --ssh-opt is for --ssh runs (and --box USER@HOST)");
+		default:
+			break;
 		}
 	}
 	/* Empty values mean "not given", so that make can always pass them. */
-#define EMPTY(x) do { if ((x) != NULL && (x)[0] == '\0') (x) = NULL; } while (0)
-	EMPTY(s->only); EMPTY(s->skip); EMPTY(s->fsdir); EMPTY(s->remote); EMPTY(s->net_time);
-	EMPTY(s->tcp_window); EMPTY(s->confidence); EMPTY(s->streams); EMPTY(s->udp_size); EMPTY(s->udp_rate);
-	EMPTY(s->box); EMPTY(s->outfile); EMPTY(budget); EMPTY(rounds); EMPTY(s->until);
-	EMPTY(s->note); EMPTY(s->restore);
-#undef EMPTY
-	if ((s->prof = profile_find(profile)) == NULL)
-		run_usage_error("%s: --profile: unknown profile '%s'; allowed: %s", sub, profile,
+	for (k = 0; k < NOPTS; k++)
+		if (opts[k].field & E) {
+			const char **v = &((const char **)(void *)s)[opts[k].field & ~E];
+
+			if (*v != NULL && (*v)[0] == '\0')
+				*v = NULL;
+		}
+	if ((s->prof = profile_find(s->profile_arg)) == NULL)
+		run_usage_error("%s: --profile: unknown profile '%s'; allowed: %s", sub, s->profile_arg,
 				profile_names(names, sizeof(names)));
 	snprintf(R.shared, sizeof(R.shared), "-N %u -T %s", s->prof->reps, s->prof->sample);
 	if (s->only != NULL)
@@ -493,25 +493,10 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 		check_list(&R.suite, "--skip", s->skip);
 	if (s->note != NULL)
 		check_text("--note", "the note ", s->note);
-	if (budget != NULL) {
-		long long b = whole(budget, 8);
-
-		if (b == -1)
-			run_usage_error("%s: --budget: '%s' is not a whole number of seconds", sub, budget);
-		if (b == -2)
-			run_usage_error("%s: --budget: %s is out of range, allowed: 0 .. 99999999", sub, budget);
-		s->budget = b;
-	}
-	if (settle != NULL) {
-		long long v = whole(settle, 4);
-
-		if (v == -1)
-			run_usage_error("%s: --settle: '%s' is not a whole number of seconds; allowed: 1 .. 3600",
-					sub, settle);
-		if (v < 1 || v > 3600)
-			run_usage_error("%s: --settle: %s is out of range, allowed: 1 .. 3600", sub, settle);
-		s->settle = (int)v;
-	}
+	if (s->budget_arg != NULL)
+		s->budget = whole("--budget", s->budget_arg, 8, 0, 99999999, " of seconds");
+	if (s->settle_arg != NULL)
+		s->settle = (int)whole("--settle", s->settle_arg, 4, 1, 3600, " of seconds");
 	if (s->until != NULL) {
 		const char *u = s->until;
 		size_t n = strlen(u);
@@ -523,19 +508,13 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 		v = strtod(u, NULL);
 		if (!(v >= 0.5 && v <= 50))
 			run_usage_error("ab: --until: %s is out of range, allowed: 0.5 .. 50", u);
-		if (rounds == NULL)
-			rounds = "99";
+		if (s->rounds_arg == NULL)
+			s->rounds_arg = "99";
 	}
-	if (rounds == NULL)
+	if (s->rounds_arg == NULL)
 		s->rounds = ab ? 3 : s->prof->rounds;
 	else {
-		long long r = whole(rounds, 2);
-
-		if (r == -1)
-			run_usage_error("%s: --rounds: '%s' is not a whole number; allowed: 1 .. 99", sub, rounds);
-		if (r < 1)
-			run_usage_error("%s: --rounds: %s is out of range, allowed: 1 .. 99", sub, rounds);
-		s->rounds = (unsigned)r;
+		s->rounds = (unsigned)whole("--rounds", s->rounds_arg, 2, 1, 99, "");
 		s->rounds_given = 1;
 	}
 	/* A directory on the remote hosts (remote): checked there. */
@@ -568,10 +547,9 @@ opts_parse(struct settings *s, int ab, int remote, int argc, char **argv)
 	}
 	if (!ab)
 		return;
-	if (!have_a)
-		run_usage_error("ab: --a: no command for state A (--a 'CMD')");
-	if (!have_b)
-		run_usage_error("ab: --b: no command for state B (--b 'CMD')");
+	for (i = 0; i < 2; i++)
+		if (s->state[i] == NULL)
+			run_usage_error("ab: --%c: no command for state %c (--%c 'CMD')", "ab"[i], "AB"[i], "ab"[i]);
 	for (i = 0; i < 2; i++) {
 		if (s->state[i][0] == '\0')
 			run_usage_error("ab: --%c: the state command is empty", "ab"[i]);

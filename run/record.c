@@ -151,17 +151,18 @@ record_safe_dir(const char *dir, const char *what, char *real, size_t len)
 		if (lstat(path, &st) != 0)
 			run_usage_error("%s: cannot read '%s'", what, path);
 		mode_string(st.st_mode, mode);
-		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
-			if (!(st.st_mode & S_IWOTH)) {
-				if (!record_private_group(st.st_gid, "/etc/group", "/etc/passwd"))
-					run_usage_error("%s: '%s' is writable by users other than its owner (%s, group %lu), "
-							"so a name made in it could be swapped for a link to another file; "
-							"use a directory of your own (or chmod g-w '%s')",
-							what, path, mode, (unsigned long)st.st_gid, path);
-			} else
-				run_usage_error("%s: '%s' is writable by users other than its owner (%s), so a name "
-						"made in it could be swapped for a link to another file; use a directory "
-						"of your own (or chmod go-w '%s')", what, path, mode, path);
+		/* Writable by others, or by a group that is not the user's own private one. */
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)
+		    && ((st.st_mode & S_IWOTH)
+			|| !record_private_group(st.st_gid, "/etc/group", "/etc/passwd"))) {
+			char group[32] = "";
+
+			if (!(st.st_mode & S_IWOTH))
+				snprintf(group, sizeof(group), ", group %lu", (unsigned long)st.st_gid);
+			run_usage_error("%s: '%s' is writable by users other than its owner (%s%s), so a name "
+					"made in it could be swapped for a link to another file; use a directory "
+					"of your own (or chmod %s '%s')", what, path, mode, group,
+					group[0] != '\0' ? "g-w" : "go-w", path);
 		}
 		if (st.st_uid != me && st.st_uid != 0) {
 			char name[256];
@@ -365,30 +366,62 @@ record_fingerprint(void)
 	return text;
 }
 
+/*
+ * What hostinfo OPT HOST [-p PROG] prints (a fingerprint), malloc'd;
+ * NULL with the last line of its error output in why.
+ */
+static char *
+hostinfo_text(const char *opt, const char *host, const char *prog, char *why, size_t len)
+{
+	char out[4200], err[4200], *text = NULL;
+	char *argv[] = { run_arg("hostinfo"), run_arg(opt), run_arg(host), run_arg("-p"),
+			 run_arg(prog), NULL };
+
+	snprintf(out, sizeof(out), "%s/fp", R.work);
+	snprintf(err, sizeof(err), "%s/fp.err", R.work);
+	if (prog == NULL)
+		argv[3] = NULL;
+	if (case_spawn(argv, out, err, 1) != 0 || (text = file_text(out)) == NULL)
+		case_last_line(err, why, len);
+	return text;
+}
+
 /* The box agent's fingerprint (hostinfo -F HOST), malloc'd. */
 static char *
-box_text(int k)
+box_text(void)
 {
-	char out[4200], err[4200], *argv[4], *text;
-	int rc;
+	char why[1024], *text = hostinfo_text("-F", R.s.box_host, NULL, why, sizeof(why));
 
-	snprintf(out, sizeof(out), "%s/box.%c", R.work, R.side[k].name);
-	snprintf(err, sizeof(err), "%s/box.err", R.work);
-	argv[0] = run_arg("hostinfo");
-	argv[1] = run_arg("-F");
-	argv[2] = run_arg(R.s.box_host);
-	argv[3] = NULL;
-	rc = case_spawn(argv, out, err, 1);
-	if (rc != 0) {
-		char why[1024];
-
-		case_last_line(err, why, sizeof(why));
+	if (text == NULL)
 		run_die("--box: no fingerprint from the box agent at %s: %s (start it there: hostbench agent "
 			"-b ADDR, with the run's key; or --box USER@HOST)", R.s.box_host, why);
-	}
-	if ((text = file_text(out)) == NULL)
-		run_die("--box: cannot read the box's fingerprint: %s", strerror(errno));
 	return text;
+}
+
+/*
+ * The far end's fingerprint (hostinfo -f HOST -p PROG), asked of the
+ * server of the run's first case against --remote-host, malloc'd; NULL
+ * when the run has none, or said in a line when the server sent none
+ * (the run goes on without far-* keys: an older server, another key).
+ */
+static char *
+far_text(void)
+{
+	char why[1024], *text;
+	size_t i;
+
+	for (i = 0; R.s.remote != NULL && i < R.cases.n; i++) {
+		const struct suite_case *c = &R.cases.v[i];
+		/* (The host is the last word of the case's arguments: it has no blank.) */
+		const char *last = strrchr(c->args, ' ');
+
+		if (c->skipped == NULL && strcmp(last != NULL ? last + 1 : c->args, R.s.remote) == 0) {
+			if ((text = hostinfo_text("-f", R.s.remote, c->prog, why, sizeof(why))) == NULL)
+				run_warn("--remote-host: no far-* keys in the result: %s", why);
+			return text;
+		}
+	}
+	return NULL;
 }
 
 /* Make the temporary file beside the final one: a dot name keeps it out
@@ -431,8 +464,7 @@ make_tmp(int k)
 			close(fd);
 			unlink(sd->tmp);
 			sd->tmp[0] = '\0';
-			run_die("no room in TMPDIR ('%s') to note the result's temporary name; set TMPDIR to "
-				"a directory with room", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+			run_no_room("to note the result's temporary name");
 		}
 		if ((sd->f = fdopen(fd, "w")) == NULL)
 			run_die("cannot open the temporary file '%s': %s", sd->tmp, strerror(errno));
@@ -502,7 +534,8 @@ record_open_side(int k)
 {
 	struct side *sd = &R.side[k];
 	const struct settings *s = &R.s;
-	char *fp = record_fingerprint(), *box = NULL;
+	char *fp = record_fingerprint(), *box = NULL, *far = far_text();
+	const char *tmp = getenv("TMPDIR");
 	unsigned t;
 	int ab = sd->name != 'r';
 
@@ -510,7 +543,7 @@ record_open_side(int k)
 		record_place(fp);
 	make_tmp(k);
 	if (s->box != NULL)
-		box = box_text(k);
+		box = box_text();
 	/* The header: the fingerprint, then the run's own configuration. */
 	record_put(k, "%s", fp);
 	free(fp);
@@ -538,26 +571,15 @@ record_open_side(int k)
 	if (s->budget >= 0)
 		output_config(sd->f, "budget", "%lld s", s->budget);
 	output_config(sd->f, "fsdir", "%s", s->fsdir != NULL ? s->fsdir
-		      : getenv("TMPDIR") != NULL && getenv("TMPDIR")[0] != '\0' ? getenv("TMPDIR") : "/tmp");
-	if (s->remote != NULL)
-		output_config(sd->f, "remote-host", "%s", s->remote);
-	if (s->net_time != NULL)
-		output_config(sd->f, "net-time", "%s", s->net_time);
-	if (s->tcp_window != NULL)
-		output_config(sd->f, "tcp-window", "%s", s->tcp_window);
-	if (s->confidence != NULL)
-		output_config(sd->f, "confidence", "%s", s->confidence);
-	if (s->streams != NULL)
-		output_config(sd->f, "streams", "%s", s->streams);
-	if (s->udp_size != NULL)
-		output_config(sd->f, "udp-size", "%s", s->udp_size);
-	if (s->udp_rate != NULL)
-		output_config(sd->f, "udp-rate", "%s", s->udp_rate);
-	/* The box's fingerprint; the programs say which box they sampled. */
-	if (box != NULL) {
+		      : tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+	opts_record(sd->f, s);
+	/* The box's fingerprint (the programs say which box they sampled), the far end's. */
+	if (box != NULL)
 		record_put(k, "%s", box);
-		free(box);
-	}
+	if (far != NULL)
+		record_put(k, "%s", far);
+	free(box);
+	free(far);
 	record_flush(k);
 }
 
@@ -621,7 +643,7 @@ record_publish(int k, char *final, size_t len)
 	errno = 0;
 	if (fclose(sd->f) != 0) {
 		sd->f = NULL;
-		run_die("cannot write the result in %s: %s", R.dir, strerror(errno ? errno : EIO));
+		write_failed(k);
 	}
 	sd->f = NULL;
 	if ((dirfd = open(R.dir_real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)

@@ -73,6 +73,15 @@ run_die(const char *fmt, ...)
 }
 
 void
+run_no_room(const char *what)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	run_die("no room in TMPDIR ('%s') %s; set TMPDIR to a directory with room",
+		tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp", what);
+}
+
+void
 run_usage_error(const char *fmt, ...)
 {
 	char buf[8192];

@@ -38,6 +38,8 @@ struct settings {
 	const char *state[2];		/* ab: --a, --b */
 	const char *restore;		/* ab: --restore, else --a */
 	const char *until;		/* ab: --until PCT as given, NULL: none */
+	/* As given, for opts_parse: --profile, --rounds, --budget, --settle. */
+	const char *profile_arg, *rounds_arg, *budget_arg, *settle_arg;
 };
 
 /* One side's temporary result file. */
@@ -117,6 +119,8 @@ int run_zeros(int fd, size_t n);
 /* Messages: "hostbench: ..." on stderr. */
 void run_warn(const char *fmt, ...) HB_PRINTF(1, 2);
 HB_NORETURN void run_die(const char *fmt, ...) HB_PRINTF(1, 2);
+/* TMPDIR is full: "no room in TMPDIR ('DIR') WHAT; set TMPDIR to ...", exit 1. */
+HB_NORETURN void run_no_room(const char *what);
 HB_NORETURN void run_usage_error(const char *fmt, ...) HB_PRINTF(1, 2);
 /* Progress on stderr unless -q. */
 void run_progress(const char *fmt, ...) HB_PRINTF(1, 2);
@@ -132,6 +136,8 @@ void stale_clean(const char *tmp);
 void opts_parse(struct settings *s, int ab, int remote, int argc, char **argv);
 /* Print run's or ab's options (the usage's "Options of" section). */
 void opts_usage(FILE *f, int ab);
+/* The settings given for the cases (--remote-host .. --udp-rate, --confidence) as configuration lines, keyed by the options' names. */
+void opts_record(FILE *f, const struct settings *s);
 
 /* record.c */
 /* The real path of dir once it is found safe (see record.c); exits 2. */

@@ -72,10 +72,7 @@ read_uname(char *buf, size_t len, size_t off)
 {
 	struct utsname u;
 
-	if (uname(&u) == 0)
-		snprintf(buf, len, "%s", (const char *)&u + off);
-	else
-		snprintf(buf, len, "unknown");
+	snprintf(buf, len, "%s", uname(&u) == 0 ? (const char *)&u + off : "unknown");
 }
 
 static void
@@ -261,7 +258,8 @@ const struct fingerprint_key *
 fingerprint_key_find(const char *key)
 {
 	const struct fingerprint_key *k;
-	int box = strncmp(key, "box-", 4) == 0;
+	/* The box's keys, and the far end's (its servers send the box's: fingerprint_box). */
+	int box = strncmp(key, "box-", 4) == 0 || strncmp(key, "far-", 4) == 0;
 	size_t i;
 
 	for (i = 0; i < fingerprint_key_count; i++) {

@@ -43,8 +43,9 @@ extern const struct fingerprint_key fingerprint_keys[];
 extern const size_t fingerprint_key_count;
 
 /*
- * The row of key, or NULL: "box-modules" finds modules's, a key the box
- * sends (box-date finds none: the box sends no date).
+ * The row of key, or NULL: "box-modules" and "far-modules" find
+ * modules's, a key the box and the far end send (fingerprint_box's;
+ * box-date finds none: they send no date).
  */
 const struct fingerprint_key *fingerprint_key_find(const char *key);
 

@@ -150,18 +150,17 @@ serve(const struct sock_prog *sp, const struct sock_opts *so, int lfd, int ufd, 
 	return sp->serve != NULL ? sp->serve(&s) : sock_serve(&s);
 }
 
-/* A new random key, as 32 hex digits.  0, or -1 with errno set. */
-static int
-new_key(char *key, size_t len)
+/* A new random key, as 32 hex digits (len: 33 at least); exits 1 when there is none. */
+static void
+new_key(char *key)
 {
 	unsigned char b[16];
 	size_t i;
 
-	if (len < 2 * sizeof(b) + 1 || sock_random(b, sizeof(b)) != 0)
-		return -1;
+	if (sock_random(b, sizeof(b)) != 0)
+		msg_sysdie("cannot make a key (/dev/urandom)");
 	for (i = 0; i < sizeof(b); i++)
 		snprintf(key + 2 * i, 3, "%02x", b[i]);
-	return 0;
 }
 
 /*
@@ -181,8 +180,7 @@ key_from_file(const struct bench_prog *p, const char *file, int make, char *key,
 		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
 			msg_sysdie("-K: cannot make the key file %s", file);
-		if (new_key(key, len) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		if (sock_write_full(fd, key, strlen(key)) != 0 || write(fd, "\n", 1) != 1
 		    || close(fd) != 0) {
 			int e = errno;
@@ -233,8 +231,7 @@ choose_key(const struct bench_prog *p, const struct sock_opts *so, int server)
 		return "from $" SOCK_KEY_ENV;
 	}
 	if (server) {
-		if (new_key(key, sizeof(key)) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		sock_set_key(key);
 		return NULL;
 	}
@@ -247,7 +244,7 @@ static int
 run_server(const struct sock_prog *sp, const struct sock_opts *so)
 {
 	struct sock_addr a;
-	char err[PARSE_ERRLEN], idle[32], keytext[SOCK_KEY_MAX + 16];
+	char err[PARSE_ERRLEN], idle[32];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
 	int lfd, ufd, null, any = so->bind != NULL && strcmp(so->bind, "any") == 0;
 	const char *from = choose_key(sp->bench, so, 1), *host;
@@ -290,12 +287,8 @@ bound:
 		snprintf(idle, sizeof(idle), "%.0f s", (double)so->idle_ns / 1e9);
 	else
 		snprintf(idle, sizeof(idle), "none");
-	if (from != NULL)
-		snprintf(keytext, sizeof(keytext), "%s", from);
-	else
-		snprintf(keytext, sizeof(keytext), "%s", sock_key());
 	msg_warn("server pid %ld on %s port %u, idle timeout %s, key %s", (long)pid,
-		 any ? "every address" : a.text, sock_addr_port(&a), idle, keytext);
+		 any ? "every address" : a.text, sock_addr_port(&a), idle, from != NULL ? from : sock_key());
 	if (any)
 		msg_warn("listening on every address: anyone who can reach port %u can reach the server; it serves only clients with its key",
 			 sock_addr_port(&a));
@@ -376,6 +369,37 @@ start_local(const struct sock_prog *sp, const struct sock_opts *so,
 	return 0;
 }
 
+/* The server at host (so's port, else the program's), for a client; exits on failure. */
+static void
+resolve_peer(const struct sock_prog *sp, const struct sock_opts *so, const char *host,
+	     struct sock_addr *a)
+{
+	char err[PARSE_ERRLEN];
+
+	if (so->port == 0)
+		bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
+	if (sock_resolve(host, so->port > 0 ? (unsigned)so->port : sp->port, so->family, SOCK_STREAM,
+			 0, a, err, sizeof(err)) != 0)
+		msg_die("%s", err);
+}
+
+int
+sock_far(const struct sock_prog *sp, const struct sock_opts *so, const char *host)
+{
+	struct sock_addr a;
+	int e;
+
+	(void)choose_key(sp->bench, so, 0);
+	resolve_peer(sp, so, host, &a);
+	if (sock_far_fingerprint(&a, sp->proto, stdout) != 0) {
+		e = errno;
+		msg_die("no fingerprint from the server at %s port %u: %s%s", a.text, sock_addr_port(&a),
+			sock_why(e),
+			e == ECONNRESET ? " (an older server does: it does not know the request)" : "");
+	}
+	return MSG_EXIT_OK;
+}
+
 int
 sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	  const struct bench_opts *o, const char *host)
@@ -385,7 +409,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	enum place_kind kinds[PLACE_COUNT];
 	char err[PARSE_ERRLEN];
 	unsigned port = so->port >= 0 ? (unsigned)so->port : sp->port;
-	int type = SOCK_STREAM, rc = 0;
+	int rc = 0;
 	size_t i, n;
 
 	/* A vanished peer is an error to report, not a silent death. */
@@ -402,15 +426,11 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 		char key[SOCK_KEY_MAX + 1];
 
 		/* The server this program starts: a key of its own, known to both ends. */
-		if (new_key(key, sizeof(key)) != 0)
-			msg_sysdie("cannot make a key (/dev/urandom)");
+		new_key(key);
 		sock_set_key(key);
 	}
 	if (so->stop != NULL) {
-		if (so->port == 0)
-			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
-		if (sock_resolve(so->stop, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
-			msg_die("%s", err);
+		resolve_peer(sp, so, so->stop, &a);
 		if ((sp->stop != NULL ? sp->stop : sock_stop_tcp)(&a, sp->proto) != 0)
 			msg_die("cannot stop the server at %s port %u: %s", a.text, port, sock_why(errno));
 		return MSG_EXIT_OK;
@@ -418,10 +438,7 @@ sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	if (host != NULL) {
 		if (so->place_mask != 0)
 			bench_usage_error(sp->bench, "-p: a placement applies only to the server the program starts itself (no host)");
-		if (so->port == 0)
-			bench_usage_error(sp->bench, "-n: port 0 applies only to -s");
-		if (sock_resolve(host, port, so->family, type, 0, &a, err, sizeof(err)) != 0)
-			msg_die("%s", err);
+		resolve_peer(sp, so, host, &a);
 		bench_print_config(o, sp->bench);
 		if (o->output == OUTPUT_RAW)
 			output_config(stdout, "server", "%s port %u", a.text, port);

@@ -156,6 +156,15 @@ int sock_main(const struct sock_prog *sp, const struct sock_opts *so,
 	      const struct bench_opts *o, const char *host);
 
 /*
+ * The far end's fingerprint: ask sp's server on host (so's -n port, else
+ * sp's; -6; the key of -K or $HOSTBENCH_KEY) for its host's fingerprint
+ * and print it on stdout, each key prefixed "far-"
+ * (sock_far_fingerprint).  Returns 0; exits 1 naming the server and why
+ * when it sends none, 2 on a bad key file.
+ */
+int sock_far(const struct sock_prog *sp, const struct sock_opts *so, const char *host);
+
+/*
  * A network program's whole main: so's defaults (sock_opts_init), the
  * command line parsed by bench_init into so, the program's own rows and
  * the shared options (exits 0 after -h or -V, 2 on a usage error), then

@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "core/runclock.h"
+#include "core/output.h"
 #include "core/timing.h"
+#include "host/cpustat.h"
 #include "net/sha256.h"
 #include "net/sock.h"
 #include "net/sock_internal.h"
@@ -310,12 +312,15 @@ sock_why(int err)
 		if (busy_crowded)
 			snprintf(why, sizeof(why), "the server had no room: other clients of this client's network held its %d slots for connections that have not proved the key, for the %.0f s this client tried",
 				 SOCK_PEER_UNAUTH, (double)SOCK_BUSY_NS / 1e9);
-		else if (busy_count > 0)
-			snprintf(why, sizeof(why), "the server is full: all of its %llu sessions at once were taken by clients with the key for the %.0f s this client tried",
-				 (unsigned long long)busy_count, (double)SOCK_BUSY_NS / 1e9);
-		else
-			snprintf(why, sizeof(why), "the server is full: every session it serves at once was taken by clients with the key for the %.0f s this client tried",
-				 (double)SOCK_BUSY_NS / 1e9);
+		else {
+			char n[64] = "every session it serves at once was";
+
+			if (busy_count > 0)
+				snprintf(n, sizeof(n), "all of its %llu sessions at once were",
+					 (unsigned long long)busy_count);
+			snprintf(why, sizeof(why), "the server is full: %s taken by clients with the key for the %.0f s this client tried",
+				 n, (double)SOCK_BUSY_NS / 1e9);
+		}
 		return why;
 	}
 	case ECONNREFUSED:
@@ -331,7 +336,8 @@ sock_why(int err)
  * answer, each answer by d: 0 with the ACK's words in reply, or -1 with
  * errno (see sock_session).
  */
-static uint64_t answer[SOCK_MAX_WORDS];	/* 32 KB: not on a small board's stack */
+/* 32 KB (and a word for the end of sock_far_fingerprint's text): not on a small board's stack. */
+static uint64_t answer[SOCK_MAX_WORDS + 1];
 
 static int
 request(int fd, unsigned proto, unsigned kind, const uint64_t *w, size_t n,
@@ -457,6 +463,14 @@ connect_request(const struct sock_addr *a, unsigned proto, unsigned kind, const 
 		close(fd);
 		errno = e;
 		/*
+		 * A fingerprint request, which comes alone, is closed unanswered
+		 * by a server that does not know it: said at once, not tried
+		 * again (a server closes an unproven connection otherwise only
+		 * when its network holds all of its share: a flood).
+		 */
+		if (kind == SOCK_INFO && (e == ECONNRESET || e == EPIPE))
+			return -1;
+		/*
 		 * A busy server (every child a session with the key) is tried
 		 * for longer: sessions end, and the copies of one run or the
 		 * clients of one busy host then take turns.  So is one that
@@ -496,5 +510,52 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 	if (fd < 0)
 		return -1;
 	close(fd);
+	return 0;
+}
+
+int
+sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
+{
+	char *text = (char *)(answer + SOCK_INFO_TEXT), *line, *save, *p;
+	const char *same;
+	uint64_t mine[2], len;
+	struct stat st;
+	size_t n, i;
+	/* The ACK into answer: request() is done with it by then. */
+	int fd = connect_request(a, proto, SOCK_INFO, NULL, 0, answer, SOCK_MAX_WORDS, &n,
+				 SOCK_CLIENT_NS);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	len = answer[SOCK_INFO_LEN];
+	if (n < SOCK_INFO_TEXT || len > 8 * (n - SOCK_INFO_TEXT) || len + 8 <= 8 * (n - SOCK_INFO_TEXT)) {
+		errno = EPROTO;
+		return -1;
+	}
+	/* The words back to the bytes they were, in place. */
+	for (i = SOCK_INFO_TEXT; i < n; i++)
+		sock_put64((unsigned char *)(answer + i), answer[i]);
+	text[len] = '\0';
+	/* Its bytes outside printable ASCII as "?"; its "key: value" lines, each key prefixed. */
+	for (p = text; *p != '\0'; p++)
+		if ((*p < ' ' || *p > '~') && *p != '\n')
+			*p = '?';
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		size_t k = strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789-");
+
+		if (k > 0 && k < OUTPUT_MAX_KEY - 4 && line[k] == ':' && line[k + 1] == ' ')
+			fprintf(f, "far-%s\n", line);
+	}
+	if (cpustat_boot_id(NULL, mine) != 0 || (answer[SOCK_INFO_BOOT] | answer[SOCK_INFO_BOOT + 1]) == 0)
+		same = "unknown";
+	else if (mine[0] != answer[SOCK_INFO_BOOT] || mine[1] != answer[SOCK_INFO_BOOT + 1])
+		same = "no";
+	else if (answer[SOCK_INFO_NETNS] != 0 && stat("/proc/self/ns/net", &st) == 0
+		 && (uint64_t)st.st_ino == answer[SOCK_INFO_NETNS])
+		same = "yes, and the same network namespace";
+	else
+		same = "yes (network namespaces of one kernel)";
+	(void)output_config(f, "far-same-kernel", "%s", same);
 	return 0;
 }

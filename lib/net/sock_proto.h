@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "net/sock.h"
 
@@ -60,8 +61,22 @@ enum sock_kind {
 	 * own proof of the key (four words: sock_mac_server).  A client
 	 * refuses a server that answers without it.
 	 */
-	SOCK_PROOF
+	SOCK_PROOF,
+	/*
+	 * client: send this host's fingerprint (no words; the key proved as
+	 * for a HELLO), answered by an ACK of SOCK_INFO_* words, then the
+	 * connection ends.  A server of before closes it unanswered.
+	 */
+	SOCK_INFO
 };
+
+/*
+ * The ACK of a SOCK_INFO: the server's kernel boot id (two words; 0:
+ * unknown), its network namespace (the inode of /proc/self/ns/net; 0:
+ * unknown), the text's length in bytes, then the text 8 bytes a word
+ * (the first byte the word's highest): fingerprint_box's lines.
+ */
+enum { SOCK_INFO_BOOT, SOCK_INFO_NETNS = 2, SOCK_INFO_LEN, SOCK_INFO_TEXT };
 
 /* Why a server refused, the NAK's word. */
 enum sock_nak {
@@ -240,5 +255,15 @@ int sock_session(const struct sock_addr *a, unsigned proto, const uint64_t *w,
  * 0, or -1 with errno.
  */
 int sock_stop_tcp(const struct sock_addr *a, unsigned proto);
+
+/*
+ * Ask the server at a (proto's) for its host's fingerprint (SOCK_INFO,
+ * the key proved both ways) and print it on f as configuration lines,
+ * each key prefixed "far-" (its characters outside printable ASCII as
+ * "?"), then far-same-kernel: whether the server runs on this kernel
+ * (and in this network namespace).  0, or -1 with errno (see sock_why;
+ * ECONNRESET: also a server that does not know the request).
+ */
+int sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f);
 
 #endif

@@ -8,8 +8,11 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -21,6 +24,8 @@
 #include "core/runclock.h"
 #include "core/timing.h"
 #include "driver/noise.h"
+#include "host/cpustat.h"
+#include "host/fingerprint.h"
 #include "net/sha256.h"
 #include "net/sock.h"
 #include "net/sock_internal.h"
@@ -136,19 +141,6 @@ struct loop {
 	uint64_t last;		/* the last activity of a client with the key */
 };
 
-/* Connections from network net not yet proven: waiting for bytes, or in a child. */
-static unsigned
-unproven(const struct loop *l, uint64_t net)
-{
-	unsigned i, n = 0;
-
-	for (i = 0; i < l->npend; i++)
-		n += l->pend[i].net == net ? 1u : 0u;
-	for (i = 0; i < l->nkids; i++)
-		n += !l->kids[i].authed && !l->kids[i].dying && l->kids[i].net == net ? 1u : 0u;
-	return n;
-}
-
 /* Waiting connections (kids 0) or unproven children (kids 1) of network net. */
 static unsigned
 held_by(const struct loop *l, int kids, uint64_t net)
@@ -162,6 +154,13 @@ held_by(const struct loop *l, int kids, uint64_t net)
 		for (i = 0; i < l->nkids; i++)
 			n += !l->kids[i].authed && !l->kids[i].dying && l->kids[i].net == net ? 1u : 0u;
 	return n;
+}
+
+/* Connections from network net not yet proven: waiting for bytes, or in a child. */
+static unsigned
+unproven(const struct loop *l, uint64_t net)
+{
+	return held_by(l, 0, net) + held_by(l, 1, net);
 }
 
 /*
@@ -589,7 +588,7 @@ sock_serve(const struct sock_server *s)
 	static struct loop l;	/* 64 children and 64 connections: not on a small board's stack */
 	struct pollfd pf[3 + MAX_PENDING];
 	unsigned i;
-	int e;
+	int e = 0;
 
 	memset(&l, 0, sizeof(l));
 	l.s = s;
@@ -684,25 +683,51 @@ sock_serve(const struct sock_server *s)
 		if (pi < np && (pf[pi].revents & POLLIN))
 			accept_new(&l);
 	}
+fail:
+	e = errno;
 stop:
 	stop_children(l.kids, l.nkids);
 	while (l.npend > 0)
 		drop_pending(&l, 0);
 	close(l.auth[0]);
 	close(l.auth[1]);
-	return 0;
-fail:
-	e = errno;
-	stop_children(l.kids, l.nkids);
-	while (l.npend > 0)
-		drop_pending(&l, 0);
-	close(l.auth[0]);
-	close(l.auth[1]);
 	errno = e;
-	return -1;
+	return e != 0 ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------- the key check */
+
+/*
+ * The answer to a SOCK_INFO: this host's boot id, network namespace and
+ * fingerprint_box's text, as the ACK's words (sock_proto.h).  A text too
+ * long for a message is cut (fmemopen writes what fits); nothing is sent
+ * when the memory for it is lacking (the client says the server closed).
+ */
+static void
+send_info(int fd, unsigned proto)
+{
+	/* 32 KB, only for this request: not on a small board's stack, nor in every server. */
+	uint64_t *w = calloc(SOCK_MAX_WORDS + 1, 8);
+	/* The text goes where its words will be, each word then made of its own bytes. */
+	unsigned char *text = (unsigned char *)(w + SOCK_INFO_TEXT);
+	size_t len = 8 * (SOCK_MAX_WORDS - SOCK_INFO_TEXT), i;
+	struct stat st;
+	FILE *f = w != NULL ? fmemopen(text, len, "w") : NULL;
+
+	if (f != NULL) {
+		fingerprint_box(f);
+		fclose(f);
+		text[len - 1] = '\0';
+		w[SOCK_INFO_LEN] = len = strlen((char *)text);
+		(void)cpustat_boot_id(NULL, w + SOCK_INFO_BOOT);
+		if (stat("/proc/self/ns/net", &st) == 0)
+			w[SOCK_INFO_NETNS] = (uint64_t)st.st_ino;
+		for (i = SOCK_INFO_TEXT; i < SOCK_INFO_TEXT + (len + 7) / 8; i++)
+			w[i] = sock_get64((unsigned char *)(w + i));
+		(void)sock_send_msg(fd, proto, SOCK_ACK, w, i);
+	}
+	free(w);
+}
 
 int
 sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
@@ -725,7 +750,8 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 		d.wall = s->hello_wall;
 	if (sock_set_timeout(fd, SOCK_HELLO_NS) != 0
 	    || sock_recv_msg_until(fd, proto, &kind, w, max, n, &d) != 0
-	    || (kind != SOCK_HELLO && kind != SOCK_STOP) || (kind == SOCK_STOP && *n != 0)
+	    || (kind != SOCK_HELLO && kind != SOCK_STOP && kind != SOCK_INFO)
+	    || (kind != SOCK_HELLO && *n != 0)
 	    || sock_random(nb, sizeof(nb)) != 0)
 		return -1;
 	nonce[0] = sock_get64(nb);
@@ -757,6 +783,10 @@ sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	if (kind == SOCK_STOP) {
 		(void)sock_send_msg(fd, proto, SOCK_ACK, NULL, 0);
 		return SOCK_SERVE_STOP;
+	}
+	if (kind == SOCK_INFO) {
+		send_info(fd, proto);
+		return -1;	/* answered: nothing more to serve */
 	}
 	return 0;
 }

@@ -86,12 +86,13 @@ uint64_t sock_unproven_ns(const struct sock_server *s);
  * key, all within SOCK_HELLO_NS of the run clock (lib/core/runclock: time in
  * which the client could have run) and by s->hello_wall (wall time; 0:
  * sock_unproven_ns from now).  A wrong proof is answered with a NAK
- * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK.  Every
- * later blocking read and write on fd is bounded by SOCK_HELLO_NS of
- * wall time (the rest of a message whose first bytes came: a client
- * writes each whole).  Returns 0 (a HELLO, its words in w),
- * SOCK_SERVE_STOP, or -1 (closed, silent, garbage, wrong program, wrong
- * key).
+ * (SOCK_NAK_KEY); a STOP with the key is answered with an ACK, a SOCK_INFO
+ * with the key by this host's fingerprint (sock_proto.h).  Every later
+ * blocking read and write on fd is bounded by SOCK_HELLO_NS of wall time
+ * (the rest of a message whose first bytes came: a client writes each
+ * whole).  Returns 0 (a HELLO, its words in w), SOCK_SERVE_STOP, or -1
+ * (closed, silent, garbage, wrong program, wrong key; or a SOCK_INFO,
+ * answered: nothing more to serve).
  */
 int sock_hello(int fd, const struct sock_server *s, unsigned proto, uint64_t *w,
 	       size_t max, size_t *n);

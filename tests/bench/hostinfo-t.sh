@@ -26,7 +26,7 @@
 
 [ -f "$(prog hostinfo)" ] || skip_all 'bench/hostinfo is not built'
 
-plan 163
+plan 173
 
 cli '-h exits 0 with the usage line' 0 '^usage: hostinfo' hostinfo -h
 cli '-V prints the version' 0 '^hostinfo \(hostbench\) [0-9]+\.[0-9]+' hostinfo -V
@@ -786,9 +786,12 @@ fi
 # fails the run (loudly: no results without the box's figures), -S, and
 # the idle exit that a silent
 # connection does not put off.
-cli '-s with -F: exit 2' 2 '-s, -S host and -F host: one of them' hostinfo -s -F localhost
+cli '-s with -F: exit 2' 2 '-s, -S host, -F host and -f host: one of them' hostinfo -s -F localhost
+cli '-F with -f: exit 2' 2 '-s, -S host, -F host and -f host: one of them' hostinfo -F localhost -f localhost
+cli '-f with -p nosuch: exit 2 naming it' 2 "-p: 'nosuch' is no program of a server" hostinfo -f localhost -p nosuch
 cli '-b without -s: exit 2' 2 '-b: a listening address applies only to -s' hostinfo -F localhost -b any
-cli '-K without -s, -S or -F: exit 2' 2 '-K are for the agent' hostinfo -K /nonexistent
+cli '-K without -s, -S or -F: exit 2' 2 '-K and -p are for the agent' hostinfo -K /nonexistent
+cli '-p without -f: exit 2' 2 '-K and -p are for the agent' hostinfo -p lat_tcp
 cli '-n 70000: exit 2 naming -n' 2 "-n: value '70000' is out of range" hostinfo -s -n 70000
 cli '-i abc: exit 2 naming -i' 2 "-i: 'abc'" hostinfo -s -i abc
 cli '-a with -s: exit 2' 2 'not the agent' hostinfo -s -a
@@ -837,6 +840,31 @@ ok 'box-qdiscs: IFACE=ROOT[,INGRESS] words, or unknown' \
 	matches "$(value box-qdiscs)" "^unknown\$|$(list_of "$QDISC_ERE")"
 HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -F 127.0.0.1 -n "$port"
 like 'a wrong key: refused, exit 1' "$TAP_STATUS $TAP_OUT" '^1 .*refused the key'
+# -f: the far end's fingerprint, as any server tells it (here the agent's, -p hostinfo).
+box_sysctls=$(value box-net-sysctls)
+run_prog hostinfo -f 127.0.0.1 -p hostinfo -n "$port"
+out=$TAP_STDOUT
+is '-f: exit 0, nothing on stderr' '0|' "$TAP_STATUS|$TAP_STDERR"
+is "-f: its keys are -t's of kind box prefixed far-, and far-same-kernel" \
+	"$( (keys_of box; echo same-kernel) | sort)" \
+	"$(printf '%s\n' "$out" | sed -n 's/^far-\([a-z][a-z0-9-]*\): .*/\1/p' | sort)"
+ok '... and every line is a configuration line' all_config_lines
+is "far-net-sysctls is the box's: one host, one namespace" "$box_sysctls" "$(value far-net-sysctls)"
+if [ -r /proc/sys/kernel/random/boot_id ]; then
+	is 'the server on loopback is found to be this host' 'yes, and the same network namespace' \
+		"$(value far-same-kernel)"
+else
+	skip 'no boot id here'
+fi
+HOSTBENCH_KEY=wrong-$$ run_prog hostinfo -f 127.0.0.1 -p hostinfo -n "$port"
+like '-f with a wrong key: refused, exit 1, nothing on stdout' "$TAP_STATUS $TAP_STDOUT|$TAP_STDERR" \
+	'^1 \|.*refused the key'
+# A server that does not know the request closes the connection unanswered,
+# as the agent does with another program's (lat_tcp's) messages.
+run_prog hostinfo -f 127.0.0.1 -p lat_tcp -n "$port"
+like '-f of a server that does not know the request: exit 1 at once, saying so' \
+	"$TAP_STATUS $TAP_STDOUT|$TAP_STDERR" \
+	'^1 \|hostinfo: no fingerprint from the server at 127\.0\.0\.1 port [0-9]+: the server closed the connection \(an older server does: it does not know the request\)$'
 
 # unit_of TEXT NAME UNIT: the values of UNIT on the result lines Benchmark<NAME>.
 unit_of() {

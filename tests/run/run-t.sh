@@ -305,7 +305,7 @@ hb_cli "--net-time not a time: exit 2" 2 "--net-time: '2x' is not a time" \
 	run --results-dir "$bad" --net-time 2x
 hb_cli "--tcp-window too small: exit 2" 2 "--tcp-window: '512' is not a size in range, allowed: 1k \.\. 256m" \
 	run --results-dir "$bad" --tcp-window 512
-hb_cli "--streams 0: exit 2" 2 "--streams: '0' is not a whole number in range, allowed: 1 \.\. 64" \
+hb_cli "--streams 0: exit 2" 2 "--streams: 0 is out of range, allowed: 1 \.\. 64" \
 	run --results-dir "$bad" --streams 0
 hb_cli "--udp-size too large: exit 2" 2 "--udp-size: '65508' is not a size in range" \
 	run --results-dir "$bad" --udp-size 65508
