@@ -209,28 +209,16 @@ attr(const unsigned char *p, size_t len, uint16_t type, size_t *alen)
 	return NULL;
 }
 
-/* A u32 (u64) attribute of the nested list o[0 .. olen): 0 and *v, or -1. */
+/* A u32 (width 4) or u64 (8) attribute of the nested list o[0 .. olen): 0 and *v, or -1. */
 static int
-attr32(const unsigned char *o, size_t olen, uint16_t type, uint32_t *v)
+attr_num(const unsigned char *o, size_t olen, uint16_t type, size_t width, uint64_t *v)
 {
 	size_t n;
 	const unsigned char *p = attr(o, olen, type, &n);
 
-	if (p == NULL || n < 4)
+	if (p == NULL || n < width)
 		return -1;
-	*v = get32(p);
-	return 0;
-}
-
-static int
-attr64(const unsigned char *o, size_t olen, uint16_t type, uint64_t *v)
-{
-	size_t n;
-	const unsigned char *p = attr(o, olen, type, &n);
-
-	if (p == NULL || n < 8)
-		return -1;
-	*v = get64(p);
+	*v = width == 8 ? get64(p) : get32(p);
 	return 0;
 }
 
@@ -242,7 +230,7 @@ param_rate(struct tcnode *t, const char *name, const unsigned char *spec, const 
 	uint64_t r64;
 	char b[32];
 
-	fmt_rate(b, sizeof(b), attr64(o, olen, type64, &r64) == 0 ? r64 : get32(spec + 8));
+	fmt_rate(b, sizeof(b), attr_num(o, olen, type64, 8, &r64) == 0 ? r64 : get32(spec + 8));
 	param(t, name, b);
 }
 
@@ -252,8 +240,7 @@ options(struct tcnode *t, const unsigned char *o, size_t olen)
 {
 	const unsigned char *p;
 	char b[32];
-	uint32_t v;
-	uint64_t v64;
+	uint64_t v;
 	size_t n;
 
 	if (strcmp(t->kind, "pfifo") == 0 || strcmp(t->kind, "pfifo_head_drop") == 0) {
@@ -266,19 +253,19 @@ options(struct tcnode *t, const unsigned char *o, size_t olen)
 		int fq = t->kind[0] == 'f';
 
 		/* TCA_FQ_CODEL_ and TCA_CODEL_: TARGET 1, LIMIT 2, INTERVAL 3, ECN 4; FLOWS 5. */
-		if (attr32(o, olen, 2, &v) == 0)
+		if (attr_num(o, olen, 2, 4, &v) == 0)
 			param_u(t, "limit", v, "");
-		if (fq && attr32(o, olen, 5, &v) == 0)
+		if (fq && attr_num(o, olen, 5, 4, &v) == 0)
 			param_u(t, "flows", v, "");
-		if (attr32(o, olen, 1, &v) == 0) {
-			fmt_us(b, sizeof(b), v);
+		if (attr_num(o, olen, 1, 4, &v) == 0) {
+			fmt_us(b, sizeof(b), (uint32_t)v);
 			param(t, "target", b);
 		}
-		if (attr32(o, olen, 3, &v) == 0) {
-			fmt_us(b, sizeof(b), v);
+		if (attr_num(o, olen, 3, 4, &v) == 0) {
+			fmt_us(b, sizeof(b), (uint32_t)v);
 			param(t, "interval", b);
 		}
-		if (attr32(o, olen, 4, &v) == 0 && v != 0)
+		if (attr_num(o, olen, 4, 4, &v) == 0 && v != 0)
 			param(t, "ecn", "on");
 	} else if (strcmp(t->kind, "tbf") == 0) {
 		/* TCA_TBF_PARMS 1: tc_tbf_qopt (rate, peakrate, limit, buffer, mtu); RATE64 4. */
@@ -300,18 +287,18 @@ options(struct tcnode *t, const unsigned char *o, size_t olen)
 		}
 	} else if (strcmp(t->kind, "cake") == 0) {
 		/* TCA_CAKE_BASE_RATE64 2, bytes/s; 0: unlimited. */
-		if (attr64(o, olen, 2, &v64) == 0) {
-			if (v64 == 0)
+		if (attr_num(o, olen, 2, 8, &v) == 0) {
+			if (v == 0)
 				snprintf(b, sizeof(b), "unlimited");
 			else
-				fmt_rate(b, sizeof(b), v64);
+				fmt_rate(b, sizeof(b), v);
 			param(t, "bandwidth", b);
 		}
 	} else if (strcmp(t->kind, "fq") == 0) {
 		/* TCA_FQ_PLIMIT 1, TCA_FQ_FLOW_PLIMIT 2. */
-		if (attr32(o, olen, 1, &v) == 0)
+		if (attr_num(o, olen, 1, 4, &v) == 0)
 			param_u(t, "limit", v, "");
-		if (attr32(o, olen, 2, &v) == 0)
+		if (attr_num(o, olen, 2, 4, &v) == 0)
 			param_u(t, "flow_limit", v, "");
 	} else if (strcmp(t->kind, "sfq") == 0) {
 		/* tc_sfq_qopt: quantum, perturb_period, limit, ... */

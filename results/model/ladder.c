@@ -307,3 +307,33 @@ ladder_build(struct report *rep, const char *const *only)
 	}
 	return 0;
 }
+
+int
+ladder_next_short(const struct report *rep, struct ladder_at *at)
+{
+	for (;;) {
+		const struct report_ladder *lad;
+		const struct report_ladder_row *row;
+
+		if (at->ladder >= rep->nladders)
+			return 0;
+		if (at->started && ++at->target >= rep->ladders[at->ladder].ntargets) {
+			at->target = 0;
+			if (++at->row >= rep->ladders[at->ladder].nrows) {
+				at->row = 0;
+				at->ladder++;
+			}
+		}
+		at->started = 1;
+		/* Past a ladder without rows or targets as well. */
+		while (at->ladder < rep->nladders
+		       && (rep->ladders[at->ladder].nrows == 0 || rep->ladders[at->ladder].ntargets == 0))
+			at->ladder++;
+		if (at->ladder >= rep->nladders)
+			return 0;
+		lad = &rep->ladders[at->ladder];
+		row = &lad->rows[at->row];
+		if (row->short_note[at->target] != NULL && !isnan(row->got[at->target]))
+			return 1;
+	}
+}

@@ -18,4 +18,16 @@ int ladder_build(struct report *rep, const char *const *only);
  * with key "rate"), into buf. */
 void ladder_group(char *buf, size_t len, const char *name, const char *key);
 
+/* Where a walk over the ladders' steps is: zero it to start. */
+struct ladder_at {
+	size_t ladder, row, target;
+	int started;
+};
+
+/*
+ * The next ladder step measured while bw_udp's sender fell short of the
+ * rate asked (its short_note), after at: 1 with at on it, 0 at the end.
+ */
+int ladder_next_short(const struct report *rep, struct ladder_at *at);
+
 #endif

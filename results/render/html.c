@@ -21,6 +21,7 @@
 #include "html_int.h"
 #include "model/caveats.h"
 #include "model/fleet.h"
+#include "model/ladder.h"
 #include "model/report.h"
 #include "model/summary.h"
 #include "read/metric_table.h"
@@ -131,6 +132,7 @@ static void
 html_short(FILE *f, const struct report *rep)
 {
 	size_t i, c, r, n = 0;
+	struct ladder_at at = { 0, 0, 0, 0 };
 
 	for (r = 0; r < rep->nruns; r++) {
 		const char *last = NULL;
@@ -152,26 +154,21 @@ html_short(FILE *f, const struct report *rep)
 			}
 	}
 	/* A ladder's steps, each its own text (its figures). */
-	for (i = 0; i < rep->nladders; i++)
-		for (r = 0; r < rep->ladders[i].nrows; r++) {
-			const struct report_ladder *lad = &rep->ladders[i];
-			const struct report_ladder_row *row = &lad->rows[r];
-			char t[32];
+	while (ladder_next_short(rep, &at)) {
+		const struct report_ladder *lad = &rep->ladders[at.ladder];
+		const struct report_ladder_row *row = &lad->rows[at.row];
+		char t[32];
 
-			for (c = 0; c < lad->ntargets; c++) {
-				if (row->short_note[c] == NULL || isnan(row->got[c]))
-					continue;
-				if (n++ == 0)
-					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
-					      "sender fell short of the rate asked (-b): the sender's limit, not "
-					      "the path's:", f);
-				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[row->run].id);
-				escape_html(f, row->short_note[c]);
-				fputs(": ladder ", f);
-				escape_html(f, row->group);
-				fprintf(f, " at %s Mbit/s", format_ladder_target(t, sizeof(t), lad->targets[c]));
-			}
-		}
+		if (n++ == 0)
+			fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+			      "sender fell short of the rate asked (-b): the sender's limit, not "
+			      "the path's:", f);
+		fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[row->run].id);
+		escape_html(f, row->short_note[at.target]);
+		fputs(": ladder ", f);
+		escape_html(f, row->group);
+		fprintf(f, " at %s Mbit/s", format_ladder_target(t, sizeof(t), lad->targets[at.target]));
+	}
 	if (n > 0)
 		fputs(".</p>\n", f);
 }

@@ -12,6 +12,7 @@
 #include "core/utf8.h"
 #include "format.h"
 #include "model/caveats.h"
+#include "model/ladder.h"
 #include "model/num.h"
 #include "model/report.h"
 #include "model/summary.h"
@@ -471,6 +472,7 @@ static void
 text_short(const struct report *rep, FILE *f)
 {
 	size_t i, c, r, i2, c2, n = 0;
+	struct ladder_at at = { 0, 0, 0, 0 };
 
 	for (r = 0; r < rep->nruns; r++)
 		for (i = 0; i < rep->nsecs; i++)
@@ -512,23 +514,18 @@ text_short(const struct report *rep, FILE *f)
 				lend(&l, f);
 			}
 	/* A ladder's steps, each its own text (its figures). */
-	for (i = 0; i < rep->nladders; i++)
-		for (r = 0; r < rep->ladders[i].nrows; r++) {
-			const struct report_ladder *lad = &rep->ladders[i];
-			const struct report_ladder_row *row = &lad->rows[r];
-			char t[32];
+	while (ladder_next_short(rep, &at)) {
+		const struct report_ladder *lad = &rep->ladders[at.ladder];
+		const struct report_ladder_row *row = &lad->rows[at.row];
+		char t[32];
 
-			for (c = 0; c < lad->ntargets; c++) {
-				if (row->short_note[c] == NULL || isnan(row->got[c]))
-					continue;
-				if (n++ == 0)
-					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
-						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
-				fprintf(f, "  [%d] %s: ladder %.40s at %s Mbit/s\n", rep->runs[row->run].id,
-					row->short_note[c], row->group,
-					format_ladder_target(t, sizeof(t), lad->targets[c]));
-			}
-		}
+		if (n++ == 0)
+			fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+				"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+		fprintf(f, "  [%d] %s: ladder %.40s at %s Mbit/s\n", rep->runs[row->run].id,
+			row->short_note[at.target], row->group,
+			format_ladder_target(t, sizeof(t), lad->targets[at.target]));
+	}
 	if (n > 0)
 		fputc('\n', f);
 }
