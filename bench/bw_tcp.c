@@ -151,7 +151,7 @@ serve_conn(int fd, const struct sock_server *srv)
 
 /*
  * With -I, whether samples 0 .. n-1 are precise enough: *pct the
- * half-width of the mean's confidence interval at s->level (Student's
+ * half-width of the mean's confidence interval at -I's level (Student's
  * t, n - 1 degrees of freedom), in percent of the mean.  The mean is the
  * transfer's throughput, the samples being of equal length: netperf's
  * interval, where lib/driver/bench's -I takes the median's.
@@ -159,17 +159,11 @@ serve_conn(int fd, const struct sock_server *srv)
 static int
 precise(struct state *s, size_t n, double *pct)
 {
-	struct stats sum;
 	size_t i;
 
-	*pct = HUGE_VAL;
 	for (i = 0; i < n; i++)
 		s->v[i] = s->len[i] > 0 ? (double)s->bytes[i] / (double)s->len[i] : 0;
-	if (n < 2 || stats_compute(s->v, n, &sum) != 0 || !(sum.mean > 0))
-		return 0;
-	*pct = 100 * dist_t_quantile((1 - s->level / 100) / 2, (double)(n - 1))
-		* sum.stddev / sqrt((double)n) / sum.mean;
-	return *pct <= s->o->precision_pct;
+	return bench_precision_mean(s->o, s->v, n, pct);
 }
 
 /*
