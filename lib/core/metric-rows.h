@@ -58,6 +58,10 @@
 #define NETBWF(prog, name, sec, col, sel, arg, what, flags) \
 	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, flags, \
 	     METRIC_TOTAL, 0, 0, 1, NULL)
+/* UDP received: 0 when all of it was lost (a step far past the knee), a value. */
+#define UDPBW(prog, name, sec, col, sel, arg, what) \
+	ROWE(prog, name, "MB/s", sec, col, sel, arg, MBS, METRIC_BIGGER, what, 0, \
+	     METRIC_TOTAL, 0, 0, 0, NULL)
 /* The CPU use of one end of a transfer, by kind, and its cost per KB. */
 #define CPUPART(prog, name, unit, col, what, hi) \
 	ROWE(prog, name, unit, NULL, col, METRIC_ONE, NULL, unit, 1.0, METRIC_SMALLER, what, 0, \
@@ -435,7 +439,7 @@
 	   "open, map, read, unmap and close a cached file, at the largest size"),
 
 	/* UDP rate and loss */
-	NETBW("bw_udp", "BwUdp", "udp", "UDP MB/s", METRIC_ONE, ONECPU,
+	UDPBW("bw_udp", "BwUdp", "udp", "UDP MB/s", METRIC_ONE, ONECPU,
 	  "UDP data received over loopback"),
 	ROWE("bw_udp", "BwUdp", "pkts/s", "udp", "UDP pkts/s", METRIC_ONE, ONECPU, "pkts/s", 1.0,
 	  METRIC_BIGGER,
@@ -456,7 +460,7 @@
 	 * such case: the 64-byte one runs after it); then 64-byte datagrams,
 	 * the packet rate router people quote.
 	 */
-	NETBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, "rate=max",
+	UDPBW("bw_udp", "BwUdp/peer=remote", "remote", "UDP MB/s", METRIC_ONE, "rate=max",
 	   "UDP data received from a remote host"),
 	ROWE("bw_udp", "BwUdp/peer=remote", "pkts/s", "remote", "UDP pkts/s", METRIC_ONE, "rate=max",
 	  "pkts/s", 1.0,
@@ -608,8 +612,19 @@
 	       "the box's busiest CPU while " what " passed: its share in soft interrupts, in percent"), \
 	BOXCOL(prog, name, sel, arg, "%busiest-sys", col " sys", \
 	       "the box's busiest CPU while " what " passed: its share in the kernel outside interrupts, in percent")
+/* Each of the box's CPUs (8 or fewer: lib/net/box.h): its share in soft interrupts. */
+#define BOXSIRQ(prog, name, sel, arg, what, col, n) \
+	BOXCOL(prog, name, sel, arg, "%cpu" #n "-softirq", col " cpu" #n " sirq", \
+	       "the box's CPU " #n " while " what " passed: its share in soft interrupts, in percent")
+#define BOXSIRQS(prog, name, sel, arg, what, col) \
+	BOXSIRQ(prog, name, sel, arg, what, col, 0), BOXSIRQ(prog, name, sel, arg, what, col, 1), \
+	BOXSIRQ(prog, name, sel, arg, what, col, 2), BOXSIRQ(prog, name, sel, arg, what, col, 3), \
+	BOXSIRQ(prog, name, sel, arg, what, col, 4), BOXSIRQ(prog, name, sel, arg, what, col, 5), \
+	BOXSIRQ(prog, name, sel, arg, what, col, 6), BOXSIRQ(prog, name, sel, arg, what, col, 7)
 	BOXCOLS("bw_tcp", "BwTcp/peer=remote/box=cpu", METRIC_LARGEST, NULL, "TCP", "TCP"),
+	BOXSIRQS("bw_tcp", "BwTcp/peer=remote/box=cpu", METRIC_LARGEST, NULL, "TCP", "TCP"),
 	BOXCOLS("bw_udp", "BwUdp/peer=remote/box=cpu", METRIC_ONE, "rate=max", "UDP", "UDP"),
+	BOXSIRQS("bw_udp", "BwUdp/peer=remote/box=cpu", METRIC_ONE, "rate=max", "UDP", "UDP"),
 	BOXCOLS("bw_udp", "BwUdp/rate=max/peer=remote/box=cpu", METRIC_AT, "size=64",
 		"64-byte UDP", "64B"),
 	/*

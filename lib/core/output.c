@@ -219,6 +219,9 @@ output_run_note_keys(FILE *f)
 	{ end "-%irq", LOWER, 0, 0, "interrupt CPU of " what ", % of its CPUs" }, \
 	{ end "-%softirq", LOWER, 0, 0, "soft-interrupt CPU of " what ", % of its CPUs" }
 
+/* The box CPUs whose shares are reported one by one (lib/net/box.h's BOX_CPUS_SHOWN). */
+#define BOX_CPUS 8
+
 /*
  * Every unit a program writes but ns/op and MB/s, which benchstat knows.
  * README.md's "Result format" and hostbench(1) show this table; the
@@ -230,6 +233,9 @@ const struct output_unit output_units[] = {
 	{ "%busiest-irq", LOWER, 0, 0, "the box's busiest CPU: interrupts, %" },
 	{ "%busiest-softirq", LOWER, 0, 0, "the box's busiest CPU: soft interrupts, %" },
 	{ "%busiest-sys", LOWER, 0, 0, "the box's busiest CPU: system, %" },
+	{ "%cpuN-irq", LOWER, 0, BOX_CPUS, "the box's CPU N: interrupts, % of its time" },
+	{ "%cpuN-softirq", LOWER, 0, BOX_CPUS, "the box's CPU N: soft interrupts, % of its time" },
+	{ "%cpuN-sys", LOWER, 0, BOX_CPUS, "the box's CPU N: system, % of its time" },
 	{ "%halfwidth", LOWER, 0, 0, "half-width of the confidence interval reached, % of the median" },
 	{ "%loss", LOWER, 0, 0, "datagrams or probes lost, % of those sent" },
 	{ "%peak", LOWER, 0, 0, "the box's busiest CPU at its busiest moment, %" },
@@ -284,17 +290,24 @@ const struct output_unit output_units[] = {
 
 const size_t output_unit_count = sizeof(output_units) / sizeof(output_units[0]);
 
-/* 1..levels when unit is "l<digits>-" + rest of pattern "lN-" + rest, else 0. */
+/*
+ * A unit of a numbered pattern: "lN-" + rest (a cache or TLB level, 1 ..
+ * levels) or "%cpuN-" + rest (a box's CPU, 0 .. levels - 1), N digits
+ * in unit.  The number + 1 for a CPU, the level for a level; else 0.
+ */
 static unsigned
 unit_level(const char *unit, const char *pattern, unsigned levels)
 {
+	size_t at = strcspn(pattern, "N");
 	unsigned long n;
 	char *end;
+	int cpu = pattern[0] == '%';
 
-	if (levels == 0 || unit[0] != 'l' || !isdigit((unsigned char)unit[1]))
+	if (levels == 0 || pattern[at] == '\0' || strncmp(unit, pattern, at) != 0
+	    || !isdigit((unsigned char)unit[at]))
 		return 0;
-	n = strtoul(unit + 1, &end, 10);
-	if (n < 1 || n > levels || strcmp(end, pattern + 2) != 0)
+	n = strtoul(unit + at, &end, 10) + (unsigned long)cpu;
+	if (n < 1 || n > levels || strcmp(end, pattern + at + 1) != 0)
 		return 0;
 	return (unsigned)n;
 }
@@ -307,7 +320,8 @@ output_unit_find(const char *unit)
 	for (i = 0; i < output_unit_count; i++) {
 		const struct output_unit *u = &output_units[i];
 
-		if (strcmp(unit, u->unit) == 0 || unit_level(unit, u->unit, u->levels) > 0)
+		/* A numbered pattern ("lN-bytes") is no unit of its own. */
+		if ((u->levels == 0 && strcmp(unit, u->unit) == 0) || unit_level(unit, u->unit, u->levels) > 0)
 			return u;
 	}
 	return NULL;
@@ -353,7 +367,10 @@ output_unit_lines(FILE *f)
 		if (u->levels == 0)
 			unit_line(f, u, u->unit);
 		for (l = 1; l <= u->levels; l++) {
-			snprintf(unit, sizeof(unit), "l%u%s", l, u->unit + 2);
+			size_t at = strcspn(u->unit, "N");
+
+			snprintf(unit, sizeof(unit), "%.*s%u%s", (int)at, u->unit,
+				 u->unit[0] == '%' ? l - 1 : l, u->unit + at + 1);
 			unit_line(f, u, unit);
 		}
 	}
@@ -439,7 +456,9 @@ output_internal(const char *name, const char *unit, char *iname, size_t nlen,
 	if ((strcmp(unit, "bytes-sndbuf") == 0 || strcmp(unit, "bytes-rcvbuf") == 0)
 	    && name_part(name, "sockbuf=") == NULL)
 		return insert_part(name, len, "sockbuf=granted", iname, nlen);
-	/* The box's (a router's) CPU and packet rates while the traffic passed. */
+	/* The box's (a router's) CPU and packet rates while the traffic passed; each of its CPUs'. */
+	if (name_part(name, "box=") == NULL && strncmp(unit, "%cpu", 4) == 0 && output_unit_find(unit) != NULL)
+		return insert_part(name, len, "box=cpu", iname, nlen);
 	for (i = 0; i < sizeof(box) / sizeof(box[0]); i++)
 		if (strcmp(unit, box[i]) == 0 && name_part(name, "box=") == NULL)
 			return insert_part(name, len, i < BOX_CPU_UNITS ? "box=cpu" : "box=net", iname, nlen);

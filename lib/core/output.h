@@ -167,7 +167,7 @@ struct output_unit {
 	const char *unit;
 	int better;		/* 1 higher, -1 lower, 0 neither */
 	int exact;
-	unsigned levels;	/* 0, or the N of an "lN-" unit */
+	unsigned levels;	/* 0, or the N of an "lN-" unit (1 .. N) or a "%cpuN-" one (0 .. N - 1) */
 	const char *meaning;
 };
 

@@ -117,13 +117,15 @@ all_config_lines() {
 }
 
 # The unit metadata: a "Unit" line for each unit of -u (an "lN-" unit for
-# each level up to its N), in the Go format's keys, after the last
+# each level up to its N, a "%cpuN-" one for each CPU 0 .. 7), in the Go format's keys, after the last
 # configuration line; and -k is the list of run notes the tests use.
 unit_lines_ok() {
 	{ printf '%s\n' "$units"; printf '%s\n' '--'; printf '%s\n' "$out"; } | awk -F '\t' '
 		$0 == "--" { fp = 1; next }
 		!fp { if ($1 ~ /^lN-/) { lv = $1 ~ /pages$/ ? 4 : 8
 				for (i = 1; i <= lv; i++) { u = $1; sub(/^lN/, "l" i, u); want[u] = $2 " " $3 } }
+			else if ($1 ~ /^%cpuN-/) {
+				for (i = 0; i < 8; i++) { u = $1; sub(/^%cpuN/, "%cpu" i, u); want[u] = $2 " " $3 } }
 			else want[$1] = $2 " " $3
 			n++; next }
 		/^Unit / { split($0, f, " "); got[f[2]] = $0; last_unit = NR; next }

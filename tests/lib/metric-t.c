@@ -244,6 +244,15 @@ test_programs(void)
 	   && !metric_plausible(metric_fact_find("BwTcp/size=64K/placement=one/cpu=remote",
 						 "%softirq"), 101),
 	   "a CPU share of an end: at most 100 percent");
+	{
+		const struct metric_fact *udp = metric_fact_find("BwUdp/size=1470/rate=10000Mbit/placement=one",
+								 "MB/s");
+		const struct metric_fact *tcp = metric_fact_find("BwTcp/size=64K/placement=one", "MB/s");
+
+		ok(udp != NULL && metric_plausible(udp, 0) && !metric_plausible(udp, -1)
+		   && tcp != NULL && !metric_plausible(tcp, 0),
+		   "UDP received: 0 (all of a step lost) is a value; TCP's 0 is not");
+	}
 }
 
 /* The estimators, on samples with known answers. */
@@ -392,7 +401,7 @@ main(void)
 	double b;
 	unsigned long copies;
 
-	plan(38 + 7 + 10 + 15 + 3 + 4 + HB_ARRAY_SIZE(printed));
+	plan(39 + 7 + 10 + 15 + 3 + 4 + HB_ARRAY_SIZE(printed));
 	test_programs();
 	test_facts();
 	/* The prose is built from the same rows, apart: one line per row. */

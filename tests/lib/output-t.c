@@ -178,7 +178,7 @@ main(void)
 	const double vals[] = { 41.5, 41.25, 0.00123457, 12345.678, 3e9 };
 	size_t i;
 
-	plan(55 + 11 + 16 + 5);
+	plan(55 + 12 + 16 + 5);
 
 	is_string("41.2712", output_format_value(buf, sizeof(buf), 41.27123), "six significant digits");
 	is_string("12345.7", output_format_value(buf, sizeof(buf), 12345.678), "large values keep six digits");
@@ -404,15 +404,22 @@ main(void)
 		output_internal("BwUdp/size=64/peer=remote", "irqs/s", n, sizeof(n), u, sizeof(u));
 		ok(strcmp(n, "BwUdp/size=64/peer=remote/box=net") == 0 && strcmp(u, "irqs/s") == 0,
 		   "the box's irqs/s is /box=net: %s", n);
+		output_internal("BwUdp/size=64/peer=remote", "%cpu1-softirq", n, sizeof(n), u, sizeof(u));
+		ok(strcmp(n, "BwUdp/size=64/peer=remote/box=cpu") == 0 && strcmp(u, "%cpu1-softirq") == 0,
+		   "a box CPU's share is /box=cpu: %s", n);
 		ok(output_unit_find("l3-ns/op") != NULL && output_unit_find("l9-bytes") == NULL
-		   && output_unit_find("ns/op") == NULL && output_unit_find("MB/s") == NULL,
-		   "the units table: lN- up to its levels, none of benchstat's own");
+		   && output_unit_find("ns/op") == NULL && output_unit_find("MB/s") == NULL
+		   && output_unit_find("%cpu0-softirq") != NULL && output_unit_find("%cpu7-irq") != NULL
+		   && output_unit_find("%cpu8-sys") == NULL && output_unit_find("%cpuN-sys") == NULL,
+		   "the units table: lN- up to its levels, %%cpuN- from CPU 0 to 7, none of benchstat's own");
 		f = tmpfile();
 		output_unit_lines(f);
 		t = capture(f);
 		ok(strstr(t, "Unit p50-ns better=lower\n") != NULL && strstr(t, "Unit l8-bytes assume=exact\n") != NULL
 		   && strstr(t, "Unit l5-pages") == NULL && strstr(t, "Unit softnet-pkts/s assume=nothing\n") != NULL
-		   && strstr(t, "Unit Mbit/s better=higher\n") != NULL && strncmp(t, "Unit ", 5) == 0,
+		   && strstr(t, "Unit Mbit/s better=higher\n") != NULL && strncmp(t, "Unit ", 5) == 0
+		   && strstr(t, "Unit %cpu0-softirq better=lower\n") != NULL
+		   && strstr(t, "Unit %cpu7-sys better=lower\n") != NULL && strstr(t, "Unit %cpu8-") == NULL,
 		   "Unit lines: better and assume as benchstat reads them");
 		fclose(f);
 	}

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 45
+plan 48
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -51,6 +51,17 @@ like 'the text gives the change from 0 in points, and its interval' "$(cat "$tmp
 	'^box +UDP sys +%busiest-sys +0 +5\.[0-9]+ +\+5\.[0-9]+ pt +\+[0-9.]+ \.\. \+[0-9.]+ pt +worse$'
 like 'no row is left untested' "$(cat "$tmp/out")" ' 0 not tested, '
 
+# ------------------------------------------------ each of the box's CPUs
+# The packet work of the UDP case on the box's CPU 0 grows, and its CPU 1,
+# idle on side A (0 in every round), takes some on side B: both changes
+# are shown in the box section, CPU 1's in points; the CPUs the box does
+# not have (2 .. 7) have no row.
+like "the box section has CPU 0's soft interrupts, worse" "$(cat "$tmp/out")" \
+	'^box +UDP cpu0 sirq +%cpu0-softirq +31\.90 +50\.90 +×1\.60 .* worse$'
+like "... and CPU 1's, from 0, in points" "$(cat "$tmp/out")" \
+	'^box +UDP cpu1 sirq +%cpu1-softirq +0 +3\.09[0-9]* +\+3\.09 pt .* worse$'
+is '... and none of the CPUs the box does not have' '' "$(grep -E 'cpu[2-7] sirq' "$tmp/out")"
+
 
 compare --format json box-a.0 box-b.0
 # scales: each row's unit and scale, one pair a line, sorted, once each.
@@ -65,7 +76,7 @@ for c in json.load(open(sys.argv[1]))["comparisons"]:
 }
 if command -v python3 >/dev/null 2>&1; then
 	is 'JSON: every share is tested as a difference, a bandwidth or rate as a ratio (the rows tested)' \
-		'% difference %busiest difference %busiest-softirq difference %busiest-sys difference MB/s ratio pkts/s ratio' \
+		'% difference %busiest difference %busiest-softirq difference %busiest-sys difference %cpu0-softirq difference %cpu1-softirq difference MB/s ratio pkts/s ratio' \
 		"$(scales)"
 else
 	skip 'python3 is not installed'
@@ -115,7 +126,7 @@ compare "$tmp/sa.0" "$tmp/sb.0"
 is 'both boxes on the ends'"'"' kernel: exit 0' 0 "$STATUS"
 like '... the box rows are still compared with each other' "$(cat "$tmp/out")" '^box +UDP busy .* worse$'
 is '... and a note says, once, that their CPU figures are the whole machine'"'"'s' 1 \
-	"$(grep -c "^note: the box shared the ends' kernel: whole-machine CPU, the ends' work included (6):\$" "$tmp/out")"
+	"$(grep -c "^note: the box shared the ends' kernel: whole-machine CPU, the ends' work included (8):\$" "$tmp/out")"
 ok '... no line over 100 columns' awk 'length($0) > 100 { exit 1 }' "$tmp/out"
 compare --summary --sections box "$tmp/sa.0" "$tmp/sb.0"
 like 'the box section of the tables says so, naming the runs' "$(tr '\n' ' ' <"$tmp/out")" \
@@ -145,12 +156,12 @@ like 'CSV: each box row of the comparison has it as its why, its verdict stands'
 
 compare "$tmp/sa.0" box-b.0
 like 'a box on the ends'"'"' kernel against a router with its own: the box rows not comparable' \
-	"$(cat "$tmp/out")" "^not comparable: a box on the ends' kernel vs a router with its own kernel \\(6\\):\$"
+	"$(cat "$tmp/out")" "^not comparable: a box on the ends' kernel vs a router with its own kernel \\(8\\):\$"
 like '... the traffic'"'"'s rows are still compared' "$(cat "$tmp/out")" '^remote +UDP MB/s .* slower$'
 is '... and no note of a shared kernel: the box rows are not compared' 0 "$(grep -c '^note: the box shared' "$tmp/out")"
 compare box-b.0 "$tmp/sa.0"
 like '... either way round' "$(cat "$tmp/out")" \
-	"^not comparable: a router with its own kernel vs a box on the ends' kernel \\(6\\):\$"
+	"^not comparable: a router with its own kernel vs a box on the ends' kernel \\(8\\):\$"
 sed 's/^# box-same-kernel: no$/# box-same-kernel: unknown/' "$data/box-a.0" >"$tmp/ua.0"
 compare "$tmp/ua.0" box-b.0
 like 'a box whose kernel is not known is compared' "$(cat "$tmp/out")" ' 0 not comparable\.|^box +UDP busy .* worse$'
@@ -158,7 +169,7 @@ compare --html "$tmp/page.html" "$tmp/sa.0" "$tmp/sb.0"
 is 'HTML: the box section says so, in the tables and in the comparison in full' 2 \
 	"$(grep -c "<p class=\"small boxkernel\">The box of \\[1\\] \\[2\\] shared the ends' kernel" "$tmp/page.html")"
 like '... its verdict counts the rows the caveat applies to, apart from those not read as changes' \
-	"$(cat "$tmp/page.html")" '<p>Why 1 metric cannot be read as a change, and what 6 metrics must be read with: <a '
+	"$(cat "$tmp/page.html")" '<p>Why 1 metric cannot be read as a change, and what 8 metrics must be read with: <a '
 like '... and the comparison'"'"'s notes have the caveat once' "$(grep -c "<td>note</td><td>the box shared the ends&#39; kernel" "$tmp/page.html")" '^1$'
 
 # ------------------------------------------------ a UDP sender short of -b
