@@ -360,12 +360,19 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 			v[k] = s->irqs, units[k++] = net_units[3];
 		if (k > 0)
 			bench_report_k(o, base, &n, v, 1, units, k);
-		/* Each CPU's parts, a line each, where there are few enough to read one by one. */
+		/*
+		 * Each CPU's parts, a line each, where there are few enough to
+		 * read one by one; the units table has CPUs 0 .. BOX_CPUS_SHOWN - 1
+		 * (a CPU numbered past them, some CPUs being offline, is in the
+		 * text line only).
+		 */
 		for (k = 0; s->ncpus <= BOX_CPUS_SHOWN && k < s->ncpus; k++) {
 			const struct boxstat_cpu *c = &s->cpu[k];
 			char u[3][OUTPUT_MAX_UNIT];
 			size_t j;
 
+			if (c->id < 0 || c->id >= BOX_CPUS_SHOWN)
+				continue;
 			for (j = 0; j < 3; j++) {
 				snprintf(u[j], sizeof(u[j]), "%%cpu%d-%s", c->id, parts[j]);
 				units[j] = u[j];

@@ -112,8 +112,9 @@ int box_end(struct box *b, struct box_summary *sum);
  * %busiest-irq %peak %total %total-softirq %total-sys) and base +
  * "/box=net" (softnet-pkts/s softnet-drops/s softnet-squeezes/s irqs/s,
  * those the box could read); with BOX_CPUS_SHOWN CPUs or fewer, a line
- * of base per CPU N: %cpuN-softirq %cpuN-sys %cpuN-irq.  Text: one line
- * of the same, and a note when the box shares this kernel.
+ * of base per CPU N (N < BOX_CPUS_SHOWN): %cpuN-softirq %cpuN-sys
+ * %cpuN-irq.  Text: one line of the same, and a note when the box
+ * shares this kernel.
  */
 void box_report(const struct bench_opts *o, const char *base, const struct box_summary *sum);
 

@@ -254,6 +254,7 @@ test_report(void)
 	static struct boxstat_snap a, b;
 	static struct boxstat_summary s;
 	static char out[8192];
+	char past[64];
 	unsigned i;
 
 	boxstat_parse_stat(stat_a, &a);
@@ -271,6 +272,16 @@ test_report(void)
 	report_of(&s, OUTPUT_TEXT, out, sizeof(out));
 	ok(strstr(out, "; softirq/sys/irq: cpu0 80/10/0%, cpu1 0/0/0%\n") != NULL,
 	   "text: each CPU's shares at the end of the line");
+	/* Two CPUs numbered 0 and BOX_CPUS_SHOWN (the others offline): the units table has no %cpu8-. */
+	s.cpu[1].id = BOX_CPUS_SHOWN;
+	snprintf(past, sizeof(past), "%%cpu%d-", BOX_CPUS_SHOWN);
+	report_of(&s, OUTPUT_RAW, out, sizeof(out));
+	ok(strstr(out, " 80 %cpu0-softirq\t") != NULL && strstr(out, past) == NULL,
+	   "raw: a CPU numbered past the units table's is not reported one by one");
+	report_of(&s, OUTPUT_TEXT, out, sizeof(out));
+	snprintf(past, sizeof(past), "cpu0 80/10/0%%, cpu%d 0/0/0%%\n", BOX_CPUS_SHOWN);
+	ok(strstr(out, past) != NULL, "text: it is in the text line");
+	s.cpu[1].id = 1;
 	/* More CPUs than BOX_CPUS_SHOWN: the busiest and all of them only. */
 	s.ncpus = BOX_CPUS_SHOWN + 1;
 	for (i = 0; i < s.ncpus; i++)
@@ -286,7 +297,7 @@ test_report(void)
 int
 main(void)
 {
-	plan(75);
+	plan(77);
 	test_stat();
 	test_softnet();
 	test_interrupts();
