@@ -612,10 +612,17 @@
 	       "the box's busiest CPU while " what " passed: its share in soft interrupts, in percent"), \
 	BOXCOL(prog, name, sel, arg, "%busiest-sys", col " sys", \
 	       "the box's busiest CPU while " what " passed: its share in the kernel outside interrupts, in percent")
-/* Each of the box's CPUs (8 or fewer: lib/net/box.h): its share in soft interrupts. */
+/*
+ * Each of the box's CPUs (8 or fewer: lib/net/box.h): its shares in soft
+ * interrupts, in the kernel outside interrupts, and in hard interrupts.
+ */
 #define BOXSIRQ(prog, name, sel, arg, what, col, n) \
 	BOXCOL(prog, name, sel, arg, "%cpu" #n "-softirq", col " cpu" #n " sirq", \
-	       "the box's CPU " #n " while " what " passed: its share in soft interrupts, in percent")
+	       "the box's CPU " #n " while " what " passed: its share in soft interrupts, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%cpu" #n "-sys", col " cpu" #n " sys", \
+	       "the box's CPU " #n " while " what " passed: its share in the kernel outside interrupts, in percent"), \
+	BOXCOL(prog, name, sel, arg, "%cpu" #n "-irq", col " cpu" #n " irq", \
+	       "the box's CPU " #n " while " what " passed: its share in hard interrupts, in percent")
 #define BOXSIRQS(prog, name, sel, arg, what, col) \
 	BOXSIRQ(prog, name, sel, arg, what, col, 0), BOXSIRQ(prog, name, sel, arg, what, col, 1), \
 	BOXSIRQ(prog, name, sel, arg, what, col, 2), BOXSIRQ(prog, name, sel, arg, what, col, 3), \

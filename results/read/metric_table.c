@@ -38,7 +38,7 @@ const struct metric_section metric_sections[] = {
 	{ "disk", "Disk and file bandwidths in MB/s - bigger is better", 0 },
 	{ "udp", "*Local* UDP rate and loss", 0 },
 	{ "remote", "Network through a router: latencies in microseconds, bandwidths in MB/s", 0 },
-	{ "box", "The box (router) between: its busiest CPU while the traffic passed, in percent (sirq: soft interrupts)", 0 },
+	{ "box", "The box (router) between: % of the busiest CPU and of each CPU N as traffic passed (sirq: softirq)", 0 },
 	/* Network cost: bw_tcp's and bw_udp's CPU per KB and the TCP buffers granted */
 	{ "netcost", "*Local* network cost - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },
 	{ "remotecost", "Network cost through a router - CPU us per KB moved, receiver softirq %, TCP buffers granted in KB", 0 },

@@ -19,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/box-t.XXXXXX") || bail 'mktemp -d failed'
 _tap_cleanup_hook() { rm -rf "$tmp"; }
 trap 'exit 1' HUP INT TERM
 
-plan 48
+plan 50
 
 # compare ARGS...: the tool in tests/data; stdout in $tmp/out, status in
 # $STATUS.
@@ -60,7 +60,18 @@ like "the box section has CPU 0's soft interrupts, worse" "$(cat "$tmp/out")" \
 	'^box +UDP cpu0 sirq +%cpu0-softirq +31\.90 +50\.90 +×1\.60 .* worse$'
 like "... and CPU 1's, from 0, in points" "$(cat "$tmp/out")" \
 	'^box +UDP cpu1 sirq +%cpu1-softirq +0 +3\.09[0-9]* +\+3\.09 pt .* worse$'
-is '... and none of the CPUs the box does not have' '' "$(grep -E 'cpu[2-7] sirq' "$tmp/out")"
+is '... and none of the CPUs the box does not have' '' "$(grep -E 'cpu[2-7] (sirq|sys|irq)' "$tmp/out")"
+# Each CPU's sys and irq shares have rows of their own: B's CPU 0 in the
+# kernel (as its busiest-sys says) and in hard interrupts.
+awk '/^round: / { r = $2 } /^BenchmarkBwUdp.*%cpu0-sys/ {
+	sub(/\t0 %cpu0-sys/, "\t" (r == 1 ? 5.1 : r == 2 ? 4.9 : 5.3) " %cpu0-sys")
+	sub(/\t0 %cpu0-irq/, "\t" (r == 1 ? 0.6 : r == 2 ? 0.5 : 0.7) " %cpu0-irq") } { print }' \
+	"$data/box-b.0" >"$tmp/sysirq-b.0"
+compare "$data/box-a.0" "$tmp/sysirq-b.0"
+like "each CPU's sys share: a row of its own, from 0 in points" "$(cat "$tmp/out")" \
+	'^box +UDP cpu0 sys +%cpu0-sys +0 +5\.[0-9]+ +\+5\.[0-9]+ pt .* worse$'
+like "... and its hard interrupts' share" "$(cat "$tmp/out")" \
+	'^box +UDP cpu0 irq +%cpu0-irq +0 +0\.[0-9]+ +\+0\.[0-9]+ pt .* worse$'
 
 
 compare --format json box-a.0 box-b.0
@@ -76,7 +87,7 @@ for c in json.load(open(sys.argv[1]))["comparisons"]:
 }
 if command -v python3 >/dev/null 2>&1; then
 	is 'JSON: every share is tested as a difference, a bandwidth or rate as a ratio (the rows tested)' \
-		'% difference %busiest difference %busiest-softirq difference %busiest-sys difference %cpu0-softirq difference %cpu1-softirq difference MB/s ratio pkts/s ratio' \
+		'% difference %busiest difference %busiest-softirq difference %busiest-sys difference %cpu0-irq difference %cpu0-softirq difference %cpu0-sys difference %cpu1-irq difference %cpu1-softirq difference %cpu1-sys difference MB/s ratio pkts/s ratio' \
 		"$(scales)"
 else
 	skip 'python3 is not installed'
@@ -126,7 +137,7 @@ compare "$tmp/sa.0" "$tmp/sb.0"
 is 'both boxes on the ends'"'"' kernel: exit 0' 0 "$STATUS"
 like '... the box rows are still compared with each other' "$(cat "$tmp/out")" '^box +UDP busy .* worse$'
 is '... and a note says, once, that their CPU figures are the whole machine'"'"'s' 1 \
-	"$(grep -c "^note: the box shared the ends' kernel: whole-machine CPU, the ends' work included (8):\$" "$tmp/out")"
+	"$(grep -c "^note: the box shared the ends' kernel: whole-machine CPU, the ends' work included (12):\$" "$tmp/out")"
 ok '... no line over 100 columns' awk 'length($0) > 100 { exit 1 }' "$tmp/out"
 compare --summary --sections box "$tmp/sa.0" "$tmp/sb.0"
 like 'the box section of the tables says so, naming the runs' "$(tr '\n' ' ' <"$tmp/out")" \
@@ -156,12 +167,12 @@ like 'CSV: each box row of the comparison has it as its why, its verdict stands'
 
 compare "$tmp/sa.0" box-b.0
 like 'a box on the ends'"'"' kernel against a router with its own: the box rows not comparable' \
-	"$(cat "$tmp/out")" "^not comparable: a box on the ends' kernel vs a router with its own kernel \\(8\\):\$"
+	"$(cat "$tmp/out")" "^not comparable: a box on the ends' kernel vs a router with its own kernel \\(12\\):\$"
 like '... the traffic'"'"'s rows are still compared' "$(cat "$tmp/out")" '^remote +UDP MB/s .* slower$'
 is '... and no note of a shared kernel: the box rows are not compared' 0 "$(grep -c '^note: the box shared' "$tmp/out")"
 compare box-b.0 "$tmp/sa.0"
 like '... either way round' "$(cat "$tmp/out")" \
-	"^not comparable: a router with its own kernel vs a box on the ends' kernel \\(8\\):\$"
+	"^not comparable: a router with its own kernel vs a box on the ends' kernel \\(12\\):\$"
 sed 's/^# box-same-kernel: no$/# box-same-kernel: unknown/' "$data/box-a.0" >"$tmp/ua.0"
 compare "$tmp/ua.0" box-b.0
 like 'a box whose kernel is not known is compared' "$(cat "$tmp/out")" ' 0 not comparable\.|^box +UDP busy .* worse$'
@@ -169,7 +180,7 @@ compare --html "$tmp/page.html" "$tmp/sa.0" "$tmp/sb.0"
 is 'HTML: the box section says so, in the tables and in the comparison in full' 2 \
 	"$(grep -c "<p class=\"small boxkernel\">The box of \\[1\\] \\[2\\] shared the ends' kernel" "$tmp/page.html")"
 like '... its verdict counts the rows the caveat applies to, apart from those not read as changes' \
-	"$(cat "$tmp/page.html")" '<p>Why 1 metric cannot be read as a change, and what 8 metrics must be read with: <a '
+	"$(cat "$tmp/page.html")" '<p>Why 1 metric cannot be read as a change, and what 12 metrics must be read with: <a '
 like '... and the comparison'"'"'s notes have the caveat once' "$(grep -c "<td>note</td><td>the box shared the ends&#39; kernel" "$tmp/page.html")" '^1$'
 
 # ------------------------------------------------ a UDP sender short of -b
