@@ -248,6 +248,55 @@ summary_cache_guess(const struct report *rep, const struct report_section *sec, 
 	return NULL;
 }
 
+/* The short-note cell of run r at section i, column c, or NULL. */
+static const struct resfile_value *
+short_cell(const struct report *rep, size_t r, size_t i, size_t c)
+{
+	const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
+
+	return v->present && v->short_note != NULL ? v : NULL;
+}
+
+int
+summary_next_short(const struct report *rep, struct summary_at *at)
+{
+	for (;;) {
+		const struct resfile_value *v;
+		size_t i, c;
+		int seen = 0;
+
+		if (at->started) {
+			if (at->sec < rep->nsecs && ++at->col >= rep->secs[at->sec].ncols) {
+				at->col = 0;
+				at->sec++;
+			}
+			if (at->sec >= rep->nsecs) {
+				at->sec = 0;
+				at->run++;
+			}
+		}
+		at->started = 1;
+		while (at->run < rep->nruns && at->sec < rep->nsecs && rep->secs[at->sec].ncols == 0)
+			if (++at->sec >= rep->nsecs) {
+				at->sec = 0;
+				at->run++;
+			}
+		if (at->run >= rep->nruns || rep->nsecs == 0)
+			return 0;
+		if ((v = short_cell(rep, at->run, at->sec, at->col)) == NULL)
+			continue;
+		/* The first of its run with this text. */
+		for (i = 0; i <= at->sec && !seen; i++)
+			for (c = 0; c < (i < at->sec ? rep->secs[i].ncols : at->col) && !seen; c++) {
+				const struct resfile_value *w = short_cell(rep, at->run, i, c);
+
+				seen = w != NULL && strcmp(w->short_note, v->short_note) == 0;
+			}
+		if (!seen)
+			return 1;
+	}
+}
+
 int
 summary_row_has_values(const struct report_section *sec, size_t run)
 {

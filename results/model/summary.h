@@ -33,6 +33,20 @@ int report_shown_before(const struct report *rep, size_t si, size_t ci);
  */
 int summary_row_has_values(const struct report_section *sec, size_t run);
 
+/* Where a walk over the summary's cells is: zero it to start. */
+struct summary_at {
+	size_t run, sec, col;
+	int started;
+};
+
+/*
+ * The next cell measured while bw_udp's sender fell short of the rate
+ * asked, after at, that is the first of its run with its "udp-short:"
+ * text (short_note): 1 with at on it, 0 at the end.  Runs in order, and
+ * in each its sections and columns in the tables' order.
+ */
+int summary_next_short(const struct report *rep, struct summary_at *at);
+
 /*
  * lmbench's guess at a run's caches from its memory latencies, for the
  * memory section's "Guesses" column: the L1 and L2 columns within 20% of

@@ -131,27 +131,18 @@ html_box_kernel(FILE *f, const struct report *rep, const struct report_section *
 static void
 html_short(FILE *f, const struct report *rep)
 {
-	size_t i, c, r, n = 0;
+	size_t n = 0;
 	struct ladder_at at = { 0, 0, 0, 0 };
+	struct summary_at sa = { 0, 0, 0, 0 };
 
-	for (r = 0; r < rep->nruns; r++) {
-		const char *last = NULL;
-
-		for (i = 0; i < rep->nsecs; i++)
-			for (c = 0; c < rep->secs[i].ncols; c++) {
-				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
-
-				if (!v->present || v->short_note == NULL
-				    || (last != NULL && strcmp(last, v->short_note) == 0))
-					continue;
-				if (n++ == 0)
-					fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
-					      "sender fell short of the rate asked (-b): the sender's limit, not "
-					      "the path's:", f);
-				fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[r].id);
-				escape_html(f, v->short_note);
-				last = v->short_note;
-			}
+	/* Per run and "udp-short:" text, once. */
+	while (summary_next_short(rep, &sa)) {
+		if (n++ == 0)
+			fputs("<p class=\"small udpshort\">Marked " FORMAT_SHORT_MARK ", the UDP "
+			      "sender fell short of the rate asked (-b): the sender's limit, not "
+			      "the path's:", f);
+		fprintf(f, "%s [%d] ", n > 1 ? ";" : "", rep->runs[sa.run].id);
+		escape_html(f, rep->secs[sa.sec].cols[sa.col].cells[sa.run].short_note);
 	}
 	/* A ladder's steps, each its own text (its figures). */
 	while (ladder_next_short(rep, &at)) {

@@ -442,27 +442,6 @@ text_implausible(const struct report *rep, FILE *f)
 		fputc('\n', f);
 }
 
-/* Whether a cell of run r before column c of section i has the
- * "udp-short:" text note. */
-static int
-short_seen(const struct report *rep, size_t r, const char *note, size_t i, size_t c)
-{
-	size_t k, j;
-
-	for (k = 0; k <= i; k++) {
-		const struct report_section *sec = &rep->secs[k];
-		size_t end = k < i ? sec->ncols : c;
-
-		for (j = 0; j < end; j++) {
-			const struct resfile_value *w = &sec->cols[j].cells[r];
-
-			if (w->present && w->short_note != NULL && strcmp(w->short_note, note) == 0)
-				return 1;
-		}
-	}
-	return 0;
-}
-
 /*
  * The cells marked FORMAT_SHORT_MARK: measured while bw_udp's sender fell
  * short of the rate asked.  The explanation once, then per run and
@@ -471,48 +450,41 @@ short_seen(const struct report *rep, size_t r, const char *note, size_t i, size_
 static void
 text_short(const struct report *rep, FILE *f)
 {
-	size_t i, c, r, i2, c2, n = 0;
+	size_t i2, c2, n = 0;
 	struct ladder_at at = { 0, 0, 0, 0 };
+	struct summary_at sa = { 0, 0, 0, 0 };
 
-	for (r = 0; r < rep->nruns; r++)
-		for (i = 0; i < rep->nsecs; i++)
-			for (c = 0; c < rep->secs[i].ncols; c++) {
-				const struct resfile_value *v = &rep->secs[i].cols[c].cells[r];
-				struct format_line l = { "", 0 };
-				int seen, more = 0;
+	/* Per run and "udp-short:" text, its columns. */
+	while (summary_next_short(rep, &sa)) {
+		const char *note = rep->secs[sa.sec].cols[sa.col].cells[sa.run].short_note;
+		struct format_line l = { "", 0 };
+		int more = 0;
 
-				if (!v->present || v->short_note == NULL)
+		if (n++ == 0)
+			fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
+				"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
+		format_lput(&l, "  [%d] %s:", rep->runs[sa.run].id, note);
+		for (i2 = sa.sec; i2 < rep->nsecs; i2++)
+			for (c2 = i2 == sa.sec ? sa.col : 0; c2 < rep->secs[i2].ncols; c2++) {
+				const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[sa.run];
+				char item[96];
+
+				if (!w->present || w->short_note == NULL || strcmp(w->short_note, note) != 0)
 					continue;
-				/* Once per run and text: at its first cell. */
-				seen = short_seen(rep, r, v->short_note, i, c);
-				if (seen)
+				snprintf(item, sizeof(item), " %s/%s,", rep->secs[i2].s->id,
+					 rep->secs[i2].cols[c2].m->column);
+				if (format_cols(l.buf) + strlen(item) + 8 > WIDTH) {
+					more++;
 					continue;
-				if (n++ == 0)
-					fprintf(f, "Marked %s, the UDP sender fell short of the rate asked (-b): the "
-						"sender's limit,\nnot the path's:\n", FORMAT_SHORT_MARK);
-				format_lput(&l, "  [%d] %s:", rep->runs[r].id, v->short_note);
-				for (i2 = i; i2 < rep->nsecs; i2++)
-					for (c2 = i2 == i ? c : 0; c2 < rep->secs[i2].ncols; c2++) {
-						const struct resfile_value *w = &rep->secs[i2].cols[c2].cells[r];
-						char item[96];
-
-						if (!w->present || w->short_note == NULL
-						    || strcmp(w->short_note, v->short_note) != 0)
-							continue;
-						snprintf(item, sizeof(item), " %s/%s,", rep->secs[i2].s->id,
-							 rep->secs[i2].cols[c2].m->column);
-						if (format_cols(l.buf) + strlen(item) + 8 > WIDTH) {
-							more++;
-							continue;
-						}
-						format_lput(&l, "%s", item);
-					}
-				if (l.n > 0 && l.buf[l.n - 1] == ',')
-					l.n--;
-				if (more > 0)
-					format_lput(&l, " +%d more", more);
-				lend(&l, f);
+				}
+				format_lput(&l, "%s", item);
 			}
+		if (l.n > 0 && l.buf[l.n - 1] == ',')
+			l.n--;
+		if (more > 0)
+			format_lput(&l, " +%d more", more);
+		lend(&l, f);
+	}
 	/* A ladder's steps, each its own text (its figures). */
 	while (ladder_next_short(rep, &at)) {
 		const struct report_ladder *lad = &rep->ladders[at.ladder];
