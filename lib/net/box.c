@@ -206,7 +206,7 @@ request(struct box *b, uint64_t op)
 	return sock_send_msg(b->fd, SOCK_BOX, SOCK_DATA, &op, 1);
 }
 
-static uint64_t words[SOCK_MAX_WORDS];	/* 32 KB: not on a small board's stack */
+static uint64_t words[SOCK_MAX_WORDS + 1];	/* 32 KB: not on a small board's stack */
 
 /* The RESULT of an END into *s.  0, or -1 with errno. */
 static int
@@ -406,9 +406,8 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 int
 box_fingerprint(struct box *b, FILE *f)
 {
-	char *text, *line, *save;
 	unsigned kind;
-	size_t n, len, i;
+	size_t n;
 
 	if (b == NULL || b->fd < 0) {
 		errno = ENOTCONN;
@@ -422,25 +421,10 @@ box_fingerprint(struct box *b, FILE *f)
 			errno = EPROTO;
 		return -1;
 	}
-	len = (size_t)words[0];
-	if ((text = malloc(len + 1)) == NULL)
-		return -1;
-	for (i = 0; i < len; i++)
-		text[i] = (char)(words[1 + i / 8] >> (56 - 8 * (i % 8)));
-	text[len] = '\0';
-	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-		char key[OUTPUT_MAX_KEY], *colon = strstr(line, ": "), *p;
-
-		/* The agent's lines are "key: value"; anything else is not printed. */
-		if (colon == NULL || (size_t)(colon - line) + 5 > sizeof(key))
-			continue;
-		snprintf(key, sizeof(key), "box-%.*s", (int)(colon - line), line);
-		for (p = colon + 2; *p != '\0'; p++)
-			if ((unsigned char)*p < ' ' || (unsigned char)*p > '~')
-				*p = '?';
-		(void)output_config(f, key, "%s", colon + 2);
-	}
-	free(text);
+	/* The text's bytes in place of its words, and its end (words has a word to spare). */
+	sock_words_text(words + 1, n - 1);
+	((char *)(words + 1))[words[0]] = '\0';
+	sock_print_keyed(f, "box-", (char *)(words + 1));
 	return 0;
 }
 

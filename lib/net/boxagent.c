@@ -35,22 +35,19 @@ static struct boxstat_summary sum;
 static int
 send_fingerprint(int fd)
 {
-	static char text[TEXT_MAX + 1];
-	size_t len, i;
-	FILE *f = fmemopen(text, sizeof(text), "w");
+	/* The text goes where its words will be. */
+	char *text = (char *)(words + 1);
+	FILE *f;
 
-	if (f == NULL)
+	memset(words, 0, sizeof(words));
+	if ((f = fmemopen(text, TEXT_MAX, "w")) == NULL)
 		return -1;
 	/* A fingerprint too long for the buffer is cut: fmemopen writes what fits. */
 	fingerprint_box(f);
 	fclose(f);
-	text[TEXT_MAX] = '\0';
-	len = strlen(text);
-	memset(words, 0, sizeof(words));
-	words[0] = len;
-	for (i = 0; i < len; i++)
-		words[1 + i / 8] |= (uint64_t)(unsigned char)text[i] << (56 - 8 * (i % 8));
-	return sock_send_msg(fd, SOCK_BOX, SOCK_RESULT, words, 1 + (len + 7) / 8);
+	text[TEXT_MAX - 1] = '\0';
+	words[0] = strlen(text);
+	return sock_send_msg(fd, SOCK_BOX, SOCK_RESULT, words, 1 + sock_text_words(words + 1, words[0]));
 }
 
 /*

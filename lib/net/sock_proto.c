@@ -54,6 +54,45 @@ sock_get64(const unsigned char *p)
 }
 
 size_t
+sock_text_words(uint64_t *w, size_t len)
+{
+	size_t n = (len + 7) / 8, i;
+
+	memset((unsigned char *)w + len, 0, 8 * n - len);
+	for (i = 0; i < n; i++)
+		w[i] = sock_get64((const unsigned char *)(w + i));
+	return n;
+}
+
+void
+sock_words_text(uint64_t *w, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sock_put64((unsigned char *)(w + i), w[i]);
+}
+
+void
+sock_print_keyed(FILE *f, const char *prefix, char *text)
+{
+	char key[OUTPUT_MAX_KEY], *line, *save, *p;
+	size_t pl = strlen(prefix);
+
+	for (p = text; *p != '\0'; p++)
+		if ((*p < ' ' || *p > '~') && *p != '\n')
+			*p = '?';
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		size_t k = strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789-");
+
+		if (k == 0 || pl + k >= sizeof(key) || line[k] != ':' || line[k + 1] != ' ')
+			continue;
+		snprintf(key, sizeof(key), "%s%.*s", prefix, (int)k, line);
+		(void)output_config(f, key, "%s", line + k + 2);
+	}
+}
+
+size_t
 sock_encode(unsigned char *buf, size_t len, unsigned proto, unsigned kind,
 	    const uint64_t *w, size_t n)
 {
@@ -516,11 +555,11 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 int
 sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 {
-	char *text = (char *)(answer + SOCK_INFO_TEXT), *line, *save, *p;
+	char *text = (char *)(answer + SOCK_INFO_TEXT);
 	const char *same;
 	uint64_t mine[2], len;
 	struct stat st;
-	size_t n, i;
+	size_t n;
 	/* The ACK into answer: request() is done with it by then. */
 	int fd = connect_request(a, proto, SOCK_INFO, NULL, 0, answer, SOCK_MAX_WORDS, &n,
 				 SOCK_CLIENT_NS);
@@ -533,20 +572,9 @@ sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 		errno = EPROTO;
 		return -1;
 	}
-	/* The words back to the bytes they were, in place. */
-	for (i = SOCK_INFO_TEXT; i < n; i++)
-		sock_put64((unsigned char *)(answer + i), answer[i]);
+	sock_words_text(answer + SOCK_INFO_TEXT, n - SOCK_INFO_TEXT);
 	text[len] = '\0';
-	/* Its bytes outside printable ASCII as "?"; its "key: value" lines, each key prefixed. */
-	for (p = text; *p != '\0'; p++)
-		if ((*p < ' ' || *p > '~') && *p != '\n')
-			*p = '?';
-	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-		size_t k = strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789-");
-
-		if (k > 0 && k < OUTPUT_MAX_KEY - 4 && line[k] == ':' && line[k + 1] == ' ')
-			fprintf(f, "far-%s\n", line);
-	}
+	sock_print_keyed(f, "far-", text);
 	if (cpustat_boot_id(NULL, mine) != 0 || (answer[SOCK_INFO_BOOT] | answer[SOCK_INFO_BOOT + 1]) == 0)
 		same = "unknown";
 	else if (mine[0] != answer[SOCK_INFO_BOOT] || mine[1] != answer[SOCK_INFO_BOOT + 1])

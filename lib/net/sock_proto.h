@@ -114,6 +114,25 @@ void sock_put64(unsigned char *p, uint64_t v);
 uint64_t sock_get64(const unsigned char *p);
 
 /*
+ * A text carried in a message's words (a fingerprint): its bytes, 8 to a
+ * word, the first the word's high byte.  sock_text_words turns the len
+ * bytes written at w into the (len + 7) / 8 words they are, in place
+ * (the last one padded with zero bytes), and returns that count;
+ * sock_words_text turns n words at w back into their 8 * n bytes, in
+ * place.
+ */
+size_t sock_text_words(uint64_t *w, size_t len);
+void sock_words_text(uint64_t *w, size_t n);
+
+/*
+ * Print the "key: value" lines of text (a key of a-z, 0-9 and -, as
+ * fingerprint_box writes them) on f as configuration lines, each key
+ * prefixed ("far-", "box-"), bytes outside printable ASCII as "?"; other
+ * lines are not printed.  text is changed.
+ */
+void sock_print_keyed(FILE *f, const char *prefix, char *text);
+
+/*
  * Encode a message (header and n words) into buf.  Returns its length,
  * or 0 when it does not fit in len or n > SOCK_MAX_WORDS.
  */

@@ -710,7 +710,7 @@ send_info(int fd, unsigned proto)
 	uint64_t *w = calloc(SOCK_MAX_WORDS + 1, 8);
 	/* The text goes where its words will be, each word then made of its own bytes. */
 	unsigned char *text = (unsigned char *)(w + SOCK_INFO_TEXT);
-	size_t len = 8 * (SOCK_MAX_WORDS - SOCK_INFO_TEXT), i;
+	size_t len = 8 * (SOCK_MAX_WORDS - SOCK_INFO_TEXT);
 	struct stat st;
 	FILE *f = w != NULL ? fmemopen(text, len, "w") : NULL;
 
@@ -722,9 +722,8 @@ send_info(int fd, unsigned proto)
 		(void)cpustat_boot_id(NULL, w + SOCK_INFO_BOOT);
 		if (stat("/proc/self/ns/net", &st) == 0)
 			w[SOCK_INFO_NETNS] = (uint64_t)st.st_ino;
-		for (i = SOCK_INFO_TEXT; i < SOCK_INFO_TEXT + (len + 7) / 8; i++)
-			w[i] = sock_get64((unsigned char *)(w + i));
-		(void)sock_send_msg(fd, proto, SOCK_ACK, w, i);
+		(void)sock_send_msg(fd, proto, SOCK_ACK, w,
+				    SOCK_INFO_TEXT + sock_text_words(w + SOCK_INFO_TEXT, len));
 	}
 	free(w);
 }
