@@ -741,8 +741,8 @@ main(int argc, char **argv)
 
 		if (!shown[i])
 			continue;
-		snprintf(ub[0], sizeof(ub[0]), "l%zu-bytes", i + 1);
-		snprintf(ub[1], sizeof(ub[1]), "l%zu-ns/op", i + 1);
+		snprintf(ub[0], sizeof(ub[0]), "l%u-bytes", (unsigned)(i + 1));
+		snprintf(ub[1], sizeof(ub[1]), "l%u-ns/op", (unsigned)(i + 1));
 		for (p = lv[i].first; p <= lv[i].last; p++)
 			for (r = 0; r < o.reps; r++)
 				loads += points[first_walk + p].rounds[r];
