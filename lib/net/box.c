@@ -406,6 +406,7 @@ box_report(const struct bench_opts *o, const char *base, const struct box_summar
 int
 box_fingerprint(struct box *b, FILE *f)
 {
+	char *text = NULL;
 	unsigned kind;
 	size_t n;
 
@@ -416,15 +417,14 @@ box_fingerprint(struct box *b, FILE *f)
 	errno = 0;
 	if (request(b, BOX_OP_FINGERPRINT) != 0
 	    || sock_recv_msg(b->fd, SOCK_BOX, &kind, words, SOCK_MAX_WORDS, &n) != 0
-	    || kind != SOCK_RESULT || n < 1 || words[0] > 8 * (n - 1) || words[0] + 8 <= 8 * (n - 1)) {
+	    || kind != SOCK_RESULT || n < 1
+	    /* The text's bytes in place of its words (words has a word to spare). */
+	    || (text = sock_words_text(words + 1, n - 1, words[0])) == NULL) {
 		if (errno == 0)
 			errno = EPROTO;
 		return -1;
 	}
-	/* The text's bytes in place of its words, and its end (words has a word to spare). */
-	sock_words_text(words + 1, n - 1);
-	((char *)(words + 1))[words[0]] = '\0';
-	sock_print_keyed(f, "box-", (char *)(words + 1));
+	sock_print_keyed(f, "box-", text);
 	return 0;
 }
 

@@ -64,13 +64,19 @@ sock_text_words(uint64_t *w, size_t len)
 	return n;
 }
 
-void
-sock_words_text(uint64_t *w, size_t n)
+char *
+sock_words_text(uint64_t *w, size_t n, uint64_t len)
 {
 	size_t i;
 
+	if (len > 8 * (uint64_t)n || len + 8 <= 8 * (uint64_t)n) {
+		errno = EPROTO;
+		return NULL;
+	}
 	for (i = 0; i < n; i++)
 		sock_put64((unsigned char *)(w + i), w[i]);
+	((char *)w)[len] = '\0';
+	return (char *)w;
 }
 
 void
@@ -555,9 +561,9 @@ sock_stop_tcp(const struct sock_addr *a, unsigned proto)
 int
 sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 {
-	char *text = (char *)(answer + SOCK_INFO_TEXT);
+	char *text;
 	const char *same;
-	uint64_t mine[2], len;
+	uint64_t mine[2];
 	struct stat st;
 	size_t n;
 	/* The ACK into answer: request() is done with it by then. */
@@ -567,13 +573,12 @@ sock_far_fingerprint(const struct sock_addr *a, unsigned proto, FILE *f)
 	if (fd < 0)
 		return -1;
 	close(fd);
-	len = answer[SOCK_INFO_LEN];
-	if (n < SOCK_INFO_TEXT || len > 8 * (n - SOCK_INFO_TEXT) || len + 8 <= 8 * (n - SOCK_INFO_TEXT)) {
+	if (n < SOCK_INFO_TEXT) {
 		errno = EPROTO;
 		return -1;
 	}
-	sock_words_text(answer + SOCK_INFO_TEXT, n - SOCK_INFO_TEXT);
-	text[len] = '\0';
+	if ((text = sock_words_text(answer + SOCK_INFO_TEXT, n - SOCK_INFO_TEXT, answer[SOCK_INFO_LEN])) == NULL)
+		return -1;
 	sock_print_keyed(f, "far-", text);
 	if (cpustat_boot_id(NULL, mine) != 0 || (answer[SOCK_INFO_BOOT] | answer[SOCK_INFO_BOOT + 1]) == 0)
 		same = "unknown";

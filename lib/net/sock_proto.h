@@ -118,11 +118,13 @@ uint64_t sock_get64(const unsigned char *p);
  * word, the first the word's high byte.  sock_text_words turns the len
  * bytes written at w into the (len + 7) / 8 words they are, in place
  * (the last one padded with zero bytes), and returns that count;
- * sock_words_text turns n words at w back into their 8 * n bytes, in
- * place.
+ * sock_words_text turns n words received at w back into their bytes, in
+ * place, and returns them as a text of len bytes, ended after them (w
+ * has a word to spare past the n); NULL with errno EPROTO when len is not
+ * what n words carry (more bytes, or a word more than they need).
  */
 size_t sock_text_words(uint64_t *w, size_t len);
-void sock_words_text(uint64_t *w, size_t n);
+char *sock_words_text(uint64_t *w, size_t n, uint64_t len);
 
 /*
  * Print the "key: value" lines of text (a key of a-z, 0-9 and -, as
